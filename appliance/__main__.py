@@ -1,0 +1,7 @@
+"""`python -m appliance` is the `easel` command."""
+
+import sys
+
+from appliance.cli import main
+
+sys.exit(main())

@@ -1,0 +1,195 @@
+"""Wires the box together: config → store → session → phone server, kiosk and clock.
+
+`Appliance.run` is the whole appliance in one coroutine: it opens the store (resuming an
+unfinished match), serves the phones, shows the kiosk (or runs headless), turns expired
+hourglasses into TIME_UP actions, and stops cleanly when `stop` is set.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import logging
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from appliance import netinfo
+from appliance.config import Config
+from appliance.session import HOST, KIOSK, Session, SessionError
+from appliance.store import Store
+from games import registry
+
+log = logging.getLogger("easel")
+
+DB_NAME = "easel.sqlite3"
+
+
+class StartError(RuntimeError):
+    """The appliance cannot start; the message says why and what to do."""
+
+
+def base_url(config: Config, addresses: dict[str, str] | None = None) -> str:
+    """Where phones reach the box: the configured address, else the LAN IP and port."""
+    if config.server.public_url:
+        return config.server.public_url.rstrip("/")
+    host = config.server.host
+    if host in ("0.0.0.0", "", "::"):
+        host = netinfo.lan_address(addresses) or "127.0.0.1"
+        if host == "127.0.0.1":
+            log.warning("no network found: phones cannot join until the box is on Wi-Fi or LAN")
+    return f"http://{host}:{config.server.port}"
+
+
+class Appliance:
+    def __init__(
+        self,
+        config: Config,
+        *,
+        clock: Callable[[], float] = time.time,
+        on_first_frame: Callable[[], None] | None = None,
+        on_frame: Callable[[], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.clock = clock
+        self.on_first_frame = on_first_frame
+        self.on_frame = on_frame
+        registry.load_all()
+        self.store = Store(config.data_dir() / DB_NAME)
+        self.session = Session(self.store, config, base_url(config), clock)
+        self.kiosk: Any = None
+        self._clock_wake = asyncio.Event()
+        self.session.subscribe(self._clock_wake.set)
+
+    def _open_kiosk(self) -> Any:
+        from appliance.kiosk import Kiosk
+        from appliance.kiosk.display import DisplayChoice, DisplayError, detect_display
+
+        size = (self.config.display.width, self.config.display.height)
+        rotation = self.config.display.rotation
+        choice = detect_display(self.config.display.mode)
+        try:
+            kiosk = Kiosk(size=size, rotation=rotation, choice=choice)
+        except DisplayError as err:
+            log.warning("cannot open the display (%s); running headless", err)
+            choice = DisplayChoice("dummy", False, True, f"the display failed: {err}")
+            kiosk = Kiosk(size=size, rotation=rotation, choice=choice)
+        if choice.headless:
+            log.info("no display: %s; the phones are still served", choice.reason)
+        else:
+            log.info("kiosk on screen: %s", choice.reason)
+        return kiosk
+
+    def _on_intent(self, intent: Any) -> None:
+        from appliance.kiosk.intents import KickSeat, PressButton, Quit, SelectGame, StartGame
+
+        try:
+            match intent:
+                case KickSeat(seat=seat):
+                    self.session.kick(HOST, seat)
+                case SelectGame(game=game):
+                    self.session.select(HOST, game)
+                case StartGame():
+                    self.session.start(HOST)
+                case PressButton(button=button, long=long):
+                    self.session.press(button, long)
+                case Quit():
+                    self._stop.set()
+        except SessionError as err:
+            log.info("kiosk: %s", err)
+
+    async def _run_clock(self) -> None:
+        """Sleep until the running hourglass ends (or something changes), then tick."""
+        while True:
+            deadline = self.session.next_deadline()
+            delay = 1.0 if deadline is None else min(1.0, max(0.0, deadline - self.clock()))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._clock_wake.wait(), delay)
+            self._clock_wake.clear()
+            try:
+                self.session.tick()
+            except SessionError as err:
+                log.error("the hourglass could not run out: %s", err)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        from appliance.kiosk import run_kiosk
+        from appliance.server import PhoneServer
+
+        self._stop = stop
+        self.kiosk = self._open_kiosk()
+        server = PhoneServer(self.session, self.config, kiosk_png=self.kiosk.png_bytes)
+        runner = web.AppRunner(server.app, access_log=None, handle_signals=False)
+        await runner.setup()
+        site = web.TCPSite(runner, self.config.server.host, self.config.server.port)
+        try:
+            await site.start()
+        except OSError as err:
+            await runner.cleanup()
+            if err.errno == errno.EADDRINUSE:
+                raise StartError(
+                    f"port {self.config.server.port} is in use (is Easel already running?); "
+                    "stop the other program or set server.port"
+                ) from None
+            raise StartError(f"cannot listen on port {self.config.server.port}: {err}") from None
+        log.info(
+            "phones join at %s (room %s); data in %s",
+            self.session.join_url,
+            self.session.room,
+            self.store.path,
+        )
+        first_frame_seen = False
+
+        def frame_done() -> None:
+            nonlocal first_frame_seen
+            if not first_frame_seen and self.kiosk.frames_drawn > 0:
+                first_frame_seen = True
+                log.info("lobby on screen %.2f s after start", _process_age())
+                if self.on_first_frame:
+                    self.on_first_frame()
+            if self.on_frame:
+                self.on_frame()
+
+        tasks = [
+            asyncio.create_task(self._run_clock(), name="clock"),
+            asyncio.create_task(
+                run_kiosk(
+                    self.kiosk,
+                    lambda: self.session.view_for(KIOSK),
+                    self.clock,
+                    self._on_intent,
+                    stop,
+                    on_frame=frame_done,
+                ),
+                name="kiosk",
+            ),
+        ]
+        try:
+            await stop.wait()
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await runner.cleanup()
+            self.store.close()
+            log.info("stopped")
+
+
+def _process_age() -> float:
+    """Seconds since this process started (from /proc, so imports are counted too)."""
+    try:
+        with open("/proc/self/stat") as fh:
+            start_ticks = int(fh.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime") as fh:
+            uptime = float(fh.read().split()[0])
+        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+def data_file(config: Config) -> Path:
+    return config.data_dir() / DB_NAME

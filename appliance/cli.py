@@ -1,0 +1,117 @@
+"""The `easel` command: run the appliance, check the config, save the kiosk's frame."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import signal
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+
+from appliance import config as config_module
+from appliance.config import Config, ConfigError
+from appliance.store import StoreError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="easel", description="Easel, the drawing-games box")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="start the appliance (kiosk + phones)")
+    run.add_argument("--config", type=Path, help="one more config file, read last")
+    run.add_argument("--headless", action="store_true", help="no kiosk window; phones only")
+    run.add_argument("--host", help="address to listen on (server.host)")
+    run.add_argument("--port", type=int, help="port of the phones' page (server.port)")
+    run.add_argument("--data-dir", type=Path, help="where the SQLite file lives")
+    run.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
+    check = sub.add_parser("check-config", help="check the settings and print them")
+    check.add_argument("--config", type=Path, help="one more config file, read last")
+    shot = sub.add_parser("screenshot", help="save the running kiosk's frame as PNG")
+    shot.add_argument("out", type=Path, help="the PNG file to write")
+    shot.add_argument("--config", type=Path, help="one more config file, read last")
+    shot.add_argument("--port", type=int, help="the running appliance's port")
+    return parser
+
+
+def _load(args: argparse.Namespace) -> Config:
+    cfg = config_module.load(extra=args.config)
+    server = cfg.server
+    if getattr(args, "host", None):
+        server = dataclasses.replace(server, host=args.host)
+    if getattr(args, "port", None):
+        if not 1 <= args.port <= 65535:
+            raise ConfigError(f"--port {args.port} is not allowed: it must be from 1 to 65535")
+        server = dataclasses.replace(server, port=args.port)
+    storage = cfg.storage
+    if getattr(args, "data_dir", None):
+        storage = dataclasses.replace(storage, data_dir=str(args.data_dir))
+    display = cfg.display
+    if getattr(args, "headless", False):
+        display = dataclasses.replace(display, mode="headless")
+    return dataclasses.replace(cfg, server=server, storage=storage, display=display)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        cfg = _load(args)
+    except ConfigError as err:
+        print(f"easel: bad config: {err}", file=sys.stderr)
+        return 2
+    if args.command == "check-config":
+        print(config_module.describe(cfg), end="")
+        print("config OK")
+        return 0
+    if args.command == "screenshot":
+        return _screenshot(cfg, args.out)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        format="easel: %(message)s",
+        stream=sys.stderr,
+    )
+    try:
+        return asyncio.run(_run(cfg))
+    except (StoreError, OSError) as err:
+        print(f"easel: cannot start: {err}", file=sys.stderr)
+        return 1
+
+
+async def _run(cfg: Config) -> int:
+    from appliance.app import Appliance, StartError
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        await Appliance(cfg).run(stop)
+    except StartError as err:
+        print(f"easel: cannot start: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _screenshot(cfg: Config, out: Path) -> int:
+    url = f"http://127.0.0.1:{cfg.server.port}/kiosk.png"
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            data = response.read()
+    except urllib.error.HTTPError as err:
+        print(f"easel: the appliance refused the screenshot: {err.read().decode()}", end="")
+        return 1
+    except OSError as err:
+        print(f"easel: no appliance answers on port {cfg.server.port} ({err}); is it running?")
+        return 1
+    out.write_bytes(data)
+    print(f"saved the kiosk's frame to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,263 @@
+"""The appliance's settings: documented defaults, layered files, environment overrides.
+
+Layers, later wins: the defaults below (documented, with the same values, in
+config/appliance.toml), /etc/easel/appliance.toml, the user's config dir
+($XDG_CONFIG_HOME/easel/appliance.toml), a file named with --config, then environment
+variables EASEL_<SECTION>_<KEY> (e.g. EASEL_SERVER_PORT=8081). Every value is checked at
+start; a bad one stops the start with one message naming the key, the value, where it came
+from and what is allowed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(ValueError):
+    """A setting is missing, unknown or not allowed; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    host: str = "0.0.0.0"
+    port: int = 8080
+    public_url: str = ""
+    max_message_bytes: int = 262_144
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    language: str = "en"
+    room_code_length: int = 4
+    max_players: int = 8
+
+
+@dataclass(frozen=True)
+class DisplaySettings:
+    mode: str = "auto"
+    width: int = 1920
+    height: int = 1080
+    rotation: int = 0
+
+
+@dataclass(frozen=True)
+class StorageSettings:
+    data_dir: str = ""
+
+
+@dataclass(frozen=True)
+class WifiSettings:
+    ssid: str = ""
+    password: str = ""
+    security: str = "WPA"
+
+
+@dataclass(frozen=True)
+class TimerSettings:
+    luck_of_the_draw_s: int = 45
+    duplik_s: int = 90
+    artbox_s: int = 60
+    extended_factor: float = 2.0
+
+
+@dataclass(frozen=True)
+class Config:
+    server: ServerSettings = field(default_factory=ServerSettings)
+    table: TableSettings = field(default_factory=TableSettings)
+    display: DisplaySettings = field(default_factory=DisplaySettings)
+    storage: StorageSettings = field(default_factory=StorageSettings)
+    wifi: WifiSettings = field(default_factory=WifiSettings)
+    timers: TimerSettings = field(default_factory=TimerSettings)
+
+    def data_dir(self, env: Mapping[str, str] = os.environ) -> Path:
+        """Where the SQLite file lives: the setting, systemd's StateDirectory, or XDG."""
+        if self.storage.data_dir:
+            return Path(self.storage.data_dir).expanduser()
+        if env.get("STATE_DIRECTORY"):
+            return Path(env["STATE_DIRECTORY"].split(":")[0])
+        base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        return Path(base) / "easel"
+
+
+Check = Callable[[Any], str | None]
+"""Returns None when the value is allowed, else what is allowed."""
+
+
+def _one_of(*allowed: object) -> Check:
+    return lambda v: None if v in allowed else "one of " + ", ".join(map(repr, allowed))
+
+
+def _between(low: float, high: float) -> Check:
+    return lambda v: None if low <= v <= high else f"a number from {low} to {high}"
+
+
+def _url(value: str) -> str | None:
+    ok = value == "" or value.startswith(("http://", "https://"))
+    return None if ok else "empty, or an address starting with http:// or https://"
+
+
+def _ssid(value: str) -> str | None:
+    return None if len(value.encode()) <= 32 else "at most 32 bytes (a Wi-Fi name's limit)"
+
+
+def _wifi_password(value: str) -> str | None:
+    return None if value == "" or 8 <= len(value) <= 63 else "empty, or 8 to 63 characters"
+
+
+CHECKS: dict[tuple[str, str], Check] = {
+    ("server", "port"): _between(1, 65535),
+    ("server", "public_url"): _url,
+    ("server", "max_message_bytes"): _between(1024, 4 * 1024 * 1024),
+    ("table", "language"): _one_of("en", "cs"),
+    ("table", "room_code_length"): _between(4, 8),
+    ("table", "max_players"): _between(3, 8),
+    ("display", "mode"): _one_of("auto", "window", "fullscreen", "headless"),
+    ("display", "width"): _between(320, 7680),
+    ("display", "height"): _between(240, 4320),
+    ("display", "rotation"): _one_of(0, 90, 180, 270),
+    ("wifi", "ssid"): _ssid,
+    ("wifi", "password"): _wifi_password,
+    ("wifi", "security"): _one_of("WPA", "WEP", "nopass"),
+    ("timers", "luck_of_the_draw_s"): _between(10, 600),
+    ("timers", "duplik_s"): _between(10, 600),
+    ("timers", "artbox_s"): _between(10, 600),
+    ("timers", "extended_factor"): _between(1.0, 4.0),
+}
+
+
+def default_paths(env: Mapping[str, str] = os.environ) -> list[Path]:
+    user = Path(env.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "easel"
+    return [Path("/etc/easel/appliance.toml"), user / "appliance.toml"]
+
+
+def load(
+    files: Sequence[Path] | None = None,
+    env: Mapping[str, str] = os.environ,
+    extra: Path | None = None,
+) -> Config:
+    """Read every layer that exists and return the checked settings, or raise ConfigError."""
+    paths = list(default_paths(env) if files is None else files)
+    if extra is not None:
+        if not extra.is_file():
+            raise ConfigError(f"config file {extra} does not exist")
+        paths.append(extra)
+    values: dict[str, dict[str, tuple[Any, str]]] = {}
+    for path in paths:
+        if path.is_file():
+            for section, key, value in _read_file(path):
+                values.setdefault(section, {})[key] = (value, str(path))
+    for section, key, value, source in _read_env(env):
+        values.setdefault(section, {})[key] = (value, source)
+    return _build(values)
+
+
+def _read_file(path: Path) -> list[tuple[str, str, Any]]:
+    try:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"{path} is not valid TOML: {err}") from None
+    except OSError as err:
+        raise ConfigError(f"cannot read {path}: {err.strerror}") from None
+    out: list[tuple[str, str, Any]] = []
+    for section, table in data.items():
+        if not isinstance(table, dict):
+            raise ConfigError(
+                f"{path}: '{section}' must be a [section], one of {', '.join(_sections())}"
+            )
+        out.extend((section, key, value) for key, value in table.items())
+    return out
+
+
+def _read_env(env: Mapping[str, str]) -> list[tuple[str, str, Any, str]]:
+    out: list[tuple[str, str, Any, str]] = []
+    for name, raw in env.items():
+        if not name.startswith("EASEL_"):
+            continue
+        rest = name[len("EASEL_") :].lower()
+        section = next((s for s in _sections() if rest.startswith(s + "_")), None)
+        if section is None:
+            continue  # other EASEL_ variables (e.g. EASEL_CHROMIUM) are not settings
+        key = rest[len(section) + 1 :]
+        try:
+            value = tomllib.loads(f"v = {raw}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = raw  # a bare word: a string
+        out.append((section, key, value, f"environment variable {name}"))
+    return out
+
+
+def _sections() -> list[str]:
+    return [f.name for f in dataclasses.fields(Config)]
+
+
+def _build(values: dict[str, dict[str, tuple[Any, str]]]) -> Config:
+    sections: dict[str, Any] = {}
+    for sec_field in dataclasses.fields(Config):
+        cls = _section_class(sec_field.name)
+        given = values.pop(sec_field.name, {})
+        known = {f.name: f for f in dataclasses.fields(cls)}
+        kwargs: dict[str, Any] = {}
+        for key, (value, source) in given.items():
+            if key not in known:
+                raise ConfigError(
+                    f"unknown setting {sec_field.name}.{key} (from {source}); "
+                    f"[{sec_field.name}] has: {', '.join(known)}"
+                )
+            kwargs[key] = _check(sec_field.name, key, value, source, known[key].default)
+        sections[sec_field.name] = cls(**kwargs)
+    if values:
+        section = next(iter(values))
+        source = next(iter(values[section].values()))[1]
+        raise ConfigError(
+            f"unknown section [{section}] (from {source}); known: {', '.join(_sections())}"
+        )
+    return Config(**sections)
+
+
+def _section_class(name: str) -> type:
+    cls: type = type(getattr(Config(), name))
+    return cls
+
+
+def _check(section: str, key: str, value: Any, source: str, default: Any) -> Any:
+    want = type(default)
+    if want is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if type(value) is not want:
+        raise ConfigError(
+            f"{section}.{key} = {value!r} (from {source}) is not allowed: "
+            f"it must be {_type_word(want)}"
+        )
+    check = CHECKS.get((section, key))
+    allowed = check(value) if check else None
+    if allowed is not None:
+        raise ConfigError(
+            f"{section}.{key} = {value!r} (from {source}) is not allowed: it must be {allowed}"
+        )
+    return value
+
+
+def _type_word(tp: type) -> str:
+    return {int: "a whole number", float: "a number", str: "text in quotes", bool: "true or false"}[
+        tp
+    ]
+
+
+def describe(config: Config) -> str:
+    """The settings in force, as TOML-ish lines, for `easel check-config`."""
+    lines = []
+    for sec in dataclasses.fields(config):
+        lines.append(f"[{sec.name}]")
+        for f in dataclasses.fields(getattr(config, sec.name)):
+            value = getattr(getattr(config, sec.name), f.name)
+            shown = "********" if f.name == "password" and value else repr(value)
+            lines.append(f"{f.name} = {shown}")
+        lines.append("")
+    return "\n".join(lines)

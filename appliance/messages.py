@@ -1,0 +1,54 @@
+"""What the box says to people in words, in English and Czech.
+
+Errors carry a `key`, an English sentence and its parameters; `say` gives the sentence in
+the table's language. Keys missing here fall back to the English sentence, so a new
+message is never lost, only untranslated (a test checks that every key used has Czech).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CZECH: dict[str, str] = {
+    # session
+    "wrong_room": "Stůl s kódem {room} tu není.",
+    "not_host": "To může udělat jen hostitel.",
+    "name_empty": "Napište prosím jméno.",
+    "name_long": "Jméno může mít nejvýš {max} znaků.",
+    "name_chars": "Jméno smí obsahovat jen písmena, číslice a interpunkci.",
+    "name_taken": "{name} už u stolu sedí.",
+    "bad_colour": "Vyberte prosím jednu z nabízených barev.",
+    "colour_taken": "Tu barvu už někdo má; vyberte jinou.",
+    "no_such_seat": "Na místě {seat} nikdo nesedí.",
+    "no_such_game": "Hra {game} neexistuje.",
+    "not_available": "Tahle hra na krabici zatím není.",
+    "select_playing": "Běží hra; nejdřív ji ukončete.",
+    "already_playing": "Hra už běží.",
+    "nothing_selected": "Nejdřív vyberte hru.",
+    "player_count": "{game} je pro {low} až {high} hráčů; u stolu sedí {count}.",
+    "not_playing": "Žádná hra neběží.",
+    "not_in_match": "Tuhle hru sledujete, nehrajete.",
+    "leave_playing": "Během hry nelze odejít; požádejte hostitele.",
+    # protocol
+    "bad_json": "Zpráva není platný JSON: {detail}",
+    "not_text": "Zprávy musí být text ve formátu JSON.",
+    "too_big": "Zpráva má {size} bajtů; nejvýš lze {limit}.",
+    "unknown_type": "Neznámý typ zprávy {type!r}; známé jsou: {known}.",
+    "invalid": "Zpráva není platná: {detail}",
+    "hello_first": "Nejdřív pošlete hello s kódem stolu.",
+    "join_first": "Nejdřív si sedněte ke stolu (join).",
+    "already_joined": "U stolu už sedíte.",
+    "kicked": "Hostitel vás od stolu odebral.",
+    "seat_gone": "Vaše místo u stolu bylo uvolněno; připojte se znovu.",
+    "too_fast": "Posíláte zprávy příliš rychle; zpomalte.",
+    "store_failed": "Tah se nepodařilo uložit; zkuste to znovu.",
+}
+
+
+def say(lang: str, key: str, english: str, **params: Any) -> str:
+    """The sentence for `key` in `lang`, with `params` filled in."""
+    template = CZECH.get(key, english) if lang == "cs" else english
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return english.format(**params) if params else english

@@ -1,0 +1,401 @@
+"""The phones' side of the box: aiohttp serving the phone page, `/ws` and `/healthz`.
+
+Every WebSocket message is size-checked, then schema-checked (msgspec) before the
+session sees it; anything refused is answered with an `error` naming the problem, on
+that connection only, and the connection stays open. Views go out through
+`Session.view_for`, one per viewer; a slow phone gets only the newest view, never a
+backlog. See docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Final
+from urllib.parse import urlsplit
+
+import msgspec
+from aiohttp import WSMsgType, web
+
+from appliance.config import Config
+from appliance.messages import say
+from appliance.session import (
+    KIOSK,
+    Session,
+    SessionError,
+    Viewer,
+    Welcome,
+)
+
+log = logging.getLogger("easel.server")
+
+STATIC_DIR: Final = Path(__file__).parent / "web" / "static"
+# aiohttp closes the socket above this; below it we answer `too_big` and keep the
+# connection, so a phone learns why its drawing did not arrive.
+HARD_LIMIT: Final = 16 * 1024 * 1024
+
+Short = Annotated[str, msgspec.Meta(max_length=64)]
+
+
+class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
+    room: Annotated[str, msgspec.Meta(max_length=16)]
+    token: Annotated[str, msgspec.Meta(max_length=128)] | None = None
+
+
+class Join(msgspec.Struct, tag="join", forbid_unknown_fields=True):
+    name: Annotated[str, msgspec.Meta(max_length=200)]
+    colour: Annotated[str, msgspec.Meta(max_length=16)]
+
+
+class Leave(msgspec.Struct, tag="leave", forbid_unknown_fields=True):
+    pass
+
+
+class Kick(msgspec.Struct, tag="kick", forbid_unknown_fields=True):
+    seat: Annotated[int, msgspec.Meta(ge=0, le=63)]
+
+
+class Select(msgspec.Struct, tag="select", forbid_unknown_fields=True):
+    game: Short
+
+
+class Start(msgspec.Struct, tag="start", forbid_unknown_fields=True):
+    options: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+class End(msgspec.Struct, tag="end", forbid_unknown_fields=True):
+    pass
+
+
+class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
+    id: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    kind: Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
+    data: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
+    pass
+
+
+Message = Hello | Join | Leave | Kick | Select | Start | End | Act | Ping
+MESSAGE_TYPES: Final = ("hello", "join", "leave", "kick", "select", "start", "end", "act", "ping")
+_decoder = msgspec.json.Decoder(Message)
+_encode = msgspec.json.Encoder().encode
+
+
+class Refusal(Exception):
+    """A message the server refuses before the session sees it."""
+
+    def __init__(self, code: str, english: str, **params: Any) -> None:
+        super().__init__(english.format(**params))
+        self.code = code
+        self.english = english
+        self.params = params
+
+
+class Connection:
+    """One phone's WebSocket: who it is and what is waiting to be sent to it."""
+
+    def __init__(self, ws: web.WebSocketResponse, remote: str) -> None:
+        self.ws = ws
+        self.remote = remote
+        self.viewer: Viewer | None = None
+        self.token: str | None = None
+        self.control: deque[str] = deque()
+        self.view_due = False
+        self.wake = asyncio.Event()
+        self.closing = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.control.append(_encode(message).decode())
+        self.wake.set()
+
+
+class PhoneServer:
+    """The aiohttp application and the set of connected phones."""
+
+    def __init__(
+        self,
+        session: Session,
+        config: Config,
+        kiosk_png: Callable[[], bytes] | None = None,
+    ) -> None:
+        self.session = session
+        self.config = config
+        self.kiosk_png = kiosk_png
+        self.connections: set[Connection] = set()
+        self.started = time.monotonic()
+        self._encoded: dict[tuple[int, Viewer], str] = {}
+        self.app = web.Application(client_max_size=1024 * 1024)
+        self.app.router.add_get("/", self.index)
+        self.app.router.add_get("/ws", self.websocket)
+        self.app.router.add_get("/healthz", self.healthz)
+        self.app.router.add_get("/kiosk.png", self.kiosk_screenshot)
+        self.app.router.add_static("/static/", STATIC_DIR, follow_symlinks=False)
+        self.app.on_shutdown.append(self._close_all)
+        session.subscribe(self._session_changed)
+
+    @property
+    def lang(self) -> str:
+        return self.config.table.language
+
+    # -- HTTP -------------------------------------------------------------------------
+    async def index(self, request: web.Request) -> web.StreamResponse:
+        response = web.FileResponse(STATIC_DIR / "index.html")
+        response.headers["Cache-Control"] = "no-cache"
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
+            "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+        )
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
+
+    async def healthz(self, request: web.Request) -> web.Response:
+        body: dict[str, Any] = {
+            "ok": True,
+            "phase": "playing" if self.session.match else "lobby",
+            "players": len(self.session.seats),
+            "connections": len(self.connections),
+            "version": self.session.version,
+            "uptime_s": round(time.monotonic() - self.started, 1),
+        }
+        if _is_loopback(request.remote):
+            # The room code is on the kiosk for all to see, but not for the whole network.
+            body["room"] = self.session.room
+        return web.json_response(body)
+
+    async def kiosk_screenshot(self, request: web.Request) -> web.Response:
+        if not _is_loopback(request.remote):
+            raise web.HTTPForbidden(text="the kiosk's screenshot is served to this box only\n")
+        if self.kiosk_png is None:
+            raise web.HTTPNotFound(text="this box runs without a kiosk screen\n")
+        return web.Response(body=self.kiosk_png(), content_type="image/png")
+
+    # -- WebSocket --------------------------------------------------------------------
+    def _origin_allowed(self, request: web.Request) -> bool:
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True  # not a browser: no other site's page can be behind it
+        parts = urlsplit(origin)
+        if parts.netloc == request.host:
+            return True
+        public = urlsplit(self.config.server.public_url)
+        return bool(public.netloc) and parts.netloc == public.netloc
+
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        if not self._origin_allowed(request):
+            origin = request.headers.get("Origin", "")[:100]
+            log.warning("refused a WebSocket from origin %s", origin)
+            raise web.HTTPForbidden(
+                text=f"WebSocket from origin {origin} refused: open the page from this box\n"
+            )
+        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=HARD_LIMIT)
+        await ws.prepare(request)
+        conn = Connection(ws, request.remote or "?")
+        self.connections.add(conn)
+        sender = asyncio.create_task(self._sender(conn))
+        try:
+            async for msg in ws:
+                if msg.type == WSMsgType.TEXT:
+                    self._handle_text(conn, msg.data)
+                elif msg.type == WSMsgType.BINARY:
+                    self._refuse(conn, Refusal("not_text", "Messages must be JSON text."))
+                elif msg.type == WSMsgType.ERROR:
+                    break
+        finally:
+            self.connections.discard(conn)
+            if conn.viewer is not None:
+                self.session.detach(conn.viewer)
+            conn.closing = True
+            conn.wake.set()
+            await sender
+        return ws
+
+    async def _sender(self, conn: Connection) -> None:
+        """The only writer to this socket: control messages in order, then the newest view."""
+        ws = conn.ws
+        while True:
+            await conn.wake.wait()
+            conn.wake.clear()
+            try:
+                while conn.control and not ws.closed:
+                    await ws.send_str(conn.control.popleft())
+                if conn.view_due and conn.viewer is not None and not ws.closed:
+                    conn.view_due = False
+                    await ws.send_str(self._view_text(conn.viewer))
+            except (ConnectionError, RuntimeError):
+                return  # the phone went away; the reader loop ends and cleans up
+            if conn.closing or ws.closed:
+                return
+
+    def _view_text(self, viewer: Viewer) -> str:
+        key = (self.session.version, viewer)
+        text = self._encoded.get(key)
+        if text is None:
+            if len(self._encoded) > 64:
+                self._encoded.clear()
+            text = self._encoded[key] = _encode(self.session.view_for(viewer)).decode()
+        return text
+
+    def _session_changed(self) -> None:
+        self._unseat_freed()
+        for conn in self.connections:
+            if conn.viewer is not None:
+                conn.view_due = True
+                conn.wake.set()
+
+    def _refuse(self, conn: Connection, refusal: Refusal, ref: str | None = None) -> None:
+        conn.send(
+            {
+                "type": "error",
+                "code": refusal.code,
+                "message": say(self.lang, refusal.code, refusal.english, **refusal.params),
+                "ref": ref,
+            }
+        )
+
+    def _handle_text(self, conn: Connection, text: str) -> None:
+        ref: str | None = None
+        try:
+            message = self._decode(text)
+            if isinstance(message, Act):
+                ref = message.id
+            self._dispatch(conn, message)
+        except Refusal as refusal:
+            self._refuse(conn, refusal, ref)
+        except SessionError as err:
+            conn.send(
+                {
+                    "type": "error",
+                    "code": err.code,
+                    "message": say(self.lang, err.key, str(err), **err.params),
+                    "ref": ref,
+                }
+            )
+
+    def _decode(self, text: str) -> Message:
+        limit = self.config.server.max_message_bytes
+        if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
+            size = len(text.encode("utf-8", "surrogatepass"))
+            raise Refusal("too_big", "The message has {size} bytes; at most {limit}.",
+                          size=size, limit=limit)
+        try:
+            return _decoder.decode(text)
+        except msgspec.ValidationError as err:
+            detail = str(err)
+            if detail.endswith("at `$.type`"):
+                wanted = _peek_type(text)
+                raise Refusal(
+                    "unknown_type",
+                    "Unknown message type {type!r}; known: {known}.",
+                    type=wanted,
+                    known=", ".join(MESSAGE_TYPES),
+                ) from None
+            raise Refusal("invalid", "The message is not valid: {detail}", detail=detail) from None
+        except msgspec.DecodeError as err:
+            raise Refusal("bad_json", "The message is not valid JSON: {detail}",
+                          detail=str(err)) from None
+
+    def _dispatch(self, conn: Connection, message: Message) -> None:
+        session = self.session
+        if isinstance(message, Ping):
+            conn.send({"type": "pong"})
+            return
+        if isinstance(message, Hello):
+            self._welcome(conn, session.hello(message.room, message.token))
+            return
+        viewer = conn.viewer
+        if viewer is None:
+            raise Refusal("hello_first", "Send hello with the room code first.")
+        if isinstance(message, Join):
+            if viewer.role == "player":
+                raise Refusal("already_joined", "You already have a seat.")
+            self._welcome(conn, session.join(message.name, message.colour))
+            return
+        if viewer.role != "player" or viewer.seat is None:
+            raise Refusal("join_first", "Take a seat first (join).")
+        seat = viewer.seat
+        if conn.token is None or not session.is_seated(seat, conn.token):
+            self._unseat(conn, "seat_gone", "Your seat was freed; please join again.")
+            return
+        if isinstance(message, Leave):
+            session.leave(seat)
+        elif isinstance(message, Kick):
+            session.kick(seat, message.seat)
+        elif isinstance(message, Select):
+            session.select(seat, message.game)
+        elif isinstance(message, Start):
+            session.start(seat, message.options)
+        elif isinstance(message, End):
+            session.end_match(seat)
+        elif isinstance(message, Act):
+            session.act(seat, message.kind, message.data, message.id)
+            conn.send({"type": "ack", "id": message.id})
+
+    def _welcome(self, conn: Connection, welcome: Welcome) -> None:
+        if conn.viewer is not None:
+            self.session.detach(conn.viewer)
+        conn.viewer = Viewer(welcome.role, welcome.seat)
+        conn.token = welcome.token
+        conn.send(
+            {
+                "type": "welcome",
+                "role": welcome.role,
+                "seat": welcome.seat,
+                "token": welcome.token,
+                "lang": self.lang,
+            }
+        )
+        conn.view_due = True
+        self.session.attach(conn.viewer)
+        conn.wake.set()
+
+    def _unseat(self, conn: Connection, key: str, english: str) -> None:
+        """The phone's seat is gone (kicked or left): it becomes a guest again."""
+        conn.viewer = Viewer("guest")
+        conn.token = None
+        conn.send({"type": "kicked", "code": key, "message": say(self.lang, key, english)})
+        conn.view_due = True
+        conn.wake.set()
+
+    def _unseat_freed(self) -> None:
+        """Tell every phone whose seat was freed (a kick, from a phone or the kiosk) at once."""
+        for conn in list(self.connections):
+            viewer = conn.viewer
+            if (
+                viewer is not None
+                and viewer.role == "player"
+                and viewer.seat is not None
+                and (conn.token is None or not self.session.is_seated(viewer.seat, conn.token))
+            ):
+                self._unseat(conn, "kicked", "The host removed you from the table.")
+
+    async def _close_all(self, app: web.Application) -> None:
+        for conn in list(self.connections):
+            await conn.ws.close(code=1001, message=b"the box is shutting down")
+
+
+def _peek_type(text: str) -> str:
+    try:
+        raw = msgspec.json.decode(text)
+    except msgspec.DecodeError:
+        return "?"
+    value = raw.get("type") if isinstance(raw, dict) else None
+    return str(value)[:32]
+
+
+def _is_loopback(remote: str | None) -> bool:
+    if not remote:
+        return False
+    try:
+        return ipaddress.ip_address(remote).is_loopback
+    except ValueError:
+        return False
+
+
+__all__ = ["KIOSK", "PhoneServer"]

@@ -1,0 +1,515 @@
+"""The single authority of the box: seats, room code, the running match, the clock.
+
+Everything that changes anything goes through a `Session` method, from one thread (the
+event loop's): phones, the kiosk's touch, the table's buttons and the clock's deadlines.
+An action is checked by the game's rules, appended to the store's log (committed) and only
+then applied and acknowledged; then every viewer's view is recomputed through the one
+function that decides what each may see, `view_for`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+import time
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from appliance.config import Config
+from appliance.store import MatchRecord, SeatRecord, Store
+from games import registry
+from games.core import TABLE, Action, GameError, Rules, SeatInfo, replay, time_up
+
+log = logging.getLogger("easel.session")
+
+PALETTE: Final = (
+    "#e6194b",  # red
+    "#3cb44b",  # green
+    "#4363d8",  # blue
+    "#f58231",  # orange
+    "#911eb4",  # purple
+    "#42d4f4",  # cyan
+    "#f032e6",  # magenta
+    "#9a6324",  # brown
+)
+# No vowels, so a random code never spells a word; no I/O/0/1 to confuse.
+ROOM_LETTERS: Final = "BCDFGHJKLMNPQRSTVWXZ"
+NAME_MAX: Final = 20
+BUTTONS: Final = ("hourglass", "die", "reveal")
+
+HOST: Final = "host"
+"""`by` for requests made on the kiosk itself, which is always allowed to host."""
+
+Requester = int | Literal["host"]
+
+
+class SessionError(Exception):
+    """A request the session refused. `code` is for programs, `key`/`params` for people."""
+
+    code = "refused"
+
+    def __init__(self, key: str, message: str, **params: Any) -> None:
+        super().__init__(message.format(**params) if params else message)
+        self.key = key
+        self.params = params
+
+
+class WrongRoom(SessionError, PermissionError):
+    code = "wrong_room"
+
+
+class NotHost(SessionError, PermissionError):
+    code = "not_host"
+
+
+class BadName(SessionError, ValueError):
+    code = "bad_name"
+
+
+class BadColour(SessionError, ValueError):
+    code = "bad_colour"
+
+
+class NoSuchSeat(SessionError, LookupError):
+    code = "no_such_seat"
+
+
+class NoSuchGame(SessionError, LookupError):
+    code = "no_such_game"
+
+
+class NotNow(SessionError, RuntimeError):
+    """Fine in another phase, not in this one (e.g. `act` in the lobby)."""
+
+    code = "not_now"
+
+
+class Refused(SessionError, ValueError):
+    """The game's rules refused the action; `key`/`params` are the game's."""
+
+    code = "illegal"
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """What a phone is after `hello` or `join`."""
+
+    role: Literal["guest", "player", "spectator"]
+    seat: int | None = None
+    token: str | None = None
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who a view is for: the kiosk, a seated player, a spectator or a guest (not joined)."""
+
+    role: Literal["kiosk", "player", "spectator", "guest"]
+    seat: int | None = None
+
+
+KIOSK: Final = Viewer("kiosk")
+
+
+@dataclass
+class LiveMatch:
+    record: MatchRecord
+    rules: Rules[Any]
+    state: Any
+    next_seq: int
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_name(raw: str) -> str:
+    """A player's name as shown: trimmed, inner whitespace folded; raises BadName."""
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not name:
+        raise BadName("name_empty", "Please type a name.")
+    if len(name) > NAME_MAX:
+        raise BadName("name_long", "A name has at most {max} characters.", max=NAME_MAX)
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs") for ch in name):
+        raise BadName("name_chars", "A name may hold letters, digits and punctuation only.")
+    return name
+
+
+class Session:
+    def __init__(
+        self,
+        store: Store,
+        config: Config,
+        base_url: str = "",
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.config = config
+        self.clock = clock
+        self.version = 0
+        self._listeners: list[Callable[[], None]] = []
+        self._presence: Counter[int] = Counter()
+        self._spectators = 0
+        self._views: dict[Viewer, dict[str, Any]] = {}
+        self.seats: dict[int, SeatRecord] = {s.seat: s for s in store.seats()}
+        self.selected: str | None = store.get_meta("selected")
+        self.match: LiveMatch | None = None
+        self.last_match: LiveMatch | None = None
+        self.room = self._room_code()
+        # The QR code carries the room code, so a scan needs no typing.
+        self.join_url = f"{base_url.rstrip('/')}/?room={self.room}" if base_url else ""
+        self._resume()
+
+    # -- start-up ---------------------------------------------------------------------
+    def _room_code(self) -> str:
+        """Keep the code while anyone is seated (a power cut must not lock them out)."""
+        stored = self.store.get_meta("room")
+        if stored and len(stored) == self.config.table.room_code_length and (
+            self.seats or self.store.unfinished_match()
+        ):
+            return stored
+        code = "".join(
+            secrets.choice(ROOM_LETTERS) for _ in range(self.config.table.room_code_length)
+        )
+        self.store.set_meta("room", code)
+        return code
+
+    def _resume(self) -> None:
+        record = self.store.unfinished_match()
+        if record is None:
+            return
+        if not registry.is_registered(record.game):
+            log.error("match %d of unknown game %r cannot resume; closed", record.id, record.game)
+            self.store.finish_match(record.id, None, self.clock())
+            return
+        rules = registry.get(record.game)
+        logged = self.store.actions(record.id)
+        try:
+            state = replay(
+                rules, record.seats, record.options, record.seed, [a.action for a in logged]
+            )
+        except (GameError, ValueError, KeyError, TypeError) as err:
+            log.error("match %d does not replay (%s); closed, its log is kept", record.id, err)
+            self.store.finish_match(record.id, None, self.clock())
+            return
+        next_seq = logged[-1].seq + 1 if logged else 0
+        self.match = LiveMatch(record, rules, state, next_seq)
+        log.info("resumed match %d of %s after %d actions", record.id, record.game, len(logged))
+
+    # -- listeners --------------------------------------------------------------------
+    def subscribe(self, listener: Callable[[], None]) -> None:
+        """Call `listener` after every change (from the session's thread)."""
+        self._listeners.append(listener)
+
+    def _changed(self) -> None:
+        self.version += 1
+        self._views.clear()
+        for listener in self._listeners:
+            listener()
+
+    # -- who is who -------------------------------------------------------------------
+    @property
+    def host_seat(self) -> int | None:
+        """The VIP: the player seated longest; they may kick and start from their phone."""
+        if not self.seats:
+            return None
+        return min(self.seats.values(), key=lambda s: (s.joined_at, s.seat)).seat
+
+    def _require_host(self, by: Requester) -> None:
+        if by != HOST and by != self.host_seat:
+            raise NotHost("not_host", "Only the host can do that.")
+
+    def hello(self, room: str, token: str | None) -> Welcome:
+        if token:
+            wanted = hash_token(token)
+            for record in self.seats.values():
+                if secrets.compare_digest(record.token_hash, wanted):
+                    return Welcome("player", record.seat, token)
+        if room.strip().upper() != self.room:
+            raise WrongRoom(
+                "wrong_room", "There is no table with the code {room}.", room=room.strip()[:12]
+            )
+        return Welcome("guest")
+
+    def join(self, name: str, colour: str) -> Welcome:
+        name = clean_name(name)
+        if colour not in PALETTE:
+            raise BadColour("bad_colour", "Please pick one of the colours shown.")
+        if self.match is not None or len(self.seats) >= self.config.table.max_players:
+            return Welcome("spectator")
+        if any(s.name.casefold() == name.casefold() for s in self.seats.values()):
+            raise BadName("name_taken", "{name} is already at the table.", name=name)
+        if any(s.colour == colour for s in self.seats.values()):
+            raise BadColour("colour_taken", "That colour is taken; please pick another.")
+        seat = min(set(range(self.config.table.max_players)) - set(self.seats))
+        token = secrets.token_urlsafe(24)
+        record = SeatRecord(seat, name, colour, hash_token(token), self.clock())
+        self.store.put_seat(record)
+        self.seats[seat] = record
+        log.info("seat %d joined as %r", seat, name)
+        self._changed()
+        return Welcome("player", seat, token)
+
+    def leave(self, seat: int) -> None:
+        if self.match is not None and seat in self._match_seats():
+            raise NotNow("leave_playing", "You cannot leave during a game; ask the host.")
+        self._free(seat)
+
+    def kick(self, by: Requester, seat: int) -> None:
+        self._require_host(by)
+        if seat not in self.seats:
+            raise NoSuchSeat("no_such_seat", "Nobody sits in seat {seat}.", seat=seat + 1)
+        self._free(seat)
+
+    def _free(self, seat: int) -> None:
+        if seat not in self.seats:
+            return
+        self.store.remove_seat(seat)
+        del self.seats[seat]
+        self._presence.pop(seat, None)
+        log.info("seat %d freed", seat)
+        self._changed()
+
+    def is_seated(self, seat: int, token: str) -> bool:
+        """Does `token` still hold `seat`? (False once the seat was kicked or left.)"""
+        record = self.seats.get(seat)
+        return record is not None and secrets.compare_digest(record.token_hash, hash_token(token))
+
+    # -- presence (not stored: it is a fact of the connections) -----------------------
+    def attach(self, viewer: Viewer) -> None:
+        if viewer.role == "player" and viewer.seat is not None:
+            self._presence[viewer.seat] += 1
+        elif viewer.role == "spectator":
+            self._spectators += 1
+        else:
+            return
+        self._changed()
+
+    def detach(self, viewer: Viewer) -> None:
+        if viewer.role == "player" and viewer.seat is not None:
+            if self._presence[viewer.seat] <= 0:
+                return
+            self._presence[viewer.seat] -= 1
+        elif viewer.role == "spectator":
+            self._spectators = max(0, self._spectators - 1)
+        else:
+            return
+        self._changed()
+
+    # -- games ------------------------------------------------------------------------
+    def select(self, by: Requester, game: str) -> None:
+        self._require_host(by)
+        if game not in {entry.id for entry in registry.CATALOGUE} | {
+            r.id for r in registry.registered()
+        }:
+            raise NoSuchGame("no_such_game", "There is no game called {game}.", game=game[:40])
+        if self.match is not None:
+            raise NotNow("select_playing", "A game is running; end it first.")
+        self.selected = game
+        self.store.set_meta("selected", game)
+        self._changed()
+
+    def start(self, by: Requester, options: Mapping[str, Any] | None = None) -> None:
+        self._require_host(by)
+        if self.match is not None:
+            raise NotNow("already_playing", "A game is already running.")
+        if self.selected is None:
+            raise NotNow("nothing_selected", "Choose a game first.")
+        if not registry.is_registered(self.selected):
+            raise NoSuchGame("not_available", "That game is not on this box yet.")
+        rules = registry.get(self.selected)
+        seats = tuple(SeatInfo(s.seat, s.name, s.colour) for s in self.seats.values())
+        if not rules.min_players <= len(seats) <= rules.max_players:
+            raise NotNow(
+                "player_count",
+                "{game} is for {low} to {high} players; {count} are seated.",
+                game=self.selected,
+                low=rules.min_players,
+                high=rules.max_players,
+                count=len(seats),
+            )
+        seed = secrets.randbits(62)
+        opts = dict(options or {})
+        try:
+            state = rules.setup(seats, opts, seed)
+        except GameError as err:
+            raise Refused(err.key, err.reason, **err.params) from err
+        now = self.clock()
+        match_id = self.store.begin_match(rules.id, seats, opts, seed, now)
+        record = MatchRecord(match_id, rules.id, seats, opts, seed, now, None, None)
+        self.match = LiveMatch(record, rules, state, 0)
+        self.last_match = None
+        log.info("match %d of %s started with %d players", match_id, rules.id, len(seats))
+        self._changed()
+
+    def end_match(self, by: Requester) -> None:
+        """The host stops the running game early; its log stays in the store."""
+        self._require_host(by)
+        if self.match is None:
+            raise NotNow("not_playing", "No game is running.")
+        self.store.finish_match(self.match.record.id, None, self.clock())
+        self.last_match, self.match = self.match, None
+        self._changed()
+
+    def _match_seats(self) -> set[int]:
+        return set() if self.match is None else {s.seat for s in self.match.record.seats}
+
+    def act(
+        self, seat: int | None, kind: str, data: Mapping[str, Any], action_id: str | None = None
+    ) -> bool:
+        """Apply one action; True if applied, False if `action_id` was applied before."""
+        match = self.match
+        if match is None:
+            raise NotNow("not_playing", "No game is running.")
+        if seat is not None and seat not in self._match_seats():
+            raise NotNow("not_in_match", "You are watching this game, not playing it.")
+        if action_id is not None and self.store.has_action_id(match.record.id, action_id):
+            return False
+        action = Action(kind, seat, dict(data), self.clock())
+        self._commit(match, action, action_id)
+        return True
+
+    def press(self, button: str, long: bool = False) -> bool:
+        """A table button (or its key or on-screen stand-in). What it means is the game's."""
+        if button not in BUTTONS:
+            raise ValueError(f"unknown button {button!r}; buttons are {', '.join(BUTTONS)}")
+        if self.match is None:
+            return False
+        kind = f"{'hold' if long else 'press'}_{button}"
+        try:
+            self._commit(self.match, Action(kind, TABLE, {}, self.clock()), None)
+        except Refused as err:
+            log.info("button %s means nothing now: %s", kind, err)
+            return False
+        return True
+
+    def tick(self) -> bool:
+        """Turn an expired hourglass into the game's TIME_UP action. True if one fired."""
+        match = self.match
+        if match is None:
+            return False
+        deadline = match.rules.deadline(match.state)
+        if deadline is None or not deadline.is_expired(self.clock()):
+            return False
+        self._commit(match, time_up(deadline), None)
+        return True
+
+    def next_deadline(self) -> float | None:
+        if self.match is None:
+            return None
+        deadline = self.match.rules.deadline(self.match.state)
+        return None if deadline is None else deadline.at
+
+    def _commit(self, match: LiveMatch, action: Action, action_id: str | None) -> None:
+        try:
+            state = match.rules.apply(match.state, action)
+        except GameError as err:
+            raise Refused(err.key, err.reason, **err.params) from err
+        # Logged and committed before anyone learns of it: what a phone saw acknowledged
+        # survives a power cut.
+        self.store.append_action(match.record.id, match.next_seq, action_id, action)
+        match.next_seq += 1
+        match.state = state
+        outcome = match.rules.outcome(state)
+        if outcome is not None:
+            self.store.finish_match(match.record.id, outcome, action.at)
+            log.info("match %d finished: %s", match.record.id, outcome)
+            self.last_match, self.match = match, None
+        self._changed()
+
+    # -- views: the one place that decides what each viewer sees ------------------------
+    def view_for(self, viewer: Viewer) -> dict[str, Any]:
+        cached = self._views.get(viewer)
+        if cached is None:
+            cached = self._views[viewer] = self._build_view(viewer)
+        return cached
+
+    def _build_view(self, viewer: Viewer) -> dict[str, Any]:
+        lang = self.config.table.language
+        host = self.host_seat
+        wifi = self.config.wifi
+        shown = self.match or self.last_match
+        view: dict[str, Any] = {
+            "type": "view",
+            "version": self.version,
+            "lang": lang,
+            "room": self.room,
+            "join_url": self.join_url,
+            "wifi": (
+                {"ssid": wifi.ssid, "password": wifi.password, "security": wifi.security}
+                if wifi.ssid and viewer.role == "kiosk"
+                else None
+            ),
+            "phase": "playing" if self.match else "finished" if self.last_match else "lobby",
+            "max_players": self.config.table.max_players,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "colour": s.colour,
+                    "connected": self._presence[s.seat] > 0,
+                    "host": s.seat == host,
+                }
+                for s in sorted(self.seats.values(), key=lambda r: r.seat)
+            ],
+            "spectators": self._spectators,
+            "palette": list(PALETTE),
+            "games": [
+                {
+                    "id": entry.id,
+                    "title": entry.title(lang),
+                    "min_players": entry.min_players,
+                    "max_players": entry.max_players,
+                    "available": registry.is_registered(entry.id),
+                }
+                for entry in registry.CATALOGUE
+            ]
+            + [
+                {
+                    "id": r.id,
+                    "title": r.title.get(lang, r.id),
+                    "min_players": r.min_players,
+                    "max_players": r.max_players,
+                    "available": True,
+                }
+                for r in registry.registered()
+                if r.id not in {entry.id for entry in registry.CATALOGUE}
+            ],
+            "selected": self.selected,
+            "match": None if shown is None else self._match_view(shown, viewer),
+            "you": (
+                None
+                if viewer.role == "kiosk"
+                else {"role": viewer.role, "seat": viewer.seat, "host": viewer.seat == host}
+            ),
+        }
+        return view
+
+    def _match_view(self, match: LiveMatch, viewer: Viewer) -> dict[str, Any]:
+        # The game decides what its seats see; anyone not playing sees the public table.
+        playing = viewer.role == "player" and viewer.seat in self._match_seats()
+        seat = viewer.seat if playing else None
+        deadline = match.rules.deadline(match.state)
+        outcome = match.rules.outcome(match.state)
+        now = self.clock()
+        return {
+            "id": match.record.id,
+            "game": match.record.game,
+            "title": match.rules.title.get(self.config.table.language, match.record.game),
+            "seats": [
+                {"seat": s.seat, "name": s.name, "colour": s.colour} for s in match.record.seats
+            ],
+            "state": match.rules.view(match.state, seat),
+            "deadline": None
+            if deadline is None
+            else {
+                "at": deadline.at,
+                "remaining": round(deadline.remaining(now), 1),
+                "length": deadline.length,
+                "what": deadline.what,
+            },
+            "outcome": None if outcome is None else outcome.to_json(),
+        }

@@ -1,0 +1,255 @@
+"""The box's memory: SQLite in the data directory, written only by the session.
+
+Tables: `meta` (the room code), `seats` (who sits where, with a hash of each phone's
+reconnect token), `matches` (game, seats, options, seed, result) and `actions`, the
+append-only log of every accepted action of every match. WAL mode with synchronous=FULL:
+`append_action` returns only once the action is on disk, so an acknowledged action
+survives a power cut, and on start the unfinished match is rebuilt from its log.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from games.core import Action, Outcome, SeatInfo
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    seat       INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    colour     TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    joined_at  REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS matches (
+    id          INTEGER PRIMARY KEY,
+    game        TEXT NOT NULL,
+    seats       TEXT NOT NULL,
+    options     TEXT NOT NULL,
+    seed        INTEGER NOT NULL,
+    started_at  REAL NOT NULL,
+    finished_at REAL,
+    outcome     TEXT
+);
+CREATE TABLE IF NOT EXISTS actions (
+    match_id  INTEGER NOT NULL REFERENCES matches(id),
+    seq       INTEGER NOT NULL,
+    action_id TEXT,
+    seat      INTEGER,
+    kind      TEXT NOT NULL,
+    data      TEXT NOT NULL,
+    at        REAL NOT NULL,
+    PRIMARY KEY (match_id, seq)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS actions_by_id ON actions(match_id, action_id)
+    WHERE action_id IS NOT NULL;
+"""
+SCHEMA_VERSION = 1
+
+
+class StoreError(RuntimeError):
+    """The data file cannot be opened or is not an Easel store."""
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    seat: int
+    name: str
+    colour: str
+    token_hash: str
+    joined_at: float
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    id: int
+    game: str
+    seats: tuple[SeatInfo, ...]
+    options: dict[str, Any]
+    seed: int
+    started_at: float
+    finished_at: float | None
+    outcome: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    seq: int
+    action_id: str | None
+    action: Action
+
+
+class Store:
+    """One SQLite connection, used from the event loop's thread only."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = sqlite3.connect(str(path), isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as err:
+            raise StoreError(f"cannot use {path} as Easel's data file: {err}") from err
+        version = self.get_meta("schema_version")
+        if version is None:
+            self.set_meta("schema_version", str(SCHEMA_VERSION))
+        elif int(version) > SCHEMA_VERSION:
+            raise StoreError(
+                f"{path} was written by a newer Easel (schema {version}); update the software"
+            )
+
+    def close(self) -> None:
+        self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    # -- meta -------------------------------------------------------------------------
+    def get_meta(self, key: str) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO meta(key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    # -- seats ------------------------------------------------------------------------
+    def seats(self) -> list[SeatRecord]:
+        rows = self._db.execute(
+            "SELECT seat, name, colour, token_hash, joined_at FROM seats ORDER BY seat"
+        )
+        return [SeatRecord(*row) for row in rows]
+
+    def put_seat(self, record: SeatRecord) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO seats(seat, name, colour, token_hash, joined_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (record.seat, record.name, record.colour, record.token_hash, record.joined_at),
+            )
+
+    def remove_seat(self, seat: int) -> None:
+        with self._transaction() as db:
+            db.execute("DELETE FROM seats WHERE seat = ?", (seat,))
+
+    # -- matches ----------------------------------------------------------------------
+    def begin_match(
+        self,
+        game: str,
+        seats: Sequence[SeatInfo],
+        options: dict[str, Any],
+        seed: int,
+        at: float,
+    ) -> int:
+        seats_json = json.dumps([[s.seat, s.name, s.colour] for s in seats])
+        with self._transaction() as db:
+            cur = db.execute(
+                "INSERT INTO matches(game, seats, options, seed, started_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (game, seats_json, json.dumps(options), seed, at),
+            )
+            match_id = cur.lastrowid
+        assert match_id is not None
+        return match_id
+
+    def append_action(self, match_id: int, seq: int, action_id: str | None, action: Action) -> None:
+        """Log one accepted action; returns once it is committed (fsync'd) to disk."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO actions(match_id, seq, action_id, seat, kind, data, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    match_id,
+                    seq,
+                    action_id,
+                    action.seat,
+                    action.kind,
+                    json.dumps(action.data, separators=(",", ":")),
+                    action.at,
+                ),
+            )
+
+    def has_action_id(self, match_id: int, action_id: str) -> bool:
+        row = self._db.execute(
+            "SELECT 1 FROM actions WHERE match_id = ? AND action_id = ?", (match_id, action_id)
+        ).fetchone()
+        return row is not None
+
+    def finish_match(self, match_id: int, outcome: Outcome | None, at: float) -> None:
+        """Close a match: finished (with its outcome) or ended early (outcome None)."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE matches SET finished_at = ?, outcome = ? WHERE id = ?",
+                (at, None if outcome is None else json.dumps(outcome.to_json()), match_id),
+            )
+
+    def unfinished_match(self) -> MatchRecord | None:
+        row = self._db.execute(
+            "SELECT * FROM matches WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        return None if row is None else _match(row)
+
+    def match(self, match_id: int) -> MatchRecord | None:
+        row = self._db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
+        return None if row is None else _match(row)
+
+    def actions(self, match_id: int) -> list[LoggedAction]:
+        rows = self._db.execute(
+            "SELECT seq, action_id, seat, kind, data, at FROM actions "
+            "WHERE match_id = ? ORDER BY seq",
+            (match_id,),
+        )
+        return [
+            LoggedAction(seq, action_id, Action(kind, seat, json.loads(data), at))
+            for seq, action_id, seat, kind, data, at in rows
+        ]
+
+    def finished_matches(self, since: float = 0.0) -> list[MatchRecord]:
+        rows = self._db.execute(
+            "SELECT * FROM matches WHERE finished_at IS NOT NULL AND finished_at >= ? "
+            "ORDER BY finished_at",
+            (since,),
+        )
+        return [_match(row) for row in rows]
+
+    def integrity_check(self) -> str:
+        return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+def _match(row: tuple[Any, ...]) -> MatchRecord:
+    match_id, game, seats, options, seed, started_at, finished_at, outcome = row
+    return MatchRecord(
+        id=match_id,
+        game=game,
+        seats=tuple(SeatInfo(s, n, c) for s, n, c in json.loads(seats)),
+        options=json.loads(options),
+        seed=seed,
+        started_at=started_at,
+        finished_at=finished_at,
+        outcome=None if outcome is None else json.loads(outcome),
+    )

@@ -1,0 +1,32 @@
+"""Drawings as data: strokes of integer points in one resolution-independent sheet space.
+
+Every game, every phone (portrait or landscape), the touch panel and the kiosk at any
+resolution map to and from this space, so a sheet drawn on a phone lands on the easel
+exactly where it was drawn. The sheet is landscape, SHEET_WIDTH x SHEET_HEIGHT units
+(16:10); x grows to the right, y grows downwards, as on every screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+SHEET_WIDTH: Final = 1600
+SHEET_HEIGHT: Final = 1000
+
+Point = tuple[int, int, int]
+"""x, y in sheet units and t in milliseconds since the stroke began."""
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """One touch from finger-down to finger-up: its points, colour and width (sheet units)."""
+
+    points: tuple[Point, ...]
+    colour: str = "#202020"
+    width: int = 8
+
+
+@dataclass(frozen=True)
+class Drawing:
+    strokes: tuple[Stroke, ...] = ()

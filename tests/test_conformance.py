@@ -1,0 +1,48 @@
+"""Every registered game, and the tests' own toy game, passes the conformance suite."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from games import registry
+from games.core import Rules
+from tests import toygame
+from tests.conformance import playout
+
+GAMES: list[Rules[Any]] = [*registry.load_all(), toygame.RULES]
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=lambda r: r.id)
+def test_random_playouts(rules: Rules[Any]) -> None:
+    results = [playout(rules, seed) for seed in range(40)]
+    assert sum(r.finished for r in results) >= 30, "most playouts should reach an end"
+
+
+def test_suite_catches_a_leak() -> None:
+    """The suite itself can fail: a game that shows everyone every word is caught."""
+
+    class Leaky(toygame.RaceToTwenty):
+        def view(self, state: Any, seat: Any) -> dict[str, Any]:
+            return {**super().view(state, seat), "all": list(state.words)}
+
+    with pytest.raises(AssertionError, match="only"):
+        playout(Leaky(), 1)
+
+
+def test_suite_catches_a_bad_replay() -> None:
+    """The suite itself can fail: a game whose moves depend on more than its state."""
+
+    class Forgetful(toygame.RaceToTwenty):
+        calls = 0
+
+        def apply(self, state: Any, action: Any) -> Any:
+            self.calls += 1
+            nxt = super().apply(state, action)
+            # Reads a counter kept outside the state: a replay cannot rebuild its effect.
+            return replace(nxt, total=nxt.total + self.calls % 2)
+
+    with pytest.raises(AssertionError, match="replay"):
+        playout(Forgetful(), 3)
