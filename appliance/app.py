@@ -8,7 +8,6 @@ hourglasses into TIME_UP actions, and stops cleanly when `stop` is set.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import errno
 import logging
 import os
@@ -63,8 +62,8 @@ class Appliance:
         self.store = Store(config.data_dir() / DB_NAME)
         self.session = Session(self.store, config, base_url(config), clock)
         self.kiosk: Any = None
-        self._clock_wake = asyncio.Event()
-        self.session.subscribe(self._clock_wake.set)
+        self._tick_handle: asyncio.TimerHandle | None = None
+        self.session.subscribe(self._schedule_tick)
 
     def _open_kiosk(self) -> Any:
         from appliance.kiosk import Kiosk
@@ -103,18 +102,27 @@ class Appliance:
         except SessionError as err:
             log.info("kiosk: %s", err)
 
-    async def _run_clock(self) -> None:
-        """Sleep until the running hourglass ends (or something changes), then tick."""
-        while True:
-            deadline = self.session.next_deadline()
-            delay = 1.0 if deadline is None else min(1.0, max(0.0, deadline - self.clock()))
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._clock_wake.wait(), delay)
-            self._clock_wake.clear()
-            try:
-                self.session.tick()
-            except SessionError as err:
-                log.error("the hourglass could not run out: %s", err)
+    def _schedule_tick(self) -> None:
+        """Wake when the running hourglass ends (re-planned after every change)."""
+        if self._tick_handle is not None:
+            self._tick_handle.cancel()
+            self._tick_handle = None
+        deadline = self.session.next_deadline()
+        if deadline is None:
+            return
+        # Deadlines are wall-clock (they survive a restart); the loop's timer is monotonic,
+        # so look again at least once a second in case the wall clock was set.
+        delay = min(1.0, max(0.0, deadline - self.clock()))
+        self._tick_handle = asyncio.get_running_loop().call_later(delay, self._tick)
+
+    def _tick(self) -> None:
+        self._tick_handle = None
+        try:
+            self.session.tick()  # a change re-plans through the listener
+        except SessionError as err:
+            log.error("the hourglass could not run out: %s", err)
+        if self._tick_handle is None:
+            self._schedule_tick()
 
     async def run(self, stop: asyncio.Event) -> None:
         from appliance.kiosk import run_kiosk
@@ -154,8 +162,8 @@ class Appliance:
             if self.on_frame:
                 self.on_frame()
 
+        self._schedule_tick()  # a resumed match may have an hourglass running
         tasks = [
-            asyncio.create_task(self._run_clock(), name="clock"),
             asyncio.create_task(
                 run_kiosk(
                     self.kiosk,
@@ -171,6 +179,8 @@ class Appliance:
         try:
             await stop.wait()
         finally:
+            if self._tick_handle is not None:
+                self._tick_handle.cancel()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)

@@ -194,7 +194,8 @@ class PhoneServer:
             raise web.HTTPForbidden(
                 text=f"WebSocket from origin {origin} refused: open the page from this box\n"
             )
-        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=HARD_LIMIT)
+        # timeout: how long close() waits for a vanished phone's goodbye at shutdown.
+        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=HARD_LIMIT, timeout=1.0)
         await ws.prepare(request)
         conn = Connection(ws, request.remote or "?")
         self.connections.add(conn)
@@ -376,8 +377,10 @@ class PhoneServer:
                 self._unseat(conn, "kicked", "The host removed you from the table.")
 
     async def _close_all(self, app: web.Application) -> None:
-        for conn in list(self.connections):
-            await conn.ws.close(code=1001, message=b"the box is shutting down")
+        await asyncio.gather(
+            *(c.ws.close(code=1001, message=b"the box is shutting down") for c in self.connections),
+            return_exceptions=True,
+        )
 
 
 def _peek_type(text: str) -> str:
