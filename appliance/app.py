@@ -76,12 +76,11 @@ class Appliance:
             kiosk = Kiosk(size=size, rotation=rotation, choice=choice)
         except DisplayError as err:
             log.warning("cannot open the display (%s); running headless", err)
-            choice = DisplayChoice("dummy", False, True, f"the display failed: {err}")
+            choice = DisplayChoice(
+                "dummy", False, True, f"the display failed ({err}); running headless"
+            )
             kiosk = Kiosk(size=size, rotation=rotation, choice=choice)
-        if choice.headless:
-            log.info("no display: %s; the phones are still served", choice.reason)
-        else:
-            log.info("kiosk on screen: %s", choice.reason)
+        log.info("kiosk: %s", choice.reason)
         return kiosk
 
     def _on_intent(self, intent: Any) -> None:
@@ -131,6 +130,9 @@ class Appliance:
         self._stop = stop
         self.kiosk = self._open_kiosk()
         server = PhoneServer(self.session, self.config, kiosk_png=self.kiosk.png_bytes)
+        # After the server's listener: the phones' views go out first, and the kiosk draws
+        # while the phones (other devices) take theirs in.
+        self.session.subscribe(self.kiosk.wake)
         runner = web.AppRunner(server.app, access_log=None, handle_signals=False)
         await runner.setup()
         site = web.TCPSite(runner, self.config.server.host, self.config.server.port)

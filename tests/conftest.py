@@ -17,12 +17,12 @@ from aiohttp import web
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from appliance.config import Config, StorageSettings  # noqa: E402
-from appliance.server import PhoneServer  # noqa: E402
-from appliance.session import PALETTE, Session  # noqa: E402
-from appliance.store import Store  # noqa: E402
-from games import registry  # noqa: E402
-from tests import toygame  # noqa: E402
+from appliance.config import Config, StorageSettings
+from appliance.server import PhoneServer
+from appliance.session import PALETTE, Session
+from appliance.store import Store
+from games import registry
+from tests import toygame
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

@@ -37,7 +37,9 @@ class ApplianceProcess:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 20.0, extra_env: dict[str, str] | None = None) -> dict[str, Any]:
+    def start(
+        self, timeout: float = 20.0, extra_env: dict[str, str] | None = None
+    ) -> dict[str, Any]:
         env = {
             **os.environ,
             "SDL_VIDEODRIVER": "dummy",

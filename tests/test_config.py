@@ -64,7 +64,9 @@ def test_layers_later_wins(tmp_path: Path) -> None:
         ("server = 3\n", {}, ["'server' must be a [section]"]),
     ],
 )
-def test_bad_values_are_named(tmp_path: Path, text: str, env: dict[str, str], words: list[str]) -> None:
+def test_bad_values_are_named(
+    tmp_path: Path, text: str, env: dict[str, str], words: list[str]
+) -> None:
     path = tmp_path / "appliance.toml"
     path.write_text(text)
     with pytest.raises(ConfigError) as err:

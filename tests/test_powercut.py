@@ -47,8 +47,9 @@ async def test_sigkill_mid_match_resumes_with_every_acknowledged_action(tmp_path
                     )
                     assert (await phones[turn].expect("ack"))["id"] == action_id
                     acked.add(action_id)
+                    count = len(acked)
                     await phones[0].view_where(
-                        lambda v, n=len(acked): v["match"]["state"]["total"] >= n
+                        lambda v, n=count: v["match"]["state"]["total"] >= n
                     )
                 # One more in flight when the power goes.
                 turn = (await phones[0].view_where(lambda v: True))["match"]["state"]["turn"]

@@ -31,7 +31,9 @@ async def test_phones_join_and_see_each_other(live: LiveServer) -> None:
         assert all(s["connected"] for s in view["seats"])
         assert view["wifi"] is None
     assert (await ada.view_where(lambda v: True))["you"] == {
-        "role": "player", "seat": 0, "host": True
+        "role": "player",
+        "seat": 0,
+        "host": True,
     }
 
 
@@ -86,7 +88,7 @@ async def test_the_kiosk_kicks_too(live: LiveServer) -> None:
         ('{"type": "kick", "seat": "two"}', "invalid", "$.seat"),
         ('{"room": "X"}', "invalid", "type"),
         ('{"type": "hello", "room": "X", "extra": 1}', "invalid", "extra"),
-        ('[1, 2]', "invalid", "object"),
+        ("[1, 2]", "invalid", "object"),
         ('{"type": "hello", "room": "NOPE"}', "wrong_room", "NOPE"),
         ('{"type": "act", "id": "1", "kind": "add"}', "join_first", "seat"),
     ],
@@ -94,7 +96,7 @@ async def test_the_kiosk_kicks_too(live: LiveServer) -> None:
 async def test_bad_messages_get_a_clear_error_and_nobody_else_notices(
     live: LiveServer, text: str, code: str, words: str
 ) -> None:
-    ada, bo = await seated(live, 2)
+    await seated(live, 2)
     version = live.session.version
     stranger = await live.phone()
     await stranger.send({"type": "hello", "room": live.session.room})

@@ -185,7 +185,9 @@ def test_a_finished_match_is_stored_and_shown(
     assert record.outcome is not None and record.outcome["winners"] == [0]
 
 
-def test_views_keep_secrets(store: Store, config: Config, clock: FakeClock, race: RaceToTwenty) -> None:
+def test_views_keep_secrets(
+    store: Store, config: Config, clock: FakeClock, race: RaceToTwenty
+) -> None:
     wifi = WifiSettings(ssid="Cafe", password="s3cret-pass")
     session = Session(store, dataclasses.replace(config, wifi=wifi), "http://x", clock)
     seat_up(session, 3)

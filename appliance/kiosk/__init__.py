@@ -1,0 +1,286 @@
+"""The kiosk: the box's own screen (pygame), showing the public view and turning taps,
+clicks and development keys into intents.
+
+`Kiosk` owns the display: it redraws only when the view's version, the frame size or the
+hourglass' second changes, blits the logical frame rotated for a rotated mount, and maps
+touches back. `run_kiosk` is its asyncio loop, which idles near zero CPU.
+
+This package renders plain view dicts: it imports no game, driver, server or session code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Final
+
+# pygame prints a banner on import unless told not to; the box logs through logging.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from appliance.kiosk.display import (
+    DisplayChoice,
+    DisplayError,
+    choose_display,
+    detect_display,
+    detect_drm,
+    detect_pi,
+    open_display,
+)
+from appliance.kiosk.intents import (
+    Intent,
+    KickSeat,
+    PressButton,
+    Quit,
+    SelectGame,
+    StartGame,
+)
+from appliance.kiosk.render import GAME_SCREENS, Frame, GameScreen, KioskRenderer
+from appliance.kiosk.rotation import (
+    check_rotation,
+    logical_size,
+    logical_to_physical,
+    physical_to_logical,
+    rotate_frame,
+)
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "GAME_SCREENS",
+    "DisplayChoice",
+    "DisplayError",
+    "Frame",
+    "GameScreen",
+    "Intent",
+    "KickSeat",
+    "Kiosk",
+    "KioskRenderer",
+    "PressButton",
+    "Quit",
+    "SelectGame",
+    "StartGame",
+    "choose_display",
+    "detect_display",
+    "detect_drm",
+    "detect_pi",
+    "open_display",
+    "run_kiosk",
+]
+
+_HEADLESS: Final = DisplayChoice("dummy", False, True, "headless by default")
+_NO_PRESS: Final = object()
+
+
+class Kiosk:
+    """The kiosk's display, renderer and input.
+
+    `size` is the logical frame size for a window or headless; fullscreen takes the
+    screen's own resolution (turned by `rotation`). `choice` defaults to headless so
+    that constructing a Kiosk never grabs a screen by surprise; pass `detect_display()`.
+    Raises DisplayError when SDL cannot open the display.
+    """
+
+    def __init__(
+        self,
+        size: tuple[int, int] = (1920, 1080),
+        rotation: int = 0,
+        choice: DisplayChoice = _HEADLESS,
+        renderer: KioskRenderer | None = None,
+    ) -> None:
+        self.rotation = check_rotation(rotation)
+        self.choice = choice
+        self.screen = open_display(choice, size, rotation)
+        self.renderer = renderer or KioskRenderer()
+        self.frames_drawn = 0
+        self._presses: dict[Any, object] = {}
+        self._nap: asyncio.Future[None] | None = None
+        self._attach_screen(self.screen)
+
+    def wake(self) -> None:
+        """Cut the kiosk loop's nap short: the view changed (called from the loop's thread)."""
+        if self._nap is not None and not self._nap.done():
+            self._nap.set_result(None)
+
+    async def nap(self, seconds: float) -> None:
+        """Sleep until `seconds` pass or `wake` is called, whichever is first."""
+        loop = asyncio.get_running_loop()
+        self._nap = nap = loop.create_future()
+        timer = loop.call_later(seconds, self.wake)
+        try:
+            await nap
+        finally:
+            timer.cancel()
+            self._nap = None
+
+    def _attach_screen(self, screen: pygame.Surface) -> None:
+        self.screen = screen
+        self.size = logical_size(screen.get_size(), self.rotation)
+        # Unrotated, draw straight onto the screen: one full-frame copy fewer per frame.
+        self.frame = screen if self.rotation == 0 else pygame.Surface(self.size).convert()
+        self.renderer.invalidate()
+
+    # -- output
+
+    def update(self, view: Mapping[str, Any], now: float) -> bool:
+        """Draw `view` if it differs from what is shown; returns whether it drew.
+
+        `now` must be on the clock of the view's deadlines (the session's clock).
+        """
+        if not self.renderer.needs_redraw(view, now, self.size):
+            return False
+        self.renderer.render(self.frame, view, now)
+        if self.rotation:
+            self.screen.blit(rotate_frame(self.frame, self.rotation), (0, 0))
+        pygame.display.flip()
+        self.frames_drawn += 1
+        return True
+
+    def png_bytes(self) -> bytes:
+        """The current logical frame (upright, whatever the mount) as a PNG."""
+        buf = io.BytesIO()
+        pygame.image.save(self.frame, buf, "png")
+        return buf.getvalue()
+
+    def screenshot(self, path: str | Path) -> None:
+        Path(path).write_bytes(self.png_bytes())
+
+    def close(self) -> None:
+        pygame.display.quit()
+
+    # -- input
+
+    def to_logical(self, physical: tuple[float, float]) -> tuple[int, int]:
+        """A point on the display (a click, a touch) in logical frame coordinates."""
+        x, y = physical_to_logical(physical, self.size, self.rotation)
+        return (int(x), int(y))
+
+    def to_physical(self, logical: tuple[float, float]) -> tuple[int, int]:
+        x, y = logical_to_physical(logical, self.size, self.rotation)
+        return (int(x), int(y))
+
+    def poll(self) -> list[Intent]:
+        """Drain pygame's events and return the intents they mean, in order."""
+        intents: list[Intent] = []
+        for event in pygame.event.get():
+            intent = self._intent_of(event)
+            if intent is not None:
+                intents.append(intent)
+        return intents
+
+    def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]:
+        # FINGER events are normalised to the window (0..1), in physical orientation.
+        w, h = self.screen.get_size()
+        x = min(max(float(event.x), 0.0), 1.0) * (w - 1)
+        y = min(max(float(event.y), 0.0), 1.0) * (h - 1)
+        return self.to_logical((x, y))
+
+    def _release(self, pointer: Any, pos: tuple[int, int]) -> Intent | None:
+        target = self.renderer.hit(pos)
+        pressed = self._presses.pop(pointer, _NO_PRESS)
+        # A press that slides off its button onto another one cancels, as on any touch UI.
+        if pressed is not _NO_PRESS and pressed != target:
+            return None
+        return target
+
+    def _intent_of(self, event: pygame.event.Event) -> Intent | None:
+        etype = event.type
+        if etype == pygame.QUIT:
+            return Quit()
+        if etype == pygame.KEYDOWN:
+            return self._key(event)
+        # SDL also synthesises mouse events from touches; those are handled as fingers.
+        left_click = (
+            etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+            and event.button == 1
+            and not getattr(event, "touch", False)
+        )
+        if left_click and etype == pygame.MOUSEBUTTONDOWN:
+            self._presses["mouse"] = self.renderer.hit(self.to_logical(event.pos))
+        elif left_click:
+            return self._release("mouse", self.to_logical(event.pos))
+        elif etype == pygame.FINGERDOWN:
+            pointer = ("finger", event.touch_id, event.finger_id)
+            self._presses[pointer] = self.renderer.hit(self._finger_pos(event))
+        elif etype == pygame.FINGERUP:
+            pointer = ("finger", event.touch_id, event.finger_id)
+            return self._release(pointer, self._finger_pos(event))
+        elif etype in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.VIDEOEXPOSE):
+            self.renderer.invalidate()
+        elif etype in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+            surface = pygame.display.get_surface()
+            if surface is not None:
+                self._attach_screen(surface)
+        return None
+
+    def _key(self, event: pygame.event.Event) -> Intent | None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            return Quit()
+        if key == pygame.K_h:
+            return PressButton("hourglass", long=bool(event.mod & pygame.KMOD_SHIFT))
+        if key == pygame.K_d:
+            return PressButton("die")
+        if key == pygame.K_r:
+            return PressButton("reveal")
+        if key == pygame.K_F11:
+            self.toggle_fullscreen()
+        return None
+
+    def toggle_fullscreen(self) -> None:
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error as exc:
+            log.info("cannot toggle fullscreen here: %s", exc)
+            return
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self._attach_screen(surface)
+
+
+async def run_kiosk(
+    kiosk: Kiosk,
+    get_view: Callable[[], Mapping[str, Any]],
+    clock: Callable[[], float],
+    on_intent: Callable[[Intent], None],
+    stop: asyncio.Event,
+    idle_interval: float = 0.05,
+    on_frame: Callable[[], None] | None = None,
+) -> None:
+    """Poll input, hand intents to `on_intent`, redraw when the view changed, sleep.
+
+    Runs until `stop` is set (a Quit intent is only reported: the caller decides).
+    One iteration per `idle_interval` (20 Hz): a tap is answered within 50 ms and an
+    unchanged view costs a dictionary look-up, so the loop idles near zero CPU. A broken
+    view or intent handler is logged and the loop goes on: the table must keep its screen.
+    `on_frame` runs after every iteration (e.g. a systemd watchdog ping).
+    """
+    failed_version: object = _NO_PRESS
+    while not stop.is_set():
+        for intent in kiosk.poll():
+            try:
+                on_intent(intent)
+            except Exception:
+                log.exception("kiosk intent %r failed", intent)
+        view: Mapping[str, Any] | None = None
+        try:
+            view = get_view()
+            kiosk.update(view, clock())
+        except Exception:
+            version = view.get("version") if isinstance(view, Mapping) else None
+            if version != failed_version:
+                log.exception("kiosk could not draw view version %r", version)
+                failed_version = version
+            if isinstance(view, Mapping):
+                # Don't retry the same broken view 20 times a second.
+                kiosk.renderer.mark_drawn(view, clock(), kiosk.size)
+        if on_frame is not None:
+            on_frame()
+        # Woken at once by a change (so a move shows within a millisecond), else 20 Hz
+        # for touch input and the hourglass.
+        await kiosk.nap(idle_interval)

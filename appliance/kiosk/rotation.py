@@ -1,0 +1,77 @@
+"""Mounting the screen rotated: pure maps between the logical frame and the physical display.
+
+SDL's kmsdrm driver cannot rotate the output, so the kiosk lays out a *logical* frame in
+the orientation the players see, and blits it rotated onto the *physical* display.
+`rotation` is the clockwise angle (0, 90, 180, 270) by which the logical frame is turned
+to appear upright on the mounted screen. Touches arrive in physical coordinates and are
+mapped back before hit testing.
+
+Coordinates are pixel indices: (0, 0) is the top-left pixel, (w - 1, h - 1) the bottom-right
+one, so a point maps exactly onto the pixel `pygame.transform.rotate(frame, -rotation)`
+moved it to, and the round trip is exact.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pygame
+
+ROTATIONS: Final = (0, 90, 180, 270)
+
+Size = tuple[int, int]
+Point = tuple[float, float]
+
+
+def check_rotation(rotation: int) -> int:
+    """`rotation` if it is one of 0, 90, 180, 270, else ValueError naming what is allowed."""
+    if rotation not in ROTATIONS:
+        raise ValueError(f"display rotation must be one of 0, 90, 180, 270; got {rotation!r}")
+    return rotation
+
+
+def physical_size(logical: Size, rotation: int) -> Size:
+    """The display size that shows a `logical` frame turned by `rotation`."""
+    w, h = logical
+    return (h, w) if check_rotation(rotation) in (90, 270) else (w, h)
+
+
+def logical_size(physical: Size, rotation: int) -> Size:
+    """The frame size to lay out for a display of `physical` size turned by `rotation`."""
+    # Swapping is its own inverse.
+    return physical_size(physical, rotation)
+
+
+def logical_to_physical(pos: Point, logical: Size, rotation: int) -> Point:
+    """Where the logical point `pos` lands on the physical display."""
+    x, y = pos
+    w, h = logical
+    r = check_rotation(rotation)
+    if r == 0:
+        return (x, y)
+    if r == 90:
+        return (h - 1 - y, x)
+    if r == 180:
+        return (w - 1 - x, h - 1 - y)
+    return (y, w - 1 - x)
+
+
+def physical_to_logical(pos: Point, logical: Size, rotation: int) -> Point:
+    """The logical point under the physical point `pos` (a touch, a click)."""
+    px, py = pos
+    w, h = logical
+    r = check_rotation(rotation)
+    if r == 0:
+        return (px, py)
+    if r == 90:
+        return (py, h - 1 - px)
+    if r == 180:
+        return (w - 1 - px, h - 1 - py)
+    return (w - 1 - py, px)
+
+
+def rotate_frame(frame: pygame.Surface, rotation: int) -> pygame.Surface:
+    """The logical frame turned clockwise by `rotation` (pygame turns counter-clockwise)."""
+    if check_rotation(rotation) == 0:
+        return frame
+    return pygame.transform.rotate(frame, -rotation)

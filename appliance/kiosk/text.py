@@ -1,0 +1,133 @@
+"""Every sentence the kiosk shows, in English and Czech.
+
+The view's "lang" picks the catalogue; an unknown language falls back to English, and a
+key missing from a catalogue falls back to the English sentence rather than failing a
+frame. Player names and game titles never pass through here: they are data, drawn as is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+DEFAULT_LANG: Final = "en"
+
+# Plural forms: English uses "one"/"other"; Czech "one" (1), "few" (2-4), "other".
+# A key that needs a count is stored as a dict of forms.
+_Entry = str | dict[str, str]
+
+CATALOGUES: Final[dict[str, dict[str, _Entry]]] = {
+    "en": {
+        "scan_to_join": "Scan to join",
+        "step_wifi": "1 · Wi-Fi",
+        "step_join": "2 · Join",
+        "wifi_network": "Network: {ssid}",
+        "wifi_password": "Password: {password}",
+        "wifi_open": "Open network",
+        "or_open": "or open",
+        "room_code": "Room code",
+        "players": "Players",
+        "spectators": {"one": "{n} watching", "other": "{n} watching"},
+        "free_seat": "free seat",
+        "host": "host",
+        "offline": "offline",
+        "games": "Choose a game",
+        "players_range": "{min}–{max} players",
+        "coming_soon": "coming soon",
+        "start": "Start",
+        "need_more": {"one": "Need {n} more player", "other": "Need {n} more players"},
+        "too_many": "Too many players (max. {max})",
+        "game_not_ready": "{title} is coming soon",
+        "pick_game": "Choose a game",
+        "winners": {"one": "Winner: {names}", "other": "Winners: {names}"},
+        "no_winner": "No winner this time",
+        "match_over": "{title} is over",
+        "and": " and ",
+        "seat_n": "Seat {n}",
+        "in_progress": "Game in progress",
+        "placeholder": "The game's own screen comes with the game.",
+        "placeholder_hint": "Play on your phones; this screen keeps the time and the scores.",
+        "deadline_hourglass": "Hourglass",
+        "deadline_other": "Time",
+        "join_or_watch": "Join or watch",
+        "score": "score",
+    },
+    "cs": {
+        "scan_to_join": "Naskenuj a hraj",
+        "step_wifi": "1 · Wi-Fi",
+        "step_join": "2 · Připoj se",
+        "wifi_network": "Síť: {ssid}",
+        "wifi_password": "Heslo: {password}",
+        "wifi_open": "Otevřená síť",
+        "or_open": "nebo otevři",
+        "room_code": "Kód místnosti",
+        "players": "Hráči",
+        "spectators": {"one": "{n} divák", "few": "{n} diváci", "other": "{n} diváků"},
+        "free_seat": "volné místo",
+        "host": "hostitel",
+        "offline": "bez spojení",
+        "games": "Vyberte hru",
+        "players_range": "{min}–{max} hráčů",
+        "coming_soon": "již brzy",
+        "start": "Začít hru",
+        "need_more": {
+            "one": "Chybí ještě {n} hráč",
+            "few": "Chybějí ještě {n} hráči",
+            "other": "Chybí ještě {n} hráčů",
+        },
+        "too_many": "Příliš mnoho hráčů (nejvýš {max})",
+        "game_not_ready": "{title} – již brzy",
+        "pick_game": "Vyberte hru",
+        "winners": {"one": "Vítěz: {names}", "other": "Vítězové: {names}"},
+        "no_winner": "Tentokrát bez vítěze",
+        "match_over": "Konec hry {title}",
+        "and": " a ",
+        "seat_n": "Místo {n}",
+        "in_progress": "Probíhá hra",
+        "placeholder": "Vlastní obrazovka této hry přijde spolu s hrou.",
+        "placeholder_hint": "Hrajte na telefonech; tahle obrazovka hlídá čas a body.",
+        "deadline_hourglass": "Přesýpací hodiny",
+        "deadline_other": "Čas",
+        "join_or_watch": "Připoj se nebo sleduj",
+        "score": "body",
+    },
+}
+
+LANGUAGES: Final = tuple(CATALOGUES)
+
+
+def plural_form(lang: str, n: int) -> str:
+    """The CLDR plural category of `n` for the languages the kiosk speaks."""
+    if lang == "cs":
+        if n == 1:
+            return "one"
+        if 2 <= n <= 4:
+            return "few"
+        return "other"
+    return "one" if n == 1 else "other"
+
+
+def _entry(lang: str, key: str) -> _Entry:
+    catalogue = CATALOGUES.get(lang, CATALOGUES[DEFAULT_LANG])
+    if key in catalogue:
+        return catalogue[key]
+    return CATALOGUES[DEFAULT_LANG][key]
+
+
+def tr(lang: str, key: str, n: int | None = None, **fields: object) -> str:
+    """The sentence `key` in `lang`, with `{fields}` filled in; `n` picks the plural form."""
+    entry = _entry(lang, key)
+    if isinstance(entry, dict):
+        count = 0 if n is None else n
+        template = entry.get(plural_form(lang, count), entry["other"])
+        return template.format(n=count, **fields)
+    return entry.format(n=n, **fields)
+
+
+def join_names(lang: str, names: Sequence[str]) -> str:
+    """'Ada', 'Ada and Bo', 'Ada, Bo and Cy' (Czech: 'Ada, Bo a Cy')."""
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + tr(lang, "and") + names[-1]

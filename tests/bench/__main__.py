@@ -1,0 +1,63 @@
+"""`python -m tests.bench [NAME ...]`: run the benchmarks, print a table, write the JSON."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import pkgutil
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import tests.bench
+
+# What each figure should be on this development machine (the Pi is 5-20x slower).
+TARGETS: dict[str, str] = {
+    "startup_to_lobby_s": "<= 1.0",
+    "kiosk_lobby_frame_ms": "<= 2.5",
+    "idle_cpu_pct": "<= 1",
+    "action_roundtrip_p99_ms": "<= 5",
+    "rss_8_phones_mb": "<= 90",
+    "stroke_check_ms_p50": "<= 0.2",
+    "stroke_check_ms_p99": "<= 0.2",
+    "artbox_check_ms_p50": "<= 2",
+    "artbox_check_ms_p99": "<= 2",
+    "dollar1_circle_pct": ">= 97",
+    "dollar1_rectangle_pct": ">= 97",
+    "dollar1_triangle_pct": ">= 97",
+}
+
+
+def main(names: list[str]) -> int:
+    root = Path(tests.bench.__file__).parent
+    modules = sorted(
+        m.name for m in pkgutil.iter_modules([str(root)]) if m.name.startswith("bench_")
+    )
+    if names:
+        modules = [m for m in modules if any(n in m for n in names)]
+    results: dict[str, float] = {}
+    for name in modules:
+        print(f"== {name}", flush=True)
+        started = time.monotonic()
+        module = importlib.import_module(f"tests.bench.{name}")
+        results.update(module.run())
+        print(f"   ({time.monotonic() - started:.1f} s)\n", flush=True)
+    print(f"{'metric':32} {'value':>12}  target")
+    for key, value in results.items():
+        print(f"{key:32} {value:12.3f}  {TARGETS.get(key, '')}")
+    out = Path(".bench")
+    out.mkdir(exist_ok=True)
+    path = out / "results.json"
+    previous = json.loads(path.read_text()) if path.exists() and names else {}
+    path.write_text(json.dumps({**previous, **results}, indent=2, sort_keys=True) + "\n")
+    print(f"\nwrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

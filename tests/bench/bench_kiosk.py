@@ -1,0 +1,185 @@
+"""Benchmark: what the kiosk costs the Pi's CPU.
+
+`kiosk_lobby_frame_ms` is the CPU time of one real lobby redraw at 1920x1080 under SDL's
+dummy driver (8 seats, the view's version changes every frame, so every frame is drawn:
+the cost of a change, not of a cache hit). The Pi is 5-20x slower than a laptop; the
+budget there is a frame well under 2.5 ms here. Also measured: a playing frame with an
+hourglass, and the idle loop's per-iteration cost (poll + an unchanged view).
+
+Run alone: `python -m tests.bench.bench_kiosk`. The kiosk is opened headless (SDL's
+dummy driver, set by `open_display`), so no screen is needed or touched.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from appliance.kiosk import Kiosk
+from appliance.kiosk.display import DisplayChoice
+
+PALETTE = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324"]
+FRAMES = 400
+WARMUP = 20
+
+
+def lobby_view(version: int, seats: int = 8) -> dict[str, Any]:
+    names = ["Ada", "Bořivoj", "Cyril", "Dana", "Eliška", "František", "Gustav", "Hana"]
+    return {
+        "type": "view",
+        "version": version,
+        "lang": "en",
+        "room": "KQ4T",
+        "join_url": "http://192.168.1.20:8080/?room=KQ4T",
+        "wifi": {"ssid": "Café Mokka", "password": "espresso;doppio", "security": "WPA"},
+        "phase": "lobby",
+        "max_players": 8,
+        "seats": [
+            {
+                "seat": i,
+                "name": names[i % len(names)],
+                "colour": PALETTE[i % len(PALETTE)],
+                "connected": i % 3 != 2,
+                "host": i == 0,
+            }
+            for i in range(seats)
+        ],
+        "spectators": 2,
+        "palette": PALETTE,
+        "games": [
+            {
+                "id": "broad-lines",
+                "title": "Broad Lines",
+                "min_players": 3,
+                "max_players": 12,
+                "available": False,
+            },
+            {
+                "id": "duplik",
+                "title": "Duplik",
+                "min_players": 3,
+                "max_players": 10,
+                "available": True,
+            },
+            {
+                "id": "luck-of-the-draw",
+                "title": "Luck of the Draw",
+                "min_players": 4,
+                "max_players": 8,
+                "available": True,
+            },
+            {
+                "id": "artbox",
+                "title": "ArtBox",
+                "min_players": 3,
+                "max_players": 8,
+                "available": False,
+            },
+        ],
+        # The selection moves every frame so the highlight really changes.
+        "selected": ["duplik", "luck-of-the-draw"][version % 2],
+        "match": None,
+        "you": None,
+    }
+
+
+def playing_view(version: int) -> dict[str, Any]:
+    view = lobby_view(version)
+    view["phase"] = "playing"
+    view["match"] = {
+        "id": 1,
+        "game": "duplik",
+        "title": "Duplik",
+        "state": {"scores": {str(i): i for i in range(8)}},
+        "deadline": {"at": 100.0, "remaining": 45.0, "length": 90, "what": "hourglass"},
+        "outcome": None,
+    }
+    return view
+
+
+def _cpu_ms_per_frame(kiosk: Kiosk, make_view: Any, now: Any) -> list[float]:
+    samples: list[float] = []
+    for i in range(WARMUP + FRAMES):
+        view = make_view(i)
+        t0 = time.process_time_ns()
+        drew = kiosk.update(view, now(i))
+        t1 = time.process_time_ns()
+        if not drew:
+            raise RuntimeError("the benchmark view did not cause a redraw")
+        if i >= WARMUP:
+            samples.append((t1 - t0) / 1e6)
+    return samples
+
+
+def _p99(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def run() -> dict[str, float]:
+    headless = DisplayChoice("dummy", False, True, "benchmark")
+    kiosk = Kiosk((1920, 1080), 0, headless)
+    try:
+        lobby = _cpu_ms_per_frame(kiosk, lobby_view, lambda i: 0.0)
+
+        def renamed(i: int) -> dict[str, Any]:
+            # A player renames themselves every frame: one seat card is a cache miss.
+            view = lobby_view(10**5 + i)
+            view["seats"][7]["name"] = f"Player {i}"
+            return view
+
+        new_name = _cpu_ms_per_frame(kiosk, renamed, lambda i: 0.0)
+        playing = _cpu_ms_per_frame(kiosk, playing_view, lambda i: 50.0)
+
+        idle_view = lobby_view(10**6)
+        kiosk.update(idle_view, 0.0)
+        t0 = time.process_time_ns()
+        for _ in range(FRAMES):
+            kiosk.poll()
+            kiosk.update(idle_view, 0.0)
+        idle_us = (time.process_time_ns() - t0) / 1e3 / FRAMES
+    finally:
+        kiosk.close()
+
+    # The first frame after start: fonts, QR codes and every text rendered from nothing.
+    kiosk = Kiosk((1920, 1080), 0, headless)
+    try:
+        t0 = time.process_time_ns()
+        kiosk.update(lobby_view(1), 0.0)
+        first_ms = (time.process_time_ns() - t0) / 1e6
+    finally:
+        kiosk.close()
+
+    # A rotated mount pays for turning the whole frame (the Pi's 7" panel is 800x480).
+    rotated: dict[str, float] = {}
+    for size in ((1920, 1080), (800, 480)):
+        kiosk = Kiosk(size, 90, headless)
+        try:
+            samples = _cpu_ms_per_frame(kiosk, lobby_view, lambda i: 0.0)
+            rotated[f"kiosk_lobby_frame_rot90_{size[0]}x{size[1]}_ms"] = statistics.median(samples)
+        finally:
+            kiosk.close()
+
+    return {
+        "kiosk_lobby_frame_ms": statistics.median(lobby),
+        "kiosk_lobby_frame_p99_ms": _p99(lobby),
+        "kiosk_lobby_new_name_frame_ms": statistics.median(new_name),
+        "kiosk_lobby_first_frame_ms": first_ms,
+        "kiosk_playing_frame_ms": statistics.median(playing),
+        "kiosk_playing_frame_p99_ms": _p99(playing),
+        **rotated,
+        "kiosk_idle_iteration_us": idle_us,
+    }
+
+
+def main() -> None:
+    results = run()
+    width = max(len(k) for k in results)
+    print(f"{'metric':<{width}}  value")
+    for key, value in results.items():
+        print(f"{key:<{width}}  {value:8.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,190 @@
+"""The whole appliance in one process, and `easel` as a command."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from appliance.app import Appliance, base_url
+from appliance.config import Config, DisplaySettings, ServerSettings, StorageSettings
+from appliance.kiosk.intents import KickSeat, PressButton, SelectGame, StartGame
+from appliance.session import PALETTE
+from tests.conftest import REPO
+from tests.process import free_port
+from tests.toygame import RaceToTwenty
+
+
+class ShiftedClock:
+    """Real time plus an offset a test can push forward: the loop's timers stay real."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        import time
+
+        return time.time() + self.offset
+
+
+@pytest.fixture
+async def running(
+    tmp_path: Path, race: RaceToTwenty
+) -> AsyncIterator[tuple[Appliance, ShiftedClock]]:
+    config = dataclasses.replace(
+        Config(),
+        storage=StorageSettings(str(tmp_path)),
+        server=ServerSettings(host="127.0.0.1", port=free_port()),
+        display=DisplaySettings(mode="headless", width=800, height=480),
+    )
+    clock = ShiftedClock()
+    app = Appliance(config, clock=clock)
+    stop = asyncio.Event()
+    task = asyncio.create_task(app.run(stop))
+    for _ in range(200):
+        if app.kiosk is not None and app.kiosk.frames_drawn:
+            break
+        await asyncio.sleep(0.01)
+    yield app, clock
+    stop.set()
+    await asyncio.wait_for(task, 10)
+
+
+async def test_the_hourglass_runs_out_by_itself(running: tuple[Appliance, ShiftedClock]) -> None:
+    app, clock = running
+    session = app.session
+    session.join("Ada", PALETTE[0])
+    session.join("Bo", PALETTE[1])
+    app._on_intent(SelectGame("race"))
+    app._on_intent(StartGame())
+    app._on_intent(PressButton("hourglass"))
+    assert session.match is not None
+    clock.offset += 31
+    for _ in range(300):
+        if session.match.state.turn == 1:
+            break
+        await asyncio.sleep(0.01)
+    assert session.match.state.turn == 1, "TIME_UP should have been applied by the clock"
+    kinds = [a.action.kind for a in app.store.actions(session.match.record.id)]
+    assert kinds == ["press_hourglass", "time_up"]
+
+
+async def test_the_kiosk_hosts(running: tuple[Appliance, ShiftedClock]) -> None:
+    app, _ = running
+    app.session.join("Ada", PALETTE[0])
+    app._on_intent(KickSeat(0))
+    assert app.session.seats == {}
+    app._on_intent(KickSeat(5))  # nobody there: logged, not raised
+    app._on_intent(StartGame())  # nothing selected: logged, not raised
+
+
+async def test_the_kiosk_frame_is_served_to_this_box(
+    running: tuple[Appliance, ShiftedClock],
+) -> None:
+    app, _ = running
+    import aiohttp
+
+    async with (
+        aiohttp.ClientSession() as http,
+        http.get(f"http://127.0.0.1:{app.config.server.port}/kiosk.png") as response,
+    ):
+        assert response.status == 200
+        assert (await response.read()).startswith(b"\x89PNG")
+
+
+def test_the_join_address_is_the_lan_address() -> None:
+    cfg = Config()
+    addresses = {"lo": "127.0.0.1", "docker0": "172.17.0.1", "wlan0": "192.168.4.1"}
+    assert base_url(cfg, addresses) == "http://192.168.4.1:8080"
+    assert base_url(cfg, {"lo": "127.0.0.1", "eth0": "10.0.0.5"}) == "http://10.0.0.5:8080"
+    public = dataclasses.replace(cfg, server=ServerSettings(public_url="http://easel.local:8080/"))
+    assert base_url(public, addresses) == "http://easel.local:8080"
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("SDL_VIDEODRIVER", None)  # as on a machine with no screen: auto-detect
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    return env
+
+
+def test_easel_run_without_a_display_says_so_and_serves(tmp_path: Path) -> None:
+    port = free_port()
+    args = [sys.executable, "-m", "appliance", "run", "--host", "127.0.0.1", "--port", str(port)]
+    args += ["--data-dir", str(tmp_path)]
+    proc = subprocess.Popen(args, cwd=REPO, env=_env(tmp_path), stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    lines = []
+    try:
+        for line in proc.stderr:
+            lines.append(line)
+            if "lobby on screen" in line:
+                break
+        headless = [line for line in lines if "headless" in line]
+        assert len(headless) == 1, lines
+        assert any(f":{port}/?room=" in line for line in lines), lines
+        shot = tmp_path / "frame.png"
+        result = subprocess.run(
+            [sys.executable, "-m", "appliance", "screenshot", str(shot), "--port", str(port)],
+            cwd=REPO,
+            env=_env(tmp_path),
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert result.returncode == 0, result
+        assert shot.read_bytes().startswith(b"\x89PNG")
+    finally:
+        proc.terminate()
+        assert proc.wait(10) == 0
+
+
+def test_a_busy_port_stops_the_start_with_a_reason(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "appliance",
+                "run",
+                "--headless",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--data-dir",
+                str(tmp_path),
+            ],
+            cwd=REPO,
+            env=_env(tmp_path),
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    assert result.returncode == 1
+    assert f"port {port} is in use" in result.stderr
+
+
+def test_a_bad_config_stops_the_start(tmp_path: Path) -> None:
+    env = {**_env(tmp_path), "EASEL_DISPLAY_ROTATION": "45"}
+    result = subprocess.run(
+        [sys.executable, "-m", "appliance", "run", "--data-dir", str(tmp_path)],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert result.returncode == 2
+    assert "display.rotation = 45" in result.stderr and "EASEL_DISPLAY_ROTATION" in result.stderr
