@@ -148,8 +148,10 @@ class PhoneServer:
     async def index(self, request: web.Request) -> web.StreamResponse:
         response = web.FileResponse(STATIC_DIR / "index.html")
         response.headers["Cache-Control"] = "no-cache"
+        # connect-src names the WebSocket too: older Safari does not count ws: as 'self'.
         response.headers["Content-Security-Policy"] = (
-            "default-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
+            "default-src 'self'; img-src 'self' data: blob:; "
+            f"connect-src 'self' ws://{request.host} wss://{request.host}; "
             "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
         )
         response.headers["X-Content-Type-Options"] = "nosniff"
@@ -325,7 +327,7 @@ class PhoneServer:
             self._unseat(conn, "seat_gone", "Your seat was freed; please join again.")
             return
         if isinstance(message, Leave):
-            session.leave(seat)
+            self._leave(conn, seat)
         elif isinstance(message, Kick):
             session.kick(seat, message.seat)
         elif isinstance(message, Select):
@@ -355,6 +357,17 @@ class PhoneServer:
         conn.view_due = True
         self.session.attach(conn.viewer)
         conn.wake.set()
+
+    def _leave(self, conn: Connection, seat: int) -> None:
+        """The phone gives its seat up itself: a guest again, welcomed as one (not kicked)."""
+        viewer, token = conn.viewer, conn.token
+        conn.viewer, conn.token = Viewer("guest"), None
+        try:
+            self.session.leave(seat)
+        except SessionError:
+            conn.viewer, conn.token = viewer, token
+            raise
+        self._welcome(conn, Welcome("guest"))
 
     def _unseat(self, conn: Connection, key: str, english: str) -> None:
         """The phone's seat is gone (kicked or left): it becomes a guest again."""

@@ -483,7 +483,11 @@ class Session:
             "you": (
                 None
                 if viewer.role == "kiosk"
-                else {"role": viewer.role, "seat": viewer.seat, "host": viewer.seat == host}
+                else {
+                    "role": viewer.role,
+                    "seat": viewer.seat,
+                    "host": viewer.seat is not None and viewer.seat == host,
+                }
             ),
         }
         return view

@@ -185,3 +185,21 @@ async def test_healthz_and_the_phone_page(live: LiveServer) -> None:
             assert response.status in (403, 404), path
     async with live.http.get(live.url + "/kiosk.png") as response:
         assert response.status == 404  # this server was started without a kiosk
+
+
+async def test_leaving_is_not_being_kicked(live: LiveServer) -> None:
+    _, bo = await seated(live, 2)
+    await bo.send({"type": "leave"})
+    welcome = await bo.expect("welcome")
+    assert (welcome["role"], welcome["seat"], welcome["token"]) == ("guest", None, None)
+    view = await bo.view_where(lambda v: len(v["seats"]) == 1)
+    assert view["you"] == {"role": "guest", "seat": None, "host": False}
+    assert not [m for m in bo.seen if m["type"] == "kicked"]
+
+
+async def test_a_guest_is_never_the_host(live: LiveServer) -> None:
+    phone = await live.phone()
+    await phone.send({"type": "hello", "room": live.session.room})
+    await phone.expect("welcome")
+    view = await phone.view_where(lambda v: True)
+    assert view["seats"] == [] and view["you"]["host"] is False

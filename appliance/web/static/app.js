@@ -1,0 +1,766 @@
+// The phone client of Easel: room code, name and colour, the lobby, and the frame the
+// per-game screens (games.js) plug into. Speaks docs/protocol.md over net.js.
+//
+// One rule above all: names and messages come from strangers, so they only ever reach
+// the page as text (ui.js `h`/`fill`); there is no innerHTML in this client.
+
+import { Connection } from "./net.js";
+import { colourName, funName, FUN_NAMES, lang, setLang, t, translateDocument } from "./i18n.js";
+import { $, avatar, fill, h, inkOn, nameChip, randomId, safeColour } from "./ui.js";
+import { gameScreen } from "./games.js";
+
+const STORE = {
+  token: "easel.token",
+  room: "easel.room",
+  name: "easel.name",
+  colour: "easel.colour",
+};
+const ROOM_CODE = /^[A-Za-z0-9]{4,8}$/;
+const TOAST_MS = 7000;
+
+// --- small persistence helpers (private mode or a full disk must not break the page) ---
+
+function load(key) {
+  try {
+    return window.localStorage.getItem(key);
+  } catch (err) {
+    return null;
+  }
+}
+
+function save(key, value) {
+  try {
+    if (value === null || value === undefined) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch (err) {
+    // Nothing to do: the player just won't be remembered after a reload.
+  }
+}
+
+function roomFromUrl() {
+  const raw = new URLSearchParams(window.location.search).get("room");
+  return raw && ROOM_CODE.test(raw.trim()) ? raw.trim().toUpperCase() : null;
+}
+
+// --- state ---------------------------------------------------------------------------
+
+const urlRoom = roomFromUrl();
+const state = {
+  room: urlRoom || load(STORE.room),
+  token: load(STORE.token),
+  askRoom: false,        // waiting for the player to type a room code
+  role: null,            // guest | player | spectator (latest of welcome / view.you)
+  seat: null,
+  view: null,
+  kicked: null,          // the box's message after `kicked`
+  status: "connecting",
+  joining: false,        // a `join` is on its way
+  wantSeat: false,       // a spectator tapped "join when a seat is free"
+  pendingKick: null,     // seat number waiting for the host's confirmation
+  screen: null,
+  colour: load(STORE.colour),
+  nameIndex: Math.floor(Math.random() * FUN_NAMES.length),
+  suggested: null,       // the fun name we put in the box (replaced when the language changes)
+  deadline: null,        // {remaining, length, what, at: performance.now() when received}
+  // Moves not yet acknowledged, resent after a reconnect (the box applies an id once).
+  // Kept in memory only: after a reload the view tells the player where the game stands.
+  outbox: new Map(),
+};
+state.askRoom = !state.room && !state.token;
+
+function setToken(token) {
+  state.token = token || null;
+  save(STORE.token, state.token);
+}
+
+// --- connection ----------------------------------------------------------------------
+
+const conn = new Connection({
+  hello() {
+    if (state.kicked !== null || state.askRoom) return null;
+    return { type: "hello", room: state.room || "", token: state.token || null };
+  },
+  onMessage: handleMessage,
+  onStatus(status) {
+    state.status = status;
+    render();
+  },
+});
+
+function send(msg) {
+  conn.send(msg);
+}
+
+/** Send a move of the running game; resent after a reconnect until the box acknowledges. */
+function act(kind, data = {}) {
+  const msg = { type: "act", id: randomId(), kind: String(kind), data };
+  state.outbox.set(msg.id, msg);
+  // While reconnecting it waits in the outbox, which is resent after the next `welcome`.
+  conn.send(msg, { queue: false });
+  return msg.id;
+}
+
+function handleMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      onWelcome(msg);
+      break;
+    case "view":
+      onView(msg);
+      break;
+    case "error":
+      onError(msg);
+      break;
+    case "ack":
+      state.outbox.delete(msg.id);
+      break;
+    case "kicked":
+      onKicked(msg);
+      break;
+    case "pong":
+    default:
+      break;
+  }
+}
+
+function onWelcome(msg) {
+  if (msg.lang) changeLang(msg.lang);
+  state.role = msg.role;
+  state.seat = msg.seat ?? null;
+  state.joining = false;
+  if (msg.role === "guest") {
+    // A token the box no longer knows (the seat was kicked or freed) is worth nothing.
+    setToken(null);
+    state.outbox.clear();
+  } else if (msg.token) {
+    setToken(msg.token);
+  }
+  if (msg.role !== "spectator") state.wantSeat = false;
+  // Resend the moves the box may not have logged before the connection dropped.
+  if (msg.role === "player") for (const pending of state.outbox.values()) send(pending);
+  render();
+}
+
+function onView(view) {
+  if (view.lang) changeLang(view.lang);
+  state.view = view;
+  if (view.you) {
+    state.role = view.you.role;
+    state.seat = view.you.seat ?? null;
+  }
+  if (view.room && ROOM_CODE.test(view.room)) {
+    state.room = view.room;
+    save(STORE.room, view.room);
+  }
+  const dl = view.match && view.match.deadline;
+  state.deadline = dl && typeof dl.remaining === "number"
+    ? { remaining: dl.remaining, length: dl.length, what: dl.what, at: performance.now() }
+    : null;
+  if (state.pendingKick !== null && !seatOf(state.pendingKick)) state.pendingKick = null;
+  render();
+}
+
+function onError(msg) {
+  const text = typeof msg.message === "string" && msg.message ? msg.message : t("error.generic");
+  if (msg.ref) state.outbox.delete(msg.ref);
+  state.joining = false;
+  if (msg.code === "wrong_room") {
+    // The box refused the code (and any token with it): ask for the code again.
+    setToken(null);
+    state.askRoom = true;
+    state.role = null;
+    state.view = null;
+    conn.helloSent = false;
+    render();
+    showRoomError(text);
+    return;
+  }
+  showToast(text);
+  render();
+}
+
+function onKicked(msg) {
+  state.kicked = typeof msg.message === "string" && msg.message ? msg.message : t("kicked.default");
+  setToken(null);
+  state.outbox.clear();
+  state.role = null;
+  state.view = null;
+  state.pendingKick = null;
+  conn.stop();
+  render();
+}
+
+function changeLang(code) {
+  if (!setLang(code)) return;
+  translateDocument();
+  const input = $("#name-input");
+  if (input && state.suggested !== null && input.value === state.suggested) {
+    state.suggested = funName(state.nameIndex);
+    input.value = state.suggested;
+  }
+  renderSwatchLabels();
+}
+
+// --- screens -------------------------------------------------------------------------
+
+function chooseScreen() {
+  if (state.kicked !== null) return "kicked";
+  if (state.askRoom) return "room";
+  if (state.role === null) return "connecting";
+  if (state.role === "guest") return "join";
+  if (!state.view) return "connecting";
+  if (state.role === "spectator") return state.wantSeat ? "join" : "spectator";
+  return state.view.phase === "playing" ? "playing" : "lobby";
+}
+
+function render() {
+  const screen = chooseScreen();
+  const changed = screen !== state.screen;
+  for (const el of document.querySelectorAll("[data-screen]")) {
+    el.hidden = el.dataset.screen !== screen;
+  }
+  state.screen = screen;
+  const room = state.view && state.view.room;
+  const badge = $("#room-badge");
+  badge.hidden = !room || screen === "room" || screen === "kicked";
+  badge.textContent = room || "";
+  if (room) badge.setAttribute("aria-label", t("room.badge", { room }));
+
+  if (screen === "room") renderRoom(changed);
+  else if (screen === "join") renderJoin(changed);
+  else if (screen === "lobby") renderLobby();
+  else if (screen === "spectator") renderSpectator();
+  else if (screen === "playing") renderPlaying();
+  else if (screen === "kicked") renderKicked();
+  if (screen !== "playing") disposeGameScreen();
+
+  if (changed) {
+    hideRoomErrorUnless(screen === "room");
+    const heading = $(`[data-screen="${screen}"] h1`);
+    // Move a screen reader to the new screen without popping up a phone keyboard.
+    if (heading && state.screenShown) heading.focus({ preventScroll: true });
+    state.screenShown = true;
+    window.scrollTo(0, 0);
+  }
+  renderConn();
+}
+
+function renderConn() {
+  const box = $("#conn");
+  box.hidden = !(state.status === "reconnecting" && state.kicked === null);
+}
+
+// 1. room code
+
+function renderRoom(changed) {
+  const input = $("#room-input");
+  if (changed && !input.value && state.room) input.value = state.room;
+}
+
+function showRoomError(text) {
+  const el = $("#room-error");
+  el.textContent = text;
+  el.hidden = false;
+  const input = $("#room-input");
+  input.setAttribute("aria-invalid", "true");
+  if (!input.value && state.room) input.value = state.room;
+}
+
+function hideRoomErrorUnless(keep) {
+  if (keep) return;
+  $("#room-error").hidden = true;
+  $("#room-input").removeAttribute("aria-invalid");
+}
+
+$("#room-input").addEventListener("input", (event) => {
+  const input = event.target;
+  const clean = input.value.replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 8);
+  if (clean !== input.value) input.value = clean;
+  $("#room-error").hidden = true;
+  input.removeAttribute("aria-invalid");
+});
+
+$("#room-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const code = $("#room-input").value.trim().toUpperCase();
+  if (!ROOM_CODE.test(code)) {
+    showRoomError(t("room.invalid"));
+    $("#room-input").focus();
+    return;
+  }
+  state.room = code;
+  state.askRoom = false;
+  save(STORE.room, code);
+  const url = new URL(window.location.href);
+  url.searchParams.set("room", code);
+  window.history.replaceState(null, "", url.toString());
+  render();
+  conn.helloSent = false;
+  conn.start();
+  conn.sayHello();
+});
+
+// 2. name and colour
+
+function takenColours() {
+  const taken = new Map();
+  for (const seat of (state.view && state.view.seats) || []) {
+    if (seat.seat !== state.seat || state.role !== "player") {
+      taken.set(safeColour(seat.colour), seat.name);
+    }
+  }
+  return taken;
+}
+
+function takenNames() {
+  return new Set(((state.view && state.view.seats) || [])
+    .filter((s) => state.role !== "player" || s.seat !== state.seat)
+    .map((s) => String(s.name).toLocaleLowerCase()));
+}
+
+/** The next fun name (from `step` on) that nobody at the table uses; names are unique. */
+function suggestName(step) {
+  const taken = takenNames();
+  for (let i = 0; i < FUN_NAMES.length; i += 1) {
+    const index = (state.nameIndex + step + i) % FUN_NAMES.length;
+    if (!taken.has(funName(index).toLocaleLowerCase())) {
+      state.nameIndex = index;
+      break;
+    }
+  }
+  state.suggested = funName(state.nameIndex);
+  return state.suggested;
+}
+
+function renderJoin(changed) {
+  const view = state.view;
+  const nameInput = $("#name-input");
+  if (changed && !nameInput.value) {
+    const last = load(STORE.name);
+    if (last) {
+      nameInput.value = last;
+      state.suggested = null;
+    } else {
+      nameInput.value = suggestName(0);
+    }
+  } else if (nameInput.value === state.suggested && takenNames().has(state.suggested.toLocaleLowerCase())) {
+    nameInput.value = suggestName(1);  // someone just took our suggestion
+  }
+  $("#join-room").textContent = view && view.room ? t("join.room", { room: view.room }) : "";
+  renderSwatches();
+
+  const note = $("#join-note");
+  const full = view && view.seats && view.max_players && view.seats.length >= view.max_players;
+  const busy = view && view.phase === "playing";
+  note.hidden = !(busy || full);
+  note.textContent = busy ? t("join.busy") : full ? t("join.full") : "";
+  const button = $("#join-button");
+  button.textContent = busy || full ? t("join.watch") : t("join.go");
+  button.disabled = state.joining || !conn.isOpen;
+  renderJoinPreview();
+}
+
+let swatchKey = "";
+
+function renderSwatches() {
+  const palette = ((state.view && state.view.palette) || []).map(safeColour);
+  const box = $("#swatches");
+  const key = palette.join(",");
+  if (key !== swatchKey) {
+    swatchKey = key;
+    fill(box, palette.map((colour, i) => {
+      const input = h("input", {
+        type: "radio", name: "colour", value: colour, id: `swatch-${i}`, class: "swatch-input",
+        onchange: () => {
+          state.colour = colour;
+          renderJoinPreview();
+        },
+      });
+      return h("label", { class: "swatch", for: `swatch-${i}`, style: { "--c": colour, "--ink": inkOn(colour) } },
+        input,
+        h("span", { class: "swatch-dot", "aria-hidden": "true" }),
+        h("span", { class: "visually-hidden swatch-name" }));
+    }));
+  }
+  const taken = takenColours();
+  // Keep the player's choice while it is free; otherwise their last colour, else the first free.
+  const free = palette.filter((c) => !taken.has(c));
+  if (!state.colour || !free.includes(state.colour)) {
+    const last = safeColour(load(STORE.colour));
+    state.colour = free.includes(last) ? last : (free[0] || null);
+  }
+  for (const input of box.querySelectorAll("input")) {
+    const isTaken = taken.has(input.value);
+    input.disabled = isTaken;
+    input.checked = input.value === state.colour;
+    input.closest(".swatch").classList.toggle("is-taken", isTaken);
+  }
+  renderSwatchLabels();
+}
+
+function renderSwatchLabels() {
+  const taken = takenColours();
+  const inputs = document.querySelectorAll("#swatches input");
+  inputs.forEach((input, i) => {
+    const label = input.closest(".swatch");
+    const name = colourName(input.value, i);
+    const by = taken.get(input.value);
+    const text = by !== undefined ? `${name} (${t("join.taken", { name: by })})` : name;
+    label.querySelector(".swatch-name").textContent = text;
+    label.title = text;
+  });
+}
+
+function renderJoinPreview() {
+  const name = $("#name-input").value.trim() || "?";
+  const colour = state.colour || "#8a8a8a";
+  fill($("#join-preview"), avatar(name, colour, "avatar-lg"), nameChip(name, colour));
+}
+
+$("#name-input").addEventListener("input", () => {
+  $("#name-error").hidden = true;
+  $("#name-input").removeAttribute("aria-invalid");
+  renderJoinPreview();
+});
+
+$("#name-shuffle").addEventListener("click", () => {
+  $("#name-input").value = suggestName(1 + Math.floor(Math.random() * (FUN_NAMES.length - 1)));
+  $("#name-error").hidden = true;
+  renderJoinPreview();
+});
+
+$("#join-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = $("#name-input");
+  const name = input.value.trim();
+  const length = Array.from(name).length;
+  if (length < 1 || length > 20) {
+    const err = $("#name-error");
+    err.textContent = t("join.name_invalid");
+    err.hidden = false;
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+    return;
+  }
+  if (!state.colour) {
+    showToast(t("join.colour_invalid"));
+    return;
+  }
+  save(STORE.name, name);
+  save(STORE.colour, state.colour);
+  state.joining = true;
+  $("#join-button").disabled = true;
+  send({ type: "join", name, colour: state.colour });
+});
+
+// seats (lobby, spectator, playing)
+
+function seatOf(n) {
+  return ((state.view && state.view.seats) || []).find((s) => s.seat === n) || null;
+}
+
+function renderSeats(list, { canKick = false } = {}) {
+  const view = state.view;
+  const seats = (view && view.seats) || [];
+  if (!seats.length) {
+    fill(list, h("li", { class: "seat seat-empty muted" }, t("seat.empty")));
+    return;
+  }
+  fill(list, seats.map((seat) => {
+    const mine = state.role === "player" && seat.seat === state.seat;
+    const name = String(seat.name);
+    const badges = [];
+    if (seat.host) {
+      badges.push(h("span", { class: "badge badge-host" },
+        h("span", { "aria-hidden": "true" }, "★ "), t("seat.host")));
+    }
+    if (mine) badges.push(h("span", { class: "badge badge-you" }, t("seat.you")));
+    const row = h("li", {
+      class: `seat${mine ? " is-me" : ""}${seat.connected ? "" : " is-away"}`,
+      dataset: { seat: String(seat.seat) },
+    },
+    h("span", { class: "avatar-wrap" },
+      avatar(name, seat.colour),
+      h("span", {
+        class: `presence ${seat.connected ? "on" : "off"}`,
+        title: seat.connected ? t("seat.online") : t("seat.offline"),
+      }, h("span", { class: "visually-hidden" }, seat.connected ? t("seat.online") : t("seat.offline")))),
+    h("span", { class: "seat-main" },
+      h("span", { class: "seat-name" }, name),
+      h("span", { class: "seat-meta" }, h("span", { class: "seat-number" }, t("seat.number", { n: seat.seat + 1 })), badges)));
+    if (canKick && !mine) {
+      if (state.pendingKick === seat.seat) {
+        row.classList.add("is-confirming");
+        row.appendChild(h("span", { class: "kick-confirm", role: "group", "aria-label": t("seat.kick_confirm", { name }) },
+          h("span", { class: "kick-question" }, t("seat.kick_confirm", { name })),
+          h("button", {
+            type: "button", class: "btn btn-danger btn-small", "data-kick-yes": String(seat.seat),
+            onclick: () => {
+              state.pendingKick = null;
+              send({ type: "kick", seat: seat.seat });
+              render();
+            },
+          }, t("seat.kick_yes")),
+          h("button", {
+            type: "button", class: "btn btn-quiet btn-small",
+            onclick: () => {
+              state.pendingKick = null;
+              render();
+            },
+          }, t("seat.kick_no"))));
+      } else {
+        row.appendChild(h("button", {
+          type: "button", class: "btn btn-quiet btn-small kick",
+          "aria-label": t("seat.kick_label", { name }),
+          "data-kick": String(seat.seat),
+          onclick: () => {
+            state.pendingKick = seat.seat;
+            render();
+          },
+        }, t("seat.kick")));
+      }
+    }
+    return row;
+  }));
+}
+
+function spectatorText(n) {
+  if (!n) return "";
+  return n === 1 ? t("lobby.spectators_one") : t("lobby.spectators", { n });
+}
+
+// 3. lobby
+
+function renderLobby() {
+  const view = state.view;
+  const me = seatOf(state.seat);
+  const host = Boolean(view.you && view.you.host);
+  const colour = me ? me.colour : "#8a8a8a";
+  const myName = me ? me.name : "";
+
+  fill($("#me-avatar"), avatar(myName || "?", colour, "avatar-lg"));
+  $("#me-seat").textContent = t("lobby.you_seat", { n: (state.seat ?? 0) + 1 });
+  fill($("#me-name"), nameChip(myName, colour));
+
+  renderResult();
+  renderSeats($("#lobby-seats"), { canKick: host });
+  $("#lobby-spectators").textContent = spectatorText(view.spectators);
+  $("#lobby-count").textContent = view.max_players
+    ? `${(view.seats || []).length}/${view.max_players}` : "";
+
+  const games = Array.isArray(view.games) ? view.games : [];
+  const selected = games.find((g) => g.id === view.selected) || null;
+  const gameBox = $("#lobby-game");
+  if (host) {
+    fill(gameBox,
+      h("p", { class: "muted small", id: "choose-label" }, t("lobby.choose")),
+      h("div", { class: "games", role: "group", "aria-labelledby": "choose-label" },
+        games.map((g) => h("button", {
+          type: "button",
+          class: `game${g.id === view.selected ? " is-selected" : ""}${g.available ? "" : " is-soon"}`,
+          "aria-pressed": g.id === view.selected ? "true" : "false",
+          disabled: !g.available,
+          dataset: { game: g.id },
+          onclick: () => send({ type: "select", game: g.id }),
+        },
+        h("span", { class: "game-title" }, String(g.title)),
+        h("span", { class: "game-meta" },
+          g.available
+            ? t("lobby.players_range", { min: g.min_players, max: g.max_players })
+            : t("lobby.coming_soon"))))));
+  } else {
+    fill(gameBox, h("p", { class: "selected-game" },
+      selected ? t("lobby.selected", { title: selected.title }) : t("lobby.no_game")));
+  }
+
+  const start = $("#start-button");
+  const hint = $("#start-hint");
+  start.hidden = !host;
+  $("#wait-host").hidden = host;
+  if (host) {
+    const n = (view.seats || []).length;
+    let why = "";
+    if (!games.some((g) => g.available)) why = t("lobby.none_ready");
+    else if (!selected) why = t("lobby.pick_first");
+    else if (!selected.available) why = t("lobby.unavailable", { title: selected.title });
+    else if (n < selected.min_players) {
+      why = t("lobby.need_players", { title: selected.title, min: selected.min_players, n });
+    } else if (selected.max_players && n > selected.max_players) {
+      why = t("lobby.too_many", { title: selected.title, max: selected.max_players, n });
+    }
+    start.textContent = selected ? t("lobby.start", { title: selected.title }) : t("lobby.start_plain");
+    start.disabled = Boolean(why);
+    hint.textContent = why;
+    hint.hidden = !why;
+  } else {
+    hint.hidden = true;
+  }
+}
+
+function renderResult() {
+  const view = state.view;
+  const card = $("#result-card");
+  const match = view.match;
+  if (view.phase !== "finished" || !match) {
+    card.hidden = true;
+    return;
+  }
+  const outcome = match.outcome || {};
+  const winners = (outcome.winners || []).map((n) => seatOf(n)).filter(Boolean);
+  fill(card,
+    h("h2", {}, t("lobby.result", { title: match.title || "" })),
+    winners.length ? h("p", { class: "winners" }, t("lobby.winners", { names: "" }),
+      winners.map((s) => nameChip(s.name, s.colour))) : null,
+    outcome.summary ? h("p", { class: "muted" }, String(outcome.summary)) : null);
+  card.hidden = false;
+}
+
+$("#start-button").addEventListener("click", () => send({ type: "start", options: {} }));
+
+$("#leave-button").addEventListener("click", () => {
+  send({ type: "leave" });
+  setToken(null);
+  state.role = "guest";
+  state.seat = null;
+  state.pendingKick = null;
+  render();
+});
+
+// 4. spectator
+
+function renderSpectator() {
+  const view = state.view;
+  const playing = view.phase === "playing";
+  $("#spectator-title").textContent = playing ? t("spectator.busy") : t("spectator.full");
+  $("#spectator-game").textContent = playing && view.match
+    ? t("playing.now", { title: view.match.title || "" }) : "";
+  const free = !playing && (view.seats || []).length < (view.max_players || 0);
+  $("#spectator-join").hidden = !free;
+  renderSeats($("#spectator-seats"));
+  $("#spectator-count").textContent = spectatorText(view.spectators);
+}
+
+$("#spectator-join").addEventListener("click", () => {
+  state.wantSeat = true;
+  render();
+});
+
+// 5. playing
+
+let activeGame = null; // {id, screen} of the game screen rendered into #game-root
+
+function gameContext() {
+  return {
+    act,
+    t,
+    lang,
+    h,
+    me: state.seat,
+    seats: (state.view && state.view.seats) || [],
+    get deadline() {
+      return currentDeadline();
+    },
+  };
+}
+
+function disposeGameScreen() {
+  if (!activeGame) return;
+  try {
+    if (activeGame.screen && typeof activeGame.screen.dispose === "function") activeGame.screen.dispose();
+  } catch (err) {
+    console.error(err);
+  }
+  activeGame = null;
+  $("#game-root").replaceChildren();
+}
+
+function renderPlaying() {
+  const view = state.view;
+  const match = view.match || {};
+  $("#playing-title").textContent = String(match.title || match.game || "");
+  const screen = gameScreen(match.game);
+  if (!activeGame || activeGame.id !== match.game || activeGame.matchId !== match.id) {
+    disposeGameScreen();
+    activeGame = { id: match.game, matchId: match.id, screen };
+  }
+  let shown = false;
+  if (screen) {
+    try {
+      screen.render($("#game-root"), view, gameContext());
+      shown = true;
+    } catch (err) {
+      console.error(err);
+    }
+  }
+  $("#game-root").hidden = !shown;
+  $("#game-generic").hidden = shown;
+  renderSeats($("#playing-seats"));
+  renderHourglass();
+}
+
+function currentDeadline() {
+  const d = state.deadline;
+  if (!d) return null;
+  const remaining = Math.max(0, d.remaining - (performance.now() - d.at) / 1000);
+  return { remaining, length: d.length, what: d.what };
+}
+
+function renderHourglass() {
+  const box = $("#hourglass");
+  const d = currentDeadline();
+  box.hidden = !d;
+  if (!d) return;
+  const secs = Math.ceil(d.remaining);
+  const text = `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+  const el = $("#hourglass-time");
+  if (el.textContent !== text) el.textContent = text;
+  const fraction = d.length > 0 ? Math.min(1, d.remaining / d.length) : 0;
+  $("#hourglass-fill").style.setProperty("width", `${(fraction * 100).toFixed(1)}%`);
+  box.classList.toggle("is-low", d.remaining <= 10);
+}
+
+setInterval(() => {
+  if (state.screen === "playing" && state.deadline) renderHourglass();
+}, 250);
+
+// 6. kicked
+
+function renderKicked() {
+  $("#kicked-message").textContent = state.kicked;
+}
+
+$("#kicked-again").addEventListener("click", () => {
+  state.kicked = null;
+  state.role = null;
+  state.view = null;
+  state.askRoom = !state.room;
+  render();
+  conn.start();
+});
+
+// 7. errors
+
+let toastTimer = null;
+
+function showToast(text) {
+  const toast = $("#toast");
+  $("#toast-text").textContent = text;
+  toast.hidden = false;
+  if (toastTimer) clearTimeout(toastTimer);
+  toastTimer = setTimeout(hideToast, TOAST_MS);
+}
+
+function hideToast() {
+  $("#toast").hidden = true;
+  if (toastTimer) clearTimeout(toastTimer);
+  toastTimer = null;
+}
+
+$("#toast-close").addEventListener("click", hideToast);
+
+// --- go ------------------------------------------------------------------------------
+
+if (urlRoom) save(STORE.room, urlRoom);
+translateDocument();
+render();
+conn.start();

@@ -1,0 +1,240 @@
+// The phone page's words in English and Czech.
+//
+// The box decides the language (the `lang` field of `welcome` and `view`); before the
+// first message arrives we guess from the browser so the very first screen already
+// speaks the player's language.
+
+const STRINGS = {
+  en: {
+    "app.tagline": "Party drawing games",
+    "conn.reconnecting": "Reconnecting…",
+    "conn.connecting": "Connecting to the table…",
+    "room.title": "Join the table",
+    "room.help": "Type the room code shown on the big screen.",
+    "room.label": "Room code",
+    "room.go": "Enter",
+    "room.invalid": "A room code has 4 to 6 letters or digits.",
+    "join.title": "Who's playing?",
+    "join.room": "Room {room}",
+    "room.badge": "Room code {room}",
+    "join.name": "Your name",
+    "join.shuffle": "Suggest another name",
+    "join.colour": "Your colour",
+    "join.taken": "taken by {name}",
+    "join.go": "Join the table",
+    "join.watch": "Watch the game",
+    "join.busy": "A game is in progress — you can watch until it ends.",
+    "join.full": "All seats are taken — you can watch.",
+    "join.name_invalid": "A name has 1 to 20 characters.",
+    "join.colour_invalid": "Pick a colour.",
+    "lobby.you_seat": "You are in seat {n}",
+    "lobby.players": "Players",
+    "lobby.spectators": "{n} watching",
+    "lobby.spectators_one": "1 watching",
+    "lobby.game": "Game",
+    "lobby.choose": "Choose the game",
+    "lobby.selected": "The host picked {title}.",
+    "lobby.no_game": "The host hasn't picked a game yet.",
+    "lobby.pick_first": "Pick a game above first.",
+    "lobby.none_ready": "No game is ready on this box yet — coming soon!",
+    "lobby.wait_host": "Waiting for the host to start…",
+    "lobby.start": "Start {title}",
+    "lobby.start_plain": "Start",
+    "lobby.need_players": "{title} needs at least {min} players ({n} seated).",
+    "lobby.too_many": "{title} takes at most {max} players ({n} seated).",
+    "lobby.unavailable": "{title} is coming soon.",
+    "lobby.players_range": "{min}–{max} players",
+    "lobby.coming_soon": "coming soon",
+    "lobby.leave": "Leave seat",
+    "lobby.result": "Last game: {title}",
+    "lobby.winners": "Winners: {names}",
+    "seat.you": "you",
+    "seat.host": "host",
+    "seat.online": "connected",
+    "seat.offline": "disconnected",
+    "seat.number": "Seat {n}",
+    "seat.kick": "Remove",
+    "seat.kick_label": "Remove {name} from the table",
+    "seat.kick_confirm": "Remove {name}?",
+    "seat.kick_yes": "Yes, remove",
+    "seat.kick_no": "Cancel",
+    "seat.empty": "Nobody has joined yet.",
+    "spectator.full": "The table is full — you are watching.",
+    "spectator.busy": "A game is in progress — you are watching.",
+    "spectator.hint": "You can join when a seat frees up or the game ends.",
+    "spectator.join": "Join when a seat is free",
+    "playing.title": "Game in progress",
+    "playing.now": "Now playing: {title}",
+    "playing.time": "Time left",
+    "playing.placeholder": "Follow the big screen — this game's phone screen is on its way.",
+    "kicked.title": "Removed from the table",
+    "kicked.default": "You were removed from the table by the host.",
+    "kicked.again": "Join again",
+    "error.close": "Dismiss",
+    "error.generic": "Something went wrong.",
+    "colour.default": "Colour {n}",
+  },
+  cs: {
+    "app.tagline": "Kreslicí hry pro partu",
+    "conn.reconnecting": "Znovu se připojuji…",
+    "conn.connecting": "Připojuji se ke stolu…",
+    "room.title": "Přidej se ke stolu",
+    "room.help": "Napiš kód místnosti z velké obrazovky.",
+    "room.label": "Kód místnosti",
+    "room.go": "Vstoupit",
+    "room.invalid": "Kód místnosti má 4 až 6 písmen nebo číslic.",
+    "join.title": "Kdo hraje?",
+    "join.room": "Místnost {room}",
+    "room.badge": "Kód místnosti {room}",
+    "join.name": "Tvoje jméno",
+    "join.shuffle": "Navrhnout jiné jméno",
+    "join.colour": "Tvoje barva",
+    "join.taken": "má ji {name}",
+    "join.go": "Přisednout ke stolu",
+    "join.watch": "Dívat se na hru",
+    "join.busy": "Právě běží hra — můžeš se dívat, dokud neskončí.",
+    "join.full": "Všechna místa jsou obsazená — můžeš se dívat.",
+    "join.name_invalid": "Jméno má 1 až 20 znaků.",
+    "join.colour_invalid": "Vyber si barvu.",
+    "lobby.you_seat": "Sedíš na místě {n}",
+    "lobby.players": "Hráči",
+    "lobby.spectators": "Diváci: {n}",
+    "lobby.spectators_one": "Diváci: 1",
+    "lobby.game": "Hra",
+    "lobby.choose": "Vyber hru",
+    "lobby.selected": "Hostitel vybral hru {title}.",
+    "lobby.no_game": "Hostitel ještě nevybral hru.",
+    "lobby.pick_first": "Nejdřív nahoře vyber hru.",
+    "lobby.none_ready": "Na krabici zatím není připravená žádná hra — už brzy!",
+    "lobby.wait_host": "Čeká se, až hostitel hru spustí…",
+    "lobby.start": "Spustit: {title}",
+    "lobby.start_plain": "Spustit",
+    "lobby.need_players": "{title}: potřeba aspoň {min} hráčů (sedí {n}).",
+    "lobby.too_many": "{title}: nejvýš {max} hráčů (sedí {n}).",
+    "lobby.unavailable": "{title} už brzy.",
+    "lobby.players_range": "{min}–{max} hráčů",
+    "lobby.coming_soon": "už brzy",
+    "lobby.leave": "Odejít od stolu",
+    "lobby.result": "Minulá hra: {title}",
+    "lobby.winners": "Vítězové: {names}",
+    "seat.you": "ty",
+    "seat.host": "hostitel",
+    "seat.online": "připojen",
+    "seat.offline": "odpojen",
+    "seat.number": "Místo {n}",
+    "seat.kick": "Odebrat",
+    "seat.kick_label": "Odebrat hráče {name} od stolu",
+    "seat.kick_confirm": "Odebrat hráče {name}?",
+    "seat.kick_yes": "Ano, odebrat",
+    "seat.kick_no": "Zrušit",
+    "seat.empty": "Zatím nikdo nepřisedl.",
+    "spectator.full": "Stůl je plný — díváš se.",
+    "spectator.busy": "Právě běží hra — díváš se.",
+    "spectator.hint": "Přisednout můžeš, až se uvolní místo nebo hra skončí.",
+    "spectator.join": "Přisednout, až bude volno",
+    "playing.title": "Hra běží",
+    "playing.now": "Hraje se: {title}",
+    "playing.time": "Zbývá",
+    "playing.placeholder": "Sleduj velkou obrazovku — obrazovka této hry pro telefon se připravuje.",
+    "kicked.title": "Už nesedíš u stolu",
+    "kicked.default": "Hostitel tě odebral od stolu.",
+    "kicked.again": "Přidat se znovu",
+    "error.close": "Zavřít",
+    "error.generic": "Něco se pokazilo.",
+    "colour.default": "Barva {n}",
+  },
+};
+
+// Names of the default palette, so a screen reader says "red", not "#e6194b".
+const COLOUR_NAMES = {
+  "#e6194b": ["red", "červená"],
+  "#3cb44b": ["green", "zelená"],
+  "#4363d8": ["blue", "modrá"],
+  "#f58231": ["orange", "oranžová"],
+  "#911eb4": ["purple", "fialová"],
+  "#42d4f4": ["cyan", "tyrkysová"],
+  "#f032e6": ["pink", "růžová"],
+  "#9a6324": ["brown", "hnědá"],
+  "#ffe119": ["yellow", "žlutá"],
+  "#bfef45": ["lime", "limetková"],
+  "#469990": ["teal", "modrozelená"],
+  "#800000": ["maroon", "vínová"],
+  "#000075": ["navy", "námořnická modrá"],
+  "#a9a9a9": ["grey", "šedá"],
+};
+
+// Fun names to prefill the name box: [English, Czech] (Czech adjectives agree in gender).
+export const FUN_NAMES = [
+  ["Purple Fox", "Fialová liška"],
+  ["Green Bear", "Zelený medvěd"],
+  ["Sleepy Owl", "Ospalá sova"],
+  ["Brave Hedgehog", "Statečný ježek"],
+  ["Dancing Llama", "Tančící lama"],
+  ["Sneaky Cat", "Mazaná kočka"],
+  ["Happy Otter", "Veselá vydra"],
+  ["Swift Hare", "Rychlý zajíc"],
+  ["Clever Raven", "Chytrý havran"],
+  ["Golden Carp", "Zlatý kapr"],
+  ["Jolly Badger", "Bodrý jezevec"],
+  ["Tiny Dragon", "Malý drak"],
+  ["Spotted Frog", "Tečkovaná žába"],
+  ["Proud Rooster", "Pyšný kohout"],
+  ["Quiet Mole", "Tichý krtek"],
+  ["Wild Squirrel", "Divoká veverka"],
+];
+
+let current = guessLang();
+
+/** The language before the box has told us: Czech browsers get Czech, others English. */
+export function guessLang() {
+  const langs = (navigator.languages && navigator.languages.length
+    ? navigator.languages : [navigator.language || "en"]);
+  return String(langs[0] || "en").toLowerCase().startsWith("cs") ? "cs" : "en";
+}
+
+export function lang() {
+  return current;
+}
+
+/** Switch language; returns true when it changed (the caller re-renders). */
+export function setLang(code) {
+  const next = code === "cs" ? "cs" : "en";
+  if (next === current) return false;
+  current = next;
+  return true;
+}
+
+/** The string `key` with `{name}` placeholders filled in from `params`. */
+export function t(key, params) {
+  const table = STRINGS[current] || STRINGS.en;
+  const template = table[key] ?? STRINGS.en[key] ?? key;
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
+}
+
+export function colourName(hex, index) {
+  const pair = COLOUR_NAMES[String(hex).toLowerCase()];
+  if (pair) return current === "cs" ? pair[1] : pair[0];
+  return t("colour.default", { n: index + 1 });
+}
+
+export function funName(index) {
+  const pair = FUN_NAMES[((index % FUN_NAMES.length) + FUN_NAMES.length) % FUN_NAMES.length];
+  return current === "cs" ? pair[1] : pair[0];
+}
+
+/** Translate the static markup: data-i18n (text), data-i18n-placeholder, data-i18n-label. */
+export function translateDocument(root = document) {
+  document.documentElement.lang = current;
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    el.textContent = t(el.dataset.i18n);
+  }
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
+    el.setAttribute("placeholder", t(el.dataset.i18nPlaceholder));
+  }
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+    el.setAttribute("title", t(el.dataset.i18nLabel));
+  }
+}
