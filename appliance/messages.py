@@ -40,8 +40,7 @@ CZECH: dict[str, str] = {
     "already_joined": "U stolu už sedíte.",
     "kicked": "Hostitel vás od stolu odebral.",
     "seat_gone": "Vaše místo u stolu bylo uvolněno; připojte se znovu.",
-    "too_fast": "Posíláte zprávy příliš rychle; zpomalte.",
-    "store_failed": "Tah se nepodařilo uložit; zkuste to znovu.",
+    "not_saved": "Tah se nepodařilo uložit ({detail}); zkuste to znovu.",
 }
 
 

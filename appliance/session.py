@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
+import sqlite3
 import time
 import unicodedata
 from collections import Counter
@@ -86,6 +87,12 @@ class NotNow(SessionError, RuntimeError):
     """Fine in another phase, not in this one (e.g. `act` in the lobby)."""
 
     code = "not_now"
+
+
+class NotSaved(SessionError, OSError):
+    """The store could not commit the action (e.g. a full SD card): nothing changed."""
+
+    code = "not_saved"
 
 
 class Refused(SessionError, ValueError):
@@ -410,7 +417,12 @@ class Session:
             raise Refused(err.key, err.reason, **err.params) from err
         # Logged and committed before anyone learns of it: what a phone saw acknowledged
         # survives a power cut.
-        self.store.append_action(match.record.id, match.next_seq, action_id, action)
+        try:
+            self.store.append_action(match.record.id, match.next_seq, action_id, action)
+        except sqlite3.Error as err:
+            log.error("could not log %r: %s", action, err)
+            raise NotSaved("not_saved", "The move could not be saved ({detail}); try again.",
+                           detail=str(err)) from err
         match.next_seq += 1
         match.state = state
         outcome = match.rules.outcome(state)

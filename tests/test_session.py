@@ -244,3 +244,28 @@ def test_views_are_computed_once_per_change(session: Session) -> None:
     session.join("Other", PALETTE[1])
     b = session.view_for(Viewer("player", 0))
     assert b is not a and b["version"] == a["version"] + 1
+
+
+def test_a_move_the_store_cannot_save_changes_nothing(
+    session: Session, race: RaceToTwenty, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    from appliance.session import NotSaved
+
+    seat_up(session, 2)
+    session.select(HOST, "race")
+    session.start(HOST)
+    version = session.version
+
+    def full_disk(*args: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store, "append_action", full_disk)
+    with pytest.raises(NotSaved, match="disk is full") as err:
+        session.act(0, "add", {"n": 2}, "z1")
+    assert isinstance(err.value, OSError)
+    assert session.version == version
+    assert session.match is not None and session.match.state.total == 0
+    monkeypatch.undo()
+    assert session.act(0, "add", {"n": 2}, "z1") is True  # the phone's resend goes through
