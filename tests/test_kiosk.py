@@ -657,3 +657,12 @@ def test_the_kiosk_imports_no_game_driver_server_or_store_code():
                 assert not any(name == f or name.startswith(f + ".") for f in forbidden), (
                     f"{source.name} imports {name}"
                 )
+
+
+def test_a_window_fits_a_smaller_desktop() -> None:
+    from appliance.kiosk.display import fit_window
+
+    assert fit_window((1920, 1080), (1366, 768)) == (1229, 691)
+    assert fit_window((800, 480), (1920, 1080)) == (800, 480)
+    assert fit_window((1080, 1920), (1920, 1080)) == (547, 972)
+    assert fit_window((1920, 1080), None) == (1920, 1080)

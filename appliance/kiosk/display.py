@@ -107,6 +107,18 @@ def choose_display(mode: str, env: Mapping[str, str], is_pi: bool, has_drm: bool
     )
 
 
+def fit_window(wanted: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window size: `wanted`, shrunk (same shape) to fit 90 % of a smaller desktop.
+
+    The renderer draws at any size, so a 1920x1080 kiosk on a 1366x768 laptop becomes a
+    smaller window showing everything, not a big one cut off by the screen's edges.
+    """
+    if desktop is None:
+        return wanted
+    scale = min(1.0, 0.9 * desktop[0] / wanted[0], 0.9 * desktop[1] / wanted[1])
+    return max(320, round(wanted[0] * scale)), max(240, round(wanted[1] * scale))
+
+
 def detect_pi(model_path: str | Path = "/proc/device-tree/model") -> bool:
     """Whether this machine is a Raspberry Pi, by its device-tree model string."""
     try:
@@ -145,8 +157,12 @@ def open_display(choice: DisplayChoice, size: tuple[int, int], rotation: int = 0
         pygame.display.set_caption("Easel")
         if choice.fullscreen:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
+        elif choice.headless:
             screen = pygame.display.set_mode(physical_size(size, rotation))
+        else:
+            desktops = pygame.display.get_desktop_sizes()
+            wanted = physical_size(size, rotation)
+            screen = pygame.display.set_mode(fit_window(wanted, desktops[0] if desktops else None))
     except pygame.error as exc:
         pygame.display.quit()
         # Leave the environment as found, so the caller's fallback starts clean.
