@@ -1,0 +1,119 @@
+"""Broad Lines: a sheet holds at most 2 straight lines, or exactly 1 curve that keeps one
+direction of bend and does not cross itself. An angle drawn in one stroke is 2 lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.geometry.figures import (
+    Figure,
+    FigureKind,
+    Trace,
+    chain_figure,
+    simplify_stroke,
+    single_figure,
+    stroke_links,
+)
+from games.geometry.reasons import JSON, Reasoned
+from games.sheet import Stroke
+
+
+@dataclass(frozen=True)
+class SheetVerdict(Reasoned):
+    """Broad Lines: may this sheet go on the easel, and why (or why not)."""
+
+    legal: bool = True
+    figures: tuple[Figure, ...] = ()
+    lines: int = 0
+    curves: int = 0
+    dots: int = 0
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "legal": self.legal, **self._reason_json(), "lines": self.lines,
+            "curves": self.curves, "dots": self.dots,
+            "figures": [f.to_json() for f in self.figures],
+        }
+
+
+def _sheet_figures(traces: Sequence[Trace]) -> list[Figure]:
+    """Each stroke's figure, with open strokes whose ends meet joined into one figure
+    (nearest ends first, each end used once)."""
+    singles = [single_figure(i, t) for i, t in enumerate(traces)]
+    joinable = [i for i, f in enumerate(singles) if f.kind is not FigureKind.DOT and not f.closed]
+    partner: dict[tuple[int, int], tuple[int, int]] = {}
+    for _, a, ea, b, eb in stroke_links(traces, joinable):
+        if (a, ea) not in partner and (b, eb) not in partner:
+            partner[(a, ea)] = (b, eb)
+            partner[(b, eb)] = (a, ea)
+    figures: list[Figure] = []
+    seen: set[int] = set()
+
+    def follow(first: int, entry: int) -> tuple[list[tuple[int, bool]], bool]:
+        chain: list[tuple[int, bool]] = []
+        stroke, end_in = first, entry
+        while True:
+            seen.add(stroke)
+            chain.append((stroke, end_in == 1))  # entered by its end: walk it backwards
+            nxt = partner.get((stroke, 1 - end_in))
+            if nxt is None:
+                return chain, False
+            if nxt[0] == first:
+                return chain, True
+            stroke, end_in = nxt
+
+    def add(chain: list[tuple[int, bool]], cycle: bool) -> None:
+        joined = chain_figure(traces, chain, cycle) if len(chain) > 1 else None
+        if joined is None or joined.kind is FigureKind.DOT:  # strokes that cancel out
+            figures.extend(singles[i] for i, _ in chain)
+        else:
+            figures.append(joined)
+
+    for i in joinable:  # chains start at a stroke with a free end
+        if i in seen:
+            continue
+        for end in (0, 1):
+            if (i, end) not in partner:
+                add(*follow(i, end))
+                break
+    for i in joinable:  # what is left goes round in cycles
+        if i not in seen:
+            add(*follow(i, 0))
+    figures.extend(f for i, f in enumerate(singles) if i not in joinable)
+    figures.sort(key=lambda f: f.strokes)
+    return figures
+
+
+def check_broad_lines_sheet(strokes: Sequence[Stroke]) -> SheetVerdict:
+    """Broad Lines: a sheet may hold at most 2 straight lines, or exactly 1 curve that
+    keeps one direction of bend and does not cross itself. An angle drawn in one stroke
+    is 2 straight lines; strokes whose ends meet are read as one figure."""
+    figures = tuple(_sheet_figures([simplify_stroke(s) for s in strokes]))
+    lines = sum(f.lines for f in figures)
+    curves = sum(f.curves for f in figures)
+    dots = sum(f.kind is FigureKind.DOT for f in figures)
+    params: dict[str, int | float | str | tuple[str, ...]] = {
+        "lines": lines, "curves": curves, "dots": dots,
+    }
+
+    def verdict(legal: bool, key: str) -> SheetVerdict:
+        return SheetVerdict(key, params, legal, figures, lines, curves, dots)
+
+    if not figures:
+        return verdict(True, "sheet.empty")
+    if dots:
+        return verdict(False, "sheet.dot")
+    if curves == 0:
+        return verdict(lines <= 2, "sheet.lines" if lines <= 2 else "sheet.too_many")
+    if curves > 1 or lines:
+        return verdict(False, "sheet.too_many")
+    curve = next(f for f in figures if f.curves)
+    params["bend_reversal"] = curve.bend_reversal
+    params["crossings"] = curve.crossings
+    if curve.crosses_itself:
+        return verdict(False, "sheet.crosses_itself")
+    if curve.changes_bend:
+        return verdict(False, "sheet.changes_bend")
+    return verdict(True, "sheet.curve")

@@ -1,0 +1,612 @@
+"""Reading strokes as figures: closed or open, corners, straight pieces, curves, bend.
+
+A stroke is simplified (`simplify_stroke`), its loop found when it closes, its corners
+and the pieces between them measured (`single_figure`, `classify_stroke`); strokes whose
+ends meet are joined into one figure (`chain_figure`). Broad Lines and ArtBox decide
+their rules from the `Figure` values made here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from itertools import pairwise
+
+from games.geometry.polyline import (
+    XY,
+    Crossing,
+    chord_deviation,
+    cumulative,
+    cuts_through,
+    despike,
+    find_crossings,
+    meeting_point,
+    points_at,
+    projection,
+    signed_area,
+    simplify,
+    stays_near,
+    sub_polyline,
+    thin,
+    trim_flicks,
+    turn_between,
+    without_curls,
+)
+from games.geometry.reasons import JSON
+from games.geometry.tolerances import (
+    BEND_REVERSAL,
+    BEND_STEP,
+    CLOSE_GAP,
+    CORNER_ANGLE,
+    CORNER_WINDOW,
+    DOT_SIZE,
+    HOOK_FRACTION,
+    JOIN_FRACTION,
+    LINE_TOLERANCE,
+    MIN_ROUNDNESS,
+    OVERLAP_FRACTION,
+    RETRACE_FRACTION,
+    SIDE_TOLERANCE,
+    SIMPLIFY_FLOOR,
+    SIMPLIFY_FRACTION,
+)
+from games.sheet import Stroke
+
+
+class GeometryError(ValueError):
+    """A stroke or a roll that geometry cannot work with."""
+
+
+class EmptyStroke(GeometryError):
+    """A stroke without points."""
+
+
+class FigureKind(Enum):
+    """What one figure (a stroke, or strokes whose ends meet) is made of."""
+
+    DOT = "dot"
+    LINE = "line"
+    LINES = "lines"  # straight pieces meeting at corners: an angle, a zigzag, a polygon
+    CURVE = "curve"
+    MIXED = "mixed"  # straight stretches and curved ones: it counts as 1 curve
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A stretch of a figure between corners (or its ends)."""
+
+    start: XY
+    end: XY
+    straight: bool
+    deviation: float
+    """How far it strays from its chord, as a fraction of the chord's length."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """What one stroke, or several strokes whose ends meet, turned out to be."""
+
+    strokes: tuple[int, ...]
+    """Which strokes of the sheet or drawing it is made of (indices)."""
+    kind: FigureKind
+    closed: bool
+    lines: int
+    """How many straight lines it counts as (an angle is 2; 0 when it is a curve)."""
+    curves: int
+    """1 when anything in it is curved: it is then one curve, straight stretches and all."""
+    pieces: tuple[Piece, ...]
+    """The stretches between its corners, straight or not."""
+    corners: tuple[XY, ...]
+    rounds: int
+    """How many times a closed figure was drawn round (2 for a circle drawn twice)."""
+    bend_reversal: float
+    """Degrees the curves turn back against their bend at most (0 without curves)."""
+    crossings: int
+    """Places where the figure crosses itself (an overshoot at the closing point aside)."""
+    size: float
+    """Bounding-box diagonal, sheet units."""
+    length: float
+    outline: tuple[XY, ...] = field(repr=False)
+    """The simplified polyline that was measured (closed figures end where they start)."""
+
+    @property
+    def changes_bend(self) -> bool:
+        return self.curves > 0 and self.bend_reversal >= BEND_REVERSAL
+
+    @property
+    def crosses_itself(self) -> bool:
+        return self.crossings > 0
+
+    def to_json(self) -> dict[str, JSON]:
+        """What was found, for a view (the outline and pieces stay out: they are long)."""
+        return {
+            "strokes": list(self.strokes), "kind": self.kind.value, "closed": self.closed,
+            "lines": self.lines, "curves": self.curves, "corners": len(self.corners),
+            "rounds": self.rounds, "bend_reversal": self.bend_reversal,
+            "crossings": self.crossings,
+        }
+
+
+def stroke_from_xy(points: Iterable[Sequence[float]], step_ms: int = 10) -> Stroke:
+    """A Stroke from (x, y) pairs (rounded to sheet units), `step_ms` apart in time."""
+    return Stroke(
+        tuple((round(p[0]), round(p[1]), i * step_ms) for i, p in enumerate(points))
+    )
+
+
+def strokes_from_xy(lines: Iterable[Iterable[Sequence[float]]]) -> tuple[Stroke, ...]:
+    """Strokes from lists of (x, y) pairs, for tests and tools."""
+    return tuple(stroke_from_xy(points) for points in lines)
+
+
+@dataclass(frozen=True)
+class Trace:
+    """One stroke, simplified: its vertices, size (bounding-box diagonal) and length."""
+
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    size: float
+    dot: bool
+    length: float
+
+
+def tolerance_for(size: float) -> float:
+    """The simplification tolerance for a figure of this size (bounding-box diagonal)."""
+    return max(SIMPLIFY_FRACTION * size, SIMPLIFY_FLOOR)
+
+
+def simplify_stroke(stroke: Stroke) -> Trace:
+    """The stroke thinned, simplified and rid of spikes (a dot is left as its first point)."""
+    points = stroke.points
+    if not points:
+        raise EmptyStroke("a stroke needs at least one point")
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    width = max(xs) - min(xs)
+    height = max(ys) - min(ys)
+    size = math.hypot(width, height)
+    if width < DOT_SIZE and height < DOT_SIZE:
+        return Trace((float(xs[0]),), (float(ys[0]),), size, True, 0.0)
+    eps = tolerance_for(size)
+    xs, ys = thin(xs, ys, eps)
+    kept = simplify(xs, ys, eps)
+    txs, tys = despike([float(xs[k]) for k in kept], [float(ys[k]) for k in kept], eps)
+    return Trace(tuple(txs), tuple(tys), size, False, cumulative(txs, tys)[-1])
+
+
+def _resimplify(xs: Sequence[float], ys: Sequence[float]) -> tuple[list[float], list[float]]:
+    """Simplify again at the tolerance of the whole (for strokes joined into one)."""
+    size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
+    kept = simplify(xs, ys, tolerance_for(size))
+    return [xs[k] for k in kept], [ys[k] for k in kept]
+
+
+@dataclass(frozen=True)
+class _Loop:
+    xs: list[float]  # explicitly closed: the last point is the first
+    ys: list[float]
+    rounds: int
+    crossings: int
+    gap: bool  # the last segment bridges a gap: it was not drawn
+
+
+def _close(
+    xs: list[float], ys: list[float], cum: list[float], crossings: list[Crossing], eps: float
+) -> _Loop | None:
+    """The loop of a figure whose ends meet, overshoot or retrace it; None when open.
+
+    Candidates are judged the same way from either end, so reversing a stroke does not
+    change the answer: a crossing whose leftovers at both ends are short (or retrace the
+    loop) wins; otherwise the ends may simply come close, or one end may touch the other
+    end's first stretch.
+    """
+    total = cum[-1]
+    n = len(xs)
+    positions = [
+        (cum[i] + ti * (cum[i + 1] - cum[i]), cum[j] + tj * (cum[j + 1] - cum[j]))
+        for i, j, ti, tj in crossings
+    ]
+    best: tuple[int, float, float, float] | None = None  # inside, leftover, a, b
+    for a, b in positions:
+        loop_length = b - a
+        head = a
+        tail = total - b
+        if head + tail <= eps or loop_length < 0.25 * total:
+            # Ends that merely touch are a gap of nothing (below); small curls are not
+            # the loop, which may have been drawn at most 4 times round.
+            continue
+        # Crossings inside the loop (the fewer the better: a wavering overshoot can
+        # cross the other end more than once, and only one of those closes the loop).
+        inside = sum(1 for a2, b2 in positions if a < a2 and b2 < b)
+        if best is not None and (inside, head + tail) >= best[:2]:
+            continue
+        lx, ly = sub_polyline(xs, ys, cum, a, b)
+        if abs(signed_area(lx, ly)) < MIN_ROUNDNESS * loop_length * loop_length:
+            continue
+        limit = OVERLAP_FRACTION * loop_length
+        near = RETRACE_FRACTION * math.hypot(max(lx) - min(lx), max(ly) - min(ly))
+        if head > limit:
+            hx, hy = sub_polyline(xs, ys, cum, 0.0, a)
+            if not stays_near(hx, hy, lx, ly, near):
+                continue
+        if tail > limit:
+            tx, ty = sub_polyline(xs, ys, cum, b, total)
+            if not stays_near(tx, ty, lx, ly, near):
+                continue
+        best = (inside, head + tail, a, b)
+    if best is not None:
+        inside, _, a, b = best
+        lx, ly = sub_polyline(xs, ys, cum, a, b)
+        lx[-1] = lx[0]
+        ly[-1] = ly[0]
+        return _Loop(lx, ly, max(1, round(total / (b - a))), inside, False)
+    # No overshoot: the ends come close, or one end touches the other end's first stretch
+    # (where it comes nearest to it).
+    options: list[tuple[float, float, float]] = []  # distance, a, b
+    gap = math.hypot(xs[-1] - xs[0], ys[-1] - ys[0])
+    if gap <= CLOSE_GAP * total:
+        options.append((gap, 0.0, total))
+    reach = OVERLAP_FRACTION * total
+    nearest: tuple[float, float, float] | None = None
+    for k in range(n - 1):
+        if cum[k] > reach:
+            break
+        t = projection(xs[-1], ys[-1], xs[k], ys[k], xs[k + 1], ys[k + 1])
+        d = math.hypot(xs[-1] - xs[k] - t * (xs[k + 1] - xs[k]),
+                       ys[-1] - ys[k] - t * (ys[k + 1] - ys[k]))
+        a = cum[k] + t * (cum[k + 1] - cum[k])
+        if a <= reach and d <= CLOSE_GAP * (total - a) and (nearest is None or d < nearest[0]):
+            nearest = (d, a, total)
+    if nearest is not None:
+        options.append(nearest)
+    nearest = None
+    for k in range(n - 2, -1, -1):
+        if total - cum[k + 1] > reach:
+            break
+        t = projection(xs[0], ys[0], xs[k], ys[k], xs[k + 1], ys[k + 1])
+        d = math.hypot(xs[0] - xs[k] - t * (xs[k + 1] - xs[k]),
+                       ys[0] - ys[k] - t * (ys[k + 1] - ys[k]))
+        b = cum[k] + t * (cum[k + 1] - cum[k])
+        if total - b <= reach and d <= CLOSE_GAP * b and (nearest is None or d < nearest[0]):
+            nearest = (d, 0.0, b)
+    if nearest is not None:
+        options.append(nearest)
+    for d, a, b in sorted(options):
+        lx, ly = sub_polyline(xs, ys, cum, a, b)
+        if abs(signed_area(lx, ly)) < MIN_ROUNDNESS * (b - a + d) ** 2:
+            continue
+        bridged = d > eps and len(lx) > 3
+        meeting = meeting_point(lx, ly, d) if bridged else None
+        if meeting is not None:  # extend both ends to where they meet: a corner, usually
+            lx[0], ly[0] = meeting
+            lx.append(lx[0])
+            ly.append(ly[0])
+        elif bridged:
+            lx.append(lx[0])
+            ly.append(ly[0])
+        else:
+            lx[-1] = lx[0]
+            ly[-1] = ly[0]
+        if bridged and (cuts_through(lx, ly, len(lx) - 2) or cuts_through(lx, ly, 0)):
+            continue  # what closes the gap would cut through the figure: a spiral, say
+        crossings = without_curls(find_crossings(lx, ly, True), cumulative(lx, ly), True)
+        return _Loop(lx, ly, 1, len(crossings), bridged and meeting is None)
+    return None
+
+
+def _corners(
+    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], closed: bool, w: float
+) -> list[int]:
+    """The vertices where the figure turns by CORNER_ANGLE or more between the chords
+    reaching w back and ahead along it (round the loop when closed): the sharpest first,
+    none within w of another, so that a rounded corner is one corner."""
+    n = len(xs)
+    total = cum[-1]
+    vertices = range(n - 1) if closed else range(1, n - 1)
+    if closed:
+        back = [(cum[k] - w) % total for k in vertices]
+        ahead = [(cum[k] + w) % total for k in vertices]
+    else:
+        back = [cum[k] - w for k in vertices]
+        ahead = [cum[k] + w for k in vertices]
+    bx, by = points_at(xs, ys, cum, back)
+    ax, ay = points_at(xs, ys, cum, ahead)
+    limit = math.radians(CORNER_ANGLE)
+    candidates = []
+    for i, k in enumerate(vertices):
+        x = xs[k]
+        y = ys[k]
+        turn = abs(turn_between(x - bx[i], y - by[i], ax[i] - x, ay[i] - y))
+        if turn >= limit:
+            candidates.append((-turn, k))
+    candidates.sort()
+    chosen: list[int] = []
+    for _, k in candidates:
+        s = cum[k]
+        for c in chosen:
+            d = abs(cum[c] - s)
+            if closed:
+                d = min(d, total - d)
+            if d < w:
+                break
+        else:
+            chosen.append(k)
+    return sorted(chosen)
+
+
+def _bend_turns(
+    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], closed: bool, gap: bool
+) -> list[float]:
+    """The turns between successive chords of BEND_STEP of the length, in drawing order:
+    turning measured at that scale, so the wobble of a finger (and the pixel steps of a
+    small drawing) average out while each real bend keeps its whole turn. Left out: the
+    first and last HOOK_FRACTION of the drawn length, where an open stroke may flick and
+    where a loop closes (the pen started and stopped there; it made no turn)."""
+    total = cum[-1]
+    drawn = cum[-2] if gap else total  # a bridged gap is the last segment
+    margin = HOOK_FRACTION * total
+    step = BEND_STEP * total
+    start = margin
+    stop = drawn - margin
+    if step <= 0 or stop - start < 2 * step:
+        return []
+    count = max(2, round((stop - start) / step))
+    step = (stop - start) / count
+    last = len(cum) - 2
+    seg = 0
+    px = py = 0.0
+    prev_dx = prev_dy = 0.0
+    turns: list[float] = []
+    for k in range(count + 1):
+        s = start + k * step
+        while seg < last and cum[seg + 1] < s:
+            seg += 1
+        span = cum[seg + 1] - cum[seg]
+        t = (s - cum[seg]) / span if span > 0 else 0.0
+        x = xs[seg] + t * (xs[seg + 1] - xs[seg])
+        y = ys[seg] + t * (ys[seg + 1] - ys[seg])
+        if k:
+            dx = x - px
+            dy = y - py
+            if k > 1:
+                turns.append(turn_between(prev_dx, prev_dy, dx, dy))
+            prev_dx, prev_dy = dx, dy
+        px, py = x, y
+    return turns
+
+
+def _reversal(turns: Sequence[float]) -> float:
+    """The most a run of consecutive turns goes back against the main direction of turning
+    (radians): Kadane's maximum sum over the turns counted against that direction."""
+    forward = sum(t for t in turns if t > 0)
+    backward = -sum(t for t in turns if t < 0)
+    sign = 1.0 if forward >= backward else -1.0
+    best = 0.0
+    running = 0.0
+    for t in turns:
+        v = -sign * t
+        running = running + v if running > 0 else v
+        if running > best:
+            best = running
+    return best
+
+
+def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: float) -> Figure:
+    """Read one simplified polyline: closed or not, its corners, straight pieces, curves."""
+    xs, ys = trim_flicks(xs, ys)
+    cum = cumulative(xs, ys)
+    total = cum[-1]
+    eps = tolerance_for(size)
+    if total <= eps:  # strokes that cancel out (a line and the same line backwards)
+        return _dot_figure(strokes, size, xs, ys)
+    crossings = without_curls(find_crossings(xs, ys, closed=False), cum, closed=False)
+    loop = _close(xs, ys, cum, crossings, eps) if len(xs) > 3 else None
+    rounds = 1
+    if loop is not None:
+        xs, ys, rounds, crossing_count = loop.xs, loop.ys, loop.rounds, loop.crossings
+        cum = cumulative(xs, ys)
+        total = cum[-1]
+    else:
+        crossing_count = len(crossings)
+    closed = loop is not None
+    n = len(xs)
+    w = CORNER_WINDOW * total
+    corners = _corners(xs, ys, cum, closed, w)
+    first = 0
+    last = n - 1
+    if not closed:
+        hook = HOOK_FRACTION * total
+        while corners and cum[corners[0]] < hook:
+            first = corners.pop(0)
+        while corners and total - cum[corners[-1]] < hook:
+            last = corners.pop()
+    # Pieces run from corner to corner (from end to end when open).
+    spans: list[list[int]] = []
+    if closed:
+        m = n - 1
+        if corners:
+            for c, start in enumerate(corners):
+                stop = corners[(c + 1) % len(corners)]
+                span = list(range(start, stop + 1)) if stop > start else [
+                    *range(start, m), *range(0, stop + 1)
+                ]
+                spans.append(span)
+        else:
+            spans.append(list(range(0, n)))
+    else:
+        bounds = [first, *corners, last]
+        spans = [list(range(bounds[c], bounds[c + 1] + 1)) for c in range(len(bounds) - 1)]
+    deviations = [chord_deviation(xs, ys, span) for span in spans]
+    # Corners are evidence of straight lines meeting: the arms of an angle and the sides
+    # of a polygon may bow more than a lone stroke and still be straight lines (hands bow
+    # them; a wave whose crests are tighter than the corner window reads as lines too).
+    # A polygon has 3 sides at least.
+    tolerance = SIDE_TOLERANCE if corners else LINE_TOLERANCE
+    straight = [d <= tolerance and (not closed or len(spans) >= 3) for d in deviations]
+    pieces = tuple(
+        Piece(
+            (xs[span[0]], ys[span[0]]),
+            (xs[span[-1]], ys[span[-1]]),
+            is_straight,
+            deviation,
+        )
+        for span, deviation, is_straight in zip(spans, deviations, straight, strict=True)
+    )
+    # Only straight pieces: that many straight lines. Anything curved makes the whole
+    # figure one curve (a "J" is a curve, not a line and a curve), whose bend is then
+    # measured over all of it, corners included.
+    all_straight = all(straight)
+    lines = len(pieces) if all_straight else 0
+    curves = 0 if all_straight else 1
+    reversal = 0.0
+    if curves:
+        gap = loop is not None and loop.gap
+        reversal = _reversal(_bend_turns(xs, ys, cum, closed, gap))
+    kind = (
+        FigureKind.LINE if lines == 1
+        else FigureKind.LINES if lines
+        else FigureKind.MIXED if any(
+            s and (cum[span[-1]] - cum[span[0]]) % total >= 2 * w  # not a flat between bends
+            for s, span in zip(straight, spans, strict=True)
+        )
+        else FigureKind.CURVE
+    )
+    return Figure(
+        strokes=strokes,
+        kind=kind,
+        closed=closed,
+        lines=lines,
+        curves=curves,
+        pieces=pieces,
+        corners=tuple((xs[k], ys[k]) for k in corners),
+        rounds=rounds,
+        bend_reversal=round(math.degrees(reversal), 1),
+        crossings=crossing_count,
+        size=size,
+        length=total,
+        outline=tuple(zip(xs, ys, strict=True)),
+    )
+
+
+def _dot_figure(
+    strokes: tuple[int, ...], size: float, xs: Sequence[float], ys: Sequence[float]
+) -> Figure:
+    return Figure(
+        strokes=strokes, kind=FigureKind.DOT, closed=False, lines=0, curves=0, pieces=(),
+        corners=(), rounds=1, bend_reversal=0.0, crossings=0, size=size, length=0.0,
+        outline=tuple(zip(xs, ys, strict=True)),
+    )
+
+
+def single_figure(index: int, trace: Trace) -> Figure:
+    """The figure of stroke number `index` on its own."""
+    if trace.dot:
+        return _dot_figure((index,), trace.size, trace.xs, trace.ys)
+    return _figure((index,), list(trace.xs), list(trace.ys), trace.size)
+
+
+def classify_stroke(stroke: Stroke) -> Figure:
+    """What one stroke is: a dot, a straight line, straight lines at corners, a curve
+    (open or closed, with its bend and crossings measured) or a mix."""
+    return single_figure(0, simplify_stroke(stroke))
+
+
+Part = tuple[list[float], list[float]]
+
+
+def _oriented(trace: Trace, reverse: bool) -> Part:
+    if reverse:
+        return list(reversed(trace.xs)), list(reversed(trace.ys))
+    return list(trace.xs), list(trace.ys)
+
+
+def _cut_overshoot(p: Part, q: Part, reach: float) -> tuple[Part, Part]:
+    """Where the end of p and the start of q cross near the joint (an overshoot), cut
+    both there, so that joining them leaves no spike; otherwise leave them as they are."""
+    pxs, pys = p
+    qxs, qys = q
+    p_last = len(pxs) - 1
+    travelled_p = 0.0
+    for k in range(p_last - 1, -1, -1):  # segment k of p: k -> k + 1, from its end back
+        ax, ay = pxs[k], pys[k]
+        ux, uy = pxs[k + 1] - ax, pys[k + 1] - ay
+        travelled_q = 0.0
+        for m in range(len(qxs) - 1):
+            cx, cy = qxs[m], qys[m]
+            vx, vy = qxs[m + 1] - cx, qys[m + 1] - cy
+            den = ux * vy - uy * vx
+            if den != 0:
+                t = ((cx - ax) * vy - (cy - ay) * vx) / den
+                s = ((cx - ax) * uy - (cy - ay) * ux) / den
+                if 0 <= t <= 1 and 0 <= s <= 1:
+                    x, y = ax + t * ux, ay + t * uy
+                    return (
+                        ([*pxs[: k + 1], x], [*pys[: k + 1], y]),
+                        ([x, *qxs[m + 1 :]], [y, *qys[m + 1 :]]),
+                    )
+            travelled_q += math.hypot(vx, vy)
+            if travelled_q > reach:
+                break
+        travelled_p += math.hypot(ux, uy)
+        if travelled_p > reach:
+            break
+    return p, q
+
+
+def _joined(parts: list[Part], reaches: list[float], cycle: bool) -> Part:
+    """One polyline from parts laid end to start (and back to the first, for a cycle)."""
+    parts = list(parts)
+    for k in range(len(parts) - 1):
+        parts[k], parts[k + 1] = _cut_overshoot(parts[k], parts[k + 1], reaches[k])
+    if cycle:
+        parts[-1], parts[0] = _cut_overshoot(parts[-1], parts[0], reaches[-1])
+    xs: list[float] = []
+    ys: list[float] = []
+    for pxs, pys in parts:
+        start = 1 if xs and (pxs[0], pys[0]) == (xs[-1], ys[-1]) else 0
+        xs.extend(pxs[start:])
+        ys.extend(pys[start:])
+    return xs, ys
+
+
+def _end_of(trace: Trace, end: int) -> XY:
+    return (trace.xs[0], trace.ys[0]) if end == 0 else (trace.xs[-1], trace.ys[-1])
+
+
+Link = tuple[float, int, int, int, int]
+"""distance, stroke a, end of a (0 start, 1 end), stroke b, end of b."""
+
+
+def stroke_links(traces: Sequence[Trace], joinable: Sequence[int]) -> list[Link]:
+    """Pairs of stroke ends that meet, nearest first."""
+    found: list[Link] = []
+    for x, a in enumerate(joinable):
+        for b in joinable[x + 1 :]:
+            reach = JOIN_FRACTION * min(traces[a].length, traces[b].length)
+            for ea in (0, 1):
+                ax, ay = _end_of(traces[a], ea)
+                for eb in (0, 1):
+                    bx, by = _end_of(traces[b], eb)
+                    d = math.hypot(ax - bx, ay - by)
+                    if d <= reach:
+                        found.append((d, a, ea, b, eb))
+    found.sort()
+    return found
+
+
+def chain_figure(
+    traces: Sequence[Trace], chain: Sequence[tuple[int, bool]], cycle: bool
+) -> Figure:
+    """The figure of strokes laid end to start in `chain` (stroke, reversed)."""
+    parts = [_oriented(traces[i], rev) for i, rev in chain]
+    ring = [*chain, chain[0]] if cycle else list(chain)
+    reaches = [
+        JOIN_FRACTION * min(traces[a].length, traces[b].length)
+        for (a, _), (b, _) in pairwise(ring)
+    ]
+    xs, ys = _joined(parts, reaches, cycle)
+    size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
+    sxs, sys_ = _resimplify(xs, ys)
+    return _figure(tuple(sorted(i for i, _ in chain)), sxs, sys_, size)

@@ -1,0 +1,369 @@
+"""Polyline building blocks of drawing geometry: simplification, arc length, turning,
+crossings. Internal to `games.geometry`; points come as parallel x and y sequences.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_right
+from collections.abc import Sequence
+from itertools import accumulate
+from operator import sub
+
+from games.geometry.tolerances import CORNER_ANGLE, HOOK_FRACTION
+
+XY = tuple[float, float]
+
+
+def simplify(xs: Sequence[float], ys: Sequence[float], eps: float) -> list[int]:
+    """Ramer-Douglas-Peucker: the indices of the points that stay (first and last do)."""
+    n = len(xs)
+    if n <= 2:
+        return list(range(n))
+    keep = bytearray(n)
+    keep[0] = keep[n - 1] = 1
+    stack = [(0, n - 1)]
+    while stack:
+        i, j = stack.pop()
+        if j - i < 2:
+            continue
+        x1 = xs[i]
+        y1 = ys[i]
+        dx = xs[j] - x1
+        dy = ys[j] - y1
+        norm = math.hypot(dx, dy)
+        best = -1
+        if norm > 1e-9:
+            # |cross| / norm is the distance to the chord: compare cross with eps * norm.
+            limit = eps * norm
+            c = x1 * dy - y1 * dx
+            for k in range(i + 1, j):
+                d = xs[k] * dy - ys[k] * dx - c
+                if d < 0:
+                    d = -d
+                if d > limit:
+                    limit = d
+                    best = k
+        else:  # a chord of no length (a closed stroke): the point farthest from its end
+            limit = eps * eps
+            for k in range(i + 1, j):
+                ex = xs[k] - x1
+                ey = ys[k] - y1
+                d = ex * ex + ey * ey
+                if d > limit:
+                    limit = d
+                    best = k
+        if best >= 0:
+            keep[best] = 1
+            stack.append((i, best))
+            stack.append((best, j))
+    return [k for k in range(n) if keep[k]]
+
+
+def thin(xs: list[int], ys: list[int], eps: float) -> tuple[list[int], list[int]]:
+    """Drop each point within `eps` of the last point kept (the last point stays): a
+    cheap first pass that halves the work of the simplification on dense strokes."""
+    limit = eps * eps
+    lx = xs[0]
+    ly = ys[0]
+    out_x = [lx]
+    out_y = [ly]
+    for x, y in zip(xs, ys, strict=True):
+        dx = x - lx
+        dy = y - ly
+        if dx * dx + dy * dy > limit:
+            out_x.append(x)
+            out_y.append(y)
+            lx = x
+            ly = y
+    if lx != xs[-1] or ly != ys[-1]:
+        out_x.append(xs[-1])
+        out_y.append(ys[-1])
+    return out_x, out_y
+
+
+def despike(xs: list[float], ys: list[float], eps: float) -> tuple[list[float], list[float]]:
+    """Without spikes: a vertex where the stroke doubles back (a turn of 120 degrees or
+    more) by less than three times the tolerance is jitter, or points that arrived out of
+    order."""
+    reverse = math.radians(120)
+    k = 1
+    while k < len(xs) - 1:
+        ux, uy = xs[k] - xs[k - 1], ys[k] - ys[k - 1]
+        vx, vy = xs[k + 1] - xs[k], ys[k + 1] - ys[k]
+        if (ux * vx + uy * vy < 0  # it turns by more than a right angle at least
+                and abs(turn_between(ux, uy, vx, vy)) >= reverse
+                and min(math.hypot(ux, uy), math.hypot(vx, vy)) < 3 * eps):
+            del xs[k], ys[k]
+            k = max(1, k - 1)
+        else:
+            k += 1
+    return xs, ys
+
+
+def cumulative(xs: Sequence[float], ys: Sequence[float]) -> list[float]:
+    """The arc length at each point, from 0 at the first."""
+    steps = map(math.hypot, map(sub, xs[1:], xs[:-1]), map(sub, ys[1:], ys[:-1]))
+    return list(accumulate(steps, initial=0.0))
+
+
+def point_at(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], s: float) -> XY:
+    """The point at arc length `s` (clamped to the polyline)."""
+    last = len(cum) - 2
+    i = bisect_right(cum, s) - 1
+    i = 0 if i < 0 else last if i > last else i
+    span = cum[i + 1] - cum[i]
+    t = (s - cum[i]) / span if span > 0 else 0.0
+    t = 0.0 if t < 0 else 1.0 if t > 1 else t
+    return xs[i] + t * (xs[i + 1] - xs[i]), ys[i] + t * (ys[i + 1] - ys[i])
+
+
+def points_at(
+    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], positions: Sequence[float]
+) -> tuple[list[float], list[float]]:
+    """The points at the given arc lengths (clamped to the polyline), in one sweep."""
+    count = len(positions)
+    out_x = [0.0] * count
+    out_y = [0.0] * count
+    last = len(cum) - 2
+    seg = 0
+    for i in sorted(range(count), key=positions.__getitem__):
+        s = positions[i]
+        while seg < last and cum[seg + 1] < s:
+            seg += 1
+        span = cum[seg + 1] - cum[seg]
+        t = (s - cum[seg]) / span if span > 0 else 0.0
+        t = 0.0 if t < 0 else 1.0 if t > 1 else t
+        out_x[i] = xs[seg] + t * (xs[seg + 1] - xs[seg])
+        out_y[i] = ys[seg] + t * (ys[seg + 1] - ys[seg])
+    return out_x, out_y
+
+
+def signed_area(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Signed area of the polygon through the points (closed implicitly)."""
+    n = len(xs)
+    total = 0.0
+    x0 = xs[0]
+    y0 = ys[0]
+    for k in range(n):
+        j = k + 1 if k + 1 < n else 0
+        total += (xs[k] - x0) * (ys[j] - y0) - (xs[j] - x0) * (ys[k] - y0)
+    return total / 2
+
+
+def segment_distance(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """The distance from point p to the segment ab."""
+    dx = bx - ax
+    dy = by - ay
+    span = dx * dx + dy * dy
+    t = ((px - ax) * dx + (py - ay) * dy) / span if span > 0 else 0.0
+    t = 0.0 if t < 0 else 1.0 if t > 1 else t
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+def projection(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """Where point p falls along the segment ab: 0 at a, 1 at b (clamped)."""
+    dx = bx - ax
+    dy = by - ay
+    span = dx * dx + dy * dy
+    t = ((px - ax) * dx + (py - ay) * dy) / span if span > 0 else 0.0
+    return 0.0 if t < 0 else 1.0 if t > 1 else t
+
+
+def turn_between(ux: float, uy: float, vx: float, vy: float) -> float:
+    """Signed angle (radians) from direction u to direction v."""
+    return math.atan2(ux * vy - uy * vx, ux * vx + uy * vy)
+
+
+def vertex_turn(xs: Sequence[float], ys: Sequence[float], k: int) -> float:
+    """Signed turn (radians) of a polyline at its inner vertex k."""
+    return turn_between(
+        xs[k] - xs[k - 1], ys[k] - ys[k - 1], xs[k + 1] - xs[k], ys[k + 1] - ys[k]
+    )
+
+
+def chord_deviation(xs: Sequence[float], ys: Sequence[float], indices: Sequence[int]) -> float:
+    """How far the vertices stray from the chord first-last, relative to the chord."""
+    a = indices[0]
+    b = indices[-1]
+    ax = xs[a]
+    ay = ys[a]
+    dx = xs[b] - ax
+    dy = ys[b] - ay
+    chord = dx * dx + dy * dy
+    if chord <= 0:
+        return math.inf
+    worst = 0.0
+    for k in indices[1:-1]:
+        d = abs((xs[k] - ax) * dy - (ys[k] - ay) * dx)
+        if d > worst:
+            worst = d
+    return worst / chord
+
+
+Crossing = tuple[int, int, float, float]
+"""Segments i < j of a polyline cross at parameter ti along i and tj along j."""
+
+
+def find_crossings(xs: Sequence[float], ys: Sequence[float], closed: bool) -> list[Crossing]:
+    """Every proper crossing of two non-adjacent segments (touching counts once), in
+    order. Segments are swept from left to right, so only those whose extents overlap
+    are compared."""
+    segments = len(xs) - 1
+    lox = [min(xs[k], xs[k + 1]) for k in range(segments)]
+    hix = [max(xs[k], xs[k + 1]) for k in range(segments)]
+    loy = [min(ys[k], ys[k + 1]) for k in range(segments)]
+    hiy = [max(ys[k], ys[k + 1]) for k in range(segments)]
+    order = sorted(range(segments), key=lox.__getitem__)
+    found: list[Crossing] = []
+    for p, first in enumerate(order):
+        right = hix[first]
+        bottom = loy[first]
+        top = hiy[first]
+        for second in order[p + 1 :]:
+            if lox[second] > right:
+                break
+            if loy[second] > top or hiy[second] < bottom:
+                continue
+            i, j = (first, second) if first < second else (second, first)
+            if j - i < 2 or (closed and i == 0 and j == segments - 1):
+                continue  # neighbours share a point
+            ax = xs[i]
+            ay = ys[i]
+            ux = xs[i + 1] - ax
+            uy = ys[i + 1] - ay
+            cx = xs[j]
+            cy = ys[j]
+            vx = xs[j + 1] - cx
+            vy = ys[j + 1] - cy
+            d1 = ux * (cy - ay) - uy * (cx - ax)
+            d2 = ux * (cy + vy - ay) - uy * (cx + vx - ax)
+            if (d1 > 0) == (d2 > 0):
+                continue
+            d3 = vx * (ay - cy) - vy * (ax - cx)
+            d4 = vx * (ay + uy - cy) - vy * (ax + ux - cx)
+            if (d3 > 0) == (d4 > 0) or d1 == d2 or d3 == d4:
+                continue
+            found.append((i, j, d3 / (d3 - d4), d1 / (d1 - d2)))
+    found.sort()
+    return found
+
+
+def without_curls(crossings: list[Crossing], cum: Sequence[float], closed: bool) -> list[
+    Crossing
+]:
+    """The crossings that close a loop of at least HOOK_FRACTION of the length: a smaller
+    one is a curl of the pen (at a corner, say), not a figure crossing itself."""
+    if not crossings:
+        return crossings
+    total = cum[-1]
+    least = HOOK_FRACTION * total
+    kept = []
+    for crossing in crossings:
+        i, j, ti, tj = crossing
+        between = cum[j] + tj * (cum[j + 1] - cum[j]) - cum[i] - ti * (cum[i + 1] - cum[i])
+        if closed:
+            between = min(between, total - between)
+        if between >= least:
+            kept.append(crossing)
+    return kept
+
+
+def cuts_through(xs: Sequence[float], ys: Sequence[float], k: int) -> bool:
+    """Whether segment k of a closed polyline crosses a segment not next to it."""
+    segments = len(xs) - 1
+    ax, ay = xs[k], ys[k]
+    ux, uy = xs[k + 1] - ax, ys[k + 1] - ay
+    for j in range(segments):
+        if j in (k, (k + 1) % segments, (k - 1) % segments):
+            continue
+        cx, cy = xs[j], ys[j]
+        vx, vy = xs[j + 1] - cx, ys[j + 1] - cy
+        d1 = ux * (cy - ay) - uy * (cx - ax)
+        d2 = ux * (cy + vy - ay) - uy * (cx + vx - ax)
+        if (d1 > 0) == (d2 > 0):
+            continue
+        d3 = vx * (ay - cy) - vy * (ax - cx)
+        d4 = vx * (ay + uy - cy) - vy * (ax + ux - cx)
+        if (d3 > 0) != (d4 > 0):
+            return True
+    return False
+
+
+def trim_flicks(xs: list[float], ys: list[float]) -> tuple[list[float], list[float]]:
+    """Without the flicks at the ends: a sharp turn (CORNER_ANGLE or more) within the
+    first or last HOOK_FRACTION of the length is where the stroke really starts or ends."""
+    n = len(xs)
+    if n < 4:
+        return xs, ys
+    cum = cumulative(xs, ys)
+    total = cum[-1]
+    zone = HOOK_FRACTION * total
+    sharp = math.radians(CORNER_ANGLE)
+    first = 0
+    for k in range(1, n - 1):
+        if cum[k] > zone:
+            break
+        turn = vertex_turn(xs, ys, k)
+        if abs(turn) >= sharp:
+            first = k
+    last = n - 1
+    for k in range(n - 2, first, -1):
+        if total - cum[k] > zone:
+            break
+        turn = vertex_turn(xs, ys, k)
+        if abs(turn) >= sharp:
+            last = k
+    if first == 0 and last == n - 1:
+        return xs, ys
+    return xs[first : last + 1], ys[first : last + 1]
+
+
+def stays_near(
+    pxs: Sequence[float], pys: Sequence[float], lxs: Sequence[float], lys: Sequence[float],
+    tolerance: float,
+) -> bool:
+    """Whether every point of p lies within `tolerance` of the polyline l."""
+    for px, py in zip(pxs, pys, strict=True):
+        for k in range(len(lxs) - 1):
+            if segment_distance(px, py, lxs[k], lys[k], lxs[k + 1], lys[k + 1]) <= tolerance:
+                break
+        else:
+            return False
+    return True
+
+
+def sub_polyline(
+    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], a: float, b: float
+) -> tuple[list[float], list[float]]:
+    """The part of a polyline between arc lengths a < b."""
+    ax, ay = point_at(xs, ys, cum, a)
+    bx, by = point_at(xs, ys, cum, b)
+    i = bisect_right(cum, a)
+    j = bisect_right(cum, b)
+    out_x = [ax, *xs[i:j]]
+    out_y = [ay, *ys[i:j]]
+    if (bx, by) != (out_x[-1], out_y[-1]):
+        out_x.append(bx)
+        out_y.append(by)
+    return out_x, out_y
+
+
+def meeting_point(xs: Sequence[float], ys: Sequence[float], gap: float) -> XY | None:
+    """Where the last segment, extended forwards, meets the first, extended backwards, if
+    neither has to grow by more than twice the gap between them (a corner left open)."""
+    ex, ey = xs[-1], ys[-1]
+    ux, uy = ex - xs[-2], ey - ys[-2]
+    sx, sy = xs[0], ys[0]
+    vx, vy = xs[1] - sx, ys[1] - sy
+    den = ux * vy - uy * vx
+    if den == 0:
+        return None
+    # E + t u = S - s v
+    t = ((sx - ex) * vy - (sy - ey) * vx) / den
+    s = -((sx - ex) * uy - (sy - ey) * ux) / den
+    if t < 0 or s < 0:
+        return None
+    if t * math.hypot(ux, uy) > 2 * gap or s * math.hypot(vx, vy) > 2 * gap:
+        return None
+    return ex + t * ux, ey + t * uy

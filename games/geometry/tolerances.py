@@ -1,0 +1,89 @@
+"""Every tolerance of drawing geometry in one place, each with what it is for.
+
+All of them are relative to a figure's own size or length, so that scale does not change
+a verdict, except the two in sheet units (DOT_SIZE, SIMPLIFY_FLOOR). docs/geometry.md
+gives the figures they were measured against.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# --- Noise ------------------------------------------------------------------------------
+
+SIMPLIFY_FRACTION: Final = 0.015
+"""Ramer-Douglas-Peucker tolerance, as a fraction of a stroke's bounding-box diagonal:
+tremor and wobble smaller than this are gone before anything is measured..."""
+
+SIMPLIFY_FLOOR: Final = 4.0
+"""...but never below this many sheet units: about one CSS pixel of a phone held upright
+(the 1600-unit sheet spans its 360-430 pixel width), the resolution of the input."""
+
+DOT_SIZE: Final = 40
+"""A stroke whose bounding box is smaller than this both ways (sheet units, 2.5 % of the
+sheet's width) is a dot: a tap, or a circle too small to count."""
+
+HOOK_FRACTION: Final = 0.06
+"""The first and last stretch of a stroke, as a fraction of its length, where the pen may
+flick: a corner there cuts the flick off, and no change of bend is counted there (nor
+round the point where a loop closes). A loop shorter than this is a curl of the pen, not
+a crossing."""
+
+# --- Closed or open ---------------------------------------------------------------------
+
+CLOSE_GAP: Final = 0.15
+"""Ends closer than this fraction of the loop's length close it (a circle with a gap)."""
+
+OVERLAP_FRACTION: Final = 0.15
+"""How much of a loop's length may overshoot the point where it closes, at either end."""
+
+RETRACE_FRACTION: Final = 0.10
+"""A second round counts as the same loop when it stays within this fraction of the
+loop's bounding-box diagonal (a circle drawn twice round)."""
+
+MIN_ROUNDNESS: Final = 0.01
+"""A loop must enclose at least this area / length^2 (a circle has 0.080, a 10:1 ellipse
+0.019): a line drawn there and back encloses nothing and is not closed."""
+
+JOIN_FRACTION: Final = 0.15
+"""Two strokes' ends meet when closer than this fraction of the shorter stroke's length."""
+
+# --- Corners and straight lines ---------------------------------------------------------
+
+CORNER_WINDOW: Final = 0.06
+"""Turns are measured between chords reaching this fraction of the length either side."""
+
+CORNER_ANGLE: Final = 45.0
+"""A turn of at least this many degrees within the window is a corner."""
+
+LINE_TOLERANCE: Final = 0.06
+"""A stroke without corners is straight when it strays from its chord by at most this
+fraction of the chord's length."""
+
+SIDE_TOLERANCE: Final = 0.15
+"""A stretch that ends at a corner (an arm of an angle, a side of a triangle) is straight
+when it strays from its chord by at most this fraction of the chord's length."""
+
+# --- Bend -------------------------------------------------------------------------------
+
+BEND_STEP: Final = 0.03
+"""The bend is measured between successive chords of this fraction of the length."""
+
+BEND_REVERSAL: Final = 30.0
+"""Turning back by at least this many degrees in a row against the main direction of
+turning changes the bend."""
+
+# --- Shapes (ArtBox) --------------------------------------------------------------------
+
+RIGHT_ANGLE_TOLERANCE: Final = 30.0
+"""A closed figure of 4 straight sides is a square (or a rectangle) when it turns by
+90 degrees, give or take this, at every corner."""
+
+ELLIPSE_TOLERANCE: Final = 0.08
+"""A closed curve is a circle (or an ellipse, or an oval) when it strays from the ellipse
+of its own area moments by at most this fraction of the radius, on average (a half disc
+scores 0.14, a square 0.16, a triangle 0.33)."""
+
+OUTLINE_FRACTION: Final = 0.03
+"""A straight stroke within this fraction of a shape's size of that shape's outline is
+drawn over it, and adds no shape of its own."""
