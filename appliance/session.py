@@ -42,6 +42,9 @@ ROOM_LETTERS: Final = "BCDFGHJKLMNPQRSTVWXZ"
 NAME_MAX: Final = 20
 BUTTONS: Final = ("hourglass", "die", "reveal")
 
+GAME_TIMERS: Final = {"duplik": "duplik_s"}
+"""Which `[timers]` setting is the default `seconds` option of which game."""
+
 HOST: Final = "host"
 """`by` for requests made on the kiosk itself, which is always allowed to host."""
 
@@ -339,7 +342,7 @@ class Session:
                 count=len(seats),
             )
         seed = secrets.randbits(62)
-        opts = dict(options or {})
+        opts = {**self._default_options(rules.id), **(options or {})}
         try:
             state = rules.setup(seats, opts, seed)
         except GameError as err:
@@ -351,6 +354,11 @@ class Session:
         self.last_match = None
         log.info("match %d of %s started with %d players", match_id, rules.id, len(seats))
         self._changed()
+
+    def _default_options(self, game: str) -> dict[str, Any]:
+        """What the box's config says for a game (e.g. its hourglass); `start` may override."""
+        timer = GAME_TIMERS.get(game)
+        return {"seconds": getattr(self.config.timers, timer)} if timer else {}
 
     def end_match(self, by: Requester) -> None:
         """The host stops the running game early; its log stays in the store."""

@@ -23,13 +23,18 @@ class CodecError(ValueError):
     """The JSON does not fit the type it should decode to."""
 
 
+_PLAIN = frozenset({int, float, str, bool, type(None)})
+
+
 def to_jsonable(value: Any) -> Any:
+    if type(value) in _PLAIN:  # most of a state: answer these first
+        return value
+    if isinstance(value, tuple | list):
+        return [to_jsonable(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, enum.Enum):
         return value.value
-    if isinstance(value, tuple | list):
-        return [to_jsonable(v) for v in value]
     if isinstance(value, frozenset | set):
         return sorted((to_jsonable(v) for v in value), key=repr)
     if isinstance(value, Mapping):

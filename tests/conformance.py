@@ -80,10 +80,11 @@ def check_refusals(rules: Rules[Any], state: Any, seats: Sequence[SeatInfo], now
             assert str(err), f"{rules.id}: {action!r} refused without a reason"
         else:
             raise AssertionError(f"{rules.id}: {action!r} should have been refused")
-        assert _dump(rules.to_json(state)) == before, f"{rules.id}: a refusal changed the state"
+    assert _dump(rules.to_json(state)) == before, f"{rules.id}: a refusal changed the state"
 
 
-def playout(rules: Rules[Any], seed: int, max_steps: int = 400) -> Playout:
+def playout(rules: Rules[Any], seed: int, max_steps: int = 6000, every: int = 1) -> Playout:
+    """One random game. Views are checked every `every` steps and at every phase change."""
     rnd = random.Random(seed)
     count = rnd.randint(rules.min_players, min(rules.max_players, 8))
     seats = seats_for(count)
@@ -91,9 +92,14 @@ def playout(rules: Rules[Any], seed: int, max_steps: int = 400) -> Playout:
     state = rules.setup(seats, {}, game_seed)
     now = 1_800_000_000.0
     log: list[Action] = []
+    last_public = ""
     for step in range(max_steps):
-        check_views(rules, state, seats)
-        if step % 7 == 0:
+        public = _dump(rules.view(state, None))
+        phase_changed = public[:200] != last_public[:200]
+        if step % every == 0 or phase_changed:
+            check_views(rules, state, seats)
+        last_public = public
+        if step % (7 * every) == 0:
             check_round_trip(rules, state)
             check_refusals(rules, state, seats, now)
         if rules.outcome(state) is not None:

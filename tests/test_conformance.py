@@ -15,10 +15,17 @@ from tests.conformance import playout
 GAMES: list[Rules[Any]] = [*registry.load_all(), toygame.RULES]
 
 
+# Long games get fewer, sparser-checked playouts so the suite stays quick; every state is
+# still checked at each change of phase.
+BUDGET: dict[str, tuple[int, int]] = {"duplik": (12, 4)}  # id -> (playouts, view every)
+
+
 @pytest.mark.parametrize("rules", GAMES, ids=lambda r: r.id)
 def test_random_playouts(rules: Rules[Any]) -> None:
-    results = [playout(rules, seed) for seed in range(40)]
-    assert sum(r.finished for r in results) >= 30, "most playouts should reach an end"
+    playouts, every = BUDGET.get(rules.id, (40, 1))
+    results = [playout(rules, seed, every=every) for seed in range(playouts)]
+    finished = sum(r.finished for r in results)
+    assert finished >= 0.75 * playouts, f"only {finished} of {playouts} playouts reached an end"
 
 
 def test_suite_catches_a_leak() -> None:

@@ -1,0 +1,563 @@
+"""Duplik: one player describes a hidden scene, the others draw it, and the drawings are judged.
+
+The rules of ../shared/rules/duplik.txt as pure functions over a frozen state. A round:
+the Portrayer's scene is dealt (only the Portrayer sees it; everyone hears its title); the
+d10 picks the golden criterion; the hourglass runs while the Artists draw; the Portrayer
+passes the canvases left or right so nobody judges their own; the ten criteria are read
+one at a time and every Evaluator marks the canvas in front of them YES or NO; a judgement
+can be disputed and is then settled by a vote of everyone but the Portrayer (a tie awards
+the point); then the art show. Artists score 3 for the golden criterion and 1 for each
+other; the Portrayer 1 for each criterion at least one Artist met.
+
+Seats are in clockwise order, so the player to the left of seat i is the next seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, Final, Literal
+
+from games import duplik_scenes as scenes
+from games import registry
+from games.codec import decode, to_jsonable
+from games.core import (
+    TABLE,
+    TIME_UP,
+    Action,
+    BadOptions,
+    Deadline,
+    IllegalAction,
+    Outcome,
+    Seat,
+    SeatInfo,
+    require,
+)
+from games.rng import Rng
+from games.sheet import Stroke
+from games.strokes import stroke_from_data, stroke_to_data
+
+CRITERIA: Final = 10
+GOLDEN_POINTS: Final = 3
+DEFAULT_SECONDS: Final = 90
+MAX_STROKES: Final = 400
+
+def _nothing() -> Mapping[Any, Any]:
+    return MappingProxyType({})
+
+
+Phase = Literal["roll", "ready", "drawing", "passing", "evaluating", "artshow", "over"]
+Direction = Literal["left", "right"]
+
+
+@dataclass(frozen=True)
+class Dispute:
+    """A judgement put to the vote: one criterion, one canvas; everyone but the Portrayer votes."""
+
+    artist: Seat
+    votes: Mapping[Seat, bool] = field(default_factory=_nothing)
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    portrayer: Seat
+    scene_seed: int
+    golden: int | None = None  # 1..10, from the die
+    started: float | None = None  # when the hourglass was turned
+    canvases: Mapping[Seat, tuple[Stroke, ...]] = field(default_factory=_nothing)
+    done: frozenset[Seat] = frozenset()
+    direction: Direction | None = None
+    presented: int = 0  # criteria read out so far (the current one is presented - 1)
+    reading: int = 0  # the criterion on display: the current one, or an earlier one re-read
+    # criterion (0-based) -> artist -> met: as the Evaluators judged, and as votes settled
+    judged: Mapping[int, Mapping[Seat, bool]] = field(default_factory=_nothing)
+    dispute: Dispute | None = None
+    settled: Mapping[int, Mapping[Seat, bool]] = field(default_factory=_nothing)
+
+
+@dataclass(frozen=True)
+class DuplikState:
+    seats: tuple[Seat, ...]
+    names: tuple[str, ...]
+    turns: int
+    seconds: float
+    paper: bool
+    deck: tuple[int, ...]  # scene seeds in the order they will be dealt
+    start_rolls: tuple[tuple[Seat, int], ...]
+    phase: Phase
+    round: Round
+    scores: Mapping[Seat, int]
+    history: tuple[Round, ...]
+    rng: Rng
+
+
+@lru_cache(maxsize=64)
+def scene_of(seed: int) -> scenes.Scene:
+    return scenes.generate(seed)
+
+
+@lru_cache(maxsize=16)
+def svg_of(seed: int) -> str:
+    return scenes.render_svg(scene_of(seed))
+
+
+def artists(state: DuplikState, rnd: Round | None = None) -> tuple[Seat, ...]:
+    portrayer = (rnd or state.round).portrayer
+    return tuple(s for s in state.seats if s != portrayer)
+
+
+def evaluator_of(state: DuplikState, artist: Seat, rnd: Round | None = None) -> Seat:
+    """Who judges `artist`'s canvas: the next Artist in the chosen direction."""
+    rnd = rnd or state.round
+    ring = artists(state, rnd)
+    step = 1 if rnd.direction == "left" else -1
+    return ring[(ring.index(artist) + step) % len(ring)]
+
+
+def canvas_before(state: DuplikState, evaluator: Seat, rnd: Round | None = None) -> Seat:
+    """Whose canvas lies in front of `evaluator` (the inverse of evaluator_of)."""
+    rnd = rnd or state.round
+    ring = artists(state, rnd)
+    step = 1 if rnd.direction == "left" else -1
+    return ring[(ring.index(evaluator) - step) % len(ring)]
+
+
+def verdict(rnd: Round, criterion: int, artist: Seat) -> bool | None:
+    """Was the criterion met on that canvas: the vote if there was one, else the judgement."""
+    if artist in rnd.settled.get(criterion, {}):
+        return rnd.settled[criterion][artist]
+    return rnd.judged.get(criterion, {}).get(artist)
+
+
+def round_points(state: DuplikState, rnd: Round) -> dict[Seat, int]:
+    """Points of one fully judged round, per seat (the Portrayer's included)."""
+    points = {seat: 0 for seat in state.seats}
+    for criterion in range(CRITERIA):
+        golden = rnd.golden == criterion + 1
+        met_by_any = False
+        for artist in artists(state, rnd):
+            if verdict(rnd, criterion, artist):
+                points[artist] += GOLDEN_POINTS if golden else 1
+                met_by_any = True
+        if met_by_any:
+            points[rnd.portrayer] += 1  # once per criterion, the golden one too
+    return points
+
+
+class Duplik:
+    id = "duplik"
+    title: Mapping[str, str] = MappingProxyType({"en": "Duplik", "cs": "Duplik"})
+    min_players = 3
+    max_players = 10
+
+    # -- setup ------------------------------------------------------------------------
+    def setup(
+        self, seats: Sequence[SeatInfo], options: Mapping[str, Any], seed: int
+    ) -> DuplikState:
+        if not self.min_players <= len(seats) <= self.max_players:
+            raise BadOptions("player_count", "Duplik is for 3 to 10 players.")
+        unknown = set(options) - {"turns", "seconds", "paper", "generated"}
+        if unknown:
+            raise BadOptions(
+                "unknown_option", "Duplik has no option {name}.", name=sorted(unknown)[0]
+            )
+        turns = options.get("turns", 1)
+        if type(turns) is not int or turns not in (1, 2, 3):
+            raise BadOptions("turns", "Each player portrays 1, 2 or 3 times.")
+        seconds = options.get("seconds", DEFAULT_SECONDS)
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not (
+            10 <= seconds <= 600
+        ):
+            raise BadOptions("seconds", "The hourglass runs 10 to 600 seconds.")
+        paper = options.get("paper", False)
+        generated = options.get("generated", False)
+        if type(paper) is not bool or type(generated) is not bool:
+            raise BadOptions("flag", "paper and generated are true or false.")
+        rng = Rng(seed)
+        rounds = len(seats) * turns
+        if generated:
+            fresh = []
+            for _ in range(rounds):
+                value, rng = rng.randint(0, 2**31 - 1)
+                fresh.append(value)
+            deck = tuple(fresh)
+        else:
+            deck, rng = rng.sample(scenes.CURATED_SEEDS, rounds)
+        # "Each player rolls the 10-sided die; the highest is the first Portrayer": ties
+        # roll again among themselves.
+        contenders = [s.seat for s in seats]
+        rolls: list[tuple[Seat, int]] = []
+        while len(contenders) > 1:
+            this_round = []
+            for seat in contenders:
+                value, rng = rng.randint(1, 10)
+                this_round.append((seat, value))
+            rolls += this_round
+            best = max(v for _, v in this_round)
+            contenders = [s for s, v in this_round if v == best]
+        first = contenders[0]
+        return DuplikState(
+            seats=tuple(s.seat for s in seats),
+            names=tuple(s.name for s in seats),
+            turns=turns,
+            seconds=float(seconds),
+            paper=paper,
+            deck=deck,
+            start_rolls=tuple(rolls),
+            phase="roll",
+            round=Round(0, first, deck[0]),
+            scores=MappingProxyType({s.seat: 0 for s in seats}),
+            history=(),
+            rng=rng,
+        )
+
+    # -- moves ------------------------------------------------------------------------
+    def apply(self, state: DuplikState, action: Action) -> DuplikState:
+        require(state.phase != "over", "over", "The game is over.")
+        rnd = state.round
+        kind, seat = action.kind, action.seat
+        portrayer = seat == rnd.portrayer
+        if kind in ("roll", "press_die"):
+            require(state.phase == "roll", "not_now_roll", "The die is not needed now.")
+            require(portrayer or (kind == "press_die" and seat is TABLE),
+                    "portrayer_rolls", "The Portrayer rolls the die.")
+            golden, rng = state.rng.randint(1, CRITERIA)
+            return replace(state, phase="ready", round=replace(rnd, golden=golden), rng=rng)
+        if kind in ("start_timer", "press_hourglass"):
+            require(state.phase == "ready", "not_now_timer", "The hourglass is not needed now.")
+            require(portrayer or (kind == "press_hourglass" and seat is TABLE),
+                    "portrayer_timer", "The Portrayer starts the hourglass.")
+            return replace(state, phase="drawing", round=replace(rnd, started=action.at))
+        if kind in ("stroke", "undo", "done"):
+            return self._draw(state, action)
+        if kind == TIME_UP:
+            require(seat is TABLE and state.phase == "drawing", "early", "Time is not up.")
+            deadline = self.deadline(state)
+            require(deadline is not None and action.at >= deadline.at, "early", "Time is not up.")
+            return replace(state, phase="passing")
+        if kind == "end_drawing":
+            require(state.phase == "drawing" and portrayer, "not_now", "Not now.")
+            require(set(rnd.done) == set(artists(state)), "not_all_done",
+                    "Every Artist must say they are done first.")
+            return replace(state, phase="passing")
+        if kind == "pass":
+            require(state.phase == "passing", "not_now_pass", "The canvases are not passed now.")
+            require(portrayer, "portrayer_passes", "The Portrayer decides where canvases go.")
+            direction = action.data.get("direction")
+            require(direction in ("left", "right"), "direction", "Pass left or right.")
+            assert direction in ("left", "right")
+            return replace(
+                state, phase="evaluating",
+                round=replace(rnd, direction=direction, presented=1, reading=1),
+            )
+        if kind in ("judge", "dispute", "vote", "close_vote", "reread", "next", "press_reveal"):
+            return self._evaluate(state, action)
+        raise IllegalAction("unknown_kind", "Duplik has no move {kind!r}.", kind=kind)
+
+    def _draw(self, state: DuplikState, action: Action) -> DuplikState:
+        rnd = state.round
+        seat = action.seat
+        require(state.phase == "drawing", "not_drawing", "Drawing time has not begun or is over.")
+        require(seat in artists(state), "artists_draw", "Only the Artists draw.")
+        assert seat is not None
+        require(seat not in rnd.done, "handed_in", "You have handed your canvas in.")
+        require(action.kind == "done" or not state.paper, "paper", "This game is drawn on paper.")
+        strokes = rnd.canvases.get(seat, ())
+        if action.kind == "stroke":
+            require(len(strokes) < MAX_STROKES, "too_many", "This canvas is full.")
+            strokes = (*strokes, stroke_from_data(action.data))
+        elif action.kind == "undo":
+            require(bool(strokes), "nothing_to_undo", "There is nothing to undo.")
+            strokes = strokes[:-1]
+        else:  # done: handed in face down until time is up
+            return replace(state, round=replace(rnd, done=rnd.done | {seat}))
+        canvases = MappingProxyType({**rnd.canvases, seat: strokes})
+        return replace(state, round=replace(rnd, canvases=canvases))
+
+    def _evaluate(self, state: DuplikState, action: Action) -> DuplikState:
+        rnd = state.round
+        kind, seat = action.kind, action.seat
+        if state.phase == "artshow":
+            require(kind in ("next", "press_reveal"), "not_now", "The round is over.")
+            require(seat == rnd.portrayer or (kind == "press_reveal" and seat is TABLE),
+                    "portrayer_next", "The Portrayer starts the next round.")
+            return self._next_round(state)
+        require(state.phase == "evaluating", "not_evaluating", "The canvases are not judged now.")
+        current = rnd.presented - 1
+        voters = artists(state)
+        if kind == "judge":
+            require(seat in voters, "evaluators_judge", "Only Evaluators judge.")
+            assert seat is not None
+            met = action.data.get("met")
+            require(type(met) is bool, "met", "Judge with yes or no.")
+            assert isinstance(met, bool)
+            require(rnd.dispute is None, "dispute_open", "Settle the dispute first.")
+            artist = canvas_before(state, seat)
+            require(artist not in rnd.settled.get(current, {}), "settled",
+                    "That judgement was settled by a vote.")
+            judged = {**rnd.judged.get(current, {}), artist: met}
+            return replace(state, round=replace(
+                rnd, judged=MappingProxyType({**rnd.judged, current: MappingProxyType(judged)})
+            ))
+        if kind == "dispute":
+            require(seat in voters, "evaluators_dispute", "Only Artists and Evaluators dispute.")
+            require(rnd.dispute is None, "dispute_open", "One dispute at a time.")
+            named = action.data.get("artist")
+            require(named in voters, "dispute_artist", "Name the Artist whose canvas is disputed.")
+            assert isinstance(named, int)
+            artist = named
+            require(seat in (artist, evaluator_of(state, artist)), "dispute_own",
+                    "Dispute your own canvas, or the one in front of you.")
+            require(artist not in rnd.settled.get(current, {}), "settled",
+                    "That judgement was settled by a vote.")
+            # An Artist disputes a NO; an unsure Evaluator may ask the table at any time.
+            require(seat != artist or rnd.judged.get(current, {}).get(artist) is False,
+                    "dispute_no", "You can dispute a NO for your canvas.")
+            return replace(state, round=replace(rnd, dispute=Dispute(artist)))
+        if kind in ("vote", "close_vote"):
+            dispute = rnd.dispute
+            require(dispute is not None, "no_dispute", "There is nothing to vote on.")
+            assert dispute is not None
+            votes = dict(dispute.votes)
+            if kind == "vote":
+                require(seat in voters, "portrayer_no_vote", "The Portrayer does not vote.")
+                assert seat is not None
+                require(seat not in votes, "voted", "You have voted.")
+                met = action.data.get("met")
+                require(type(met) is bool, "met", "Vote yes or no.")
+                assert isinstance(met, bool)
+                votes[seat] = met
+                if len(votes) < len(voters):
+                    return replace(state, round=replace(
+                        rnd, dispute=replace(dispute, votes=MappingProxyType(votes))
+                    ))
+            else:
+                # A phone that has gone quiet must not hold the table: the Portrayer may
+                # count the votes cast so far.
+                require(seat == rnd.portrayer, "portrayer_closes", "The Portrayer closes a vote.")
+                require(bool(votes), "no_votes", "Nobody has voted yet.")
+            awarded = sum(votes.values()) * 2 >= len(votes)  # a tie awards the point
+            settled = {**rnd.settled.get(current, {}), dispute.artist: awarded}
+            return replace(state, round=replace(
+                rnd,
+                dispute=None,
+                settled=MappingProxyType({**rnd.settled, current: MappingProxyType(settled)}),
+            ))
+        if kind == "reread":
+            require(seat == rnd.portrayer, "portrayer_reads", "The Portrayer reads the criteria.")
+            number = action.data.get("criterion")
+            require(type(number) is int and 1 <= number <= rnd.presented, "reread_later",
+                    "Only criteria already read can be read again.")
+            assert isinstance(number, int)
+            return replace(state, round=replace(rnd, reading=number))
+        # next: the next criterion, or the scores once all ten are judged
+        require(seat == rnd.portrayer, "portrayer_next", "The Portrayer reads the next criterion.")
+        require(rnd.dispute is None, "dispute_open", "Settle the dispute first.")
+        missing = [a for a in voters if verdict(rnd, current, a) is None]
+        require(not missing, "not_all_judged", "Every canvas must be judged first.")
+        if rnd.presented < CRITERIA:
+            return replace(state, round=replace(
+                rnd, presented=rnd.presented + 1, reading=rnd.presented + 1
+            ))
+        points = round_points(state, rnd)
+        scores = MappingProxyType({s: state.scores[s] + points[s] for s in state.seats})
+        return replace(state, phase="artshow", scores=scores)
+
+    def _next_round(self, state: DuplikState) -> DuplikState:
+        rnd = state.round
+        history = (*state.history, rnd)
+        if len(history) == len(state.seats) * state.turns:
+            return replace(state, phase="over", history=history)
+        portrayer = state.seats[(state.seats.index(rnd.portrayer) + 1) % len(state.seats)]
+        number = rnd.number + 1
+        return replace(
+            state,
+            phase="roll",
+            history=history,
+            round=Round(number, portrayer, state.deck[number]),
+        )
+
+    # -- what the players may do ------------------------------------------------------
+    def legal_actions(self, state: DuplikState, seat: Seat | None) -> Sequence[Action]:
+        rnd = state.round
+        portrayer = seat == rnd.portrayer
+        phase = state.phase
+        if phase == "roll":
+            if seat is TABLE:
+                return [Action("press_die")]
+            return [Action("roll", seat)] if portrayer else []
+        if phase == "ready":
+            if seat is TABLE:
+                return [Action("press_hourglass")]
+            return [Action("start_timer", seat)] if portrayer else []
+        if phase == "drawing":
+            if portrayer and set(rnd.done) == set(artists(state)):
+                return [Action("end_drawing", seat)]
+            if seat in artists(state) and seat not in rnd.done and not state.paper:
+                assert seat is not None
+                line = {"points": [[100 + 40 * i, 200, 16 * i] for i in range(6)]}
+                moves = [Action("stroke", seat, line), Action("done", seat)]
+                if rnd.canvases.get(seat):
+                    moves.append(Action("undo", seat))
+                return moves
+            if seat in artists(state) and seat not in rnd.done:
+                return [Action("done", seat)]
+            return []
+        if phase == "passing":
+            if not portrayer:
+                return []
+            return [Action("pass", seat, {"direction": d}) for d in ("left", "right")]
+        if phase == "artshow":
+            if seat is TABLE:
+                return [Action("press_reveal")]
+            return [Action("next", seat)] if portrayer else []
+        if phase != "evaluating":
+            return []
+        current = rnd.presented - 1
+        if portrayer:
+            moves = [
+                Action("reread", seat, {"criterion": n}) for n in range(1, rnd.presented + 1)
+            ]
+            if rnd.dispute is not None and rnd.dispute.votes:
+                moves.append(Action("close_vote", seat))
+            if rnd.dispute is None and all(
+                verdict(rnd, current, a) is not None for a in artists(state)
+            ):
+                moves.append(Action("next", seat))
+            return moves
+        if seat not in artists(state):
+            return []
+        assert seat is not None
+        if rnd.dispute is not None:
+            if seat in rnd.dispute.votes:
+                return []
+            return [Action("vote", seat, {"met": m}) for m in (True, False)]
+        moves = []
+        artist = canvas_before(state, seat)
+        if artist not in rnd.settled.get(current, {}):
+            moves += [Action("judge", seat, {"met": m}) for m in (True, False)]
+            moves.append(Action("dispute", seat, {"artist": artist}))
+        own_no = rnd.judged.get(current, {}).get(seat) is False
+        if own_no and seat not in rnd.settled.get(current, {}):
+            moves.append(Action("dispute", seat, {"artist": seat}))
+        return moves
+
+    # -- what each seat sees ----------------------------------------------------------
+    def view(self, state: DuplikState, seat: Seat | None) -> dict[str, Any]:
+        rnd = state.round
+        scene = scene_of(rnd.scene_seed)
+        show = state.phase in ("artshow", "over")
+        current = rnd.presented - 1
+        view: dict[str, Any] = {
+            "phase": state.phase,
+            "round": rnd.number + 1,
+            "rounds": len(state.seats) * state.turns,
+            "portrayer": rnd.portrayer,
+            "artists": list(artists(state)),
+            "start_rolls": [list(r) for r in state.start_rolls],
+            "title": {"en": scene.title.en, "cs": scene.title.cs},
+            "golden": rnd.golden,
+            "paper": state.paper,
+            "seconds": state.seconds,
+            "done": sorted(rnd.done),
+            "direction": rnd.direction,
+            "criteria": [
+                {"number": n + 1, "en": c.text.en, "cs": c.text.cs}
+                for n, c in enumerate(scene.criteria[: rnd.presented])
+            ],
+            "reading": rnd.reading,
+            "results": [
+                {str(a): verdict(rnd, n, a) for a in artists(state)}
+                for n in range(rnd.presented)
+            ],
+            "voted_on": [[n + 1, a] for n, settled in rnd.settled.items() for a in settled],
+            "dispute": None,
+            "scores": {str(s): v for s, v in state.scores.items()},
+            "round_points": (
+                {str(s): v for s, v in round_points(state, rnd).items()}
+                if state.phase in ("artshow", "over")
+                else None
+            ),
+            "scene": None,
+            "my_canvas": None,
+            "judging": None,
+            "art_show": None,
+        }
+        if rnd.dispute is not None:
+            artist = rnd.dispute.artist
+            view["dispute"] = {
+                "artist": artist,
+                "criterion": current + 1,
+                "voted": sorted(rnd.dispute.votes),
+                # The disputed canvas is shown to everyone who votes, and on the kiosk.
+                "canvas": self._canvas(rnd, artist),
+            }
+        if seat == rnd.portrayer or show:
+            view["scene"] = {"key": scene.key, "svg": svg_of(rnd.scene_seed)}
+        if seat in artists(state) and not state.paper:
+            view["my_canvas"] = self._canvas(rnd, seat)  # a reloaded phone gets it back
+        if state.phase == "evaluating" and seat in artists(state):
+            assert seat is not None
+            artist = canvas_before(state, seat)
+            view["judging"] = {
+                "artist": artist,
+                "canvas": None if state.paper else self._canvas(rnd, artist),
+                "my_verdict": rnd.judged.get(current, {}).get(artist),
+            }
+        if show:
+            view["art_show"] = [
+                {
+                    "round": past.number + 1,
+                    "portrayer": past.portrayer,
+                    "title": {"en": scene_of(past.scene_seed).title.en,
+                              "cs": scene_of(past.scene_seed).title.cs},
+                    "scene_key": scene_of(past.scene_seed).key,
+                    "canvases": {
+                        str(a): self._canvas(past, a) for a in artists(state, past)
+                    },
+                }
+                for past in ((rnd,) if state.phase == "artshow" else state.history)
+            ]
+        return view
+
+    def _canvas(self, rnd: Round, artist: Seat) -> list[dict[str, Any]]:
+        return [stroke_to_data(s) for s in rnd.canvases.get(artist, ())]
+
+    # -- the rest of the contract -----------------------------------------------------
+    def outcome(self, state: DuplikState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        best = max(state.scores.values())
+        winners = tuple(s for s in state.seats if state.scores[s] == best)
+        scores = tuple((s, float(state.scores[s])) for s in state.seats)
+        return Outcome(winners, scores, "most_points")
+
+    def deadline(self, state: DuplikState) -> Deadline | None:
+        started = state.round.started
+        if state.phase != "drawing" or started is None:
+            return None
+        return Deadline(started + state.seconds, "hourglass", state.seconds)
+
+    def secrets(self, state: DuplikState) -> Mapping[Seat | None, Collection[str]]:
+        if state.phase in ("artshow", "over"):
+            return {None: (str(state.rng.seed),)}
+        rnd = state.round
+        scene = scene_of(rnd.scene_seed)
+        unread = [c.text.en for c in scene.criteria[rnd.presented:]]
+        unread += [c.text.cs for c in scene.criteria[rnd.presented:]]
+        return {
+            rnd.portrayer: (scene.key,),
+            None: (str(state.rng.seed), *unread),
+        }
+
+    def to_json(self, state: DuplikState) -> Any:
+        return to_jsonable(state)
+
+    def from_json(self, raw: Any) -> DuplikState:
+        return decode(DuplikState, raw)
+
+
+RULES = registry.register(Duplik())

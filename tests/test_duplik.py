@@ -1,0 +1,330 @@
+"""Duplik's rules, rule by rule, and a golden replay."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import pytest
+
+from games.core import TABLE, Action, BadOptions, IllegalAction, SeatInfo, replay
+from games.duplik import (
+    CRITERIA,
+    RULES,
+    DuplikState,
+    canvas_before,
+    evaluator_of,
+    round_points,
+    scene_of,
+)
+
+LINE = {"points": [[100, 100, 0], [300, 120, 40], [500, 160, 80]], "colour": "#123456"}
+
+
+def seats(n: int) -> list[SeatInfo]:
+    return [SeatInfo(i, f"P{i}", "#e6194b") for i in range(n)]
+
+
+class Table:
+    """A game in progress with a clock, so scenarios read like the rules."""
+
+    def __init__(self, players: int = 4, seed: int = 2**40 + 17, **options: Any) -> None:
+        self.seats = seats(players)
+        self.options = options
+        self.seed = seed
+        self.state: DuplikState = RULES.setup(self.seats, options, seed)
+        self.now = 1_800_000_000.0
+        self.log: list[Action] = []
+
+    def act(self, kind: str, seat: int | None = TABLE, **data: Any) -> DuplikState:
+        self.now += 1
+        action = Action(kind, seat, data, self.now)
+        self.state = RULES.apply(self.state, action)
+        self.log.append(action)
+        return self.state
+
+    @property
+    def portrayer(self) -> int:
+        return self.state.round.portrayer
+
+    @property
+    def artists(self) -> list[int]:
+        return [s for s in self.state.seats if s != self.portrayer]
+
+    def to_evaluation(self, direction: str = "left") -> None:
+        self.act("roll", self.portrayer)
+        self.act("start_timer", self.portrayer)
+        for artist in self.artists:
+            self.act("stroke", artist, **LINE)
+            self.act("done", artist)
+        self.act("end_drawing", self.portrayer)
+        self.act("pass", self.portrayer, direction=direction)
+
+    def judge_all(self, met: bool = True) -> None:
+        for evaluator in self.artists:
+            self.act("judge", evaluator, met=met)
+
+
+def test_setup_rolls_for_the_first_portrayer() -> None:
+    tied = 0
+    for seed in range(40):
+        state = RULES.setup(seats(5), {}, seed)
+        first_rolls = state.start_rolls[:5]
+        best = max(v for _, v in first_rolls)
+        highest = [s for s, v in first_rolls if v == best]
+        assert state.round.portrayer in highest
+        tied += len(highest) > 1 and len(state.start_rolls) > 5  # ties rolled again
+        assert state.phase == "roll" and state.round.golden is None
+    assert tied, "40 seeds should show at least one tie rolled again"
+
+
+@pytest.mark.parametrize(
+    ("options", "players", "words"),
+    [
+        ({"turns": 4}, 4, "1, 2 or 3"),
+        ({"seconds": 5}, 4, "10 to 600"),
+        ({"colour": True}, 4, "no option colour"),
+        ({"paper": "yes"}, 4, "true or false"),
+        ({}, 2, "3 to 10"),
+    ],
+)
+def test_bad_options_are_refused(options: dict[str, Any], players: int, words: str) -> None:
+    with pytest.raises(BadOptions, match=words):
+        RULES.setup(seats(players), options, 1)
+
+
+def test_the_die_and_the_hourglass_belong_to_the_portrayer_or_the_table() -> None:
+    t = Table()
+    with pytest.raises(IllegalAction, match="Portrayer rolls"):
+        t.act("roll", t.artists[0])
+    with pytest.raises(IllegalAction, match="hourglass is not needed"):
+        t.act("press_hourglass")
+    t.act("press_die")
+    assert 1 <= (t.state.round.golden or 0) <= CRITERIA
+    with pytest.raises(IllegalAction, match="die is not needed"):
+        t.act("press_die")
+    with pytest.raises(IllegalAction, match="not begun"):
+        t.act("stroke", t.artists[0], **LINE)
+    t.act("press_hourglass")
+    assert t.state.phase == "drawing"
+    deadline = RULES.deadline(t.state)
+    assert deadline is not None and deadline.at == t.now + 90
+
+
+def test_drawing_strokes_undo_done_and_time_up() -> None:
+    t = Table(seconds=45)
+    t.act("roll", t.portrayer)
+    t.act("start_timer", t.portrayer)
+    a, b, c = t.artists
+    t.act("stroke", a, **LINE)
+    t.act("stroke", a, **LINE)
+    t.act("undo", a)
+    assert len(t.state.round.canvases[a]) == 1
+    with pytest.raises(IllegalAction, match="Only the Artists"):
+        t.act("stroke", t.portrayer, **LINE)
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        t.act("undo", b)
+    with pytest.raises(IllegalAction, match="outside the sheet"):
+        t.act("stroke", b, points=[[5000, 1, 0]])
+    t.act("done", a)
+    with pytest.raises(IllegalAction, match="handed your canvas in"):
+        t.act("stroke", a, **LINE)
+    with pytest.raises(IllegalAction, match="Every Artist"):
+        t.act("end_drawing", t.portrayer)
+    deadline = RULES.deadline(t.state)
+    assert deadline is not None
+    with pytest.raises(IllegalAction, match="not up"):
+        RULES.apply(t.state, Action("time_up", TABLE, {}, deadline.at - 1))
+    t.state = RULES.apply(t.state, Action("time_up", TABLE, {}, deadline.at))
+    assert t.state.phase == "passing"
+    assert len(t.state.round.canvases[a]) == 1  # taken as it is
+    assert c not in t.state.round.canvases
+
+
+@pytest.mark.parametrize("players", range(3, 11))
+@pytest.mark.parametrize("direction", ["left", "right"])
+def test_nobody_judges_their_own_canvas(players: int, direction: str) -> None:
+    t = Table(players)
+    t.to_evaluation(direction)
+    artists = t.artists
+    judges = {a: evaluator_of(t.state, a) for a in artists}
+    assert all(judge != a for a, judge in judges.items())
+    assert sorted(judges.values()) == sorted(artists)  # every Evaluator gets one canvas
+    assert all(canvas_before(t.state, j) == a for a, j in judges.items())
+    first = artists[0]
+    step = 1 if direction == "left" else -1
+    assert judges[first] == artists[step % len(artists)]
+
+
+def test_criteria_one_at_a_time_with_rereading() -> None:
+    t = Table(3)
+    t.to_evaluation()
+    with pytest.raises(IllegalAction, match="judged first"):
+        t.act("next", t.portrayer)
+    with pytest.raises(IllegalAction, match="already read"):
+        t.act("reread", t.portrayer, criterion=2)
+    t.judge_all()
+    t.act("next", t.portrayer)
+    t.act("reread", t.portrayer, criterion=1)
+    assert t.state.round.reading == 1 and t.state.round.presented == 2
+    with pytest.raises(IllegalAction, match="Portrayer reads"):
+        t.act("reread", t.artists[0], criterion=1)
+    view = RULES.view(t.state, t.artists[0])
+    assert [c["number"] for c in view["criteria"]] == [1, 2]
+
+
+def test_a_disputed_no_goes_to_the_vote_and_a_tie_awards_the_point() -> None:
+    t = Table(5)  # four Artists vote: 2 against 2 is a tie
+    t.to_evaluation()
+    a = t.artists[0]
+    judge = evaluator_of(t.state, a)
+    for evaluator in t.artists:
+        t.act("judge", evaluator, met=evaluator != judge)
+    with pytest.raises(IllegalAction, match="your own canvas, or the one in front"):
+        t.act("dispute", t.artists[2] if t.artists[2] != judge else t.artists[3], artist=a)
+    t.act("dispute", a, artist=a)
+    with pytest.raises(IllegalAction, match="Settle the dispute"):
+        t.act("next", t.portrayer)
+    with pytest.raises(IllegalAction, match="does not vote"):
+        t.act("vote", t.portrayer, met=True)
+    view = RULES.view(t.state, None)
+    assert view["dispute"]["artist"] == a and view["dispute"]["canvas"]
+    for i, voter in enumerate(t.artists):
+        t.act("vote", voter, met=i % 2 == 0)
+    assert t.state.round.dispute is None
+    assert RULES.view(t.state, None)["results"][0][str(a)] is True
+    with pytest.raises(IllegalAction, match="settled by a vote"):
+        t.act("judge", judge, met=False)
+
+
+def test_a_majority_no_denies_and_the_portrayer_can_count_early() -> None:
+    t = Table(4)
+    t.to_evaluation()
+    a = t.artists[0]
+    t.judge_all(met=False)
+    t.act("dispute", a, artist=a)
+    with pytest.raises(IllegalAction, match="Nobody has voted"):
+        t.act("close_vote", t.portrayer)
+    t.act("vote", t.artists[1], met=False)
+    t.act("vote", t.artists[2], met=False)
+    t.act("close_vote", t.portrayer)  # the third phone went quiet
+    assert RULES.view(t.state, None)["results"][0][str(a)] is False
+
+
+def play_round(t: Table, verdicts: dict[int, set[int]]) -> None:
+    """Judge criterion n as met exactly for the artists in verdicts[n] (1-based n)."""
+    t.to_evaluation()
+    for n in range(1, CRITERIA + 1):
+        for evaluator in t.artists:
+            artist = canvas_before(t.state, evaluator)
+            t.act("judge", evaluator, met=artist in verdicts.get(n, set()))
+        t.act("next", t.portrayer)
+
+
+def test_scoring_golden_three_others_one_portrayer_once_per_criterion() -> None:
+    golden = Table(4).act("roll", Table(4).portrayer).round.golden  # same seed, same die
+    assert golden is not None
+    other = golden % CRITERIA + 1
+    t = Table(4)
+    portrayer = t.portrayer
+    a, b, c = t.artists
+    play_round(t, {golden: {a, b}, other: {a}})
+    assert t.state.phase == "artshow"
+    assert dict(t.state.scores) == {portrayer: 2, a: 4, b: 3, c: 0}
+    assert round_points(t.state, t.state.round)[portrayer] == 2
+
+
+def test_the_next_portrayer_is_to_the_left_and_the_game_length_holds() -> None:
+    t = Table(3, turns=2)
+    portrayers = []
+    while t.state.phase != "over":
+        portrayers.append(t.portrayer)
+        play_round(t, {})
+        t.act("press_reveal")
+    assert len(portrayers) == 6
+    first = portrayers[0]
+    assert portrayers == [(first + i) % 3 for i in range(6)]
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and set(outcome.winners) == {0, 1, 2}  # nobody scored
+    assert len(RULES.view(t.state, None)["art_show"]) == 6
+
+
+def test_points_of_earlier_rounds_are_final() -> None:
+    t = Table(3)
+    a = t.artists[0]
+    play_round(t, {1: {a}})
+    first_round, before = t.state.round, dict(t.state.scores)
+    t.act("next", t.portrayer)
+    with pytest.raises(IllegalAction, match="not judged now"):
+        t.act("judge", a, met=False)  # no way back into the finished round
+    play_round(t, {})
+    assert t.state.history[0] == first_round
+    assert all(t.state.scores[s] >= before[s] for s in before)
+
+
+def test_who_sees_what() -> None:
+    t = Table(4)
+    scene = scene_of(t.state.round.scene_seed)
+    portrayer, (a, b, _) = t.portrayer, t.artists
+    assert RULES.view(t.state, portrayer)["scene"]["key"] == scene.key
+    for seat in (a, b, None):
+        text = json.dumps(RULES.view(t.state, seat))
+        assert scene.key not in text and "<svg" not in text
+        assert scene.title.en in text  # the title is announced to all
+    assert all(c.text.en not in json.dumps(RULES.view(t.state, portrayer)) for c in scene.criteria)
+    t.act("roll", portrayer)
+    t.act("start_timer", portrayer)
+    t.act("stroke", a, points=[[777, 333, 0], [778, 334, 5]])
+    assert RULES.view(t.state, a)["my_canvas"][0]["points"][0] == [777, 333, 0]
+    mark = "[777, 333, 0]"
+    for seat in (b, portrayer, None):
+        assert mark not in json.dumps(RULES.view(t.state, seat)), seat
+    for artist in t.artists:
+        t.act("done", artist)
+    t.act("end_drawing", portrayer)
+    t.act("pass", portrayer, direction="left")
+    judge = evaluator_of(t.state, a)
+    assert mark in json.dumps(RULES.view(t.state, judge)["judging"])
+    outsider = next(s for s in t.artists if s not in (a, judge))
+    assert mark not in json.dumps(RULES.view(t.state, outsider))
+    view = RULES.view(t.state, None)
+    assert [c["en"] for c in view["criteria"]] == [scene.criteria[0].text.en]
+
+
+def test_paper_canvases() -> None:
+    t = Table(3, paper=True)
+    t.act("roll", t.portrayer)
+    t.act("start_timer", t.portrayer)
+    with pytest.raises(IllegalAction, match="on paper"):
+        t.act("stroke", t.artists[0], **LINE)
+    for artist in t.artists:
+        t.act("done", artist)
+    t.act("end_drawing", t.portrayer)
+    t.act("pass", t.portrayer, direction="right")
+    t.judge_all()
+    assert RULES.view(t.state, t.artists[0])["judging"]["canvas"] is None
+
+
+def test_generated_scenes_instead_of_the_deck() -> None:
+    t = Table(3, generated=True)
+    assert len(t.state.deck) == 3 and scene_of(t.state.deck[0]).criteria
+
+
+def test_golden_replay() -> None:
+    """A fixed seed and a scripted game give the same scores and state as when recorded."""
+    t = Table(4, seed=20261129)
+    while t.state.phase != "over":
+        artists = t.artists
+        play_round(t, {n: {a for a in artists if (n + a) % 3 == 0} for n in range(1, 11)})
+        t.act("next", t.portrayer)
+    digest = hashlib.sha256(
+        json.dumps(RULES.to_json(t.state), sort_keys=True).encode()
+    ).hexdigest()[:16]
+    assert dict(t.state.scores) == GOLDEN_SCORES
+    assert digest == GOLDEN_DIGEST
+    assert replay(RULES, t.seats, {}, t.seed, t.log) == t.state
+
+
+GOLDEN_SCORES: dict[int, int] = {0: 21, 1: 18, 2: 20, 3: 21}
+GOLDEN_DIGEST = "3b72995c1fa5cd03"
