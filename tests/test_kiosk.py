@@ -450,6 +450,7 @@ def test_game_screens_replace_the_generic_frame_and_fall_back_when_broken(open_k
     def broken_screen(renderer: KioskRenderer, frame: Frame) -> None:
         raise RuntimeError("bug in a game's screen")
 
+    previous = GAME_SCREENS.get("duplik")
     try:
         GAME_SCREENS["duplik"] = own_screen
         kiosk.update(make_view(phase="playing"), 100.0)
@@ -459,7 +460,10 @@ def test_game_screens_replace_the_generic_frame_and_fall_back_when_broken(open_k
         assert kiosk.update(make_view(phase="playing", version=2), 100.0)
         assert kiosk.frame.get_at((1, 1))[:3] != (1, 2, 3)
     finally:
-        GAME_SCREENS.pop("duplik", None)
+        if previous is None:
+            GAME_SCREENS.pop("duplik", None)
+        else:
+            GAME_SCREENS["duplik"] = previous
 
 
 # --- choosing the display ---------------------------------------------------------------

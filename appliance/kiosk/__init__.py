@@ -23,6 +23,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+# Games' own kiosk screens register themselves in GAME_SCREENS when imported.
+from appliance.kiosk import duplik as _duplik  # noqa: F401
 from appliance.kiosk.display import (
     DisplayChoice,
     DisplayError,

@@ -729,8 +729,10 @@ class KioskRenderer:
         assert isinstance(match, Mapping)
         outcome = match.get("outcome") if isinstance(match.get("outcome"), Mapping) else {}
         assert isinstance(outcome, Mapping)
+        # The match's own seats first: a player who has left since still has a name.
         names_by_seat = {
-            _int(s.get("seat"), -1): str(s.get("name", "")) for s in _dicts(view.get("seats"))
+            _int(s.get("seat"), -1): str(s.get("name", ""))
+            for s in (*_dicts(view.get("seats")), *_dicts(match.get("seats")))
         }
         winners = outcome.get("winners") if isinstance(outcome.get("winners"), list) else []
         assert isinstance(winners, list)
@@ -743,10 +745,15 @@ class KioskRenderer:
             if names
             else tr(lang, "no_winner")
         )
-        summary = outcome.get("summary")
+        scores = [
+            (names_by_seat.get(_int(pair[0], -1)) or "?", pair[1])
+            for pair in (outcome.get("scores") or [])
+            if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], int | float)
+        ]
+        scores.sort(key=lambda item: -item[1])
         line2 = (
-            str(summary)
-            if isinstance(summary, str) and summary.strip()
+            "  ·  ".join(f"{name} {points:g}" for name, points in scores)
+            if scores
             else (tr(lang, "match_over", title=title) if title else "")
         )
         h = 2 * m.pad + self.line(m.f_head, True) + (self.line(m.f_small) if line2 else 0)

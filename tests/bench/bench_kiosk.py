@@ -87,10 +87,11 @@ def lobby_view(version: int, seats: int = 8) -> dict[str, Any]:
 def playing_view(version: int) -> dict[str, Any]:
     view = lobby_view(version)
     view["phase"] = "playing"
+    # A game without a screen of its own: this measures the generic playing frame.
     view["match"] = {
         "id": 1,
-        "game": "duplik",
-        "title": "Duplik",
+        "game": "generic",
+        "title": "A game",
         "state": {"scores": {str(i): i for i in range(8)}},
         "deadline": {"at": 100.0, "remaining": 45.0, "length": 90, "what": "hourglass"},
         "outcome": None,

@@ -8,6 +8,7 @@ import { Connection } from "./net.js";
 import { colourName, funName, FUN_NAMES, lang, setLang, t, translateDocument } from "./i18n.js";
 import { $, avatar, fill, h, inkOn, nameChip, randomId, safeColour } from "./ui.js";
 import { gameScreen } from "./games.js";
+import "./duplik.js"; // registers GAME_SCREENS.duplik
 
 const STORE = {
   token: "easel.token",
@@ -597,6 +598,16 @@ function renderLobby() {
   }
 }
 
+// "Ada 22 · Bo 17": the final scores, names from the match (a player may have left since).
+function scoreLine(match, outcome) {
+  const names = new Map((match.seats || []).map((s) => [s.seat, s.name]));
+  const scores = (outcome.scores || [])
+    .filter((pair) => Array.isArray(pair) && pair.length === 2)
+    .sort((a, b) => b[1] - a[1])
+    .map(([seat, points]) => `${names.get(seat) ?? "?"} ${points}`);
+  return scores.length ? h("p", { class: "muted" }, scores.join(" · ")) : null;
+}
+
 function renderResult() {
   const view = state.view;
   const card = $("#result-card");
@@ -611,7 +622,7 @@ function renderResult() {
     h("h2", {}, t("lobby.result", { title: match.title || "" })),
     winners.length ? h("p", { class: "winners" }, t("lobby.winners", { names: "" }),
       winners.map((s) => nameChip(s.name, s.colour))) : null,
-    outcome.summary ? h("p", { class: "muted" }, String(outcome.summary)) : null);
+    scoreLine(match, outcome));
   card.hidden = false;
 }
 

@@ -1,0 +1,732 @@
+// Duplik on the phones: one screen per phase and role (docs/duplik.md).
+//
+// The Portrayer sees the secret scene, rolls, turns the hourglass, passes the canvases
+// and reads the criteria; the Artists draw (canvas.js), hand in, judge the canvas in front
+// of them, dispute and vote; everyone meets at the art show.
+//
+// The page is rebuilt only when the layout changes (phase, role, round...); otherwise
+// each part is patched when its own content changes. A view can arrive at any moment
+// (every player's move makes one), and rebuilding a button between a finger's down and
+// up would swallow the tap; rebuilding the canvas would wipe a stroke being drawn.
+//
+// Names and texts reach the page only as text (ui.js `h`); the scene's SVG reaches it
+// only as the source of an <img> (a data: URL: an SVG image cannot run scripts), never
+// as markup.
+
+import { registerGameScreen } from "./games.js";
+import { createCanvas, sheetElement } from "./canvas.js";
+import { fill, h, nameChip, safeColour } from "./ui.js";
+
+const CRITERIA = 10;
+
+// --- module state (one Duplik screen at a time) ------------------------------------------
+
+const S = {
+  root: null,
+  layout: null,      // the key of what is built
+  parts: null,       // the built screen: {el, update(view, st)}
+  ctx: null,         // the newest ctx from app.js (t, act, deadline...)
+  view: null,
+  pad: null,         // the drawing canvas while this phone draws
+  timer: null,       // setInterval for the countdowns
+  scenes: new Map(), // scene key -> data: URL, remembered for later art shows
+};
+
+const patched = new WeakMap();
+
+/** Refill `el` from build() only when `key` differs from the last time. */
+function patch(el, key, build) {
+  const k = JSON.stringify(key);
+  if (patched.get(el) === k) return false;
+  patched.set(el, k);
+  fill(el, build());
+  return true;
+}
+
+function tr(key, params) {
+  return S.ctx.t(`duplik.${key}`, params);
+}
+
+function lang() {
+  return S.ctx.lang();
+}
+
+/** `key_one`, `key_few` or `key_other` by the count (Czech has three forms). */
+function trn(key, n) {
+  const form = n === 1 ? "one" : lang() === "cs" && n >= 2 && n <= 4 ? "few" : "other";
+  const text = tr(`${key}_${form}`, { n });
+  return text === `duplik.${key}_${form}` ? tr(`${key}_other`, { n }) : text;
+}
+
+// --- reading the view ----------------------------------------------------------------------
+
+function seatsOf(view) {
+  const seats = new Map();
+  const match = view.match || {};
+  for (const list of [match.seats, view.seats]) {
+    for (const s of Array.isArray(list) ? list : []) {
+      if (s && Number.isInteger(s.seat)) seats.set(s.seat, { ...(seats.get(s.seat) || {}), ...s });
+    }
+  }
+  return seats;
+}
+
+function nameOf(seat) {
+  const s = seatsOf(S.view).get(seat);
+  return s ? String(s.name) : S.ctx.t("seat.number", { n: Number(seat) + 1 });
+}
+
+function colourOf(seat) {
+  const s = seatsOf(S.view).get(seat);
+  return safeColour(s && s.colour);
+}
+
+function chipOf(seat) {
+  return nameChip(nameOf(seat), colourOf(seat));
+}
+
+function local(text) {
+  if (typeof text === "string") return text;
+  if (!text || typeof text !== "object") return "";
+  return String(text[lang()] || text.en || "");
+}
+
+function roleOf(st, me) {
+  if (me === st.portrayer) return "portrayer";
+  if (Array.isArray(st.artists) && st.artists.includes(me)) return "artist";
+  return "watcher";
+}
+
+function verdictsOf(st, criterion) {
+  const row = (Array.isArray(st.results) && st.results[criterion - 1]) || {};
+  const out = new Map();
+  for (const a of st.artists || []) {
+    const v = row[String(a)];
+    out.set(a, v === true || v === false ? v : null);
+  }
+  return out;
+}
+
+function settledByVote(st, criterion, artist) {
+  return (st.voted_on || []).some((p) => Array.isArray(p) && p[0] === criterion && p[1] === artist);
+}
+
+/** Who judges `artist`'s canvas: the next Artist in the direction the canvases went. */
+function evaluatorOf(st, artist) {
+  const ring = st.artists || [];
+  const i = ring.indexOf(artist);
+  if (i < 0 || !ring.length || !st.direction) return null;
+  const step = st.direction === "left" ? 1 : -1;
+  return ring[(i + step + ring.length) % ring.length];
+}
+
+function sceneUrl(scene) {
+  if (!scene || typeof scene.svg !== "string" || typeof scene.key !== "string") return null;
+  let url = S.scenes.get(scene.key);
+  if (!url) {
+    url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(scene.svg)}`;
+    S.scenes.set(scene.key, url);
+    if (S.scenes.size > 40) S.scenes.delete(S.scenes.keys().next().value);
+  }
+  return url;
+}
+
+// --- small building blocks -----------------------------------------------------------------
+
+function sceneImage(url, alt) {
+  return h("img", { class: "dk-scene-img", src: url, alt, draggable: "false" });
+}
+
+function coin(n, big = false) {
+  return h("span", { class: `dk-coin${big ? " dk-coin-big" : ""}`, "aria-hidden": "true" }, n == null ? "?" : String(n));
+}
+
+const BUSY_MS = 3000;
+
+function button(label, onclick, cls = "btn-primary btn-block", attrs = {}) {
+  const el = h("button", { type: "button", class: `btn ${cls}`, ...attrs }, label);
+  el.addEventListener("click", () => {
+    if (el.disabled) return;
+    // One tap, one move: the button sleeps until the next view (or BUSY_MS, if the move
+    // was refused and no view follows), so a double tap does not send it twice.
+    el.disabled = true;
+    el.dataset.busy = `${S.view && S.view.version}|${performance.now()}`;
+    onclick();
+  });
+  return el;
+}
+
+function isBusy(el) {
+  if (!el.dataset.busy) return false;
+  const [version, at] = el.dataset.busy.split("|");
+  const fresh = performance.now() - Number(at) < BUSY_MS
+    && String(S.view && S.view.version) === version;
+  if (!fresh) delete el.dataset.busy;
+  return fresh;
+}
+
+/** Whether a long-lived button may be pressed now (a pressed one waits for the box). */
+function enable(el, on) {
+  el.dataset.want = on ? "1" : "0";
+  el.disabled = !on || isBusy(el);
+}
+
+function wakeButtons() {
+  if (!S.root) return;
+  for (const el of S.root.querySelectorAll("button[data-busy]")) {
+    if (!isBusy(el)) el.disabled = el.dataset.want === "0";
+  }
+}
+
+function waiting(text) {
+  return h("p", { class: "waiting" }, h("span", { class: "dots", "aria-hidden": "true" }, h("i"), h("i"), h("i")), text);
+}
+
+function mark(met) {
+  const cls = met === true ? "is-yes" : met === false ? "is-no" : "is-open";
+  const sym = met === true ? "✓" : met === false ? "✗" : "…";
+  const word = met === true ? tr("yes") : met === false ? tr("no") : tr("not_yet");
+  return h("span", { class: `dk-mark ${cls}` }, h("span", { "aria-hidden": "true" }, sym), h("span", { class: "visually-hidden" }, word));
+}
+
+function countdown(big = false) {
+  return h("div", { class: `dk-timer${big ? " dk-timer-big" : ""}`, role: "timer", "aria-live": "off" },
+    h("span", { class: "dk-timer-time" }, "–:––"),
+    h("span", { class: "dk-timer-bar", "aria-hidden": "true" }, h("span")));
+}
+
+function tick() {
+  wakeButtons();
+  tickTimers();
+}
+
+function tickTimers() {
+  if (!S.root || !S.ctx) return;
+  const d = S.ctx.deadline;
+  for (const box of S.root.querySelectorAll(".dk-timer")) {
+    box.hidden = !d;
+    if (!d) continue;
+    const secs = Math.ceil(d.remaining);
+    const text = `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+    const time = box.querySelector(".dk-timer-time");
+    if (time.textContent !== text) time.textContent = text;
+    const frac = d.length > 0 ? Math.min(1, d.remaining / d.length) : 0;
+    box.querySelector(".dk-timer-bar > span").style.setProperty("width", `${(frac * 100).toFixed(1)}%`);
+    box.classList.toggle("is-low", d.remaining <= 10);
+  }
+}
+
+function criterionCard() {
+  const el = h("section", { class: "card dk-criterion", "aria-live": "polite" });
+  return {
+    el,
+    update(s) {
+      const current = (s.criteria || []).length;
+      const reading = Number.isInteger(s.reading) && s.reading > 0 ? s.reading : current;
+      const shown = (s.criteria || [])[reading - 1] || {};
+      const golden = s.golden != null && shown.number === s.golden;
+      patch(el, [reading, current, golden, local(shown), lang()], () => [
+        h("p", { class: `dk-criterion-no${golden ? " is-golden" : ""}` },
+          reading !== current ? h("span", { class: "dk-tag" }, tr("read_again")) : null,
+          tr("criterion", { n: reading, total: CRITERIA }),
+          golden ? h("span", { class: "dk-golden-tag" }, "★ ", tr("golden_tag")) : null),
+        h("p", { class: "dk-criterion-text" }, local(shown)),
+      ]);
+    },
+  };
+}
+
+// --- the frame of every phase: round, title, Portrayer, golden criterion, my role ----
+
+function headCard() {
+  const el = h("section", { class: "card dk-head" });
+  return {
+    el,
+    update(view, st) {
+      const me = S.ctx.me;
+      const role = roleOf(st, me);
+      const score = st.scores ? st.scores[String(me)] : null;
+      patch(el, [st.round, st.rounds, local(st.title), st.portrayer, nameOf(st.portrayer), colourOf(st.portrayer), st.golden, role, score, lang()], () => [
+        h("div", { class: "dk-head-row" },
+          h("div", { class: "dk-head-main" },
+            h("p", { class: "muted small" }, tr("round", { round: st.round, rounds: st.rounds })),
+            h("h2", { class: "dk-title" }, tr("quoted", { title: local(st.title) }))),
+          st.golden != null
+            ? h("div", { class: "dk-head-golden", title: tr("golden_is", { n: st.golden }) },
+              coin(st.golden), h("span", { class: "small muted" }, tr("golden")))
+            : null),
+        h("p", { class: "dk-role" },
+          role === "portrayer" ? tr("you_portray")
+            : h("span", {}, tr("portrayer_is"), " ", chipOf(st.portrayer)),
+          score != null ? h("span", { class: "dk-myscore" }, tr("your_score", { n: score })) : null),
+      ]);
+    },
+  };
+}
+
+// --- roll and ready -----------------------------------------------------------------------
+
+function lockIcon() {
+  // Drawn, not an emoji: a phone without an emoji font would show a box.
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "dk-lock");
+  svg.setAttribute("aria-hidden", "true");
+  const body = document.createElementNS(ns, "rect");
+  for (const [k, v] of Object.entries({ x: 5, y: 10, width: 14, height: 11, rx: 2.5 })) body.setAttribute(k, String(v));
+  const shackle = document.createElementNS(ns, "path");
+  shackle.setAttribute("d", "M8 10V7a4 4 0 0 1 8 0v3");
+  svg.append(body, shackle);
+  return svg;
+}
+
+function portrayerScene(st, { note = true } = {}) {
+  const url = sceneUrl(st.scene);
+  return h("div", { class: "dk-secret" },
+    note ? h("p", { class: "dk-secret-note" }, lockIcon(), tr("secret")) : null,
+    url ? sceneImage(url, tr("scene_alt", { title: local(st.title) })) : h("p", { class: "muted" }, tr("no_scene")));
+}
+
+function screenRoll(st, role) {
+  const body = h("section", { class: "card stack" });
+  if (role === "portrayer") {
+    const roll = button(tr("roll"), () => S.ctx.act("roll"), "btn-primary btn-block dk-big", { "data-act": "roll" });
+    fill(body,
+      h("h2", {}, tr("your_scene")),
+      portrayerScene(st),
+      h("p", { class: "lead" }, tr("announce"), " ", h("strong", {}, tr("quoted", { title: local(st.title) }))),
+      roll);
+    return { el: body, update(view, s) { enable(roll, s.phase === "roll"); } };
+  }
+  const firstRolls = (st.round === 1 && Array.isArray(st.start_rolls) && st.start_rolls.length > 1)
+    ? h("p", { class: "muted small" }, tr("first_rolls", {
+      rolls: st.start_rolls.map((p) => `${nameOf(p[0])} ${p[1]}`).join(" · "),
+    }))
+    : null;
+  fill(body,
+    waiting(tr("wait_roll", { name: nameOf(st.portrayer) })),
+    h("p", { class: "lead center" }, tr("get_ready")),
+    firstRolls);
+  return { el: body, update() {} };
+}
+
+function screenReady(st, role) {
+  const body = h("section", { class: "card stack center" });
+  const golden = h("div", { class: "dk-golden" }, coin(st.golden, true),
+    h("p", { class: "dk-golden-text" }, tr("golden_is", { n: st.golden })),
+    h("p", { class: "muted small" }, tr("golden_worth")));
+  if (role === "portrayer") {
+    const go = button(tr("start_timer"), () => S.ctx.act("start_timer"), "btn-primary btn-block dk-big", { "data-act": "start_timer" });
+    fill(body, golden, portrayerScene(st, { note: false }), h("p", {}, tr("ready_portrayer")), go);
+    return { el: body, update(view, s) { enable(go, s.phase === "ready"); } };
+  }
+  fill(body, golden, waiting(tr("ready_artist", { name: nameOf(st.portrayer) })),
+    h("p", { class: "muted small" }, st.paper ? tr("paper_hint") : tr("ready_hint")));
+  return { el: body, update() {} };
+}
+
+// --- drawing -------------------------------------------------------------------------------
+
+function screenDrawArtist(st) {
+  const wrap = h("section", { class: "card dk-draw" });
+  const confirm = h("div", { class: "dk-confirm", hidden: true },
+    h("p", {}, tr("done_confirm")),
+    h("div", { class: "dk-confirm-row" },
+      button(tr("done_yes"), () => S.ctx.act("done"), "btn-primary", { "data-act": "done-yes" }),
+      h("button", { type: "button", class: "btn btn-quiet", onclick: () => { confirm.hidden = true; doneBtn.hidden = false; } }, tr("done_no"))));
+  const doneBtn = h("button", {
+    type: "button", class: "btn btn-primary dk-done", "data-act": "done",
+    onclick: () => { confirm.hidden = false; doneBtn.hidden = true; },
+  }, tr("done"));
+
+  if (st.paper) {
+    fill(wrap,
+      h("div", { class: "dk-draw-top" }, h("p", { class: "lead" }, tr("paper_draw", { name: nameOf(st.portrayer) })), countdown()),
+      doneBtn, confirm);
+    return { el: wrap, update() {} };
+  }
+  // Done sits in the toolbar: beside the sheet when the phone is held sideways.
+  const actions = h("div", { class: "dk-draw-actions" }, doneBtn, confirm);
+  const pad = createCanvas({
+    onStroke: (stroke) => S.ctx.act("stroke", stroke),
+    onUndo: () => S.ctx.act("undo"),
+    extra: actions,
+  });
+  S.pad = pad;
+  document.body.classList.add("is-drawing");
+  pad.setStrokes(st.my_canvas || []);
+  fill(wrap,
+    h("div", { class: "dk-draw-top" },
+      h("p", { class: "dk-draw-hint" }, tr("draw_hint", { name: nameOf(st.portrayer) })),
+      countdown()),
+    h("p", { class: "dk-rotate muted small" }, tr("rotate")),
+    pad.el);
+  return {
+    el: wrap,
+    update(view, s) {
+      pad.sync(s.my_canvas || []);
+    },
+  };
+}
+
+function screenDrawDone(st) {
+  const body = h("section", { class: "card stack" },
+    h("h2", {}, tr("handed_in_title")),
+    waiting(tr("handed_in")),
+    st.paper ? null : sheetElement(st.my_canvas || [], tr("your_canvas")));
+  return { el: body, update() {} };
+}
+
+function doneList(st) {
+  const done = new Set(st.done || []);
+  return h("ul", { class: "dk-people" }, (st.artists || []).map((a) =>
+    h("li", { class: `dk-person${done.has(a) ? " is-done" : ""}` }, chipOf(a), mark(done.has(a) ? true : null),
+      h("span", { class: "small muted" }, done.has(a) ? tr("is_done") : tr("is_drawing")))));
+}
+
+function screenDrawPortrayer(st) {
+  const list = h("div");
+  const end = button(tr("end_drawing"), () => S.ctx.act("end_drawing"), "btn-primary btn-block", { "data-act": "end_drawing" });
+  const body = h("section", { class: "card stack" },
+    h("div", { class: "dk-draw-top" }, h("h2", {}, tr("describe")), countdown(true)),
+    h("p", { class: "muted small" }, tr("describe_hint")),
+    portrayerScene(st, { note: false }),
+    list,
+    end);
+  return {
+    el: body,
+    update(view, s) {
+      const done = s.done || [];
+      const all = (s.artists || []).every((a) => done.includes(a));
+      patch(list, [done, s.artists, lang()], () => [
+        h("p", { class: "small" }, tr("done_count", { n: done.length, total: (s.artists || []).length })),
+        doneList(s)]);
+      end.hidden = !all;
+      enable(end, all);
+    },
+  };
+}
+
+// --- passing -------------------------------------------------------------------------------
+
+function ringText(st, direction) {
+  const ring = st.artists || [];
+  if (ring.length < 2) return "";
+  const order = direction === "left" ? ring : ring.slice().reverse();
+  return [...order, order[0]].map((s) => nameOf(s)).join(" → ");
+}
+
+function screenPassing(st, role) {
+  const body = h("section", { class: "card stack center" });
+  if (role === "portrayer") {
+    const left = button(h("span", {}, h("span", { "aria-hidden": "true" }, "← "), tr("pass_left")), () => S.ctx.act("pass", { direction: "left" }), "btn-primary dk-big", { "data-act": "pass-left" });
+    const right = button(h("span", {}, tr("pass_right"), h("span", { "aria-hidden": "true" }, " →")), () => S.ctx.act("pass", { direction: "right" }), "btn-primary dk-big", { "data-act": "pass-right" });
+    fill(body,
+      h("h2", {}, tr("pass_title")),
+      h("p", { class: "muted" }, tr("pass_hint")),
+      h("div", { class: "dk-pass" },
+        h("div", { class: "dk-pass-option" }, left, h("p", { class: "small muted" }, ringText(st, "left"))),
+        h("div", { class: "dk-pass-option" }, right, h("p", { class: "small muted" }, ringText(st, "right")))));
+    return { el: body, update(view, s) { enable(left, s.phase === "passing"); enable(right, s.phase === "passing"); } };
+  }
+  fill(body, h("h2", {}, tr("times_up")), waiting(tr("wait_pass", { name: nameOf(st.portrayer) })),
+    h("p", { class: "muted small" }, tr("pass_rule")));
+  return { el: body, update() {} };
+}
+
+// --- evaluating ----------------------------------------------------------------------------
+
+function judgeButtons(onYes, onNo, chosen, kind) {
+  const yes = button(h("span", {}, h("span", { "aria-hidden": "true" }, "✓ "), tr("yes")), onYes, `dk-yes${chosen === true ? " is-chosen" : ""}`, { "aria-pressed": chosen === true ? "true" : "false", "data-act": `${kind}-yes` });
+  const no = button(h("span", {}, h("span", { "aria-hidden": "true" }, "✗ "), tr("no")), onNo, `dk-no${chosen === false ? " is-chosen" : ""}`, { "aria-pressed": chosen === false ? "true" : "false", "data-act": `${kind}-no` });
+  return h("div", { class: "dk-yesno" }, yes, no);
+}
+
+function screenEvaluateArtist() {
+  const crit = criterionCard();
+  // Slots patched on their own: a new verdict must not re-create the canvas above it.
+  const frontHead = h("h2");
+  const frontSheet = h("div");
+  const frontControls = h("div", { class: "stack" });
+  const front = h("section", { class: "card stack dk-front" }, frontHead, frontSheet, frontControls);
+  const mine = h("section", { class: "card stack dk-mine" });
+  const el = h("div", { class: "dk-stack" }, crit.el, front, mine);
+  return {
+    el,
+    update(view, s) {
+      crit.update(s);
+      const me = S.ctx.me;
+      const current = (s.criteria || []).length;
+      const judging = s.judging || {};
+      const artist = judging.artist;
+      const settled = settledByVote(s, current, artist);
+      const verdict = verdictsOf(s, current).get(artist);
+      patch(frontHead, [artist, nameOf(artist), colourOf(artist), lang()], () => [tr("in_front"), " ", chipOf(artist)]);
+      patch(frontSheet, [artist, s.paper, lang()], () =>
+        (s.paper ? h("p", { class: "muted" }, tr("paper_front"))
+          : sheetElement(judging.canvas || [], tr("canvas_of", { name: nameOf(artist) }))));
+      patch(frontControls, [artist, current, judging.my_verdict, settled, verdict, lang()], () => (settled
+        ? h("p", { class: "dk-settled" }, mark(verdict), " ", tr("settled", { verdict: verdict ? tr("yes") : tr("no") }))
+        : [
+          h("p", { class: "dk-question" }, tr("question")),
+          judgeButtons(() => S.ctx.act("judge", { met: true }), () => S.ctx.act("judge", { met: false }), judging.my_verdict, "judge"),
+          // The rules let an unsure Evaluator put the canvas to the table too.
+          button(tr("unsure"), () => S.ctx.act("dispute", { artist }), "btn-quiet btn-small dk-unsure", { "data-act": "dispute-front" }),
+        ]));
+      const my = verdictsOf(s, current).get(me);
+      const mySettled = settledByVote(s, current, me);
+      const evaluator = evaluatorOf(s, me);
+      const judge = evaluator == null ? "…" : nameOf(evaluator);
+      patch(mine, ["mine", current, my, mySettled, judge, lang()], () => [
+        h("h2", {}, tr("your_canvas")),
+        h("p", { class: "dk-own" }, mark(my),
+          " ",
+          my === null ? tr("own_waiting", { name: judge }) : tr(my ? "own_yes" : "own_no", { name: judge }),
+          mySettled ? h("span", { class: "dk-tag" }, tr("by_vote")) : null),
+        my === false && !mySettled
+          ? button(tr("dispute"), () => S.ctx.act("dispute", { artist: me }), "btn-danger btn-block", { "data-act": "dispute" })
+          : null,
+      ]);
+    },
+  };
+}
+
+function screenDispute(role) {
+  const crit = criterionCard();
+  const card = h("section", { class: "card stack dk-dispute" });
+  const extra = role === "portrayer" ? criteriaList() : null;
+  const el = h("div", { class: "dk-stack" }, crit.el, card, extra && extra.el);
+  const head = h("div", { class: "stack" });
+  const sheet = h("div");
+  const controls = h("div", { class: "stack" });
+  if (role !== "portrayer") fill(card, head, sheet, controls);
+  return {
+    el,
+    update(view, s) {
+      crit.update(s);
+      const d = s.dispute || {};
+      const voted = d.voted || [];
+      const voters = s.artists || [];
+      const me = S.ctx.me;
+      if (role === "portrayer") {
+        patch(card, ["p", d.artist, d.criterion, voted, lang()], () => {
+          const close = button(tr("close_vote"), () => S.ctx.act("close_vote"), "btn-primary btn-block", { "data-act": "close_vote" });
+          enable(close, voted.length > 0);
+          return [
+            h("h2", {}, tr("dispute_title")),
+            h("p", {}, tr("dispute_about", { name: nameOf(d.artist), n: d.criterion })),
+            waiting(tr("vote_progress", { n: voted.length, total: voters.length })),
+            h("p", { class: "muted small" }, tr("portrayer_no_vote")),
+            close,
+            h("p", { class: "muted small" }, tr("close_hint")),
+          ];
+        });
+        extra.update(view, s);
+        return;
+      }
+      const mine = voted.includes(me);
+      patch(head, [d.artist, d.criterion, nameOf(d.artist), lang()], () => [
+        h("h2", {}, tr("dispute_title")),
+        h("p", { class: "lead" }, tr("dispute_question", { name: nameOf(d.artist), n: d.criterion })),
+      ]);
+      patch(sheet, [d.artist, d.criterion, s.paper, lang()], () =>
+        (s.paper ? h("p", { class: "muted" }, tr("paper_dispute", { name: nameOf(d.artist) }))
+          : sheetElement(d.canvas || [], tr("canvas_of", { name: nameOf(d.artist) }))));
+      patch(controls, [d.artist, d.criterion, mine, voted.length, lang()], () => [
+        mine
+          ? waiting(tr("vote_cast", { n: voted.length, total: voters.length }))
+          : judgeButtons(() => S.ctx.act("vote", { met: true }), () => S.ctx.act("vote", { met: false }), null, "vote"),
+        h("p", { class: "muted small" }, tr("tie_rule")),
+      ]);
+    },
+  };
+}
+
+function criteriaList() {
+  const el = h("section", { class: "card stack dk-list" });
+  return {
+    el,
+    update(view, s) {
+      const criteria = s.criteria || [];
+      const current = criteria.length;
+      const reading = s.reading;
+      const rows = criteria.map((c, i) => {
+        const n = i + 1;
+        const verdicts = [...verdictsOf(s, n).values()];
+        return [n, local(c), verdicts.filter((v) => v === true).length, verdicts.filter((v) => v !== null).length];
+      });
+      patch(el, ["list", rows, reading, s.golden, s.artists, s.dispute ? 1 : 0, lang()], () => [
+        h("h2", {}, tr("criteria_so_far")),
+        h("ol", { class: "dk-criteria" }, rows.slice().reverse().map(([n, text, met, judged]) =>
+          h("li", { class: `dk-crit${n === reading ? " is-reading" : ""}${n === s.golden ? " is-golden" : ""}` },
+            h("span", { class: "dk-crit-no" }, n === s.golden ? `★${n}` : String(n)),
+            h("span", { class: "dk-crit-text" }, text,
+              h("span", { class: "small muted dk-crit-tally" }, tr("tally", { met, total: (s.artists || []).length, judged }))),
+            n === reading
+              ? h("span", { class: "dk-tag" }, n === current ? tr("on_screen") : tr("reading"))
+              : button(tr("reread"), () => S.ctx.act("reread", { criterion: n }), "btn-quiet btn-small", { "data-act": `reread-${n}` })))),
+      ]);
+    },
+  };
+}
+
+function screenEvaluatePortrayer(st) {
+  const crit = criterionCard();
+  const status = h("section", { class: "card stack dk-status" });
+  const next = button("", () => S.ctx.act("next"), "btn-primary btn-block dk-big", { "data-act": "next" });
+  const list = criteriaList();
+  const scene = h("details", { class: "card dk-scene-peek" },
+    h("summary", {}, tr("peek")), portrayerScene(st, { note: false }));
+  const el = h("div", { class: "dk-stack" }, crit.el, status, list.el, scene);
+  return {
+    el,
+    update(view, s) {
+      crit.update(s);
+      const current = (s.criteria || []).length;
+      const verdicts = verdictsOf(s, current);
+      const all = [...verdicts.values()].every((v) => v !== null);
+      patch(status, ["status", current, [...verdicts.entries()], lang()], () => [
+        h("h2", {}, tr("verdicts", { n: current })),
+        h("ul", { class: "dk-people" }, [...verdicts.entries()].map(([a, v]) =>
+          h("li", { class: "dk-person" }, chipOf(a), mark(v),
+            h("span", { class: "small muted" }, v === null ? tr("judging_now", { name: nameOf(evaluatorOf(s, a)) })
+              : settledByVote(s, current, a) ? tr("by_vote") : "")))),
+        next,
+      ]);
+      next.textContent = current >= CRITERIA ? tr("to_scores") : tr("next");
+      enable(next, all && !s.dispute);
+      list.update(view, s);
+    },
+  };
+}
+
+// --- art show ------------------------------------------------------------------------------
+
+function screenArtShow(st, role) {
+  const el = h("div", { class: "dk-stack" });
+  const show = h("section", { class: "card stack dk-artshow" });
+  const scores = h("section", { class: "card stack dk-scores" });
+  const go = role === "portrayer" && st.phase === "artshow"
+    ? button(st.round >= st.rounds ? tr("finish") : tr("next_round"), () => S.ctx.act("next"), "btn-primary btn-block dk-big", { "data-act": "next-round" })
+    : null;
+  fill(el, show, scores,
+    st.phase === "artshow" ? (go || waiting(tr("wait_next", { name: nameOf(st.portrayer) }))) : null);
+  return {
+    el,
+    update(view, s) {
+      const shows = Array.isArray(s.art_show) ? s.art_show : [];
+      const url = sceneUrl(s.scene);
+      patch(show, ["show", shows.map((r) => [r.round, r.scene_key, Object.keys(r.canvases || {})]), s.round_points, url ? 1 : 0, lang()], () => [
+        h("h2", {}, tr("artshow")),
+        shows.slice().reverse().map((round) => {
+          const sceneSrc = S.scenes.get(round.scene_key) || (s.scene && s.scene.key === round.scene_key ? url : null);
+          const canvases = Object.entries(round.canvases || {});
+          return h("div", { class: "dk-round" },
+            shows.length > 1 ? h("h3", {}, tr("round_title", { n: round.round, title: tr("quoted", { title: local(round.title) }) })) : null,
+            h("div", { class: "dk-gallery" },
+              h("figure", { class: "dk-tile dk-tile-scene" },
+                sceneSrc ? sceneImage(sceneSrc, tr("scene_alt", { title: local(round.title) })) : h("div", { class: "dk-noscene" }, "?"),
+                h("figcaption", {}, h("strong", {}, tr("the_scene")))),
+              canvases.map(([seat, strokes]) => {
+                const n = Number(seat);
+                const pts = shows.length === 1 && s.round_points ? s.round_points[seat] : null;
+                return h("figure", { class: "dk-tile", style: { "--c": colourOf(n) } },
+                  s.paper ? h("div", { class: "dk-noscene" }, tr("on_paper")) : sheetElement(strokes, tr("canvas_of", { name: nameOf(n) })),
+                  h("figcaption", {}, h("span", { class: "dk-tile-name" }, nameOf(n)),
+                    pts != null ? h("span", { class: "dk-plus" }, trn("points", pts)) : null));
+              })));
+        }),
+      ]);
+      const seats = [...seatsOf(view).keys()].filter((k) => s.scores && String(k) in s.scores);
+      seats.sort((a, b) => (s.scores[String(b)] - s.scores[String(a)]) || a - b);
+      patch(scores, ["scores", s.scores, s.round_points, seats.map((k) => nameOf(k)), lang()], () => [
+        h("h2", {}, tr("scores")),
+        h("table", { class: "dk-table" },
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, tr("player")), h("th", { scope: "col" }, tr("this_round")), h("th", { scope: "col" }, tr("total")))),
+          h("tbody", {}, seats.map((k) => h("tr", { class: k === S.ctx.me ? "is-me" : "" },
+            h("td", {}, chipOf(k), k === s.portrayer ? h("span", { class: "small muted" }, ` ${tr("portrayed")}`) : null),
+            h("td", { class: "dk-num" }, s.round_points ? `+${s.round_points[String(k)] ?? 0}` : ""),
+            h("td", { class: "dk-num dk-total" }, String(s.scores[String(k)] ?? 0)))))),
+      ]);
+      if (go) enable(go, s.phase === "artshow");
+    },
+  };
+}
+
+// --- choosing the screen -------------------------------------------------------------------
+
+function layoutOf(st, role) {
+  const me = S.ctx.me;
+  switch (st.phase) {
+    case "drawing":
+      if (role === "artist") return (st.done || []).includes(me) ? "draw-done" : "draw";
+      return role === "portrayer" ? "draw-portrayer" : "wait";
+    case "evaluating":
+      if (st.dispute) return "dispute";
+      return role === "portrayer" ? "evaluate-portrayer" : role === "artist" ? "evaluate" : "wait";
+    default:
+      return st.phase;
+  }
+}
+
+function build(layout, st, role) {
+  switch (layout) {
+    case "roll": return screenRoll(st, role);
+    case "ready": return screenReady(st, role);
+    case "draw": return screenDrawArtist(st);
+    case "draw-done": return screenDrawDone(st);
+    case "draw-portrayer": return screenDrawPortrayer(st);
+    case "passing": return screenPassing(st, role);
+    case "evaluate": return screenEvaluateArtist();
+    case "evaluate-portrayer": return screenEvaluatePortrayer(st);
+    case "dispute": return screenDispute(role);
+    case "artshow":
+    case "over": return screenArtShow(st, role);
+    default: return { el: h("section", { class: "card" }, waiting(tr("follow"))), update() {} };
+  }
+}
+
+function dropPad() {
+  if (S.pad) S.pad.destroy();
+  S.pad = null;
+  document.body.classList.remove("is-drawing");
+}
+
+function render(root, view, ctx) {
+  S.ctx = ctx;
+  S.view = view;
+  const st = (view.match && view.match.state) || {};
+  const role = roleOf(st, ctx.me);
+  const layout = [layoutOf(st, role), role, st.round, st.paper ? 1 : 0, ctx.me, lang()].join("|");
+  if (S.root !== root || !S.head || !root.contains(S.head.el)) {
+    S.root = root;
+    S.head = headCard();
+    S.body = h("div", { class: "dk-body" });
+    fill(root, h("div", { class: "duplik" }, S.head.el, S.body));
+    S.layout = null;
+  }
+  if (layout !== S.layout) {
+    dropPad();
+    S.layout = layout;
+    S.parts = build(layoutOf(st, role), st, role);
+    fill(S.body, S.parts.el);
+  }
+  wakeButtons();
+  S.head.update(view, st);
+  S.parts.update(view, st);
+  tickTimers();
+  if (!S.timer) S.timer = setInterval(tick, 250);
+}
+
+function dispose() {
+  dropPad();
+  if (S.timer) clearInterval(S.timer);
+  S.timer = null;
+  S.root = null;
+  S.head = null;
+  S.layout = null;
+  S.parts = null;
+}
+
+registerGameScreen("duplik", { render, dispose });

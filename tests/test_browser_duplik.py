@@ -1,0 +1,436 @@
+"""A round of Duplik on three phones in a real Chromium against the real appliance.
+
+The phones join, the host starts Duplik, the Portrayer (whoever the start rolls chose)
+sees the secret scene, rolls and turns the hourglass; the two Artists draw a stroke each
+with the pointer and hand in; the canvases go left; criterion 1 is judged YES on one
+canvas and NO on the other, the Artist judged NO disputes, the vote ties and the point is
+awarded; the other nine criteria go quickly, and the art show shows the scene beside both
+canvases with the scores the rules promise for the golden number the phones showed.
+Along the way: the Portrayer's page holds no canvas while the Artists draw, and no
+Artist's page ever holds the scene before the art show.
+
+Runs Debian's chromium through Playwright (never a downloaded browser); without one the
+test skips, unless EASEL_REQUIRE_BROWSER=1 (CI) makes that a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
+WAIT_MS = 10_000
+SCREENSHOT_DIR = Path(os.environ.get("EASEL_SCREENSHOT_DIR", "/tmp"))
+CRITERIA = 10
+
+
+# --- the appliance and the browser (shared helpers) ---------------------------------------
+
+
+def unavailable(reason: str) -> NoReturn:
+    if os.environ.get("EASEL_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason} (EASEL_REQUIRE_BROWSER=1)")
+    pytest.skip(reason)
+
+
+def chromium_path() -> str:
+    path = os.environ.get("EASEL_CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        unavailable(f"no Chromium at {path}; install Debian's chromium or set EASEL_CHROMIUM")
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Appliance:
+    """The real appliance in a subprocess (headless), on a free port with its own data."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.data_dir = tmp_path / "data"
+        self.log = tmp_path / "appliance.log"
+        self.env = {k: v for k, v in os.environ.items() if not k.startswith("EASEL_")}
+        self.env.update(
+            SDL_VIDEODRIVER="dummy",
+            SDL_AUDIODRIVER="dummy",
+            XDG_CONFIG_HOME=str(tmp_path / "config"),  # no settings from this machine's user
+            EASEL_TABLE_LANGUAGE="en",
+            PYTHONUNBUFFERED="1",
+        )
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.room = ""
+
+    def start(self) -> None:
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "appliance",
+                    "run",
+                    "--headless",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.port),
+                    "--data-dir",
+                    str(self.data_dir),
+                ],
+                cwd=REPO,
+                env=self.env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        self.room = str(self.health()["room"])
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None or proc.poll() is not None:
+            return
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+
+    def health(self) -> dict[str, Any]:
+        assert self.proc is not None
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                code = self.proc.returncode
+                pytest.fail(f"the appliance exited ({code}):\n{self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as response:
+                    body: dict[str, Any] = json.load(response)
+                    return body
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.1)
+        pytest.fail(f"the appliance did not answer /healthz within 20 s:\n{self.log.read_text()}")
+
+    def kiosk_png(self, path: Path) -> None:
+        """The kiosk's current frame (served to the box itself, which this test is)."""
+        with urllib.request.urlopen(self.url + "/kiosk.png", timeout=5) as response:
+            path.write_bytes(response.read())
+
+
+@pytest.fixture
+def box(tmp_path: Path) -> Iterator[Appliance]:
+    appliance = Appliance(tmp_path)
+    try:
+        appliance.start()
+        yield appliance
+    finally:
+        appliance.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    executable = chromium_path()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the playwright package is not installed (pip install -e '.[dev]')")
+    with sync_playwright() as p:
+        try:
+            chromium = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        except Exception as err:  # a broken or too old chromium: say which and why
+            unavailable(f"Chromium at {executable} does not start: {err}")
+        yield chromium
+        chromium.close()
+
+
+@dataclass
+class Phone:
+    """One phone: its own browser context (own localStorage) and page."""
+
+    name: str
+    context: Any
+    page: Any
+    errors: list[str] = field(default_factory=list)
+
+    def screen(self, name: str) -> Any:
+        return self.page.locator(f'[data-screen="{name}"]')
+
+    def act(self, name: str) -> Any:
+        """A Duplik button by its data-act name."""
+        return self.page.locator(f'#game-root button[data-act="{name}"]')
+
+    def join(self, url: str, swatch: int) -> None:
+        from playwright.sync_api import expect
+
+        self.page.goto(url)
+        expect(self.screen("join")).to_be_visible(timeout=WAIT_MS)
+        self.page.fill("#name-input", self.name)
+        self.page.click(f'label[for="swatch-{swatch}"]')
+        self.page.click("#join-button")
+        expect(self.screen("lobby")).to_be_visible(timeout=WAIT_MS)
+
+    def shot(self, name: str) -> None:
+        path = SCREENSHOT_DIR / f"easel-duplik-phone-{name}.png"
+        self.page.screenshot(path=str(path), full_page=True, animations="disabled")
+
+
+@pytest.fixture
+def phones(browser: Any) -> Iterator[list[Phone]]:
+    made: list[Phone] = []
+    for name in ("Ada", "Bo", "Cy"):
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        phone = Phone(name, context, page)
+        page.on("pageerror", lambda err, phone=phone: phone.errors.append(str(err)))
+        made.append(phone)
+    yield made
+    for phone in made:
+        phone.context.close()
+    errors = [f"{phone.name}: {e}" for phone in made for e in phone.errors]
+    assert not errors, f"the page raised: {errors}"
+
+
+# --- helpers for the round ------------------------------------------------------------------
+
+
+def ink_pixels(page: Any, canvas: Any) -> int:
+    """How many pixels of a canvas are clearly darker than the paper (a drawing shows)."""
+    count: int = canvas.evaluate(
+        """(c) => {
+            const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+            let n = 0;
+            for (let i = 0; i < d.length; i += 4) {
+                if (d[i + 3] > 0 && d[i] + d[i + 1] + d[i + 2] < 300) n++;
+            }
+            return n;
+        }"""
+    )
+    return count
+
+
+def draw_zigzag(page: Any, canvas: Any, phase: float) -> None:
+    """Drag the pointer across the canvas: one stroke, as a finger or a mouse would."""
+    page.wait_for_function(
+        "(c) => c.width > 0 && c.getBoundingClientRect().width > 10", arg=canvas.element_handle()
+    )
+    box = canvas.bounding_box()
+    assert box is not None
+    x0, y0, w, h = box["x"], box["y"], box["width"], box["height"]
+    page.mouse.move(x0 + w * 0.15, y0 + h * (0.3 + phase))
+    page.mouse.down()
+    for i in range(1, 25):
+        page.mouse.move(
+            x0 + w * (0.15 + 0.7 * i / 24), y0 + h * (0.3 + phase + 0.3 * (i % 2)), steps=2
+        )
+    page.mouse.up()
+
+
+def judge(phone: Phone, met: bool) -> None:
+    from playwright.sync_api import expect
+
+    button = phone.act("judge-yes" if met else "judge-no")
+    expect(button).to_be_enabled(timeout=WAIT_MS)
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true", timeout=WAIT_MS)
+
+
+def test_a_round_of_duplik_on_three_phones(box: Appliance, phones: list[Phone]) -> None:
+    from playwright.sync_api import expect
+
+    started = time.monotonic()
+    link = f"{box.url}/?room={box.room}"
+    for i, phone in enumerate(phones):
+        phone.join(link, i)
+    host = phones[0]
+    expect(host.page.locator('[data-screen="lobby"] li.seat')).to_have_count(3, timeout=WAIT_MS)
+    host.page.click('.game[data-game="duplik"]')
+    expect(host.page.locator('.game[data-game="duplik"]')).to_have_attribute(
+        "aria-pressed", "true", timeout=WAIT_MS
+    )
+    expect(host.page.locator("#start-button")).to_be_enabled(timeout=WAIT_MS)
+    host.page.click("#start-button")
+    for phone in phones:
+        expect(phone.page.locator("#game-root .duplik")).to_be_visible(timeout=WAIT_MS)
+
+    # The start rolls chose the Portrayer: the one phone with the die.
+    deadline = time.monotonic() + 10
+    portrayer: Phone | None = None
+    while portrayer is None and time.monotonic() < deadline:
+        portrayer = next((p for p in phones if p.act("roll").count() == 1), None)
+        if portrayer is None:
+            time.sleep(0.05)
+    assert portrayer is not None, "no phone offers to roll the die"
+    artists = [p for p in phones if p is not portrayer]
+
+    # roll: the Portrayer alone sees the secret scene (an <img> of the SVG, as data).
+    scene = portrayer.page.locator("#game-root img.dk-scene-img")
+    expect(scene).to_be_visible()
+    assert (scene.get_attribute("src") or "").startswith("data:image/svg+xml")
+    assert scene.evaluate("(img) => img.naturalWidth") > 0, "the scene picture did not load"
+    for artist in artists:
+        expect(artist.page.locator("#game-root")).to_contain_text("roll the die")
+        assert artist.page.locator("img.dk-scene-img").count() == 0
+    portrayer.shot("roll-portrayer")
+    portrayer.act("roll").click()
+
+    # ready: everyone sees the golden criterion's number.
+    golden_texts = []
+    for phone in phones:
+        text = phone.page.locator(".dk-golden-text")
+        expect(text).to_have_text(re.compile(r"Golden criterion: \d+"), timeout=WAIT_MS)
+        golden_texts.append(text.inner_text())
+    assert len(set(golden_texts)) == 1
+    golden = int(golden_texts[0].rsplit(":", 1)[1])
+    assert 1 <= golden <= CRITERIA
+    portrayer.act("start_timer").click()
+
+    # drawing: each Artist draws one stroke and hands in.
+    for n, artist in enumerate(artists):
+        canvas = artist.page.locator("#game-root .pad canvas.sheet-canvas")
+        expect(canvas).to_be_visible(timeout=WAIT_MS)
+        draw_zigzag(artist.page, canvas, 0.1 * n)
+        assert ink_pixels(artist.page, canvas) > 100, "the stroke was not drawn at once"
+    assert portrayer.page.locator("#game-root canvas").count() == 0, (
+        "the Portrayer's page holds a canvas while the Artists draw"
+    )
+    for artist in artists:
+        assert artist.page.locator("img.dk-scene-img").count() == 0, "an Artist sees the scene"
+    artists[0].shot("drawing-artist")
+    portrayer.shot("drawing-portrayer")
+    for artist in artists:
+        artist.act("done").click()
+        artist.act("done-yes").click()
+        expect(artist.page.locator("#game-root")).to_contain_text("Handed in", timeout=WAIT_MS)
+    # A reload (a locked phone) brings the Artist's canvas back from the box's copy.
+    artists[0].page.reload()
+    kept = artists[0].page.locator("#game-root canvas.sheet-canvas")
+    expect(kept).to_be_visible(timeout=WAIT_MS)
+    artists[0].page.wait_for_function(
+        "(c) => c.width > 0", arg=kept.element_handle(), timeout=WAIT_MS
+    )
+    assert ink_pixels(artists[0].page, kept) > 50, "the drawing did not come back after a reload"
+    end = portrayer.act("end_drawing")
+    expect(end).to_be_enabled(timeout=WAIT_MS)
+    end.click()
+
+    # passing: left. With two Artists each judges the other's canvas.
+    portrayer.act("pass-left").click()
+    x, y = artists
+    for phone in phones:
+        expect(phone.page.locator(".dk-criterion-no")).to_contain_text(
+            "Criterion 1 of 10", timeout=WAIT_MS
+        )
+    for artist, other in ((x, y), (y, x)):
+        expect(artist.page.locator(".dk-front h2")).to_contain_text(other.name)
+        front = artist.page.locator(".dk-front canvas.sheet-canvas")
+        expect(front).to_be_visible()
+        artist.page.wait_for_function(
+            "(c) => c.width > 0", arg=front.element_handle(), timeout=WAIT_MS
+        )
+
+    # criterion 1: X says Y's canvas meets it, Y says X's does not; X disputes.
+    judge(x, True)
+    judge(y, False)
+    dispute = x.act("dispute")
+    expect(dispute).to_be_visible(timeout=WAIT_MS)
+    dispute.click()
+    for artist in artists:
+        expect(artist.page.locator(".dk-dispute")).to_be_visible(timeout=WAIT_MS)
+        expect(artist.page.locator(".dk-dispute canvas.sheet-canvas")).to_be_visible()
+    expect(portrayer.page.locator(".dk-dispute")).to_contain_text("Vote in progress")
+    x.shot("dispute-artist")
+    box.kiosk_png(SCREENSHOT_DIR / "easel-duplik-kiosk-dispute.png")
+    x.act("vote-yes").click()
+    expect(x.page.locator(".dk-dispute")).to_contain_text("Vote cast", timeout=WAIT_MS)
+    y.act("vote-no").click()
+    # A tie awards the point: X's own canvas now shows met, settled by the vote.
+    mine = x.page.locator(".dk-mine")
+    expect(mine.locator(".dk-mark.is-yes")).to_be_visible(timeout=WAIT_MS)
+    expect(mine).to_contain_text("by vote")
+    expect(y.page.locator(".dk-front .dk-settled")).to_contain_text("YES")
+    portrayer.shot("evaluating-portrayer")
+
+    # criteria 2-10: all YES but Y's canvas on the golden one (or on 2 if 1 is golden).
+    missed = golden if golden >= 2 else 2
+    for criterion in range(1, CRITERIA + 1):
+        if criterion > 1:
+            for phone in artists:
+                expect(phone.page.locator(".dk-criterion-no")).to_contain_text(
+                    f"Criterion {criterion} of 10", timeout=WAIT_MS
+                )
+            judge(x, criterion != missed)  # X judges Y's canvas
+            judge(y, True)
+        nxt = portrayer.act("next")
+        expect(nxt).to_be_enabled(timeout=WAIT_MS)
+        if criterion == CRITERIA:
+            expect(nxt).to_have_text("Show the scores")
+        nxt.click()
+
+    # art show: the scene beside both canvases, on every phone.
+    for phone in phones:
+        show = phone.page.locator(".dk-artshow")
+        expect(show).to_be_visible(timeout=WAIT_MS)
+        expect(show.locator("img.dk-scene-img")).to_be_visible()
+        canvases = show.locator("canvas.sheet-canvas")
+        expect(canvases).to_have_count(2)
+        for i in range(2):
+            phone.page.wait_for_function(
+                "(c) => c.width > 0", arg=canvases.nth(i).element_handle(), timeout=WAIT_MS
+            )
+            assert ink_pixels(phone.page, canvases.nth(i)) > 50, "an empty canvas at the art show"
+
+    def points(criteria: list[int]) -> int:
+        return sum(3 if c == golden else 1 for c in criteria)
+
+    everything = list(range(1, CRITERIA + 1))
+    expected = {
+        x.name: points(everything),
+        y.name: points([c for c in everything if c != missed]),
+        portrayer.name: CRITERIA,  # every criterion was met by at least one Artist
+    }
+    rows = portrayer.page.locator(".dk-table tbody tr")
+    expect(rows).to_have_count(3)
+    shown = {}
+    for i in range(3):
+        row = rows.nth(i)
+        shown[row.locator(".chip").inner_text()] = int(row.locator(".dk-total").inner_text())
+    assert shown == expected, f"golden {golden}: scores {shown}, expected {expected}"
+    portrayer.shot("artshow-portrayer")
+    box.kiosk_png(SCREENSHOT_DIR / "easel-duplik-kiosk-artshow.png")
+    expect(portrayer.act("next-round")).to_be_enabled()
+    assert time.monotonic() - started < 60, "the round took more than a minute"
