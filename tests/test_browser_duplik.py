@@ -282,10 +282,16 @@ def test_a_round_of_duplik_on_three_phones(box: Appliance, phones: list[Phone]) 
     expect(host.page.locator('.game[data-game="duplik"]')).to_have_attribute(
         "aria-pressed", "true", timeout=WAIT_MS
     )
+    # The host chooses the game's length before starting: every player portrays twice.
+    host.page.click('[data-option="turns"][data-value="2"]')
+    expect(host.page.locator('[data-option="turns"][data-value="2"]')).to_have_attribute(
+        "aria-pressed", "true", timeout=WAIT_MS
+    )
     expect(host.page.locator("#start-button")).to_be_enabled(timeout=WAIT_MS)
     host.page.click("#start-button")
     for phone in phones:
         expect(phone.page.locator("#game-root .duplik")).to_be_visible(timeout=WAIT_MS)
+        expect(phone.page.locator("#game-root")).to_contain_text("Round 1 of 6")
 
     # The start rolls chose the Portrayer: the one phone with the die.
     deadline = time.monotonic() + 10

@@ -7,7 +7,7 @@
 import { Connection } from "./net.js";
 import { colourName, funName, FUN_NAMES, lang, setLang, t, translateDocument } from "./i18n.js";
 import { $, avatar, fill, h, inkOn, nameChip, randomId, safeColour } from "./ui.js";
-import { gameScreen } from "./games.js";
+import { gameOptions, gameScreen } from "./games.js";
 import "./duplik.js"; // registers GAME_SCREENS.duplik
 
 const STORE = {
@@ -66,6 +66,7 @@ const state = {
   // Moves not yet acknowledged, resent after a reconnect (the box applies an id once).
   // Kept in memory only: after a reload the view tells the player where the game stands.
   outbox: new Map(),
+  options: {},           // game id -> {option key: value} the host chose for `start`
 };
 state.askRoom = !state.room && !state.token;
 
@@ -568,7 +569,8 @@ function renderLobby() {
         h("span", { class: "game-meta" },
           g.available
             ? t("lobby.players_range", { min: g.min_players, max: g.max_players })
-            : t("lobby.coming_soon"))))));
+            : t("lobby.coming_soon"))))),
+      selected && selected.available ? optionControls(selected.id) : null);
   } else {
     fill(gameBox, h("p", { class: "selected-game" },
       selected ? t("lobby.selected", { title: selected.title }) : t("lobby.no_game")));
@@ -626,7 +628,51 @@ function renderResult() {
   card.hidden = false;
 }
 
-$("#start-button").addEventListener("click", () => send({ type: "start", options: {} }));
+function chosenOptions(gameId) {
+  const chosen = {};
+  for (const option of gameOptions(gameId)) {
+    chosen[option.key] = (state.options[gameId] || {})[option.key] ?? option.value;
+  }
+  return chosen;
+}
+
+function chooseOption(gameId, key, value) {
+  state.options[gameId] = { ...(state.options[gameId] || {}), [key]: value };
+  render();
+}
+
+// The host's choices for the selected game (game length, paper canvases...).
+function optionControls(gameId) {
+  const options = gameOptions(gameId);
+  if (!options.length) return null;
+  const chosen = chosenOptions(gameId);
+  return h("div", { class: "game-options" }, options.map((option) => {
+    if (option.toggle) {
+      return h("label", { class: "option-toggle" },
+        h("input", {
+          type: "checkbox",
+          checked: Boolean(chosen[option.key]),
+          dataset: { option: option.key },
+          onchange: (event) => chooseOption(gameId, option.key, event.target.checked),
+        }),
+        h("span", {}, t(option.label)));
+    }
+    return h("div", { class: "option-choice", role: "group", "aria-label": t(option.label) },
+      h("span", { class: "muted small" }, t(option.label)),
+      option.choices.map(([value, text]) => h("button", {
+        type: "button",
+        class: `chip-button${chosen[option.key] === value ? " is-selected" : ""}`,
+        "aria-pressed": chosen[option.key] === value ? "true" : "false",
+        dataset: { option: option.key, value: String(value) },
+        onclick: () => chooseOption(gameId, option.key, value),
+      }, text)));
+  }));
+}
+
+$("#start-button").addEventListener("click", () => {
+  const gameId = state.view && state.view.selected;
+  send({ type: "start", options: gameId ? chosenOptions(gameId) : {} });
+});
 
 $("#leave-button").addEventListener("click", () => {
   send({ type: "leave" });

@@ -13,7 +13,7 @@
 // only as the source of an <img> (a data: URL: an SVG image cannot run scripts), never
 // as markup.
 
-import { registerGameScreen } from "./games.js";
+import { registerGameOptions, registerGameScreen } from "./games.js";
 import { createCanvas, sheetElement } from "./canvas.js";
 import { fill, h, nameChip, safeColour } from "./ui.js";
 
@@ -730,3 +730,7 @@ function dispose() {
 }
 
 registerGameScreen("duplik", { render, dispose });
+registerGameOptions("duplik", [
+  { key: "turns", label: "duplik.opt.turns", choices: [[1, "1×"], [2, "2×"], [3, "3×"]], value: 1 },
+  { key: "paper", label: "duplik.opt.paper", toggle: true, value: false },
+]);

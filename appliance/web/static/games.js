@@ -25,3 +25,20 @@ export function registerGameScreen(gameId, screen) {
 export function gameScreen(gameId) {
   return Object.prototype.hasOwnProperty.call(GAME_SCREENS, gameId) ? GAME_SCREENS[gameId] : null;
 }
+
+// Options the host chooses before starting a game, shown under the game list:
+//   registerGameOptions("duplik", [
+//     { key: "turns", label: "duplik.opt.turns", choices: [[1, "1×"], [2, "2×"], [3, "3×"]],
+//       value: 1 },
+//     { key: "paper", label: "duplik.opt.paper", toggle: true, value: false },
+//   ]);
+// Labels are i18n keys; `value` is the default. The chosen values go out with `start`.
+export const GAME_OPTIONS = {};
+
+export function registerGameOptions(gameId, options) {
+  GAME_OPTIONS[gameId] = options;
+}
+
+export function gameOptions(gameId) {
+  return Object.prototype.hasOwnProperty.call(GAME_OPTIONS, gameId) ? GAME_OPTIONS[gameId] : [];
+}
