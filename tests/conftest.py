@@ -24,6 +24,8 @@ from appliance.store import Store
 from games import registry
 from tests import toygame
 
+pytest_plugins = ["tests.browser"]  # the `box` and `browser` fixtures
+
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 

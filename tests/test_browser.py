@@ -8,144 +8,18 @@ tests skip, unless EASEL_REQUIRE_BROWSER=1 (CI) makes that a failure.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import pytest
 
+from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance
+
 pytestmark = pytest.mark.browser
 
-REPO = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "is_mobile": True,
-    "has_touch": True,
-    "device_scale_factor": 2,
-}
-WAIT_MS = 10_000
-SCREENSHOT_DIR = Path(os.environ.get("EASEL_SCREENSHOT_DIR", "/tmp"))
 HOSTILE_NAME = "<img src=x onerror>"  # 19 characters: names have at most 20
-
-
-def _unavailable(reason: str) -> NoReturn:
-    if os.environ.get("EASEL_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"{reason} (EASEL_REQUIRE_BROWSER=1)")
-    pytest.skip(reason)
-
-
-def _chromium() -> str:
-    path = os.environ.get("EASEL_CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
-    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-        _unavailable(f"no Chromium at {path}; install Debian's chromium or set EASEL_CHROMIUM")
-    return path
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class Box:
-    """The real appliance in a subprocess (headless), on a free port with its own data."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.data_dir = tmp_path / "data"
-        self.log = tmp_path / "appliance.log"
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("EASEL_")}
-        self.env.update(
-            SDL_VIDEODRIVER="dummy",
-            SDL_AUDIODRIVER="dummy",
-            XDG_CONFIG_HOME=str(tmp_path / "config"),  # no settings from this machine's user
-            EASEL_TABLE_LANGUAGE="en",
-            PYTHONUNBUFFERED="1",
-        )
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.room = ""
-
-    def start(self) -> None:
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "appliance", "run", "--headless", "--host", "127.0.0.1",
-                 "--port", str(self.port), "--data-dir", str(self.data_dir)],
-                cwd=REPO, env=self.env, stdout=out, stderr=subprocess.STDOUT,
-            )
-        self.room = str(self._wait_healthy()["room"])
-
-    def stop(self) -> None:
-        proc, self.proc = self.proc, None
-        if proc is None or proc.poll() is not None:
-            return
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
-
-    def _wait_healthy(self) -> dict[str, Any]:
-        assert self.proc is not None
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                code = self.proc.returncode
-                pytest.fail(f"the appliance exited ({code}):\n{self.log.read_text()}")
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as response:
-                    body: dict[str, Any] = json.load(response)
-                    return body
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.1)
-        pytest.fail(f"the appliance did not answer /healthz within 20 s:\n{self.log.read_text()}")
-
-
-@pytest.fixture
-def box(tmp_path: Path) -> Iterator[Box]:
-    appliance = Box(tmp_path)
-    try:
-        appliance.start()
-        yield appliance
-    finally:
-        appliance.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    executable = _chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the playwright package is not installed (pip install -e '.[dev]')")
-    with sync_playwright() as p:
-        try:
-            chromium = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        except Exception as err:  # a broken or too old chromium: say which and why
-            _unavailable(f"Chromium at {executable} does not start: {err}")
-        yield chromium
-        chromium.close()
 
 
 @dataclass
@@ -208,7 +82,7 @@ def _shot(page: Any, name: str) -> Path:
     return path
 
 
-def test_two_phones_join_and_a_reload_keeps_the_seat(box: Box, phones: list[Phone]) -> None:
+def test_two_phones_join_and_a_reload_keeps_the_seat(box: Appliance, phones: list[Phone]) -> None:
     from playwright.sync_api import expect
 
     ada, bo = phones
@@ -269,7 +143,7 @@ def test_two_phones_join_and_a_reload_keeps_the_seat(box: Box, phones: list[Phon
     expect(ada.page.locator('[data-screen="lobby"] li.seat')).to_have_count(2)
 
 
-def test_a_name_is_text_never_markup(box: Box, phones: list[Phone]) -> None:
+def test_a_name_is_text_never_markup(box: Appliance, phones: list[Phone]) -> None:
     from playwright.sync_api import expect
 
     host, stranger = phones
@@ -292,7 +166,7 @@ def test_a_name_is_text_never_markup(box: Box, phones: list[Phone]) -> None:
     assert host.page.locator("img").count() == 0
 
 
-def test_leave_and_kick(box: Box, phones: list[Phone]) -> None:
+def test_leave_and_kick(box: Appliance, phones: list[Phone]) -> None:
     from playwright.sync_api import expect
 
     host, guest = phones
@@ -326,7 +200,7 @@ def test_leave_and_kick(box: Box, phones: list[Phone]) -> None:
 
 
 def test_the_phone_reconnects_by_itself_when_the_box_comes_back(
-    box: Box, phones: list[Phone]
+    box: Appliance, phones: list[Phone]
 ) -> None:
     from playwright.sync_api import expect
 

@@ -3,3 +3,19 @@
 Each module has `run() -> dict[str, float]`. They measure and print; they never assert a
 time (tests assert behaviour). The figures land in .bench/results.json.
 """
+
+from collections.abc import Sequence
+
+
+def percentile(samples: Sequence[float], fraction: float) -> float:
+    """The sample at `fraction` (0.5 = median, 0.99 = p99) of the sorted samples."""
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def print_figures(results: dict[str, float]) -> None:
+    """A benchmark run on its own prints its figures like this."""
+    width = max(len(k) for k in results)
+    print(f"{'metric':<{width}}  value")
+    for key, value in results.items():
+        print(f"{key:<{width}}  {value:8.3f}")

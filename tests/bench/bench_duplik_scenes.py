@@ -14,13 +14,9 @@ import statistics
 import time
 
 from games.duplik_scenes import CURATED_SEEDS, generate, render_svg
+from tests.bench import percentile
 
 SEEDS = 300
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def run() -> dict[str, float]:
@@ -39,8 +35,8 @@ def run() -> dict[str, float]:
         times.append((time.perf_counter() - started) * 1000)
         svg_bytes.append(len(svg))
     results = {
-        "scene_generate_ms_p50": _percentile(times, 0.50),
-        "scene_generate_ms_p99": _percentile(times, 0.99),
+        "scene_generate_ms_p50": percentile(times, 0.50),
+        "scene_generate_ms_p99": percentile(times, 0.99),
     }
     print(f"   {'scenes':28} {len(seeds):10d}")
     print(f"   {'generate + SVG, p50 (ms)':28} {results['scene_generate_ms_p50']:10.3f}")

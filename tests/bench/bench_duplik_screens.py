@@ -26,16 +26,12 @@ from typing import Any
 from appliance.kiosk import Kiosk
 from appliance.kiosk.display import DisplayChoice
 from appliance.kiosk.duplik import caches_of
+from tests.bench import percentile, print_figures
 from tests.test_duplik_screens import duplik_view
 
 FRAMES = 300
 CANVASES = 8
 STROKES = 30
-
-
-def _p99(samples: list[float]) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
 def run() -> dict[str, float]:
@@ -66,18 +62,10 @@ def run() -> dict[str, float]:
         kiosk.close()
     return {
         "artshow_frame_ms": statistics.median(samples),
-        "artshow_frame_p99_ms": _p99(samples),
+        "artshow_frame_p99_ms": percentile(samples, 0.99),
         "artshow_first_frame_ms": first_ms,
     }
 
 
-def main() -> None:
-    results = run()
-    width = max(len(k) for k in results)
-    print(f"{'metric':<{width}}  value")
-    for key, value in results.items():
-        print(f"{key:<{width}}  {value:8.3f}")
-
-
 if __name__ == "__main__":
-    main()
+    print_figures(run())

@@ -18,6 +18,7 @@ from typing import Any
 
 from appliance.kiosk import Kiosk
 from appliance.kiosk.display import DisplayChoice
+from tests.bench import percentile, print_figures
 
 PALETTE = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324"]
 FRAMES = 400
@@ -113,11 +114,6 @@ def _cpu_ms_per_frame(kiosk: Kiosk, make_view: Any, now: Any) -> list[float]:
     return samples
 
 
-def _p99(samples: list[float]) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-
-
 def run() -> dict[str, float]:
     headless = DisplayChoice("dummy", False, True, "benchmark")
     kiosk = Kiosk((1920, 1080), 0, headless)
@@ -164,23 +160,15 @@ def run() -> dict[str, float]:
 
     return {
         "kiosk_lobby_frame_ms": statistics.median(lobby),
-        "kiosk_lobby_frame_p99_ms": _p99(lobby),
+        "kiosk_lobby_frame_p99_ms": percentile(lobby, 0.99),
         "kiosk_lobby_new_name_frame_ms": statistics.median(new_name),
         "kiosk_lobby_first_frame_ms": first_ms,
         "kiosk_playing_frame_ms": statistics.median(playing),
-        "kiosk_playing_frame_p99_ms": _p99(playing),
+        "kiosk_playing_frame_p99_ms": percentile(playing, 0.99),
         **rotated,
         "kiosk_idle_iteration_us": idle_us,
     }
 
 
-def main() -> None:
-    results = run()
-    width = max(len(k) for k in results)
-    print(f"{'metric':<{width}}  value")
-    for key, value in results.items():
-        print(f"{key:<{width}}  {value:8.3f}")
-
-
 if __name__ == "__main__":
-    main()
+    print_figures(run())

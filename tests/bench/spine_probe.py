@@ -20,15 +20,11 @@ import psutil
 from appliance.app import Appliance
 from appliance.config import Config, DisplaySettings, ServerSettings, StorageSettings
 from games import registry
+from tests.bench import percentile
 from tests.process import free_port
 from tests.toygame import RULES
 
 ACTIONS = 300
-
-
-def percentile(values: list[float], pct: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(pct / 100 * (len(ordered) - 1)))]
 
 
 async def probe() -> dict[str, float]:
@@ -84,9 +80,9 @@ async def probe() -> dict[str, float]:
         trips.append((max(row["all_phones"], kiosk_at) - row["sent"]) * 1000)
     return {
         "action_roundtrip_p50_ms": statistics.median(trips),
-        "action_roundtrip_p99_ms": percentile(trips, 99),
+        "action_roundtrip_p99_ms": percentile(trips, 0.99),
         "phones_only_p50_ms": statistics.median(phones_only),
-        "phones_only_p99_ms": percentile(phones_only, 99),
+        "phones_only_p99_ms": percentile(phones_only, 0.99),
         "rss_8_phones_mb": rss,
     }
 
