@@ -42,7 +42,7 @@ ROOM_LETTERS: Final = "BCDFGHJKLMNPQRSTVWXZ"
 NAME_MAX: Final = 20
 BUTTONS: Final = ("hourglass", "die", "reveal")
 
-GAME_TIMERS: Final = {"duplik": "duplik_s"}
+GAME_TIMERS: Final = {"duplik": "duplik_s", "artbox": "artbox_s"}
 """Which `[timers]` setting is the default `seconds` option of which game."""
 
 HOST: Final = "host"

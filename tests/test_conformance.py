@@ -16,8 +16,8 @@ GAMES: list[Rules[Any]] = [*registry.load_all(), toygame.RULES]
 
 
 # Long games get fewer, sparser-checked playouts so the suite stays quick; every state is
-# still checked at each change of phase.
-BUDGET: dict[str, tuple[int, int]] = {"duplik": (12, 4)}  # id -> (playouts, view every)
+# still checked at each change of phase. id -> (playouts, check views every n steps)
+BUDGET: dict[str, tuple[int, int]] = {"duplik": (12, 4), "artbox": (16, 2)}
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=lambda r: r.id)
