@@ -403,6 +403,9 @@ class ArtBox:
                     "starter_reveals", "The starting player reveals the pictures.")
             if kind != "award" and not all_shown:
                 return replace(state, round=replace(rnd, revealed=rnd.revealed + 1))
+            # A second tap of the phone's reveal must not skip the chance to contest; the
+            # table's REVEAL button means "the next step", which is the award.
+            require(kind != "reveal", "all_revealed", "Every picture is revealed.")
             require(all_shown, "reveal_all", "Reveal every picture first.")
             require(rnd.vote is None, "vote_open", "Finish the vote first.")
             red, grey = round_points(rnd, state.seats)
@@ -573,6 +576,8 @@ class ArtBox:
             view["my_picture"] = [stroke_to_data(s) for s in rnd.pictures.get(seat, ())]
             if seat in rnd.checks:
                 view["my_check"] = to_jsonable(rnd.checks[seat])
+            elif phase == "create":
+                view["my_check"] = to_jsonable(check_picture((), rnd.dice))
             if laid_out:
                 view["my_number"] = number_of(rnd, seat)
                 view["my_guesses"] = {str(n): w for n, w in rnd.guesses.get(seat, {}).items()}

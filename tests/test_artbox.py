@@ -242,6 +242,8 @@ def test_reveal_picture_by_picture_then_two_points() -> None:
     by_owner = {r["owner"]: r for r in view["revealed"]}
     assert [by_owner[s]["recognised"] for s in (0, 1, 2)] == [0, 1, 2]
     assert view["guessed"] == {"0": 2, "1": 1, "2": 0}
+    with pytest.raises(IllegalAction, match="Every picture is revealed"):
+        t.act("reveal", t.starter)  # a double tap must not skip the chance to contest
     t.act("press_reveal")  # = award
     phase: str = t.state.phase
     assert phase == "points"

@@ -24,6 +24,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 # Games' own kiosk screens register themselves in GAME_SCREENS when imported.
+from appliance.kiosk import artbox as _artbox  # noqa: F401
 from appliance.kiosk import duplik as _duplik  # noqa: F401
 from appliance.kiosk.display import (
     DisplayChoice,

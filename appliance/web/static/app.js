@@ -9,6 +9,7 @@ import { colourName, funName, FUN_NAMES, lang, setLang, t, translateDocument } f
 import { $, avatar, fill, h, inkOn, nameChip, randomId, safeColour } from "./ui.js";
 import { gameOptions, gameScreen } from "./games.js";
 import "./duplik.js"; // registers GAME_SCREENS.duplik
+import "./artbox.js"; // registers GAME_SCREENS.artbox
 
 const STORE = {
   token: "easel.token",

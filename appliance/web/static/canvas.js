@@ -7,6 +7,10 @@
 //   parent.append(pad.el);          // toolbar + sheet
 //   pad.sync(serverStrokes);        // after every view: adopt the box's copy when it differs
 //   pad.setEnabled(false);          // handed in, or time is up
+//   pad.addStroke(stroke);          // a stroke made some other way (ArtBox's shape tool):
+//                                   // shown at once, sent through onStroke like a drawn one
+//   pad.clear();                    // wipe the sheet (sends onClear if given)
+//   pad.current();                  // {colour, width} the toolbar has chosen
 //   pad.destroy();
 //
 //   renderStrokes(canvasEl, strokes);  // a read-only sheet (judging, art show), kept sharp
@@ -155,7 +159,8 @@ export function sheetElement(strokes, label) {
 /**
  * A canvas to draw on, with its toolbar (colours, widths, undo).
  * @param {{onStroke: (s: {points: number[][], colour: string, width: number}) => void,
- *          onUndo: () => void, colours?: string[], widths?: number[], extra?: Node}} opts
+ *          onUndo: () => void, onClear?: () => void, colours?: string[], widths?: number[],
+ *          extra?: Node}} opts
  */
 export function createCanvas(opts) {
   const colours = opts.colours || COLOURS;
@@ -164,7 +169,7 @@ export function createCanvas(opts) {
   let width = widths[1] ?? widths[0];
   let enabled = true;
   let strokes = [];        // what the player sees: the box's copy plus moves on their way
-  let pending = [];        // [{kind: "stroke"|"undo", stroke?, at}] not yet seen in a view
+  let pending = [];        // [{kind: "stroke"|"undo"|"clear", stroke?, at}] not yet in a view
   let live = null;         // the stroke under the finger: {id, points, colour, width, start, last}
   let rect = null;         // the sheet's place in the canvas (CSS px)
   let ctx = null;
@@ -338,6 +343,7 @@ export function createCanvas(opts) {
       const predicted = server.slice();
       for (const op of pending.slice(k)) {
         if (op.kind === "stroke") predicted.push(op.stroke);
+        else if (op.kind === "clear") predicted.length = 0;
         else predicted.pop();
       }
       if (sameStrokes(predicted, strokes)) {
@@ -351,6 +357,32 @@ export function createCanvas(opts) {
       strokes = server.map((s) => ({ points: s.points, colour: s.colour, width: s.width }));
       pending = [];
       redraw();
+    }
+  }
+
+  /** A finished stroke from elsewhere (a shape tool): kept, shown and sent as if drawn. */
+  function addStroke(stroke) {
+    if (!enabled || !stroke || !Array.isArray(stroke.points) || !stroke.points.length) return;
+    const kept = { points: stroke.points, colour: stroke.colour || colour, width: stroke.width || width };
+    strokes.push(kept);
+    pending.push({ kind: "stroke", stroke: kept, at: performance.now() });
+    redraw();
+    try {
+      opts.onStroke(kept);
+    } catch (err) {
+      console.error(err);
+    }
+  }
+
+  function clear() {
+    if (!enabled || !strokes.length) return;
+    strokes = [];
+    pending.push({ kind: "clear", at: performance.now() });
+    redraw();
+    try {
+      if (typeof opts.onClear === "function") opts.onClear();
+    } catch (err) {
+      console.error(err);
     }
   }
 
@@ -382,6 +414,9 @@ export function createCanvas(opts) {
       redraw();
     },
     strokes: () => strokes.slice(),
+    current: () => ({ colour, width }),
+    addStroke,
+    clear,
     undo,
     setEnabled,
     destroy,

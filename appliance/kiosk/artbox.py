@@ -1,0 +1,1300 @@
+"""ArtBox on the kiosk: the table's shared screen while the game runs.
+
+Registered as GAME_SCREENS["artbox"]. It draws the public view (docs/artbox.md, "The
+game's view") and nothing else: the round and the starting player; who has chosen a word
+(never which); the four rolled shapes, big, as the printed game's cards of possible
+shapes; who has finished and the order tokens they took (never a picture while it is
+drawn); from matching on, every picture at its number 1..N with the words laid out
+beside them and the hourglass; the owners, words, tokens and shape verdicts as the
+starting player reveals them; a contested verdict's vote; the round's two points and the
+scores (with the red and grey tokens in the advanced end).
+
+Pictures are painted once into cached sheets (kiosk.strokes.StrokeCache, keyed by match,
+round and number: a laid-out picture never changes), dice faces and cards through the
+renderer's part cache, so a redraw of the matching frame is a fill and some blits. Taps
+on the dice, the hourglass and the reveal button act as the table's DIE, HOURGLASS and
+REVEAL buttons.
+
+Like the rest of the kiosk this module imports no game code: it renders view dicts.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import pygame
+
+from appliance.kiosk.duplik import draw_hourglass, draw_lines, draw_mark, fit_wrapped, pill
+from appliance.kiosk.fonts import Colour
+from appliance.kiosk.intents import PressButton
+from appliance.kiosk.render import (
+    ACCENT,
+    BG,
+    GAME_SCREENS,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    WARN,
+    WHITE,
+    Frame,
+    KioskRenderer,
+    Metrics,
+    blend,
+    format_seconds,
+    ink_on,
+    parse_colour,
+)
+from appliance.kiosk.strokes import PAPER, StrokeCache, sheet_rect
+from appliance.kiosk.text import tr
+
+GAME_ID: Final = "artbox"
+SHAPES: Final = ("circle", "square", "triangle", "line")
+GOLD: Final[Colour] = ACCENT
+YES: Final[Colour] = (70, 200, 115)
+NO: Final[Colour] = WARN
+RED_TOKEN: Final[Colour] = (229, 72, 77)
+GREY_TOKEN: Final[Colour] = (154, 160, 168)
+DIE_INK: Final[Colour] = (32, 32, 32)
+DIE_EDGE: Final[Colour] = (205, 196, 220)
+SHADOW: Final[Colour] = (6, 7, 12)
+SUPERSAMPLE: Final = 3
+"""Dice and tokens are drawn at three times their size and scaled down once (cached):
+pygame's outlines are not antialiased, and these shapes are what the table reads."""
+
+View = Mapping[str, Any]
+
+
+# --- reading the view ---------------------------------------------------------------------
+
+
+def _map(value: object) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _list(value: object) -> list[Any]:
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def _int(value: object, default: int | None = None) -> int | None:
+    if isinstance(value, bool):
+        return default
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and math.isfinite(value):
+        return int(value)
+    if isinstance(value, str):
+        try:
+            return int(value)
+        except ValueError:
+            return default
+    return default
+
+
+def _seats(value: object) -> list[int]:
+    return [s for s in (_int(x) for x in _list(value)) if s is not None]
+
+
+def _seat_ints(value: object) -> dict[int, int]:
+    """{"2": 3} (JSON keys are strings) as {2: 3}, skipping what is not a count."""
+    out: dict[int, int] = {}
+    for k, v in _map(value).items():
+        seat, n = _int(k), _int(v)
+        if seat is not None and n is not None:
+            out[seat] = n
+    return out
+
+
+def _localised(value: object, lang: str) -> str:
+    """A {en, cs} text in `lang` (English if missing); a plain string as it is."""
+    if isinstance(value, str):
+        return value
+    texts = _map(value)
+    text = texts.get(lang) or texts.get("en")
+    return text if isinstance(text, str) else ""
+
+
+def _shapes(value: object) -> list[str]:
+    return [s for s in _list(value) if isinstance(s, str) and s in SHAPES]
+
+
+@dataclass(frozen=True)
+class Player:
+    seat: int
+    name: str
+    colour: Colour
+    connected: bool
+
+
+@dataclass
+class Table:
+    """The parts of an ArtBox view that every phase needs, read defensively once."""
+
+    lang: str
+    state: Mapping[str, Any]
+    phase: str
+    players: dict[int, Player]
+    starter: int | None
+    round: int
+    order: list[int]
+    scores: dict[int, int] = field(default_factory=dict)
+    red: dict[int, int] = field(default_factory=dict)
+    grey: dict[int, int] = field(default_factory=dict)
+
+    def name(self, seat: int | None) -> str:
+        if seat is None:
+            return "?"
+        player = self.players.get(seat)
+        return player.name if player else tr(self.lang, "seat_n", n=seat + 1)
+
+    def colour(self, seat: int | None) -> Colour:
+        player = self.players.get(seat) if seat is not None else None
+        return player.colour if player else MUTED
+
+    def token(self, seat: int) -> int | None:
+        return self.order.index(seat) + 1 if seat in self.order else None
+
+    @classmethod
+    def of(cls, f: Frame) -> Table:
+        view = f.view
+        match = _map(view.get("match"))
+        state = _map(match.get("state"))
+        players: dict[int, Player] = {}
+        # The match's own seat list (who plays), refreshed by the table's seats (names,
+        # colours, who is connected right now); a late spectator's seat is not a player.
+        playing = {_int(_map(s).get("seat")) for s in _list(match.get("seats"))} - {None}
+        for raw in _list(match.get("seats")) + _list(view.get("seats")):
+            entry = _map(raw)
+            seat = _int(entry.get("seat"))
+            if seat is None or (playing and seat not in playing):
+                continue
+            old = players.get(seat)
+            players[seat] = Player(
+                seat,
+                str(entry.get("name", old.name if old else "")),
+                parse_colour(entry.get("colour"), old.colour if old else MUTED),
+                bool(entry.get("connected", old.connected if old else True)),
+            )
+        phase = state.get("phase")
+        return cls(
+            lang=f.lang,
+            state=state,
+            phase=phase if isinstance(phase, str) else "",
+            players=players,
+            starter=_int(state.get("starter")),
+            round=_int(state.get("round"), 1) or 1,
+            order=_seats(state.get("order")),
+            scores=_seat_ints(state.get("scores")),
+            red=_seat_ints(state.get("red")),
+            grey=_seat_ints(state.get("grey")),
+        )
+
+
+@dataclass(frozen=True)
+class Picture:
+    number: int
+    strokes: list[Any]
+
+
+def pictures_of(state: Mapping[str, Any]) -> list[Picture]:
+    out: dict[int, Picture] = {}
+    for raw in _list(state.get("pictures")):
+        entry = _map(raw)
+        number = _int(entry.get("number"))
+        strokes = entry.get("strokes")
+        if number is not None and number > 0:
+            out[number] = Picture(number, strokes if isinstance(strokes, list) else [])
+    return [out[n] for n in sorted(out)]
+
+
+def revealed_of(state: Mapping[str, Any]) -> dict[int, Mapping[str, Any]]:
+    out: dict[int, Mapping[str, Any]] = {}
+    for raw in _list(state.get("revealed")):
+        entry = _map(raw)
+        number = _int(entry.get("number"))
+        if number is not None:
+            out[number] = entry
+    return out
+
+
+# --- caches that live as long as the renderer ---------------------------------------------
+
+
+@dataclass
+class ArtBoxCaches:
+    sheets: StrokeCache = field(default_factory=StrokeCache)
+
+
+_CACHES: weakref.WeakKeyDictionary[KioskRenderer, ArtBoxCaches] = weakref.WeakKeyDictionary()
+
+
+def caches_of(r: KioskRenderer) -> ArtBoxCaches:
+    """The ArtBox caches of one renderer (a test's fresh renderer starts cold)."""
+    caches = _CACHES.get(r)
+    if caches is None:
+        caches = _CACHES[r] = ArtBoxCaches()
+    return caches
+
+
+def picture_key(f: Frame, round_no: int, number: int, strokes: Sequence[Any]) -> Hashable:
+    """A laid-out picture's name: the match, the round and its number (plus its stroke
+    count, a cheap guard). Pictures are locked before they are laid out, so a redraw
+    needs no signature of their strokes."""
+    match_id = _map(f.view.get("match")).get("id")
+    return (
+        GAME_ID,
+        match_id if isinstance(match_id, int | str) else None,
+        round_no,
+        number,
+        len(strokes),
+    )
+
+
+# --- drawn things: shapes, dice, tokens -----------------------------------------------------
+
+
+def _segment(
+    surface: pygame.Surface,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    colour: Colour,
+    width: float,
+) -> None:
+    """A segment `width` thick measured across it, with round ends (pygame's own thick
+    lines are measured along an axis, so a slanted one comes out thinner)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length * width / 2, dx / length * width / 2
+    pygame.draw.polygon(
+        surface,
+        colour,
+        [
+            (a[0] + nx, a[1] + ny),
+            (b[0] + nx, b[1] + ny),
+            (b[0] - nx, b[1] - ny),
+            (a[0] - nx, a[1] - ny),
+        ],
+    )
+    pygame.draw.circle(surface, colour, a, width / 2)
+    pygame.draw.circle(surface, colour, b, width / 2)
+
+
+def draw_shape(
+    surface: pygame.Surface, shape: str, box: pygame.Rect, colour: Colour, width: int
+) -> None:
+    """A shape's outline filling the square `box` (a line runs corner to corner)."""
+    inset = width // 2 + 1
+    inner = box.inflate(-2 * inset, -2 * inset)
+    if inner.w <= 2 or inner.h <= 2:
+        return
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, inner.center, inner.w // 2, width)
+    elif shape == "square":
+        pygame.draw.rect(surface, colour, inner, width, border_radius=max(1, width // 3))
+    elif shape == "triangle":
+        top = (float(inner.centerx), inner.top + inner.h * 0.06)
+        left = (float(inner.left), inner.bottom - inner.h * 0.06)
+        right = (float(inner.right), inner.bottom - inner.h * 0.06)
+        for p, q in ((top, right), (right, left), (left, top)):
+            _segment(surface, p, q, colour, width)
+    elif shape == "line":
+        start = (inner.left + width / 2, inner.bottom - width / 2)
+        end = (inner.right - width / 2, inner.top + width / 2)
+        _segment(surface, start, end, colour, width)
+    else:
+        pygame.draw.circle(surface, colour, inner.center, max(2, width))
+
+
+def die_face(r: KioskRenderer, shape: str | None, side: int, dim: bool = False) -> pygame.Surface:
+    """A shape die seen from above: a paper-white rounded cube with the shape drawn on
+    it; `None` is a die not rolled yet ("?"). Cached per shape and size."""
+    side = max(8, side)
+
+    def paint(surf: pygame.Surface) -> None:
+        # Drawn on transparency and scaled with its alpha: the smoothing blends the edge
+        # into whatever ground the part has, and leaves that ground exactly as it was.
+        big = pygame.Surface((side * SUPERSAMPLE, side * SUPERSAMPLE), pygame.SRCALPHA)
+        rect = big.get_rect().inflate(-SUPERSAMPLE * 2, -SUPERSAMPLE * 2)
+        radius = rect.w // 6
+        shade = rect.move(0, rect.h // 20)
+        pygame.draw.rect(big, SHADOW, shade, border_radius=radius)
+        face = PAPER if not dim else blend(PAPER, BG, 0.55)
+        pygame.draw.rect(big, face, rect, border_radius=radius)
+        pygame.draw.rect(big, DIE_EDGE, rect, max(2, rect.w // 40), border_radius=radius)
+        glyph = rect.inflate(-rect.w * 0.42, -rect.h * 0.42)
+        if shape is None:
+            font = r.fonts.font(max(10, round(side * SUPERSAMPLE * 0.5)), True)
+            label = font.render("?", True, MUTED)
+            big.blit(label, label.get_rect(center=rect.center))
+        else:
+            draw_shape(big, shape, glyph, DIE_INK, max(3, rect.w // 13))
+        surf.blit(pygame.transform.smoothscale(big, (side, side)), (0, 0))
+
+    return r.part(("artbox-die", shape, side, dim), (side, side), paint)
+
+
+def token_disc(
+    r: KioskRenderer,
+    label: str,
+    fill: Colour,
+    side: int,
+    outline_only: bool = False,
+    ground: Colour = BG,
+) -> pygame.Surface:
+    """An order or victory token: a disc with a number on `ground` (what it is blitted
+    onto: the disc is smoothed against it), cached per look and size."""
+    side = max(8, side)
+
+    def paint(surf: pygame.Surface) -> None:
+        surf.fill(ground)
+        big = pygame.Surface((side * SUPERSAMPLE, side * SUPERSAMPLE), pygame.SRCALPHA)
+        c = big.get_rect().center
+        radius = side * SUPERSAMPLE // 2 - SUPERSAMPLE
+        ring = max(3, radius // 7)
+        if outline_only:
+            pygame.draw.circle(big, PANEL_EDGE, c, radius, ring)
+            ink = MUTED
+        else:
+            pygame.draw.circle(big, blend(fill, SHADOW, 0.35), c, radius)
+            pygame.draw.circle(big, fill, c, radius - ring)
+            ink = ink_on(fill)
+        if label:
+            font = r.fonts.font(max(10, round(radius * (1.05 if len(label) < 2 else 0.8))), True)
+            text = font.render(label, True, ink)
+            big.blit(text, text.get_rect(center=c))
+        surf.blit(pygame.transform.smoothscale(big, (side, side)), (0, 0))
+
+    return r.part(("artbox-token", label, fill, side, outline_only, ground), (side, side), paint)
+
+
+def dice_row(
+    r: KioskRenderer,
+    surface: pygame.Surface,
+    shapes: Sequence[str | None],
+    box: pygame.Rect,
+    gap: int,
+) -> pygame.Rect:
+    """The dice side by side, as big as `box` allows, centred; returns their extent."""
+    n = max(1, len(shapes))
+    side = max(8, min(box.h, (box.w - (n - 1) * gap) // n))
+    total = n * side + (n - 1) * gap
+    x = box.centerx - total // 2
+    y = box.centery - side // 2
+    for shape in shapes:
+        surface.blit(die_face(r, shape, side), (x, y))
+        x += side + gap
+    return pygame.Rect(box.centerx - total // 2, y, total, side)
+
+
+# --- the screen -----------------------------------------------------------------------------
+
+
+def artbox_screen(r: KioskRenderer, f: Frame) -> None:
+    """Draw one ArtBox frame (GAME_SCREENS["artbox"])."""
+    m = f.metrics
+    table = Table.of(f)
+    area = pygame.Rect(m.margin, m.margin, m.w - 2 * m.margin, m.h - 2 * m.margin)
+    header = _draw_header(r, f, table, area)
+    top = header.bottom + m.gap
+    body = pygame.Rect(area.left, top, area.w, area.bottom - top)
+    if body.h < 20 or body.w < 40:
+        return
+    wide = table.phase in ("match", "reveal")
+    if m.portrait:
+        side_h = min(
+            body.h // 4 if wide else body.h // 3, _scoreboard_height(r, m, len(table.players), 2)
+        )
+        main = pygame.Rect(body.left, body.top, body.w, body.h - side_h - m.gap)
+        side = pygame.Rect(body.left, main.bottom + m.gap, body.w, side_h)
+        cols = 2
+    else:
+        # The pictures need the room while they are on show: a narrower scoreboard then.
+        share = 0.2 if wide else 0.26
+        side_w = max(round(body.w * share), min(body.w // 3, round(280 * m.scale)))
+        main = pygame.Rect(body.left, body.top, body.w - side_w - m.gap, body.h)
+        side = pygame.Rect(main.right + m.gap, body.top, side_w, body.h)
+        cols = 1
+    draw = {
+        "choose": _draw_choose,
+        "roll": _draw_roll,
+        "create": _draw_create,
+        "match": _draw_match,
+        "reveal": _draw_reveal,
+        "points": _draw_points,
+        "over": _draw_points,
+    }.get(table.phase)
+    if draw is not None:
+        draw(r, f, table, main)
+    _draw_scoreboard(r, f, table, side, cols)
+
+
+def _title(table: Table) -> str:
+    lang, phase = table.lang, table.phase
+    if phase == "roll":
+        return tr(lang, "artbox.title_roll", name=table.name(table.starter))
+    if phase in ("points", "over"):
+        key = "artbox.title_over" if phase == "over" else "artbox.title_points"
+        return tr(lang, key, n=table.round)
+    return (
+        tr(lang, f"artbox.title_{phase}")
+        if phase in ("choose", "create", "match", "reveal")
+        else "ArtBox"
+    )
+
+
+def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) -> pygame.Rect:
+    m, s, lang = f.metrics, f.surface, f.lang
+    match = _map(f.view.get("match"))
+    game_title = str(match.get("title") or "ArtBox")
+    right = area.right
+    top = area.top
+    if table.starter is not None:
+        chip = pill(
+            r,
+            s,
+            table.name(table.starter),
+            m.f_body,
+            table.colour(table.starter),
+            "topright",
+            (right, top + r.line(m.f_small)),
+            max_width=round(area.w * 0.22),
+        )
+        label = r.blit_text(
+            s, tr(lang, "artbox.starter"), m.f_small, MUTED, "bottomright", (right, chip.top)
+        )
+        right = min(chip.left, label.left) - m.gap
+    target = _int(table.state.get("target"))
+    goal = (
+        tr(lang, "artbox.goal_advanced")
+        if table.state.get("advanced")
+        else tr(lang, "artbox.goal", n=target)
+        if target
+        else ""
+    )
+    sub = f"{game_title} · {tr(lang, 'artbox.round', n=table.round)}"
+    if goal:
+        sub = f"{sub} · {goal}"
+    small = r.blit_text(
+        s, sub, m.f_small, MUTED, "topleft", area.topleft, True, max(1, right - area.left)
+    )
+    heading = _title(table)
+    width = max(1, right - area.left)
+    # Smaller rather than cut, then on two lines: a long Czech title on a portrait screen
+    # still reads whole.
+    size = r.fit_size(heading, m.f_title, width, bold=True, min_size=m.f_head)
+    if r.fonts.font(size, True).size(heading)[0] <= width:
+        big = r.blit_text(s, heading, size, TEXT, "topleft", (area.left, small.bottom), True, width)
+    else:
+        size, lines = fit_wrapped(r, heading, m.f_head, width, 2 * r.line(m.f_head, True), True)
+        big = draw_lines(r, s, lines[:2], size, TEXT, (area.left, small.bottom), width, True)
+    bottom = max(big.bottom, top + r.line(m.f_small) + r.line(m.f_body, True) + m.gap // 2)
+    return pygame.Rect(area.left, area.top, area.w, bottom - area.top)
+
+
+# --- the scoreboard -------------------------------------------------------------------------
+
+
+def _scoreboard_height(r: KioskRenderer, m: Metrics, n: int, cols: int) -> int:
+    row = _row_ideal(r, m)
+    rows = math.ceil(max(1, n) / cols)
+    return r.line(m.f_head, True) + m.gap // 2 + rows * (row + m.gap // 3)
+
+
+def _row_ideal(r: KioskRenderer, m: Metrics) -> int:
+    return r.line(m.f_body, True) + r.line(m.f_small) + m.gap // 2
+
+
+def _note(table: Table, seat: int) -> tuple[str, Colour] | None:
+    """What a player is doing now, for their scoreboard row."""
+    lang, state, phase = table.lang, table.state, table.phase
+    if phase == "choose":
+        chose = seat in _seats(state.get("kept"))
+        return (tr(lang, "artbox.chose"), YES) if chose else (tr(lang, "artbox.choosing"), MUTED)
+    if phase == "roll" and seat == table.starter:
+        return tr(lang, "artbox.rolls"), GOLD
+    if phase == "create":
+        k = table.token(seat)
+        return (tr(lang, "artbox.token_n", n=k), YES) if k else (tr(lang, "artbox.drawing"), MUTED)
+    if phase == "match":
+        done = seat in _seats(state.get("done"))
+        return (tr(lang, "artbox.guessed"), YES) if done else (tr(lang, "artbox.guessing"), MUTED)
+    if phase == "reveal":
+        vote = _map(state.get("vote"))
+        artist = _int(vote.get("artist"))
+        if vote and artist is not None:
+            if seat == artist:
+                return tr(lang, "artbox.on_trial"), NO
+            voted = seat in _seats(vote.get("voted"))
+            return (tr(lang, "artbox.voted"), YES) if voted else (tr(lang, "artbox.voting"), MUTED)
+        guessed = _seat_ints(state.get("guessed"))
+        if seat in guessed:
+            return tr(lang, "artbox.correct", n=guessed[seat]), MUTED
+    if phase in ("points", "over"):
+        points = _map(state.get("round_points"))
+        if _int(points.get("red")) == seat:
+            return tr(lang, "artbox.red_point_short"), RED_TOKEN
+        if _int(points.get("grey")) == seat:
+            return tr(lang, "artbox.grey_point_short"), GREY_TOKEN
+    return None
+
+
+def _draw_scoreboard(
+    r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect, cols: int
+) -> None:
+    m, s, lang = f.metrics, f.surface, f.lang
+    head = r.blit_text(
+        s, tr(lang, "artbox.scores"), m.f_head, TEXT, "topleft", rect.topleft, True, rect.w
+    )
+    seats = sorted(table.players)
+    if not seats:
+        return
+    y = head.bottom + m.gap // 2
+    gap = m.gap // 3
+    rows = math.ceil(len(seats) / cols)
+    ideal = _row_ideal(r, m)
+    row_h = max(r.line(m.f_small) + 4, min(ideal, (rect.bottom - y - (rows - 1) * gap) // rows))
+    col_w = (rect.w - (cols - 1) * m.gap) // cols
+    leader = max(table.scores.values(), default=0)
+    advanced = bool(table.state.get("advanced"))
+    for i, seat in enumerate(seats):
+        box = pygame.Rect(
+            rect.left + (i % cols) * (col_w + m.gap), y + (i // cols) * (row_h + gap), col_w, row_h
+        )
+        if box.bottom > rect.bottom + 1:
+            break
+        player = table.players[seat]
+        score = table.scores.get(seat)
+        tokens = (table.red.get(seat, 0), table.grey.get(seat, 0)) if advanced else None
+        lead = score is not None and leader > 0 and score == leader
+        # The order token beside the name while the players finish; later it lies on the
+        # pictures (reveal), and beside red and grey tokens it would read as a third colour.
+        order = table.token(seat) if table.phase == "create" else None
+        row = _score_row(r, m, player, score, tokens, _note(table, seat), order, lead, box.size)
+        s.blit(row, box)
+
+
+def _score_row(
+    r: KioskRenderer,
+    m: Metrics,
+    player: Player,
+    score: int | None,
+    tokens: tuple[int, int] | None,
+    note: tuple[str, Colour] | None,
+    order: int | None,
+    lead: bool,
+    size: tuple[int, int],
+) -> pygame.Surface:
+    def paint(surf: pygame.Surface) -> None:
+        rect = surf.get_rect()
+        radius = min(m.radius, rect.h // 3)
+        pygame.draw.rect(surf, PANEL, rect, border_radius=radius)
+        stripe = pygame.Rect(0, 0, max(6, rect.h // 7), rect.h)
+        colour = player.colour if player.connected else blend(player.colour, PANEL, 0.6)
+        pygame.draw.rect(
+            surf, colour, stripe, border_top_left_radius=radius, border_bottom_left_radius=radius
+        )
+        x = stripe.right + m.gap // 2
+        right = rect.right - m.gap // 2
+        if score is not None:
+            sc = r.blit_text(
+                surf,
+                str(score),
+                m.f_head,
+                GOLD if lead else TEXT,
+                "midright",
+                (right, rect.centery),
+                True,
+            )
+            right = sc.left - m.gap // 3
+        if tokens is not None:
+            # The advanced end counts colours: a small red and grey token with each count.
+            side = max(10, round(r.line(m.f_small) * 0.9))
+            for count, fill in ((tokens[1], GREY_TOKEN), (tokens[0], RED_TOKEN)):
+                disc = token_disc(r, str(count), fill, side, ground=PANEL)
+                right -= side
+                surf.blit(disc, (right, rect.centery - side // 2))
+                right -= m.gap // 4
+        if order is not None:
+            side = max(10, round(r.line(m.f_small) * 1.05))
+            disc = token_disc(r, str(order), player.colour, side, ground=PANEL)
+            right -= side
+            surf.blit(disc, (right, rect.centery - side // 2))
+            right -= m.gap // 3
+        name_h = r.line(m.f_body, True)
+        note_h = r.line(m.f_small)
+        width = max(1, right - x)
+        ink = TEXT if player.connected else MUTED
+        if note and name_h + note_h <= rect.h * 1.02:
+            top = rect.centery - (name_h + note_h) // 2
+            r.blit_text(surf, player.name, m.f_body, ink, "topleft", (x, top), True, width)
+            r.blit_text(
+                surf, note[0], m.f_small, note[1], "topleft", (x, top + name_h), False, width
+            )
+        else:
+            r.blit_text(surf, player.name, m.f_body, ink, "midleft", (x, rect.centery), True, width)
+
+    key = ("artbox-score", player, score, tokens, note, order, lead, m)
+    return r.part(key, size, paint)
+
+
+# --- phases ---------------------------------------------------------------------------------
+
+
+def _centred_lines(
+    r: KioskRenderer,
+    f: Frame,
+    rect: pygame.Rect,
+    y: int,
+    lines: Sequence[tuple[str, int, Colour, bool]],
+) -> int:
+    for text, size, colour, bold in lines:
+        if text:
+            fitted = r.fit_size(text, size, rect.w, bold)
+            r.blit_text(f.surface, text, fitted, colour, "midtop", (rect.centerx, y), bold, rect.w)
+        y += r.line(size, bold)
+    return y
+
+
+def _block(
+    r: KioskRenderer,
+    f: Frame,
+    rect: pygame.Rect,
+    icon_h: int,
+    lines: Sequence[tuple[str, int, Colour, bool]],
+) -> tuple[pygame.Rect, int]:
+    """An icon above some lines, the whole centred in `rect`: the icon's box and where the
+    text starts."""
+    m = f.metrics
+    text_h = sum(r.line(size, bold) for _, size, _, bold in lines)
+    top = rect.top + max(0, (rect.h - icon_h - m.gap - text_h) // 2)
+    icon = pygame.Rect(rect.left, top, rect.w, icon_h)
+    return icon, icon.bottom + m.gap
+
+
+def _draw_choose(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
+    m, lang, s = f.metrics, f.lang, f.surface
+    kept = [k for k in _seats(table.state.get("kept")) if k in table.players]
+    lines: list[tuple[str, int, Colour, bool]] = [
+        (tr(lang, "artbox.choose_hint"), m.f_head, TEXT, True),
+        (tr(lang, "artbox.choose_secret"), m.f_body, MUTED, False),
+        (
+            tr(lang, "artbox.chose_count", n=len(kept), total=len(table.players)),
+            m.f_body,
+            GOLD,
+            True,
+        ),
+    ]
+    icon_h = max(20, min(round(rect.h * 0.4), rect.h - 4 * r.line(m.f_body)))
+    icon, y = _block(r, f, rect, icon_h, lines)
+    # Two word cards face down, fanned: the one a player keeps, the one they discard.
+    card_h = icon.h
+    card_w = round(card_h * 0.68)
+    for k, (dx, tilt) in enumerate(((-0.32, 8), (0.32, -8))):
+        card = _card_back(r, (card_w, card_h)).copy()
+        # Keyed before turning: rotate fills the new corners with the key, not black.
+        card.set_colorkey(BG)
+        turned = pygame.transform.rotate(card, tilt)
+        centre = (icon.centerx + round(dx * card_w), icon.centery + k * m.gap // 2)
+        s.blit(turned, turned.get_rect(center=centre))
+    _centred_lines(r, f, rect, y, lines)
+
+
+def _card_back(r: KioskRenderer, size: tuple[int, int]) -> pygame.Surface:
+    def paint(surf: pygame.Surface) -> None:
+        rect = surf.get_rect().inflate(-4, -4)
+        radius = max(4, rect.w // 10)
+        pygame.draw.rect(surf, RED_TOKEN, rect, border_radius=radius)
+        inner = rect.inflate(-rect.w // 7, -rect.w // 7)
+        pygame.draw.rect(surf, blend(RED_TOKEN, WHITE, 0.85), inner, border_radius=radius // 2)
+        glyph = pygame.Rect(0, 0, inner.w // 2, inner.w // 2)
+        glyph.center = inner.center
+        for shape, dx, dy in (
+            ("circle", -1, -1),
+            ("square", 1, -1),
+            ("triangle", -1, 1),
+            ("line", 1, 1),
+        ):
+            box = pygame.Rect(0, 0, glyph.w // 2 - 4, glyph.w // 2 - 4)
+            box.center = (
+                glyph.centerx + dx * glyph.w // 4,
+                glyph.centery + dy * glyph.w // 4,
+            )
+            draw_shape(surf, shape, box, RED_TOKEN, max(2, box.w // 9))
+
+    return r.part(("artbox-card", size), size, paint)
+
+
+def _draw_roll(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
+    m, lang = f.metrics, f.lang
+    lines: list[tuple[str, int, Colour, bool]] = [
+        (tr(lang, "artbox.roll_hint"), m.f_body, MUTED, False),
+        (tr(lang, "artbox.roll_tap"), m.f_small, GOLD, True),
+    ]
+    icon_h = max(20, min(round(rect.h * 0.36), rect.h - 3 * r.line(m.f_body)))
+    icon, y = _block(r, f, rect, icon_h, lines)
+    dice = dice_row(r, f.surface, [None] * 4, icon.inflate(-2 * m.gap, 0), m.gap)
+    r.add_target(dice.inflate(m.gap, m.gap), PressButton("die"))
+    _centred_lines(r, f, rect, y, lines)
+
+
+def _draw_create(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
+    m, lang, s = f.metrics, f.lang, f.surface
+    dice = _shapes(table.state.get("dice"))
+    seats = sorted(table.players)
+    order = [o for o in table.order if o in table.players]
+    n = max(1, len(seats))
+    # Sizes first, so that the dice, the rule and the order tokens sit centred together.
+    rule_size, rule = fit_wrapped(
+        r, tr(lang, "artbox.create_rule"), m.f_small, rect.w, 2 * r.line(m.f_small)
+    )
+    label_h = r.line(m.f_small, True)
+    text_h = r.line(m.f_body, True) + len(rule) * r.line(rule_size) + m.gap
+    head_h = r.line(m.f_head, True) + m.gap // 2
+    dice_h = min(round(rect.h * 0.42), (rect.w - 3 * m.gap) // 4)
+    side = max(12, min((rect.w - (n - 1) * m.gap) // n, round(130 * m.scale)))
+    side = max(12, min(side, rect.h - dice_h - text_h - head_h - label_h - 2 * m.gap))
+    total_h = dice_h + m.gap // 2 + text_h + head_h + side + label_h
+    y = rect.top + max(0, (rect.h - total_h) // 3)
+    # The four rolled shapes, big: the table draws from them.
+    row = dice_row(r, s, dice or [None] * 4, pygame.Rect(rect.left, y, rect.w, dice_h), m.gap)
+    y = row.bottom + m.gap // 2
+    names = " · ".join(tr(lang, f"artbox.shape.{d}") for d in dice)
+    if names:
+        y = r.blit_text(s, names, m.f_body, TEXT, "midtop", (rect.centerx, y), True, rect.w).bottom
+    y = draw_lines(r, s, rule, rule_size, MUTED, (rect.left, y), rect.w, align="center").bottom
+    y += m.gap
+    # The order tokens: a slot per player, filled (colour, number, name) as they finish.
+    head = r.blit_text(
+        s,
+        tr(lang, "artbox.finished_count", n=len(order), total=len(seats)),
+        m.f_head,
+        GOLD,
+        "midtop",
+        (rect.centerx, y),
+        True,
+        rect.w,
+    )
+    y = head.bottom + m.gap // 2
+    cell = max(side, min((rect.w - (n - 1) * m.gap // 2) // n, side * 2))
+    total = n * cell + (n - 1) * (m.gap // 2)
+    x = rect.centerx - total // 2
+    for k in range(n):
+        seat = order[k] if k < len(order) else None
+        cx = x + cell // 2
+        if seat is None:
+            disc = token_disc(r, str(k + 1), PANEL, side, outline_only=True)
+        else:
+            disc = token_disc(r, str(k + 1), table.colour(seat), side)
+        s.blit(disc, (cx - side // 2, y))
+        if seat is not None:
+            r.blit_text(
+                s, table.name(seat), m.f_small, TEXT, "midtop", (cx, y + side + 2), True, cell
+            )
+        x += cell + m.gap // 2
+
+
+def grid_for(n: int, box: pygame.Rect, label_h: int, gap: int) -> tuple[int, int, int]:
+    """Columns, rows and cell width for `n` pictures (16:10, a label under each) in `box`,
+    as large as the box allows."""
+    options: list[tuple[float, int, int]] = []
+    for cols in range(1, max(1, n) + 1):
+        rows = math.ceil(max(1, n) / cols)
+        tw = (box.w - (cols - 1) * gap) / cols
+        th = (box.h - (rows - 1) * gap) / rows - label_h
+        if tw > 0 and th > 0:
+            options.append((min(tw, th * 1.6), cols, rows))
+    if not options:
+        return (1, max(1, n), 1)
+    largest = max(w for w, _, _ in options)
+    # Of the layouts (nearly) as large as the largest, the one with the most columns:
+    # a wide screen then shows 3 + 2 pictures rather than 2 + 2 + 1.
+    w, cols, rows = max((o for o in options if o[0] >= largest * 0.97), key=lambda o: o[1])
+    return (cols, rows, int(w))
+
+
+def _picture_cells(
+    pictures: Sequence[Picture], box: pygame.Rect, label_h: int, gap: int
+) -> list[tuple[Picture, pygame.Rect]]:
+    """Where each picture's sheet goes (its label below it), in number order."""
+    cols, rows, cell_w = grid_for(len(pictures), box, label_h, gap)
+    cell_h = round(cell_w / 1.6)
+    used_w = cols * cell_w + (cols - 1) * gap
+    used_h = rows * (cell_h + label_h) + (rows - 1) * gap
+    x0 = box.left + max(0, (box.w - used_w) // 2)
+    y0 = box.top + max(0, (box.h - used_h) // 3)
+    out = []
+    for i, pic in enumerate(pictures):
+        col, row = i % cols, i // cols
+        out.append(
+            (
+                pic,
+                pygame.Rect(
+                    x0 + col * (cell_w + gap), y0 + row * (cell_h + label_h + gap), cell_w, cell_h
+                ),
+            )
+        )
+    return out
+
+
+def _blit_picture(r: KioskRenderer, f: Frame, table: Table, pic: Picture, box: pygame.Rect) -> None:
+    """A picture on its sheet with its number in the corner; cached once painted."""
+    s, m = f.surface, f.metrics
+    rect = sheet_rect(box)
+    off = max(2, rect.h // 60)
+    pygame.draw.rect(s, SHADOW, (rect.left + off, rect.bottom, rect.w, off))
+    pygame.draw.rect(s, SHADOW, (rect.right, rect.top + off, off, rect.h))
+    key = picture_key(f, table.round, pic.number, pic.strokes)
+    s.blit(caches_of(r).sheets.sheet(pic.strokes, rect.size, key=key), rect)
+    side = max(14, min(round(rect.h * 0.26), round(r.line(m.f_head, True) * 1.1)))
+    s.blit(_number_badge(r, pic.number, side), rect.topleft)
+
+
+def _number_badge(r: KioskRenderer, number: int, side: int) -> pygame.Surface:
+    def paint(surf: pygame.Surface) -> None:
+        rect = surf.get_rect()
+        surf.fill(PAPER)  # the badge sits on the sheet's corner: its rounding shows paper
+        pygame.draw.rect(surf, TEXT, rect, border_bottom_right_radius=max(3, side // 3))
+        font = r.fonts.font(max(8, round(side * 0.62)), True)
+        label = font.render(str(number), True, BG)
+        surf.blit(label, label.get_rect(center=rect.center))
+
+    width = side if number < 10 else round(side * 1.45)
+    return r.part(("artbox-number", number, side), (width, side), paint)
+
+
+def _draw_match(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
+    m, lang, s, state = f.metrics, f.lang, f.surface, table.state
+    pictures = pictures_of(state)
+    words = [_map(w) for w in _list(state.get("words"))]
+    words_w = max(round(rect.w * 0.27), min(rect.w // 3, round(300 * m.scale)))
+    if m.portrait:
+        words_box = pygame.Rect(rect.left, rect.bottom - rect.h // 3, rect.w, rect.h // 3)
+        grid_box = pygame.Rect(rect.left, rect.top, rect.w, words_box.top - m.gap - rect.top)
+    else:
+        words_box = pygame.Rect(rect.right - words_w, rect.top, words_w, rect.h)
+        grid_box = pygame.Rect(rect.left, rect.top, rect.w - words_w - m.gap, rect.h)
+    label_h = r.line(m.f_small, True) + m.gap // 3
+    gap = max(4, m.gap // 2)
+    done = set(_seats(state.get("done")))
+    for pic, box in _picture_cells(pictures, grid_box, label_h, gap):
+        _blit_picture(r, f, table, pic, box)
+        r.blit_text(
+            s,
+            tr(lang, "artbox.picture_n", n=pic.number),
+            m.f_small,
+            MUTED,
+            "midtop",
+            (box.centerx, box.bottom + m.gap // 4),
+            True,
+            box.w,
+        )
+    _draw_words(r, f, table, words, words_box, len(done))
+
+
+def _draw_words(
+    r: KioskRenderer,
+    f: Frame,
+    table: Table,
+    words: Sequence[Mapping[str, Any]],
+    rect: pygame.Rect,
+    done: int,
+) -> None:
+    """The hourglass (a tap turns it) above the shuffled words."""
+    m, lang, s, state = f.metrics, f.lang, f.surface, table.state
+    pygame.draw.rect(s, PANEL, rect, border_radius=m.radius)
+    inner = rect.inflate(-2 * m.pad, -2 * m.pad)
+    if inner.w < 20 or inner.h < 20:
+        return
+    started = bool(state.get("hourglass_started"))
+    glass_h = min(round(inner.h * 0.28), round(170 * m.scale))
+    glass = pygame.Rect(inner.left, inner.top, round(glass_h / 1.6), glass_h)
+    remaining, length = f.remaining, f.length
+    fraction = 1.0 if remaining is None or not length else remaining / max(1.0, length)
+    draw_hourglass(s, glass, fraction if started else 1.0)
+    tx = glass.right + m.gap
+    tw = max(1, inner.right - tx)
+    if started and remaining is not None:
+        urgent = remaining <= min(10.0, (length or 60) / 4)
+        clock = format_seconds(remaining)
+        size = r.fit_size(clock, round(m.f_title * 1.3), tw, True)
+        t = r.blit_text(
+            s, clock, size, WARN if urgent else GOLD, "topleft", (tx, glass.top), True, tw
+        )
+        room = glass.bottom - t.bottom
+        if room >= r.line(m.f_small):
+            size, lines = fit_wrapped(r, tr(lang, "artbox.hourglass_running"), m.f_small, tw, room)
+            draw_lines(r, s, lines, size, MUTED, (tx, t.bottom), tw)
+    else:
+        size, lines = fit_wrapped(r, tr(lang, "artbox.hourglass_tap"), m.f_small, tw, glass.h, True)
+        draw_lines(r, s, lines, size, GOLD, (tx, glass.top), tw, True)
+        r.add_target(glass.inflate(m.gap, m.gap), PressButton("hourglass"))
+    y = glass.bottom + m.gap // 2
+    y = r.blit_text(
+        s,
+        tr(lang, "artbox.done_count", n=done, total=len(table.players)),
+        m.f_small,
+        TEXT,
+        "topleft",
+        (inner.left, y),
+        True,
+        inner.w,
+    ).bottom
+    y += m.gap // 2
+    y = r.blit_text(
+        s, tr(lang, "artbox.words"), m.f_head, TEXT, "topleft", (inner.left, y), True, inner.w
+    ).bottom
+    y += m.gap // 3
+    _word_columns(
+        r,
+        f,
+        [_localised(w, lang) for w in words],
+        pygame.Rect(inner.left, y, inner.w, inner.bottom - y),
+    )
+
+
+def _word_columns(
+    r: KioskRenderer,
+    f: Frame,
+    words: Sequence[str],
+    box: pygame.Rect,
+    revealed: Mapping[str, int] | None = None,
+) -> None:
+    """The words in as few columns as fit `box` (one on a side panel, several on a wide
+    one), the biggest type that lets them all show, column by column. A word in
+    `revealed` is greyed, with the number of its picture beside it."""
+    m, s = f.metrics, f.surface
+    if not words or box.h <= 0:
+        return
+    n = len(words)
+    max_cols = max(1, box.w // max(1, round(230 * m.scale)))
+    for size in (m.f_body, m.f_small):
+        row_h = r.line(size, True) + m.gap // 3
+        rows = max(1, box.h // row_h)
+        cols = math.ceil(n / rows)
+        if cols <= max_cols:
+            break
+    cols = min(cols, max_cols)
+    rows = math.ceil(n / cols)
+    col_w = box.w // cols
+    bullet = max(3, row_h // 8)
+    for i, text in enumerate(words):
+        col, row = i // rows, i % rows
+        x = box.left + col * col_w
+        y = box.top + row * row_h
+        if y + row_h > box.bottom + 2:
+            continue
+        number = (revealed or {}).get(text)
+        width = col_w - 3 * bullet - m.gap // 2
+        if number is not None:
+            badge = _number_badge(r, number, max(8, r.line(size, True) - 6))
+            s.blit(badge, badge.get_rect(midright=(x + col_w - m.gap // 2, y + row_h // 2)))
+            width -= badge.get_width() + m.gap // 3
+        pygame.draw.circle(
+            s, GOLD if number is None else PANEL_EDGE, (x + bullet, y + row_h // 2), bullet
+        )
+        r.blit_text(
+            s,
+            text,
+            r.fit_size(text, size, width, True),
+            TEXT if number is None else MUTED,
+            "midleft",
+            (x + 3 * bullet, y + row_h // 2),
+            True,
+            width,
+        )
+
+
+def _draw_reveal(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
+    m, lang, s, state = f.metrics, f.lang, f.surface, table.state
+    pictures = pictures_of(state)
+    revealed = revealed_of(state)
+    vote = _map(state.get("vote"))
+    panel_w = max(round(rect.w * 0.27), min(rect.w // 3, round(300 * m.scale)))
+    if m.portrait:
+        panel = pygame.Rect(rect.left, rect.bottom - rect.h // 4, rect.w, rect.h // 4)
+        grid_box = pygame.Rect(rect.left, rect.top, rect.w, panel.top - m.gap - rect.top)
+    else:
+        panel = pygame.Rect(rect.right - panel_w, rect.top, panel_w, rect.h)
+        grid_box = pygame.Rect(rect.left, rect.top, rect.w - panel_w - m.gap, rect.h)
+    label_h = r.line(m.f_small, True) * 2 + m.gap // 2
+    gap = max(4, m.gap // 2)
+    upcoming = next((p.number for p in pictures if p.number not in revealed), None)
+    for pic, box in _picture_cells(pictures, grid_box, label_h, gap):
+        _blit_picture(r, f, table, pic, box)
+        info = revealed.get(pic.number)
+        label = pygame.Rect(box.left, box.bottom + m.gap // 4, box.w, label_h - m.gap // 4)
+        if info is None:
+            colour = GOLD if pic.number == upcoming else MUTED
+            r.blit_text(s, "?", m.f_head, colour, "midtop", (label.centerx, label.top), True)
+            if pic.number == upcoming:
+                pygame.draw.rect(s, GOLD, sheet_rect(box).inflate(6, 6), max(2, m.gap // 6), 4)
+            continue
+        s.blit(_reveal_label(r, m, lang, table, info, label.size), label)
+    _draw_reveal_panel(r, f, table, panel, len(revealed), len(pictures), upcoming, vote)
+
+
+def _reveal_label(
+    r: KioskRenderer,
+    m: Metrics,
+    lang: str,
+    table: Table,
+    info: Mapping[str, Any],
+    size: tuple[int, int],
+) -> pygame.Surface:
+    owner = _int(info.get("owner"))
+    word = _localised(info.get("word"), lang)
+    token = _int(info.get("token"))
+    recognised = _int(info.get("recognised"), 0) or 0
+    legal = info.get("legal")
+    overruled = bool(info.get("overruled"))
+    name = table.name(owner)
+    colour = table.colour(owner)
+
+    def paint(surf: pygame.Surface) -> None:
+        rect = surf.get_rect()
+        line = r.line(m.f_small, True)
+        side = max(10, line)
+        x = 0
+        if token is not None:
+            surf.blit(token_disc(r, str(token), colour, side), (0, 0))
+            x = side + m.gap // 4
+        mark_r = max(5, line // 2 - 1)
+        verdict = legal if isinstance(legal, bool) else None
+        draw_mark(surf, (rect.right - mark_r - 1, line // 2), mark_r, verdict)
+        right = rect.right - 2 * mark_r - m.gap // 3
+        if overruled:
+            # The table's vote changed the box's verdict: say so beside the mark.
+            o = r.blit_text(
+                surf,
+                tr(lang, "artbox.by_vote"),
+                m.f_small,
+                GOLD,
+                "midright",
+                (right, line // 2),
+                True,
+            )
+            right = o.left - m.gap // 3
+        r.blit_text(
+            surf, f"“{word}”", m.f_small, TEXT, "midleft", (x, line // 2), True, max(1, right - x)
+        )
+        y2 = line + max(0, (rect.h - 2 * line) // 2)
+        pygame.draw.rect(surf, colour, (0, y2 + 2, max(4, line // 5), line - 4))
+        who = r.blit_text(
+            surf, name, m.f_small, TEXT, "topleft", (line // 5 + 4, y2), False, rect.w // 2
+        )
+        r.blit_text(
+            surf,
+            tr(lang, "artbox.recognised", n=recognised),
+            m.f_small,
+            MUTED,
+            "topright",
+            (rect.right, y2),
+            False,
+            max(1, rect.right - who.right - m.gap // 3),
+        )
+
+    key = ("artbox-reveal", name, colour, word, token, recognised, legal, overruled, lang, m)
+    return r.part(key, size, paint)
+
+
+def _draw_reveal_panel(
+    r: KioskRenderer,
+    f: Frame,
+    table: Table,
+    rect: pygame.Rect,
+    shown: int,
+    total: int,
+    upcoming: int | None,
+    vote: Mapping[str, Any],
+) -> None:
+    m, lang, s, state = f.metrics, f.lang, f.surface, table.state
+    artist = _int(vote.get("artist")) if vote else None
+    on_trial = artist is not None
+    pygame.draw.rect(
+        s, blend(PANEL, WARN, 0.14) if on_trial else PANEL, rect, border_radius=m.radius
+    )
+    if on_trial:
+        pygame.draw.rect(s, WARN, rect, max(3, round(5 * m.scale)), border_radius=m.radius)
+    inner = rect.inflate(-2 * m.pad, -2 * m.pad)
+    if inner.w < 20 or inner.h < 20:
+        return
+    y = inner.top
+    if on_trial:
+        y = r.blit_text(
+            s,
+            tr(lang, "artbox.vote_title"),
+            m.f_head,
+            WARN,
+            "topleft",
+            (inner.left, y),
+            True,
+            inner.w,
+        ).bottom
+        question = tr(lang, "artbox.vote_question", name=table.name(artist))
+        size, lines = fit_wrapped(r, question, m.f_body, inner.w, 3 * r.line(m.f_body, True), True)
+        y = draw_lines(r, s, lines, size, TEXT, (inner.left, y), inner.w, True).bottom + m.gap // 2
+        voters = [p for p in table.players if p != artist]
+        voted = [v for v in _seats(vote.get("voted")) if v in voters]
+        y = (
+            r.blit_text(
+                s,
+                tr(lang, "artbox.votes", n=len(voted), total=len(voters)),
+                m.f_body,
+                GOLD,
+                "topleft",
+                (inner.left, y),
+                True,
+                inner.w,
+            ).bottom
+            + m.gap // 2
+        )
+        size, lines = fit_wrapped(
+            r, tr(lang, "artbox.vote_rule"), m.f_small, inner.w, max(1, inner.bottom - y)
+        )
+        draw_lines(r, s, lines, size, MUTED, (inner.left, y), inner.w)
+        return
+    progress = tr(lang, "artbox.revealed_count", n=shown, total=total)
+    y = (
+        r.blit_text(
+            s,
+            progress,
+            r.fit_size(progress, m.f_head, inner.w, True),
+            TEXT,
+            "topleft",
+            (inner.left, y),
+            True,
+            inner.w,
+        ).bottom
+        + m.gap // 2
+    )
+    all_shown = total > 0 and shown >= total
+    label = (
+        tr(lang, "artbox.award_button")
+        if all_shown
+        else tr(lang, "artbox.reveal_button", n=upcoming or 0)
+    )
+    # The pill pads its label by half a line each side: the label is fitted to what is left.
+    size = r.fit_size(label, m.f_body, inner.w - m.f_body, True, m.f_small)
+    button = pill(r, s, label, size, GOLD, "topleft", (inner.left, y), max_width=inner.w)
+    r.add_target(button.inflate(m.gap // 2, m.gap // 2), PressButton("reveal"))
+    y = button.bottom + m.gap // 3
+    hint = tr(
+        lang,
+        "artbox.award_hint" if all_shown else "artbox.reveal_hint",
+        name=table.name(table.starter),
+    )
+    size, lines = fit_wrapped(r, hint, m.f_small, inner.w, 3 * r.line(m.f_small))
+    y = draw_lines(r, s, lines, size, MUTED, (inner.left, y), inner.w).bottom + m.gap
+    # The words laid out; a revealed one shows its picture's number. (Who guessed how
+    # many is on the scoreboard once everything is revealed.)
+    words = [_localised(w, lang) for w in _list(state.get("words"))]
+    at: dict[str, int] = {}
+    for shown_no, info in revealed_of(state).items():
+        at.setdefault(_localised(info.get("word"), lang), shown_no)
+    _word_columns(r, f, words, pygame.Rect(inner.left, y, inner.w, inner.bottom - y), at)
+
+
+def _draw_points(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
+    m, lang, s, state = f.metrics, f.lang, f.surface, table.state
+    points = _map(state.get("round_points"))
+    over = table.phase == "over"
+    cards: list[tuple[Colour, str, int | None]] = [
+        (RED_TOKEN, tr(lang, "artbox.red_point"), _int(points.get("red"))),
+        (GREY_TOKEN, tr(lang, "artbox.grey_point"), _int(points.get("grey"))),
+    ]
+    foot_h = r.line(m.f_body, True) + r.line(m.f_small) + 2 * m.gap
+    cols = 1 if m.portrait else 2
+    rows = 2 if m.portrait else 1
+    area = pygame.Rect(rect.left, rect.top, rect.w, rect.h - foot_h)
+    card_w = (area.w - (cols - 1) * m.gap) // cols
+    card_h = min((area.h - (rows - 1) * m.gap) // rows, round(card_w * 0.75))
+    top = area.top + max(0, (area.h - rows * card_h - (rows - 1) * m.gap) // 2)
+    for i, (fill, what, seat) in enumerate(cards):
+        box = pygame.Rect(
+            area.left + (i % cols) * (card_w + m.gap),
+            top + (i // cols) * (card_h + m.gap),
+            card_w,
+            card_h,
+        )
+        name = table.name(seat) if seat is not None else tr(lang, "artbox.nobody")
+        colour = table.colour(seat) if seat is not None else MUTED
+        s.blit(_award_card(r, m, fill, what, name, colour, box.size), box)
+    y = top + rows * card_h + (rows - 1) * m.gap + m.gap
+    if over:
+        outcome = _map(_map(f.view.get("match")).get("outcome"))
+        winners = [w for w in _seats(outcome.get("winners")) if w in table.players]
+        text = (
+            tr(lang, "artbox.winner", name=", ".join(table.name(w) for w in winners))
+            if winners
+            else tr(lang, "artbox.title_over")
+        )
+        r.blit_text(s, text, m.f_head, GOLD, "midtop", (rect.centerx, y), True, rect.w)
+        return
+    button = pill(r, s, tr(lang, "artbox.next_round"), m.f_body, GOLD, "midtop", (rect.centerx, y))
+    r.add_target(button.inflate(m.gap // 2, m.gap // 2), PressButton("reveal"))
+    r.blit_text(
+        s,
+        tr(lang, "artbox.next_hint", name=table.name(table.starter)),
+        m.f_small,
+        MUTED,
+        "midtop",
+        (rect.centerx, button.bottom + m.gap // 3),
+        False,
+        rect.w,
+    )
+
+
+def _award_card(
+    r: KioskRenderer,
+    m: Metrics,
+    fill: Colour,
+    what: str,
+    name: str,
+    colour: Colour,
+    size: tuple[int, int],
+) -> pygame.Surface:
+    def paint(surf: pygame.Surface) -> None:
+        rect = surf.get_rect()
+        pygame.draw.rect(surf, PANEL, rect, border_radius=m.radius)
+        pygame.draw.rect(surf, fill, rect, max(3, round(6 * m.scale)), border_radius=m.radius)
+        inner = rect.inflate(-2 * m.pad, -2 * m.pad)
+        if inner.w < 10 or inner.h < 10:
+            return
+        text_h = r.line(m.f_small) + r.line(m.f_title, True) + m.gap
+        side = max(12, min(round((inner.h - text_h) * 0.8), inner.w // 3))
+        disc = token_disc(r, "+1", fill, side, ground=PANEL)
+        surf.blit(disc, (inner.centerx - side // 2, inner.top + (inner.h - text_h - side) // 2))
+        y = inner.top + (inner.h - text_h - side) // 2 + side + m.gap // 2
+        y = r.blit_text(
+            surf, what, m.f_small, MUTED, "midtop", (inner.centerx, y), True, inner.w
+        ).bottom
+        size_ = r.fit_size(name, m.f_title, inner.w, True, m.f_body)
+        label = r.blit_text(
+            surf, name, size_, TEXT, "midtop", (inner.centerx, y + m.gap // 3), True, inner.w
+        )
+        pygame.draw.line(
+            surf,
+            colour,
+            (label.left, label.bottom + 2),
+            (label.right, label.bottom + 2),
+            max(3, round(6 * m.scale)),
+        )
+
+    return r.part(("artbox-award", fill, what, name, colour, m), size, paint)
+
+
+GAME_SCREENS[GAME_ID] = artbox_screen
+
+__all__ = [
+    "ArtBoxCaches",
+    "artbox_screen",
+    "caches_of",
+    "die_face",
+    "draw_shape",
+    "grid_for",
+    "pictures_of",
+]

@@ -1,0 +1,1433 @@
+// ArtBox on the phones: one screen per phase (docs/artbox.md, "A round, and who does what").
+//
+// choose: two word cards, keep one. roll: the starter rolls the shape dice. create: the
+// picture, made either with the SHAPE TOOL (pick a rolled shape, place it, size and turn
+// it by its handles; it goes to the box as a clean outline the geometry recognises) or
+// FREEHAND on canvas.js; the box's shape check (my_check) is shown after every stroke;
+// Done takes the next order token. match: every picture by its number and the shuffled
+// words; tap a picture, then its word. reveal: the starter reveals picture by picture,
+// verdicts may be contested and voted on; then the two points and the scores.
+//
+// As in duplik.js the page is rebuilt only when the layout changes (phase, round, role);
+// otherwise each part is patched when its own content changes: a view arrives after
+// every player's move, and rebuilding would swallow a tap or wipe a stroke in progress.
+// Words and names reach the page only as text (ui.js `h`); icons are SVG elements built
+// with createElementNS. No innerHTML.
+
+import { registerGameOptions, registerGameScreen } from "./games.js";
+import { createCanvas, sheetElement, sheetRect, SHEET } from "./canvas.js";
+import { fill, h, nameChip, safeColour } from "./ui.js";
+
+const SHAPES = ["circle", "square", "triangle", "line"];
+const SVG_NS = "http://www.w3.org/2000/svg";
+const BUSY_MS = 3000;
+
+// The shape tool, in sheet units (1600 x 1000).
+const MIN_SIDE = 60;       // the box reads anything under 40 units as a dot
+const MIN_LINE = 80;
+const INSET = 12;          // outlines stay this far inside the sheet (half a thick line)
+const CIRCLE_POINTS = 48;  // docs: "circle/ellipse ~48 points"
+const STEP_MS = 16;        // the time between outline points: t must increase
+// Where the k-th shape appears: the four quarters of the sheet, so four shapes placed
+// without moving them do not overlap (overlapping outlines may be read as one figure).
+const SLOTS = [[420, 270], [1180, 270], [420, 730], [1180, 730]];
+const DEFAULT_SIZE = { circle: [300, 300], square: [300, 300], triangle: [320, 280], line: [380, 0] };
+// On-screen sizes of the handles (CSS pixels): big enough for a thumb.
+const HANDLE_PX = 13;
+const HIT_PX = 26;
+const ROTATE_PX = 40;
+const SNAP_DEG = 6;
+
+// --- module state (one ArtBox screen at a time) -------------------------------------------
+
+const S = {
+  root: null,
+  head: null,
+  body: null,
+  layout: null,
+  parts: null,
+  ctx: null,
+  view: null,
+  pad: null,           // the drawing pad while this phone creates
+  editor: null,        // the shape tool's overlay on that pad
+  mode: "shapes",      // "shapes" (the shape tool) or "free" (freehand)
+  toolMade: new Map(), // stroke signature -> shape, for strokes this phone made with the tool
+  pick: null,          // matching: {picture: n} or {word: i} chosen first
+  timer: null,
+};
+
+const patched = new WeakMap();
+
+/** Refill `el` from build() only when `key` differs from the last time. */
+function patch(el, key, build) {
+  const k = JSON.stringify(key);
+  if (patched.get(el) === k) return false;
+  patched.set(el, k);
+  fill(el, build());
+  return true;
+}
+
+function tr(key, params) {
+  return S.ctx.t(`artbox.${key}`, params);
+}
+
+function lang() {
+  return S.ctx.lang();
+}
+
+/** `key_one`, `key_few` or `key_other` by the count (Czech has three forms). */
+function trn(key, n, params = {}) {
+  const form = n === 1 ? "one" : lang() === "cs" && n >= 2 && n <= 4 ? "few" : "other";
+  const text = tr(`${key}_${form}`, { n, ...params });
+  return text === `artbox.${key}_${form}` ? tr(`${key}_other`, { n, ...params }) : text;
+}
+
+// --- reading the view -----------------------------------------------------------------------
+
+function seatsOf(view) {
+  const seats = new Map();
+  const match = view.match || {};
+  for (const list of [match.seats, view.seats]) {
+    for (const s of Array.isArray(list) ? list : []) {
+      if (s && Number.isInteger(s.seat)) seats.set(s.seat, { ...(seats.get(s.seat) || {}), ...s });
+    }
+  }
+  return seats;
+}
+
+/** The seats playing this match, in seat order. */
+function players(view) {
+  const match = view.match || {};
+  const list = Array.isArray(match.seats) && match.seats.length ? match.seats : view.seats || [];
+  return list.filter((s) => s && Number.isInteger(s.seat)).map((s) => s.seat).sort((a, b) => a - b);
+}
+
+function nameOf(seat) {
+  const s = seatsOf(S.view).get(seat);
+  return s ? String(s.name) : S.ctx.t("seat.number", { n: Number(seat) + 1 });
+}
+
+function colourOf(seat) {
+  const s = seatsOf(S.view).get(seat);
+  return safeColour(s && s.colour);
+}
+
+function chipOf(seat) {
+  return nameChip(nameOf(seat), colourOf(seat));
+}
+
+function local(text) {
+  if (typeof text === "string") return text;
+  if (!text || typeof text !== "object") return "";
+  return String(text[lang()] || text.en || "");
+}
+
+/** The reason of a check or verdict in the phone's language. */
+function reasonOf(obj) {
+  if (!obj) return "";
+  return String((lang() === "cs" ? obj.reason_cs : obj.reason_en) || obj.reason_en || obj.reason || "");
+}
+
+function seatList(value) {
+  return Array.isArray(value) ? value.filter((s) => Number.isInteger(s)) : [];
+}
+
+function seatMap(value) {
+  const out = new Map();
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      const seat = Number(k);
+      if (Number.isInteger(seat)) out.set(seat, v);
+    }
+  }
+  return out;
+}
+
+function shapesOf(list) {
+  return Array.isArray(list) ? list.filter((s) => SHAPES.includes(s)) : [];
+}
+
+function counts(list) {
+  const out = new Map();
+  for (const s of list) out.set(s, (out.get(s) || 0) + 1);
+  return out;
+}
+
+function picturesOf(st) {
+  return (Array.isArray(st.pictures) ? st.pictures : [])
+    .filter((p) => p && Number.isInteger(p.number))
+    .sort((a, b) => a.number - b.number);
+}
+
+function wordsOf(st) {
+  return (Array.isArray(st.words) ? st.words : []).filter((w) => w && Number.isInteger(w.index));
+}
+
+function guessesOf(st) {
+  const out = new Map();
+  for (const [k, v] of Object.entries(st.my_guesses || {})) {
+    const n = Number(k);
+    if (Number.isInteger(n) && Number.isInteger(v)) out.set(n, v);
+  }
+  return out;
+}
+
+function revealedOf(st) {
+  const out = new Map();
+  for (const r of Array.isArray(st.revealed) ? st.revealed : []) {
+    if (r && Number.isInteger(r.number)) out.set(r.number, r);
+  }
+  return out;
+}
+
+function isPlayer(view) {
+  return Number.isInteger(S.ctx.me) && players(view).includes(S.ctx.me);
+}
+
+// --- small building blocks -------------------------------------------------------------------
+
+function svg(viewBox, cls, ...children) {
+  const el = document.createElementNS(SVG_NS, "svg");
+  el.setAttribute("viewBox", viewBox);
+  el.setAttribute("class", cls);
+  el.setAttribute("aria-hidden", "true");
+  el.setAttribute("focusable", "false");
+  for (const c of children) el.appendChild(c);
+  return el;
+}
+
+function svgEl(tag, attrs) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+
+/** A shape as a drawn icon (never an emoji: a phone without the font shows a box). */
+function shapeIcon(shape, cls = "ab-shape") {
+  switch (shape) {
+    case "circle": return svg("0 0 24 24", cls, svgEl("circle", { cx: 12, cy: 12, r: 8.5 }));
+    case "square": return svg("0 0 24 24", cls, svgEl("rect", { x: 3.5, y: 3.5, width: 17, height: 17, rx: 1 }));
+    case "triangle": return svg("0 0 24 24", cls, svgEl("path", { d: "M12 3.2 21.2 20H2.8Z" }));
+    case "line": return svg("0 0 24 24", cls, svgEl("path", { d: "M4 20 20 4" }));
+    default: return svg("0 0 24 24", cls, svgEl("path", { d: "M8 9a4 4 0 1 1 5 4v2M12 19v.5" }));
+  }
+}
+
+function shapeName(shape) {
+  return tr(`shape.${shape}`);
+}
+
+/** A die showing a shape: a span, or a button for the shape tool. */
+function dieFace(shape, attrs = {}, tag = "span") {
+  return h(tag, { class: "ab-die", title: shapeName(shape), ...attrs },
+    shapeIcon(shape), h("span", { class: "visually-hidden" }, shapeName(shape)));
+}
+
+function diceRow(dice, cls = "") {
+  return h("div", { class: `ab-dice ${cls}`.trim(), role: "list", "aria-label": tr("dice") },
+    dice.map((s) => h("span", { role: "listitem" }, dieFace(s))));
+}
+
+function shapeIcons(list, cls = "") {
+  return h("span", { class: `ab-icons ${cls}`.trim() },
+    list.map((s) => h("span", { class: "ab-icon", title: shapeName(s) }, shapeIcon(s),
+      h("span", { class: "visually-hidden" }, shapeName(s)))));
+}
+
+/** An order token (a numbered disc), in a player's colour when given. */
+function token(n, colour = null, big = false) {
+  const attrs = { class: `ab-token${big ? " ab-token-big" : ""}`, "aria-hidden": "true" };
+  if (colour) attrs.style = { "--c": colour };
+  return h("span", attrs, n == null ? "?" : String(n));
+}
+
+/** A victory token: red (most recognised picture) or grey (most correct guesses). */
+function victory(kind) {
+  return h("span", { class: `ab-victory is-${kind}`, "aria-hidden": "true" });
+}
+
+function button(label, onclick, cls = "btn-primary btn-block", attrs = {}) {
+  const el = h("button", { type: "button", class: `btn ${cls}`, ...attrs }, label);
+  el.addEventListener("click", () => {
+    if (el.disabled) return;
+    // One tap, one move: the button sleeps until the next view (or BUSY_MS, if the move
+    // was refused and no view follows), so a double tap does not send it twice.
+    el.disabled = true;
+    el.dataset.busy = `${S.view && S.view.version}|${performance.now()}`;
+    onclick();
+  });
+  return el;
+}
+
+function isBusy(el) {
+  if (!el.dataset.busy) return false;
+  const [version, at] = el.dataset.busy.split("|");
+  const fresh = performance.now() - Number(at) < BUSY_MS
+    && String(S.view && S.view.version) === version;
+  if (!fresh) delete el.dataset.busy;
+  return fresh;
+}
+
+/** Whether a long-lived button may be pressed now (a pressed one waits for the box). */
+function enable(el, on) {
+  el.dataset.want = on ? "1" : "0";
+  el.disabled = !on || isBusy(el);
+}
+
+function wakeButtons() {
+  if (!S.root) return;
+  for (const el of S.root.querySelectorAll("button[data-busy]")) {
+    if (!isBusy(el)) el.disabled = el.dataset.want === "0";
+  }
+}
+
+function waiting(text) {
+  return h("p", { class: "waiting" }, h("span", { class: "dots", "aria-hidden": "true" }, h("i"), h("i"), h("i")), text);
+}
+
+function countdown() {
+  return h("div", { class: "ab-timer", role: "timer", "aria-live": "off", hidden: true },
+    svg("0 0 24 24", "ab-glass", svgEl("path", { d: "M6 3h12M6 21h12M7 3c0 6 10 6 10 9s-10 3-10 9M17 3c0 6-10 6-10 9s10 3 10 9" })),
+    h("span", { class: "ab-timer-time" }, "–:––"),
+    h("span", { class: "ab-timer-bar", "aria-hidden": "true" }, h("span")));
+}
+
+function tickTimers() {
+  if (!S.root || !S.ctx) return;
+  const d = S.ctx.deadline;
+  for (const box of S.root.querySelectorAll(".ab-timer")) {
+    box.hidden = !d;
+    if (!d) continue;
+    const secs = Math.ceil(d.remaining);
+    const text = `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+    const time = box.querySelector(".ab-timer-time");
+    if (time.textContent !== text) time.textContent = text;
+    const frac = d.length > 0 ? Math.min(1, d.remaining / d.length) : 0;
+    box.querySelector(".ab-timer-bar > span").style.setProperty("width", `${(frac * 100).toFixed(1)}%`);
+    box.classList.toggle("is-low", d.remaining <= 10);
+  }
+}
+
+function tick() {
+  wakeButtons();
+  tickTimers();
+}
+
+/** Who has done something (chosen, finished, matched): a chip each, ticked when done. */
+function peopleList(view, doneSeats, { doneText, openText, tokenOf = null } = {}) {
+  const done = new Set(doneSeats);
+  return h("ul", { class: "ab-people" }, players(view).map((seat) => {
+    const k = tokenOf ? tokenOf(seat) : null;
+    return h("li", { class: `ab-person${done.has(seat) ? " is-done" : ""}` },
+      chipOf(seat),
+      k ? token(k, colourOf(seat)) : h("span", { class: `ab-tick${done.has(seat) ? " is-on" : ""}`, "aria-hidden": "true" }, done.has(seat) ? "✓" : "…"),
+      h("span", { class: "small muted" }, done.has(seat) ? doneText : openText));
+  }));
+}
+
+// --- the frame of every phase ----------------------------------------------------------------
+
+function headCard() {
+  const el = h("section", { class: "card ab-head" });
+  return {
+    el,
+    update(view, st) {
+      const me = S.ctx.me;
+      const score = st.scores ? seatMap(st.scores).get(me) : null;
+      const word = local(st.my_word);
+      const adv = Boolean(st.advanced);
+      const red = seatMap(st.red).get(me) || 0;
+      const grey = seatMap(st.grey).get(me) || 0;
+      patch(el, [st.round, st.starter, nameOf(st.starter), colourOf(st.starter), st.target, adv, score, red, grey, word, me === st.starter, lang()], () => [
+        h("div", { class: "ab-head-row" },
+          h("p", { class: "ab-round" }, tr("round", { n: st.round ?? 1 })),
+          score != null ? h("span", { class: "ab-myscore" },
+            adv ? [victory("red"), ` ${red} `, victory("grey"), ` ${grey} · `] : null,
+            tr("your_score", { n: score })) : null),
+        h("p", { class: "ab-starter" },
+          me === st.starter ? h("strong", {}, tr("you_start")) : [tr("starter"), " ", chipOf(st.starter)]),
+        word ? h("p", { class: "ab-myword" }, h("span", { class: "muted small" }, tr("your_word")), " ",
+          h("strong", {}, tr("quoted", { word }))) : null,
+      ]);
+    },
+  };
+}
+
+// --- choose ----------------------------------------------------------------------------------
+
+function screenChoose() {
+  const el = h("section", { class: "card stack ab-choose" });
+  return {
+    el,
+    update(view, st) {
+      const me = S.ctx.me;
+      const kept = seatList(st.kept);
+      const total = players(view).length;
+      const mine = kept.includes(me);
+      const cards = Array.isArray(st.my_cards) ? st.my_cards : [];
+      patch(el, [mine, cards.map(local), local(st.my_word), kept, total, lang()], () => {
+        if (mine || !isPlayer(view)) {
+          return [
+            mine ? h("h2", {}, tr("kept_title")) : h("h2", {}, tr("choose_watch")),
+            mine && local(st.my_word) ? h("div", { class: "ab-card is-kept" },
+              h("span", { class: "ab-card-word" }, local(st.my_word))) : null,
+            waiting(tr("wait_choose", { n: kept.length, total })),
+            peopleList(view, kept, { doneText: tr("chose"), openText: tr("choosing") }),
+          ];
+        }
+        return [
+          h("h2", {}, tr("choose_title")),
+          h("p", { class: "muted" }, tr("choose_hint")),
+          h("div", { class: "ab-cards" }, cards.slice(0, 2).map((card, i) =>
+            button(h("span", { class: "ab-card-word" }, local(card)), () => S.ctx.act("keep", { card: i }),
+              "ab-card", { "data-act": `keep-${i}`, "aria-label": tr("keep_label", { word: local(card) }) }))),
+          h("p", { class: "muted small center" }, tr("chose_count", { n: kept.length, total })),
+        ];
+      });
+    },
+  };
+}
+
+// --- roll ------------------------------------------------------------------------------------
+
+function screenRoll(st) {
+  const el = h("section", { class: "card stack center ab-roll" });
+  const me = S.ctx.me;
+  const blank = h("div", { class: "ab-dice ab-dice-big" }, [0, 1, 2, 3].map(() => h("span", { class: "ab-die is-blank" }, "?")));
+  if (me === st.starter) {
+    const roll = button(tr("roll"), () => S.ctx.act("roll"), "btn-primary btn-block ab-big", { "data-act": "roll" });
+    fill(el, h("h2", {}, tr("roll_title")), blank, h("p", { class: "muted" }, tr("roll_hint")), roll);
+    return { el, update(view, s) { enable(roll, s.phase === "roll"); } };
+  }
+  fill(el, blank, waiting(tr("wait_roll", { name: nameOf(st.starter) })), h("p", { class: "muted small" }, tr("roll_others")));
+  return { el, update() {} };
+}
+
+// --- create: the shape tool --------------------------------------------------------------------
+
+function clamp(v, lo, hi) {
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+function localOutline(shape, w, hgt) {
+  switch (shape) {
+    case "circle": {
+      const pts = [];
+      for (let i = 0; i <= CIRCLE_POINTS; i += 1) {
+        const a = (2 * Math.PI * i) / CIRCLE_POINTS;
+        pts.push([(w / 2) * Math.cos(a), (hgt / 2) * Math.sin(a)]);
+      }
+      return pts;
+    }
+    case "square":
+      return [[-w / 2, -hgt / 2], [w / 2, -hgt / 2], [w / 2, hgt / 2], [-w / 2, hgt / 2], [-w / 2, -hgt / 2]];
+    case "triangle":
+      return [[0, -hgt / 2], [w / 2, hgt / 2], [-w / 2, hgt / 2], [0, -hgt / 2]];
+    default:
+      return [[-w / 2, 0], [w / 2, 0]];
+  }
+}
+
+function toWorld(e, [x, y]) {
+  const c = Math.cos(e.angle);
+  const s = Math.sin(e.angle);
+  return [e.cx + x * c - y * s, e.cy + x * s + y * c];
+}
+
+function toLocal(e, [x, y]) {
+  const dx = x - e.cx;
+  const dy = y - e.cy;
+  const c = Math.cos(e.angle);
+  const s = Math.sin(e.angle);
+  return [dx * c + dy * s, -dx * s + dy * c];
+}
+
+function outlineOf(e) {
+  return localOutline(e.shape, e.w, e.h).map((p) => toWorld(e, p));
+}
+
+/** `e` moved inside the sheet, or null if it cannot fit (too big at this angle). */
+function fitted(e) {
+  const pts = outlineOf(e);
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  if (x1 - x0 > SHEET.width - 2 * INSET || y1 - y0 > SHEET.height - 2 * INSET) return null;
+  let dx = 0;
+  let dy = 0;
+  if (x0 < INSET) dx = INSET - x0;
+  else if (x1 > SHEET.width - INSET) dx = SHEET.width - INSET - x1;
+  if (y0 < INSET) dy = INSET - y0;
+  else if (y1 > SHEET.height - INSET) dy = SHEET.height - INSET - y1;
+  return { ...e, cx: e.cx + dx, cy: e.cy + dy };
+}
+
+/** The shape as the clean stroke the box recognises: integer [x, y, t], t increasing. */
+function shapeStroke(e, colour, width) {
+  const points = [];
+  for (const [x, y] of outlineOf(e)) {
+    const p = [Math.round(clamp(x, 0, SHEET.width)), Math.round(clamp(y, 0, SHEET.height))];
+    const last = points[points.length - 1];
+    if (last && last[0] === p[0] && last[1] === p[1]) continue;
+    points.push([p[0], p[1], points.length * STEP_MS]);
+  }
+  return { points, colour, width };
+}
+
+function strokeSig(stroke) {
+  const p = stroke.points || [];
+  return `${p.length}|${(p[0] || []).join(",")}|${(p[p.length - 1] || []).join(",")}`;
+}
+
+function snapAngle(a) {
+  const step = Math.PI / 12; // 15 degrees
+  const near = Math.round(a / step) * step;
+  return Math.abs(a - near) < (SNAP_DEG * Math.PI) / 180 ? near : a;
+}
+
+/**
+ * The shape tool: an overlay on the pad's sheet where one shape at a time is placed,
+ * moved (drag it, or tap where it should go), resized (the corner handle, or pinch),
+ * turned (the round handle above it, or twist two fingers); a line by its two ends.
+ */
+function createShapeEditor(box, { colour, onChange }) {
+  const canvas = h("canvas", { class: "ab-overlay", "aria-label": tr("tool_label"), role: "img" });
+  box.appendChild(canvas);
+  let edit = null;         // {shape, die, cx, cy, w, h, angle}
+  let drag = null;
+  const pointers = new Map();
+
+  function rect() {
+    const b = canvas.getBoundingClientRect();
+    return { ...sheetRect(b.width, b.height), left: b.left, top: b.top, bw: b.width, bh: b.height };
+  }
+
+  function toSheet(event, r) {
+    return [(event.clientX - r.left - r.x) / r.scale, (event.clientY - r.top - r.y) / r.scale];
+  }
+
+  function handles(e, scale) {
+    if (e.shape === "line") {
+      return { end0: toWorld(e, [-e.w / 2, 0]), end1: toWorld(e, [e.w / 2, 0]) };
+    }
+    // The turning knob sits above the shape, or below it when above would be off the
+    // sheet (a shape near the top edge): a knob nobody can reach turns nothing.
+    const reach = ROTATE_PX / scale;
+    const margin = HANDLE_PX / scale;
+    const inside = ([x, y]) => x >= margin && x <= SHEET.width - margin && y >= margin && y <= SHEET.height - margin;
+    const above = toWorld(e, [0, -e.h / 2 - reach]);
+    const below = toWorld(e, [0, e.h / 2 + reach]);
+    return {
+      resize: toWorld(e, [e.w / 2, e.h / 2]),
+      rotate: inside(above) || !inside(below) ? above : below,
+      stem: inside(above) || !inside(below) ? toWorld(e, [0, -e.h / 2]) : toWorld(e, [0, e.h / 2]),
+    };
+  }
+
+  function propose(next) {
+    const ok = fitted(next);
+    if (!ok) return false;
+    edit = ok;
+    paint();
+    onChange();
+    return true;
+  }
+
+  function paint() {
+    const r = rect();
+    if (r.bw < 2 || r.bh < 2) return;
+    const dpr = Math.min(window.devicePixelRatio || 1, 3);
+    const w = Math.round(r.bw * dpr);
+    const hh = Math.round(r.bh * dpr);
+    if (canvas.width !== w || canvas.height !== hh) {
+      canvas.width = w;
+      canvas.height = hh;
+    }
+    const g = canvas.getContext("2d");
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.clearRect(0, 0, r.bw, r.bh);
+    if (!edit) return;
+    const px = (p) => [r.x + p[0] * r.scale, r.y + p[1] * r.scale];
+    const ink = colour();
+    // The box's outline, as it will be sent.
+    const pts = outlineOf(edit).map(px);
+    g.lineCap = "round";
+    g.lineJoin = "round";
+    g.strokeStyle = ink.colour;
+    g.lineWidth = Math.max(1, ink.width * r.scale);
+    g.beginPath();
+    pts.forEach((p, i) => (i ? g.lineTo(p[0], p[1]) : g.moveTo(p[0], p[1])));
+    g.stroke();
+    const accent = "#5a3cc8";
+    g.lineWidth = 1.5;
+    g.strokeStyle = accent;
+    if (edit.shape !== "line") {
+      // The selection frame, turned with the shape.
+      // Just outside the outline, so that the ink itself stays visible.
+      const pad = ink.width / 2 + 6 / r.scale; // sheet units: half the line, then 6 CSS px
+      const frame = [[-1, -1], [1, -1], [1, 1], [-1, 1], [-1, -1]]
+        .map(([a, b]) => px(toWorld(edit, [a * (edit.w / 2 + pad), b * (edit.h / 2 + pad)])));
+      g.setLineDash([6, 5]);
+      g.beginPath();
+      frame.forEach((p, i) => (i ? g.lineTo(p[0], p[1]) : g.moveTo(p[0], p[1])));
+      g.stroke();
+      g.setLineDash([]);
+      const hs = handles(edit, r.scale);
+      const top = px(hs.stem);
+      const rot = px(hs.rotate);
+      g.beginPath();
+      g.moveTo(top[0], top[1]);
+      g.lineTo(rot[0], rot[1]);
+      g.stroke();
+      knob(g, rot, accent, "rotate");
+      knob(g, px(hs.resize), accent, "resize");
+    } else {
+      const hs = handles(edit, r.scale);
+      knob(g, px(hs.end0), accent, "end");
+      knob(g, px(hs.end1), accent, "end");
+    }
+  }
+
+  function knob(g, [x, y], accent, kind) {
+    g.beginPath();
+    g.arc(x, y, HANDLE_PX, 0, Math.PI * 2);
+    g.fillStyle = "#ffffff";
+    g.fill();
+    g.lineWidth = 3;
+    g.strokeStyle = accent;
+    g.stroke();
+    g.lineWidth = 2;
+    g.beginPath();
+    if (kind === "rotate") {
+      // A turning arrow.
+      g.arc(x, y, HANDLE_PX * 0.5, -Math.PI * 0.9, Math.PI * 0.5);
+      g.stroke();
+      g.beginPath();
+      g.moveTo(x - HANDLE_PX * 0.15, y + HANDLE_PX * 0.5);
+      g.lineTo(x + HANDLE_PX * 0.2, y + HANDLE_PX * 0.25);
+      g.lineTo(x + HANDLE_PX * 0.2, y + HANDLE_PX * 0.75);
+      g.closePath();
+      g.fillStyle = accent;
+      g.fill();
+    } else if (kind === "resize") {
+      // A diagonal double arrow.
+      const a = HANDLE_PX * 0.45;
+      g.moveTo(x - a, y - a);
+      g.lineTo(x + a, y + a);
+      g.moveTo(x - a, y - a + 5);
+      g.lineTo(x - a, y - a);
+      g.lineTo(x - a + 5, y - a);
+      g.moveTo(x + a, y + a - 5);
+      g.lineTo(x + a, y + a);
+      g.lineTo(x + a - 5, y + a);
+      g.stroke();
+    } else {
+      g.arc(x, y, HANDLE_PX * 0.35, 0, Math.PI * 2);
+      g.fillStyle = accent;
+      g.fill();
+    }
+  }
+
+  function hitKind(p, r) {
+    const hs = handles(edit, r.scale);
+    const reach = HIT_PX / r.scale;
+    let best = null;
+    let bestD = Infinity;
+    for (const [kind, q] of Object.entries(hs)) {
+      if (kind === "stem") continue;
+      const d = Math.hypot(p[0] - q[0], p[1] - q[1]);
+      if (d <= reach && d < bestD) {
+        best = kind;
+        bestD = d;
+      }
+    }
+    if (best) return best;
+    const [lx, ly] = toLocal(edit, p);
+    const pad = 16 / r.scale;
+    if (edit.shape === "line") {
+      if (Math.abs(lx) <= edit.w / 2 + pad && Math.abs(ly) <= 28 / r.scale) return "move";
+    } else if (Math.abs(lx) <= edit.w / 2 + pad && Math.abs(ly) <= edit.h / 2 + pad) {
+      return "move";
+    }
+    return "place";
+  }
+
+  function onDown(event) {
+    if (!edit) return;
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    event.preventDefault();
+    try {
+      canvas.setPointerCapture(event.pointerId);
+    } catch (err) {
+      // Synthetic events cannot be captured; dragging works without.
+    }
+    const r = rect();
+    const p = toSheet(event, r);
+    pointers.set(event.pointerId, p);
+    if (pointers.size === 2) {
+      // Two fingers: pinch to size, twist to turn, both move the shape with them.
+      const [a, b] = [...pointers.values()];
+      drag = {
+        kind: "pinch",
+        ids: [...pointers.keys()],
+        d0: Math.max(1, Math.hypot(b[0] - a[0], b[1] - a[1])),
+        a0: Math.atan2(b[1] - a[1], b[0] - a[0]),
+        m0: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2],
+        e0: { ...edit },
+      };
+      return;
+    }
+    if (pointers.size > 2) return;
+    let kind = hitKind(p, r);
+    if (kind === "place") {
+      // A tap beside the shape puts it there; the drag goes on from there.
+      propose({ ...edit, cx: p[0], cy: p[1] });
+      kind = "move";
+    }
+    drag = { kind, id: event.pointerId, start: p, e0: { ...edit } };
+  }
+
+  function onMove(event) {
+    if (!pointers.has(event.pointerId) || !edit || !drag) return;
+    event.preventDefault();
+    const r = rect();
+    const p = toSheet(event, r);
+    pointers.set(event.pointerId, p);
+    const e0 = drag.e0;
+    if (drag.kind === "pinch") {
+      const a = pointers.get(drag.ids[0]);
+      const b = pointers.get(drag.ids[1]);
+      if (!a || !b) return;
+      const k = Math.hypot(b[0] - a[0], b[1] - a[1]) / drag.d0;
+      const turn = Math.atan2(b[1] - a[1], b[0] - a[0]) - drag.a0;
+      const m = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      const min = e0.shape === "line" ? MIN_LINE : MIN_SIDE;
+      const w = Math.max(min, e0.w * k);
+      const hh = e0.shape === "line" ? 0 : Math.max(MIN_SIDE, e0.h * k);
+      propose({ ...e0, w, h: hh, angle: e0.angle + turn, cx: e0.cx + m[0] - drag.m0[0], cy: e0.cy + m[1] - drag.m0[1] });
+      return;
+    }
+    if (event.pointerId !== drag.id) return;
+    switch (drag.kind) {
+      case "move":
+        propose({ ...e0, cx: e0.cx + p[0] - drag.start[0], cy: e0.cy + p[1] - drag.start[1] });
+        break;
+      case "resize": {
+        const [lx, ly] = toLocal(e0, p);
+        let w = Math.max(MIN_SIDE, 2 * Math.abs(lx));
+        let hh = Math.max(MIN_SIDE, 2 * Math.abs(ly));
+        // Nearly equal sides snap to a true circle or square: what the dice show.
+        if (e0.shape !== "triangle" && Math.abs(w - hh) < 0.06 * Math.max(w, hh)) w = hh = (w + hh) / 2;
+        propose({ ...e0, w, h: hh });
+        break;
+      }
+      case "rotate":
+        propose({ ...e0, angle: snapAngle(Math.atan2(p[1] - e0.cy, p[0] - e0.cx) + Math.PI / 2) });
+        break;
+      case "end0":
+      case "end1": {
+        const fixed = toWorld(e0, [drag.kind === "end0" ? e0.w / 2 : -e0.w / 2, 0]);
+        const len = Math.hypot(p[0] - fixed[0], p[1] - fixed[1]);
+        if (len < MIN_LINE) break;
+        const dir = drag.kind === "end1"
+          ? Math.atan2(p[1] - fixed[1], p[0] - fixed[0])
+          : Math.atan2(fixed[1] - p[1], fixed[0] - p[0]);
+        propose({ ...e0, w: len, angle: snapAngle(dir), cx: (p[0] + fixed[0]) / 2, cy: (p[1] + fixed[1]) / 2 });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  function onUp(event) {
+    if (!pointers.has(event.pointerId)) return;
+    pointers.delete(event.pointerId);
+    // When one finger of two lifts, the drag ends: going on with the other would jump.
+    if (!pointers.size || (drag && drag.kind === "pinch")) drag = null;
+  }
+
+  canvas.addEventListener("pointerdown", onDown);
+  canvas.addEventListener("pointermove", onMove);
+  canvas.addEventListener("pointerup", onUp);
+  canvas.addEventListener("pointercancel", onUp);
+  canvas.addEventListener("contextmenu", (event) => event.preventDefault());
+  const resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => paint()) : null;
+  if (resize) resize.observe(canvas);
+
+  return {
+    el: canvas,
+    /** Start placing `shape` (die index `die`) in the `slot`-th free place. */
+    begin(shape, die, slot) {
+      const [cx, cy] = SLOTS[slot % SLOTS.length];
+      const [w, hh] = DEFAULT_SIZE[shape];
+      // A line leans a little: a level line is easy to mistake for the sheet's edge.
+      const angle = shape === "line" ? -Math.PI / 12 : 0;
+      const keep = edit && edit.shape !== "line" && shape !== "line" ? { cx: edit.cx, cy: edit.cy } : { cx, cy };
+      edit = fitted({ shape, die, w, h: hh, angle, ...keep }) || { shape, die, cx: 800, cy: 500, w, h: hh, angle };
+      drag = null;
+      pointers.clear();
+      paint();
+      onChange();
+    },
+    editing: () => edit,
+    stroke() {
+      if (!edit) return null;
+      const ink = colour();
+      return { shape: edit.shape, stroke: shapeStroke(edit, ink.colour, ink.width) };
+    },
+    cancel() {
+      edit = null;
+      drag = null;
+      pointers.clear();
+      paint();
+      onChange();
+    },
+    setActive(on) {
+      canvas.hidden = !on;
+      if (on) requestAnimationFrame(paint);
+    },
+    paint,
+    destroy() {
+      if (resize) resize.disconnect();
+    },
+  };
+}
+
+// --- create: the screen --------------------------------------------------------------------
+
+function checkPanel() {
+  const el = h("div", { class: "ab-check", "aria-live": "polite" });
+  return {
+    el,
+    update(st) {
+      const check = st.my_check;
+      const dice = shapesOf(st.dice);
+      patch(el, [check, dice, lang()], () => {
+        el.className = "ab-check";
+        if (!check) {
+          el.classList.add("is-empty");
+          return [h("p", { class: "ab-check-line" }, tr("check_empty"), " ", shapeIcons(dice))];
+        }
+        el.classList.add(check.legal ? "is-ok" : "is-bad");
+        const found = shapesOf(check.found);
+        const missing = shapesOf(check.missing);
+        const extra = shapesOf(check.extra);
+        return [
+          h("p", { class: "ab-check-head" },
+            h("span", { class: "ab-check-mark", "aria-hidden": "true" }, check.legal ? "✓" : "!"),
+            h("span", {}, tr("check_sees")), " ",
+            found.length ? shapeIcons(found, "is-found") : h("span", { class: "muted" }, tr("check_nothing"))),
+          missing.length ? h("p", { class: "ab-check-line" }, h("span", { class: "ab-check-label" }, tr("check_missing")), " ", shapeIcons(missing, "is-missing")) : null,
+          extra.length ? h("p", { class: "ab-check-line" }, h("span", { class: "ab-check-label" }, tr("check_extra")), " ", shapeIcons(extra, "is-extra")) : null,
+          reasonOf(check) ? h("p", { class: "ab-check-reason" }, reasonOf(check)) : null,
+        ];
+      });
+    },
+  };
+}
+
+function screenCreate(st) {
+  const wrap = h("section", { class: "card ab-create" });
+  const dice = shapesOf(st.dice);
+  const check = checkPanel();
+
+  // Done, then a confirmation naming the token it takes (and the box's doubts, if any).
+  const confirmText = h("p");
+  const confirmWarn = h("p", { class: "ab-warn", hidden: true });
+  const confirm = h("div", { class: "ab-confirm", hidden: true },
+    confirmText, confirmWarn,
+    h("div", { class: "ab-confirm-row" },
+      button(tr("finish_yes"), () => S.ctx.act("finish"), "btn-primary", { "data-act": "finish-yes" }),
+      h("button", { type: "button", class: "btn btn-quiet", onclick: () => { confirm.hidden = true; doneBtn.hidden = false; } }, tr("finish_no"))));
+  const doneBtn = h("button", {
+    type: "button", class: "btn btn-primary ab-done", "data-act": "finish",
+    onclick: () => {
+      const s = S.view.match.state;
+      const next = seatList(s.order).length + 1;
+      confirmText.textContent = tr("finish_confirm", { n: next });
+      const c = s.my_check;
+      const doubt = S.mode === "free" && c && c.legal === false;
+      confirmWarn.hidden = !doubt;
+      confirmWarn.textContent = doubt ? tr("finish_warn", { reason: reasonOf(c) }) : "";
+      confirm.hidden = false;
+      doneBtn.hidden = true;
+    },
+  }, tr("done"));
+  const doneHint = h("p", { class: "small muted ab-done-hint" });
+  const clearBtn = h("button", {
+    type: "button", class: "btn btn-quiet btn-small ab-clear", "data-act": "clear",
+    onclick: () => {
+      if (S.editor) S.editor.cancel();
+      if (S.pad) S.pad.clear();
+      refresh();
+    },
+  }, tr("clear"));
+  const actions = h("div", { class: "ab-actions" }, doneBtn, doneHint, confirm);
+
+  const pad = createCanvas({
+    onStroke: (stroke) => { S.ctx.act("stroke", stroke); refresh(); },
+    onUndo: () => { S.ctx.act("undo"); refresh(); },
+    onClear: () => S.ctx.act("clear"),
+    extra: clearBtn,
+  });
+  S.pad = pad;
+  pad.setStrokes(st.my_picture || []);
+  const sheetBox = pad.el.querySelector(".sheet-box");
+  const toolbar = pad.el.querySelector(".toolbar");
+  const editor = createShapeEditor(sheetBox, { colour: () => pad.current(), onChange: () => refresh() });
+  S.editor = editor;
+
+  // The shape tool's own bar: the rolled dice to pick from, and place / remove.
+  const dieButtons = dice.map((shape, i) => {
+    const b = dieFace(shape, { type: "button", "data-die": String(i), "data-shape": shape, "aria-pressed": "false" }, "button");
+    b.addEventListener("click", () => {
+      if (b.disabled) return;
+      editor.begin(shape, i, pad.strokes().length);
+    });
+    return b;
+  });
+  const place = h("button", {
+    type: "button", class: "btn btn-primary ab-place", "data-act": "place",
+    onclick: () => {
+      const made = editor.stroke();
+      if (!made) return;
+      S.toolMade.set(strokeSig(made.stroke), made.shape);
+      editor.cancel();
+      pad.addStroke(made.stroke);
+    },
+  }, h("span", { "aria-hidden": "true" }, "✓ "), tr("place"));
+  const discard = h("button", {
+    type: "button", class: "btn btn-quiet ab-discard", "data-act": "discard",
+    onclick: () => editor.cancel(),
+  }, tr("discard"));
+  const toolHint = h("p", { class: "ab-tool-hint small" });
+  const toolBar = h("div", { class: "ab-toolbar" },
+    h("div", { class: "ab-dice ab-dice-pick", role: "group", "aria-label": tr("pick_shape") }, dieButtons),
+    toolHint,
+    h("div", { class: "ab-place-row" }, place, discard));
+  pad.el.insertBefore(toolBar, toolbar);
+
+  const modes = ["shapes", "free"].map((m) => h("button", {
+    type: "button", class: "ab-mode", "data-mode": m, "aria-pressed": "false",
+    onclick: () => { editor.cancel(); S.mode = m; refresh(); },
+  }, m === "shapes" ? [shapeIcon("square", "ab-shape ab-mode-icon"), tr("mode_shapes")] : [pencilIcon(), tr("mode_free")]));
+
+  const smallDice = diceRow(dice, "ab-dice-small");
+  fill(wrap,
+    h("div", { class: "ab-create-top" },
+      h("p", { class: "ab-create-hint" }, tr("create_hint", { word: local(st.my_word) })),
+      smallDice),
+    h("div", { class: "ab-modes", role: "group", "aria-label": tr("mode") }, modes),
+    h("p", { class: "dk-rotate ab-rotate muted small" }, tr("rotate")),
+    pad.el,
+    check.el,
+    actions);
+  document.body.classList.add("is-drawing");
+
+  /** Which dice are used: the tool's own shapes still on the sheet, or what the box sees. */
+  function usedDice() {
+    const strokes = pad.strokes();
+    const mine = counts(strokes.map((s) => S.toolMade.get(strokeSig(s))).filter(Boolean));
+    const c = S.view.match.state.my_check;
+    const seen = counts(c ? shapesOf(c.found) : []);
+    const left = new Map();
+    for (const s of SHAPES) left.set(s, Math.max(mine.get(s) || 0, strokes.length ? seen.get(s) || 0 : 0));
+    return dice.map((shape) => {
+      const n = left.get(shape) || 0;
+      left.set(shape, n - 1);
+      return n > 0;
+    });
+  }
+
+  function refresh() {
+    const tool = S.mode === "shapes";
+    for (const b of modes) b.setAttribute("aria-pressed", b.dataset.mode === S.mode ? "true" : "false");
+    editor.setActive(tool);
+    toolBar.hidden = !tool;
+    smallDice.hidden = tool;
+    const edit = editor.editing();
+    const used = usedDice();
+    dieButtons.forEach((b, i) => {
+      const on = Boolean(edit && edit.die === i);
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      b.classList.toggle("is-used", used[i] && !on);
+      b.disabled = used[i] && !on;
+    });
+    place.hidden = !edit;
+    discard.hidden = !edit;
+    const placed = pad.strokes().length;
+    toolHint.textContent = !tool ? "" : edit
+      ? (edit.shape === "line" ? tr("tool_hint_line") : tr("tool_hint"))
+      : placed >= 4 ? tr("tool_full") : tr("tool_pick");
+    // The shape tool's picture is done at exactly 4 shapes; freehand may always finish
+    // (the table may overrule the box later), with a warning if the box has doubts.
+    const ready = tool ? placed === 4 && !edit : true;
+    doneBtn.disabled = !ready;
+    doneHint.textContent = tool && !ready ? tr("done_hint", { n: placed }) : "";
+    doneHint.hidden = !doneHint.textContent;
+    if (!ready) {
+      confirm.hidden = true;
+      doneBtn.hidden = false;
+    }
+  }
+
+  refresh();
+  return {
+    el: wrap,
+    update(view, s) {
+      pad.sync(s.my_picture || []);
+      check.update(s);
+      refresh();
+    },
+  };
+}
+
+function pencilIcon() {
+  return svg("0 0 24 24", "ab-shape ab-mode-icon", svgEl("path", { d: "M4 20l1.2-4.6L16 4.6a2 2 0 0 1 2.8 0l.6.6a2 2 0 0 1 0 2.8L8.6 18.8Z M14 6.5l3.5 3.5" }));
+}
+
+function screenCreated(st) {
+  const el = h("div", { class: "ab-stack" });
+  const mineCard = h("section", { class: "card stack center ab-mine" });
+  const check = checkPanel();
+  const people = h("section", { class: "card stack ab-people-card" });
+  fill(el, mineCard, people);
+  return {
+    el,
+    update(view, s) {
+      const order = seatList(s.order);
+      const k = order.indexOf(S.ctx.me) + 1;
+      patch(mineCard, ["mine", k, colourOf(S.ctx.me), lang()], () => [
+        token(k || null, colourOf(S.ctx.me), true),
+        h("h2", { class: "ab-number" }, tr("you_are", { n: k })),
+        h("p", { class: "muted" }, tr("locked")),
+        sheetElement(s.my_picture || [], tr("your_picture")),
+        check.el,
+      ]);
+      check.update(s);
+      const total = players(view).length;
+      patch(people, ["people", order, total, players(view).map(nameOf), lang()], () => [
+        h("div", { class: "ab-row" }, h("h2", {}, tr("finished_count", { n: order.length, total })), countdown()),
+        peopleList(view, order, {
+          doneText: tr("finished"), openText: tr("drawing"),
+          tokenOf: (seat) => (order.includes(seat) ? order.indexOf(seat) + 1 : null),
+        }),
+      ]);
+      tickTimers();
+    },
+  };
+}
+
+function screenCreateWatch() {
+  const el = h("section", { class: "card stack" });
+  return {
+    el,
+    update(view, s) {
+      const order = seatList(s.order);
+      patch(el, [order, shapesOf(s.dice), lang()], () => [
+        h("h2", {}, tr("watch_create")),
+        diceRow(shapesOf(s.dice)),
+        peopleList(view, order, {
+          doneText: tr("finished"), openText: tr("drawing"),
+          tokenOf: (seat) => (order.includes(seat) ? order.indexOf(seat) + 1 : null),
+        }),
+      ]);
+    },
+  };
+}
+
+// --- match: guess which word is which picture --------------------------------------------------
+
+function pictureTile(pic, { mine, attrs = {}, tag = "div" }) {
+  const label = tr("picture_n", { n: pic.number });
+  const caption = h("div", { class: "ab-pic-caption" });
+  const el = h(tag, { class: `ab-pic${mine ? " is-mine" : ""}`, ...attrs },
+    h("span", { class: "ab-pic-no", "aria-hidden": "true" }, String(pic.number)),
+    mine ? h("span", { class: "ab-pic-yours" }, tr("yours")) : null,
+    sheetElement(pic.strokes || [], label),
+    caption);
+  return { el, caption };
+}
+
+function screenMatch(st) {
+  const el = h("div", { class: "ab-stack ab-match" });
+  const head = h("section", { class: "card stack ab-match-head" });
+  const gallery = h("div", { class: "ab-gallery" });
+  const words = h("section", { class: "card ab-words" });
+  const foot = h("section", { class: "card stack ab-match-foot" });
+  const me = S.ctx.me;
+  const myNumber = Number.isInteger(st.my_number) ? st.my_number : null;
+  const tiles = new Map();
+  for (const pic of picturesOf(st)) {
+    const mine = pic.number === myNumber;
+    const tile = pictureTile(pic, {
+      mine,
+      tag: mine ? "div" : "button",
+      attrs: mine ? {} : {
+        // No aria-label: the name comes from the content, "Picture 2, owl" with the guess.
+        type: "button", "data-picture": String(pic.number), "aria-pressed": "false",
+        onclick: () => pickPicture(pic.number),
+      },
+    });
+    tiles.set(pic.number, tile);
+    gallery.appendChild(tile.el);
+  }
+  const done = button(tr("matched"), () => S.ctx.act("done"), "btn-primary btn-block ab-big", { "data-act": "done" });
+  fill(el, head, h("section", { class: "card ab-gallery-card" }, gallery), words, foot);
+  S.pick = null;
+
+  function locked(s) {
+    return seatList(s.done).includes(me) || !isPlayer(S.view);
+  }
+
+  function pickPicture(n) {
+    const s = S.view.match.state;
+    if (locked(s)) return;
+    if (S.pick && S.pick.word != null) {
+      S.ctx.act("guess", { picture: n, word: S.pick.word });
+      S.pick = null;
+    } else {
+      // No toggling off: after a guess the next picture is already chosen, and a player
+      // who taps it (as the hint says) must not find it unchosen.
+      S.pick = { picture: n };
+    }
+    update(S.view, s);
+  }
+
+  function pickWord(i) {
+    const s = S.view.match.state;
+    if (locked(s)) return;
+    if (S.pick && S.pick.picture != null) {
+      S.ctx.act("guess", { picture: S.pick.picture, word: i });
+      // On to the next picture still without a guess: the usual order of play.
+      const guesses = guessesOf(s);
+      guesses.set(S.pick.picture, i);
+      const next = picturesOf(s).map((p) => p.number)
+        .find((n) => n !== myNumber && !guesses.has(n) && n > S.pick.picture)
+        ?? picturesOf(s).map((p) => p.number).find((n) => n !== myNumber && !guesses.has(n));
+      S.pick = next != null ? { picture: next } : null;
+    } else {
+      S.pick = S.pick && S.pick.word === i ? null : { word: i };
+    }
+    update(S.view, s);
+  }
+
+  function update(view, s) {
+    const guesses = guessesOf(s);
+    const list = wordsOf(s);
+    const byIndex = new Map(list.map((w) => [w.index, w]));
+    const others = picturesOf(s).filter((p) => p.number !== myNumber).length;
+    const guessed = [...guesses.keys()].filter((n) => n !== myNumber).length;
+    const isDone = seatList(s.done).includes(me);
+    const lock = locked(s);
+    const pick = S.pick || {};
+    patch(head, [guessed, others, isDone, lock, Boolean(s.hourglass_started), pick.picture ?? null, pick.word ?? null, lang()], () => [
+      h("div", { class: "ab-row" }, h("h2", {}, tr("match_title")), countdown()),
+      h("p", { class: "muted small" }, lock ? (isDone ? tr("match_locked") : tr("match_watch"))
+        : pick.picture != null ? tr("match_pick_word", { n: pick.picture })
+          : pick.word != null ? tr("match_pick_picture") : tr("match_hint")),
+      isPlayer(view) ? h("p", { class: "ab-progress" }, tr("guessed", { n: guessed, total: others })) : null,
+    ]);
+    for (const [n, tile] of tiles) {
+      const g = guesses.get(n);
+      const w = g != null ? byIndex.get(g) : null;
+      const selected = pick.picture === n;
+      tile.el.classList.toggle("is-selected", selected);
+      tile.el.classList.toggle("is-guessed", g != null);
+      if (tile.el.tagName === "BUTTON") {
+        tile.el.setAttribute("aria-pressed", selected ? "true" : "false");
+        tile.el.disabled = lock;
+      }
+      patch(tile.caption, [n === myNumber, w ? local(w) : null, lock, lang()], () => {
+        if (n === myNumber) return h("span", { class: "muted small" }, tr("your_picture"));
+        if (!w) return h("span", { class: "ab-guess is-empty" }, tr("no_guess"));
+        return [
+          h("span", { class: "ab-guess" }, local(w)),
+          lock ? null : h("span", {
+            class: "ab-unguess", role: "button", tabindex: "0", "data-unguess": String(n),
+            "aria-label": tr("unguess", { n }),
+            onclick: (event) => { event.stopPropagation(); S.ctx.act("unguess", { picture: n }); },
+          }, "×"),
+        ];
+      });
+    }
+    const usedBy = new Map();
+    for (const [n, i] of guesses) if (n !== myNumber) usedBy.set(i, [...(usedBy.get(i) || []), n]);
+    patch(words, [list.map((w) => [w.index, local(w)]), [...usedBy.entries()], pick.word ?? null, pick.picture ?? null, lock, lang()], () => [
+      h("h2", { class: "ab-words-title" }, tr("words")),
+      h("div", { class: "ab-wordlist" }, list.map((w) => h("button", {
+        type: "button", class: `ab-word${pick.word === w.index ? " is-selected" : ""}${usedBy.has(w.index) ? " is-used" : ""}`,
+        "data-word": String(w.index), "aria-pressed": pick.word === w.index ? "true" : "false",
+        disabled: lock, onclick: () => pickWord(w.index),
+      }, h("span", {}, local(w)),
+      usedBy.has(w.index) ? h("span", { class: "ab-word-pics" }, usedBy.get(w.index).sort((a, b) => a - b).map((n) => h("span", { class: "ab-word-pic" }, String(n)))) : null))),
+    ]);
+    const doneSeats = seatList(s.done);
+    const total = players(view).length;
+    patch(foot, [isDone, others - guessed, doneSeats, total, Boolean(s.hourglass_started), isPlayer(view), lang()], () => [
+      isPlayer(view) && !isDone ? done : null,
+      isPlayer(view) && !isDone && guessed < others ? h("p", { class: "small muted center" }, tr("match_need", { n: others - guessed })) : null,
+      isDone ? waiting(tr("match_wait", { n: doneSeats.length, total })) : h("p", { class: "small muted center" }, s.hourglass_started ? tr("hourglass_running") : tr("hourglass_rule")),
+    ]);
+    enable(done, !isDone && guessed >= others && isPlayer(view));
+    tickTimers();
+  }
+
+  return { el, update };
+}
+
+// --- reveal ------------------------------------------------------------------------------------
+
+function verdictLine(r) {
+  if (r.legal == null) return null;
+  const legal = Boolean(r.legal);
+  return h("p", { class: `ab-verdict ${legal ? "is-ok" : "is-bad"}` },
+    h("span", { class: "ab-verdict-mark", "aria-hidden": "true" }, legal ? "✓" : "✗"),
+    h("span", {}, h("strong", {}, legal ? tr("legal") : tr("illegal")),
+      reasonOf(r) ? h("span", { class: "ab-verdict-reason" }, ` — ${reasonOf(r)}`) : null,
+      r.overruled ? h("span", { class: "ab-tag" }, tr("overruled")) : null));
+}
+
+function screenReveal(st) {
+  const el = h("div", { class: "ab-stack ab-reveal" });
+  const head = h("section", { class: "card stack ab-reveal-head" });
+  const vote = h("section", { class: "card stack ab-vote", hidden: true });
+  const gallery = h("div", { class: "ab-gallery ab-gallery-reveal" });
+  const tally = h("section", { class: "card stack ab-tally", hidden: true });
+  const me = S.ctx.me;
+  const myNumber = Number.isInteger(st.my_number) ? st.my_number : null;
+  const tiles = new Map();
+  for (const pic of picturesOf(st)) {
+    const tile = pictureTile(pic, { mine: pic.number === myNumber, attrs: { "data-picture": String(pic.number) } });
+    tiles.set(pic.number, tile);
+    gallery.appendChild(tile.el);
+  }
+  const starter = me === st.starter;
+  const revealBtn = button("", () => S.ctx.act("reveal"), "btn-primary btn-block ab-big", { "data-act": "reveal" });
+  const awardBtn = button(tr("award"), () => S.ctx.act("award"), "btn-primary btn-block ab-big", { "data-act": "award" });
+  const closeBtn = button(tr("close_vote"), () => S.ctx.act("close_vote"), "btn-primary btn-block", { "data-act": "close_vote" });
+  fill(el, head, vote, h("section", { class: "card ab-gallery-card" }, gallery), tally);
+
+  return {
+    el,
+    update(view, s) {
+      const pics = picturesOf(s);
+      const revealed = revealedOf(s);
+      const all = pics.length > 0 && revealed.size >= pics.length;
+      const next = pics.map((p) => p.number).find((n) => !revealed.has(n));
+      const v = s.vote && Number.isInteger(s.vote.artist) ? s.vote : null;
+      patch(head, [revealed.size, pics.length, all, Boolean(v), starter, next ?? null, nameOf(s.starter), lang()], () => [
+        h("h2", {}, all ? tr("reveal_done") : tr("reveal_title")),
+        all ? null : h("p", { class: "ab-progress" }, tr("revealed", { n: revealed.size, total: pics.length })),
+        starter ? (all ? (v ? null : awardBtn) : revealBtn)
+          : waiting(v ? tr("wait_vote") : all ? tr("wait_award", { name: nameOf(s.starter) }) : tr("wait_reveal", { name: nameOf(s.starter), n: next ?? "" })),
+        all && !v ? h("p", { class: "small muted" }, tr("contest_hint")) : null,
+      ]);
+      revealBtn.textContent = tr("reveal_next", { n: next ?? "" });
+      enable(revealBtn, !all);
+      enable(awardBtn, all && !v);
+
+      vote.hidden = !v;
+      if (v) {
+        const voted = seatList(v.voted);
+        const voters = players(view).filter((p) => p !== v.artist);
+        const mine = voted.includes(me);
+        const canVote = isPlayer(view) && me !== v.artist && !mine;
+        patch(vote, [v.artist, voted, voters, mine, canVote, starter, nameOf(v.artist), lang()], () => [
+          h("h2", {}, tr("vote_title")),
+          h("p", { class: "lead" }, tr("vote_question", { name: nameOf(v.artist) })),
+          canVote ? h("div", { class: "ab-yesno" },
+            button(h("span", {}, h("span", { "aria-hidden": "true" }, "✗ "), tr("vote_yes")), () => S.ctx.act("vote", { breaks: true }), "ab-yes", { "data-act": "vote-yes" }),
+            button(h("span", {}, h("span", { "aria-hidden": "true" }, "✓ "), tr("vote_no")), () => S.ctx.act("vote", { breaks: false }), "ab-no", { "data-act": "vote-no" }))
+            : me === v.artist ? h("p", { class: "muted" }, tr("vote_artist")) : null,
+          h("p", { class: "small muted" }, tr("vote_progress", { n: voted.length, total: voters.length })),
+          starter ? closeBtn : null,
+        ]);
+        // The rules close a vote only once somebody has voted.
+        enable(closeBtn, seatList(v.voted).length > 0);
+      }
+
+      const guesses = guessesOf(s);
+      const byIndex = new Map(wordsOf(s).map((w) => [w.index, w]));
+      for (const [n, tile] of tiles) {
+        const r = revealed.get(n);
+        const g = guesses.get(n);
+        const myGuess = g != null ? byIndex.get(g) : null;
+        tile.el.classList.toggle("is-revealed", Boolean(r));
+        tile.el.classList.toggle("is-next", n === next);
+        const owner = r && Number.isInteger(r.owner) ? r.owner : null;
+        if (owner != null) tile.el.style.setProperty("--c", colourOf(owner));
+        const right = r && myGuess && local(myGuess) === local(r.word);
+        patch(tile.caption, [r || null, owner != null ? [nameOf(owner), colourOf(owner)] : null, myGuess ? local(myGuess) : null, all, Boolean(v), n === myNumber, lang()], () => {
+          if (!r) {
+            return [
+              h("span", { class: "ab-hidden-owner" }, "?"),
+              myGuess ? h("span", { class: "small muted" }, tr("your_guess", { word: local(myGuess) })) : null,
+            ];
+          }
+          return [
+            h("div", { class: "ab-owner" }, chipOf(owner), Number.isInteger(r.token) ? token(r.token, colourOf(owner)) : null),
+            h("p", { class: "ab-reveal-word" }, tr("quoted", { word: local(r.word) })),
+            h("p", { class: "small" }, trn("recognised", Number(r.recognised) || 0)),
+            myGuess && n !== myNumber ? h("p", { class: `small ab-myguess ${right ? "is-right" : "is-wrong"}` },
+              right ? "✓ " : "✗ ", tr("your_guess", { word: local(myGuess) })) : null,
+            verdictLine(r),
+            all && !v && isPlayer(view) ? button(tr("contest"), () => S.ctx.act("contest", { artist: owner }), "btn-quiet btn-small ab-contest", { "data-act": `contest-${n}` }) : null,
+          ];
+        });
+      }
+
+      const guessed = seatMap(s.guessed);
+      tally.hidden = !all || !guessed.size;
+      if (all && guessed.size) {
+        const rows = players(view).map((p) => [p, Number(guessed.get(p)) || 0]);
+        rows.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+        patch(tally, [rows, rows.map(([p]) => nameOf(p)), lang()], () => [
+          h("h2", {}, tr("correct_title")),
+          h("ul", { class: "ab-people" }, rows.map(([p, n]) => h("li", { class: "ab-person" }, chipOf(p), h("span", { class: "ab-count" }, trn("correct", n))))),
+        ]);
+      }
+    },
+  };
+}
+
+// --- points and the end --------------------------------------------------------------------------
+
+function screenPoints(st) {
+  const el = h("div", { class: "ab-stack ab-points" });
+  const awards = h("section", { class: "card stack ab-awards" });
+  const scores = h("section", { class: "card stack ab-scores" });
+  const starter = S.ctx.me === st.starter;
+  const next = st.phase === "points" && starter
+    ? button(tr("next_round"), () => S.ctx.act("next"), "btn-primary btn-block ab-big", { "data-act": "next" })
+    : null;
+  fill(el, awards, scores, st.phase === "points" ? (next || waiting(tr("wait_next", { name: nameOf(st.starter) }))) : null);
+  return {
+    el,
+    update(view, s) {
+      const rp = s.round_points || {};
+      const outcome = (view.match && view.match.outcome) || null;
+      const winners = outcome && Array.isArray(outcome.winners) ? outcome.winners : [];
+      patch(awards, [rp.red ?? null, rp.grey ?? null, s.phase, s.round, winners, lang()], () => [
+        h("h2", {}, s.phase === "over" ? tr("game_over") : tr("points_title", { n: s.round ?? 1 })),
+        s.phase === "over" && winners.length ? h("p", { class: "ab-winners" }, tr("winners"), " ", winners.map((w) => chipOf(w))) : null,
+        h("div", { class: "ab-award" }, victory("red"),
+          h("div", {}, h("p", { class: "ab-award-what" }, tr("red_point")),
+            Number.isInteger(rp.red) ? chipOf(rp.red) : h("span", { class: "muted" }, tr("nobody")))),
+        h("div", { class: "ab-award" }, victory("grey"),
+          h("div", {}, h("p", { class: "ab-award-what" }, tr("grey_point")),
+            Number.isInteger(rp.grey) ? chipOf(rp.grey) : h("span", { class: "muted" }, tr("nobody")))),
+      ]);
+      const sc = seatMap(s.scores);
+      const red = seatMap(s.red);
+      const grey = seatMap(s.grey);
+      const adv = Boolean(s.advanced);
+      const seats = players(view).slice().sort((a, b) => (Number(sc.get(b)) || 0) - (Number(sc.get(a)) || 0) || a - b);
+      patch(scores, [seats.map((p) => [p, nameOf(p), sc.get(p), red.get(p), grey.get(p)]), rp, adv, s.target, lang()], () => [
+        h("h2", {}, tr("scores")),
+        s.target ? h("p", { class: "small muted" }, adv ? tr("target_adv_long") : tr("target", { n: s.target })) : null,
+        h("table", { class: "ab-table" },
+          h("thead", {}, h("tr", {},
+            h("th", { scope: "col" }, tr("player")),
+            adv ? h("th", { scope: "col" }, victory("red"), h("span", { class: "visually-hidden" }, tr("red"))) : null,
+            adv ? h("th", { scope: "col" }, victory("grey"), h("span", { class: "visually-hidden" }, tr("grey"))) : null,
+            h("th", { scope: "col" }, tr("this_round")),
+            h("th", { scope: "col" }, tr("total")))),
+          h("tbody", {}, seats.map((p) => h("tr", { class: p === S.ctx.me ? "is-me" : "" },
+            h("td", {}, chipOf(p)),
+            adv ? h("td", { class: "ab-num" }, String(red.get(p) ?? 0)) : null,
+            adv ? h("td", { class: "ab-num" }, String(grey.get(p) ?? 0)) : null,
+            h("td", { class: "ab-num ab-plus" }, (rp.red === p || rp.grey === p) ? "+1" : ""),
+            h("td", { class: "ab-num ab-total" }, String(sc.get(p) ?? 0)))))),
+      ]);
+      if (next) enable(next, s.phase === "points");
+    },
+  };
+}
+
+// --- choosing the screen -----------------------------------------------------------------------
+
+function layoutOf(st, view) {
+  const me = S.ctx.me;
+  switch (st.phase) {
+    case "create":
+      if (!isPlayer(view)) return "create-watch";
+      return seatList(st.order).includes(me) ? "created" : "create";
+    case "points":
+    case "over":
+      return "points";
+    default:
+      return st.phase || "wait";
+  }
+}
+
+function build(layout, st) {
+  switch (layout) {
+    case "choose": return screenChoose();
+    case "roll": return screenRoll(st);
+    case "create": return screenCreate(st);
+    case "created": return screenCreated(st);
+    case "create-watch": return screenCreateWatch();
+    case "match": return screenMatch(st);
+    case "reveal": return screenReveal(st);
+    case "points": return screenPoints(st);
+    default: return { el: h("section", { class: "card" }, waiting(tr("follow"))), update() {} };
+  }
+}
+
+function dropPad() {
+  if (S.editor) S.editor.destroy();
+  S.editor = null;
+  if (S.pad) S.pad.destroy();
+  S.pad = null;
+  document.body.classList.remove("is-drawing");
+}
+
+function render(root, view, ctx) {
+  S.ctx = ctx;
+  S.view = view;
+  const st = (view.match && view.match.state) || {};
+  const layout = [layoutOf(st, view), st.round, st.phase === "over" ? 1 : 0, st.phase === "points" ? st.starter : "", ctx.me, lang()].join("|");
+  if (S.root !== root || !S.head || !root.contains(S.head.el)) {
+    S.root = root;
+    S.head = headCard();
+    S.body = h("div", { class: "ab-body" });
+    fill(root, h("div", { class: "artbox" }, S.head.el, S.body));
+    S.layout = null;
+  }
+  if (layout !== S.layout) {
+    dropPad();
+    S.layout = layout;
+    S.parts = build(layoutOf(st, view), st);
+    fill(S.body, S.parts.el);
+  }
+  wakeButtons();
+  S.head.update(view, st);
+  S.parts.update(view, st);
+  tickTimers();
+  if (!S.timer) S.timer = setInterval(tick, 250);
+}
+
+function dispose() {
+  dropPad();
+  if (S.timer) clearInterval(S.timer);
+  S.timer = null;
+  S.root = null;
+  S.head = null;
+  S.layout = null;
+  S.parts = null;
+  S.pick = null;
+  S.toolMade.clear();
+}
+
+// The look of these screens lives beside this module (style.css stays the frame's): the
+// page's CSP allows stylesheets from the box itself.
+if (!document.querySelector('link[data-artbox-css]')) {
+  document.head.appendChild(h("link", { rel: "stylesheet", href: "/static/artbox.css", "data-artbox-css": "" }));
+}
+
+registerGameScreen("artbox", { render, dispose });
+registerGameOptions("artbox", [
+  { key: "advanced", label: "artbox.opt.advanced", toggle: true, value: false },
+]);
