@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
+from games import options as options_
 from games import registry
 from games.artbox_words import WORDS
 from games.codec import decode, to_jsonable
@@ -60,10 +61,6 @@ def extra_words(players: int) -> int:
     return 3 if players <= 4 else 2 if players <= 6 else 1
 
 
-def _nothing() -> Mapping[Any, Any]:
-    return MappingProxyType({})
-
-
 Phase = Literal["choose", "roll", "create", "match", "reveal", "points", "over"]
 
 
@@ -84,7 +81,7 @@ class Vote:
     """Does this picture break the shape rules? Everyone but its artist votes."""
 
     artist: Seat
-    votes: Mapping[Seat, bool] = field(default_factory=_nothing)
+    votes: Mapping[Seat, bool] = field(default_factory=options_.nothing)
 
 
 @dataclass(frozen=True)
@@ -92,14 +89,14 @@ class Round:
     number: int
     starter: Seat
     cards: Mapping[Seat, tuple[int, int]]  # the two word cards dealt (indexes into WORDS)
-    kept: Mapping[Seat, int] = field(default_factory=_nothing)
+    kept: Mapping[Seat, int] = field(default_factory=options_.nothing)
     dice: tuple[str, ...] = ()
-    pictures: Mapping[Seat, tuple[Stroke, ...]] = field(default_factory=_nothing)
-    checks: Mapping[Seat, Check] = field(default_factory=_nothing)
+    pictures: Mapping[Seat, tuple[Stroke, ...]] = field(default_factory=options_.nothing)
+    checks: Mapping[Seat, Check] = field(default_factory=options_.nothing)
     order: tuple[Seat, ...] = ()  # who finished first: order[0] holds token 1
     layout: tuple[Seat, ...] = ()  # picture number n belongs to layout[n - 1]
     words: tuple[int, ...] = ()  # the words laid out, shuffled (indexes into WORDS)
-    guesses: Mapping[Seat, Mapping[int, int]] = field(default_factory=_nothing)
+    guesses: Mapping[Seat, Mapping[int, int]] = field(default_factory=options_.nothing)
     done: frozenset[Seat] = frozenset()
     hourglass: float | None = None
     revealed: int = 0
@@ -219,19 +216,9 @@ class ArtBox:
     ) -> ArtBoxState:
         if not self.min_players <= len(seats) <= self.max_players:
             raise BadOptions("player_count", "ArtBox is for 3 to 8 players.")
-        unknown = set(options) - {"seconds", "advanced"}
-        if unknown:
-            raise BadOptions(
-                "unknown_option", "ArtBox has no option {name}.", name=sorted(unknown)[0]
-            )
-        seconds = options.get("seconds", DEFAULT_SECONDS)
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not (
-            10 <= seconds <= 600
-        ):
-            raise BadOptions("seconds", "The hourglass runs 10 to 600 seconds.")
-        advanced = options.get("advanced", False)
-        if type(advanced) is not bool:
-            raise BadOptions("flag", "advanced is true or false.")
+        options_.no_unknown(options, ("seconds", "advanced"), "ArtBox")
+        seconds = options_.seconds(options, DEFAULT_SECONDS)
+        advanced = options_.flag(options, "advanced")
         rng = Rng(seed)
         deck, rng = rng.shuffled(range(len(WORDS)))
         starter, rng = rng.choice([s.seat for s in seats])  # "choose the starting player at random"
@@ -240,10 +227,10 @@ class ArtBox:
         state = ArtBoxState(
             seats=order,
             advanced=advanced,
-            seconds=float(seconds),
+            seconds=seconds,
             deck=deck,
             phase="choose",
-            round=Round(0, starter, _nothing()),
+            round=Round(0, starter, options_.nothing()),
             scores=zero,
             red=zero,
             grey=zero,

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Any, Final, Literal
 
 from games import duplik_scenes as scenes
+from games import options as options_
 from games import registry
 from games.codec import decode, to_jsonable
 from games.core import (
@@ -44,10 +45,6 @@ GOLDEN_POINTS: Final = 3
 DEFAULT_SECONDS: Final = 90
 MAX_STROKES: Final = 400
 
-def _nothing() -> Mapping[Any, Any]:
-    return MappingProxyType({})
-
-
 Phase = Literal["roll", "ready", "drawing", "passing", "evaluating", "artshow", "over"]
 Direction = Literal["left", "right"]
 
@@ -57,7 +54,7 @@ class Dispute:
     """A judgement put to the vote: one criterion, one canvas; everyone but the Portrayer votes."""
 
     artist: Seat
-    votes: Mapping[Seat, bool] = field(default_factory=_nothing)
+    votes: Mapping[Seat, bool] = field(default_factory=options_.nothing)
 
 
 @dataclass(frozen=True)
@@ -67,15 +64,15 @@ class Round:
     scene_seed: int
     golden: int | None = None  # 1..10, from the die
     started: float | None = None  # when the hourglass was turned
-    canvases: Mapping[Seat, tuple[Stroke, ...]] = field(default_factory=_nothing)
+    canvases: Mapping[Seat, tuple[Stroke, ...]] = field(default_factory=options_.nothing)
     done: frozenset[Seat] = frozenset()
     direction: Direction | None = None
     presented: int = 0  # criteria read out so far (the current one is presented - 1)
     reading: int = 0  # the criterion on display: the current one, or an earlier one re-read
     # criterion (0-based) -> artist -> met: as the Evaluators judged, and as votes settled
-    judged: Mapping[int, Mapping[Seat, bool]] = field(default_factory=_nothing)
+    judged: Mapping[int, Mapping[Seat, bool]] = field(default_factory=options_.nothing)
     dispute: Dispute | None = None
-    settled: Mapping[int, Mapping[Seat, bool]] = field(default_factory=_nothing)
+    settled: Mapping[int, Mapping[Seat, bool]] = field(default_factory=options_.nothing)
 
 
 @dataclass(frozen=True)
@@ -159,23 +156,13 @@ class Duplik:
     ) -> DuplikState:
         if not self.min_players <= len(seats) <= self.max_players:
             raise BadOptions("player_count", "Duplik is for 3 to 10 players.")
-        unknown = set(options) - {"turns", "seconds", "paper", "generated"}
-        if unknown:
-            raise BadOptions(
-                "unknown_option", "Duplik has no option {name}.", name=sorted(unknown)[0]
-            )
+        options_.no_unknown(options, ("turns", "seconds", "paper", "generated"), "Duplik")
         turns = options.get("turns", 1)
         if type(turns) is not int or turns not in (1, 2, 3):
             raise BadOptions("turns", "Each player portrays 1, 2 or 3 times.")
-        seconds = options.get("seconds", DEFAULT_SECONDS)
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not (
-            10 <= seconds <= 600
-        ):
-            raise BadOptions("seconds", "The hourglass runs 10 to 600 seconds.")
-        paper = options.get("paper", False)
-        generated = options.get("generated", False)
-        if type(paper) is not bool or type(generated) is not bool:
-            raise BadOptions("flag", "paper and generated are true or false.")
+        seconds = options_.seconds(options, DEFAULT_SECONDS)
+        paper = options_.flag(options, "paper")
+        generated = options_.flag(options, "generated")
         rng = Rng(seed)
         rounds = len(seats) * turns
         if generated:
@@ -203,7 +190,7 @@ class Duplik:
             seats=tuple(s.seat for s in seats),
             names=tuple(s.name for s in seats),
             turns=turns,
-            seconds=float(seconds),
+            seconds=seconds,
             paper=paper,
             deck=deck,
             start_rolls=tuple(rolls),
