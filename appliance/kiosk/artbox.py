@@ -21,18 +21,47 @@ Like the rest of the kiosk this module imports no game code: it renders view dic
 from __future__ import annotations
 
 import math
-import weakref
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 import pygame
 
-from appliance.kiosk.duplik import draw_hourglass, draw_lines, draw_mark, fit_wrapped, pill
 from appliance.kiosk.fonts import Colour
 from appliance.kiosk.intents import PressButton
+from appliance.kiosk.kit import (
+    GOLD,
+    NO,
+    SHADOW,
+    YES,
+    PerRenderer,
+    Player,
+    SeatTable,
+    as_int,
+    as_list,
+    as_map,
+    captioned_chip,
+    centre_block,
+    draw_hourglass,
+    draw_lines,
+    draw_mark,
+    draw_scoreboard,
+    fit_wrapped,
+    grid_origin,
+    leader_score,
+    localised,
+    paint_score_row,
+    phase_of,
+    pill,
+    players_of,
+    seat_ints,
+    seat_list,
+    shadowed_sheet,
+    sheet_key,
+    split_body,
+    state_of,
+)
 from appliance.kiosk.render import (
-    ACCENT,
     BG,
     GAME_SCREENS,
     MUTED,
@@ -47,21 +76,16 @@ from appliance.kiosk.render import (
     blend,
     format_seconds,
     ink_on,
-    parse_colour,
 )
 from appliance.kiosk.strokes import PAPER, StrokeCache, sheet_rect
 from appliance.kiosk.text import tr
 
 GAME_ID: Final = "artbox"
 SHAPES: Final = ("circle", "square", "triangle", "line")
-GOLD: Final[Colour] = ACCENT
-YES: Final[Colour] = (70, 200, 115)
-NO: Final[Colour] = WARN
 RED_TOKEN: Final[Colour] = (229, 72, 77)
 GREY_TOKEN: Final[Colour] = (154, 160, 168)
 DIE_INK: Final[Colour] = (32, 32, 32)
 DIE_EDGE: Final[Colour] = (205, 196, 220)
-SHADOW: Final[Colour] = (6, 7, 12)
 SUPERSAMPLE: Final = 3
 """Dice and tokens are drawn at three times their size and scaled down once (cached):
 pygame's outlines are not antialiased, and these shapes are what the table reads."""
@@ -72,72 +96,14 @@ View = Mapping[str, Any]
 # --- reading the view ---------------------------------------------------------------------
 
 
-def _map(value: object) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _list(value: object) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else []
-
-
-def _int(value: object, default: int | None = None) -> int | None:
-    if isinstance(value, bool):
-        return default
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and math.isfinite(value):
-        return int(value)
-    if isinstance(value, str):
-        try:
-            return int(value)
-        except ValueError:
-            return default
-    return default
-
-
-def _seats(value: object) -> list[int]:
-    return [s for s in (_int(x) for x in _list(value)) if s is not None]
-
-
-def _seat_ints(value: object) -> dict[int, int]:
-    """{"2": 3} (JSON keys are strings) as {2: 3}, skipping what is not a count."""
-    out: dict[int, int] = {}
-    for k, v in _map(value).items():
-        seat, n = _int(k), _int(v)
-        if seat is not None and n is not None:
-            out[seat] = n
-    return out
-
-
-def _localised(value: object, lang: str) -> str:
-    """A {en, cs} text in `lang` (English if missing); a plain string as it is."""
-    if isinstance(value, str):
-        return value
-    texts = _map(value)
-    text = texts.get(lang) or texts.get("en")
-    return text if isinstance(text, str) else ""
-
-
 def _shapes(value: object) -> list[str]:
-    return [s for s in _list(value) if isinstance(s, str) and s in SHAPES]
-
-
-@dataclass(frozen=True)
-class Player:
-    seat: int
-    name: str
-    colour: Colour
-    connected: bool
+    return [s for s in as_list(value) if isinstance(s, str) and s in SHAPES]
 
 
 @dataclass
-class Table:
+class Table(SeatTable):
     """The parts of an ArtBox view that every phase needs, read defensively once."""
 
-    lang: str
-    state: Mapping[str, Any]
-    phase: str
-    players: dict[int, Player]
     starter: int | None
     round: int
     order: list[int]
@@ -145,52 +111,24 @@ class Table:
     red: dict[int, int] = field(default_factory=dict)
     grey: dict[int, int] = field(default_factory=dict)
 
-    def name(self, seat: int | None) -> str:
-        if seat is None:
-            return "?"
-        player = self.players.get(seat)
-        return player.name if player else tr(self.lang, "seat_n", n=seat + 1)
-
-    def colour(self, seat: int | None) -> Colour:
-        player = self.players.get(seat) if seat is not None else None
-        return player.colour if player else MUTED
-
     def token(self, seat: int) -> int | None:
         return self.order.index(seat) + 1 if seat in self.order else None
 
     @classmethod
     def of(cls, f: Frame) -> Table:
-        view = f.view
-        match = _map(view.get("match"))
-        state = _map(match.get("state"))
-        players: dict[int, Player] = {}
-        # The match's own seat list (who plays), refreshed by the table's seats (names,
-        # colours, who is connected right now); a late spectator's seat is not a player.
-        playing = {_int(_map(s).get("seat")) for s in _list(match.get("seats"))} - {None}
-        for raw in _list(match.get("seats")) + _list(view.get("seats")):
-            entry = _map(raw)
-            seat = _int(entry.get("seat"))
-            if seat is None or (playing and seat not in playing):
-                continue
-            old = players.get(seat)
-            players[seat] = Player(
-                seat,
-                str(entry.get("name", old.name if old else "")),
-                parse_colour(entry.get("colour"), old.colour if old else MUTED),
-                bool(entry.get("connected", old.connected if old else True)),
-            )
-        phase = state.get("phase")
+        state = state_of(f)
         return cls(
             lang=f.lang,
             state=state,
-            phase=phase if isinstance(phase, str) else "",
-            players=players,
-            starter=_int(state.get("starter")),
-            round=_int(state.get("round"), 1) or 1,
-            order=_seats(state.get("order")),
-            scores=_seat_ints(state.get("scores")),
-            red=_seat_ints(state.get("red")),
-            grey=_seat_ints(state.get("grey")),
+            phase=phase_of(state),
+            # A late spectator's seat is not a player.
+            players=players_of(f.view, match_seats_only=True),
+            starter=as_int(state.get("starter")),
+            round=as_int(state.get("round"), 1) or 1,
+            order=seat_list(state.get("order")),
+            scores=seat_ints(state.get("scores")),
+            red=seat_ints(state.get("red")),
+            grey=seat_ints(state.get("grey")),
         )
 
 
@@ -202,9 +140,9 @@ class Picture:
 
 def pictures_of(state: Mapping[str, Any]) -> list[Picture]:
     out: dict[int, Picture] = {}
-    for raw in _list(state.get("pictures")):
-        entry = _map(raw)
-        number = _int(entry.get("number"))
+    for raw in as_list(state.get("pictures")):
+        entry = as_map(raw)
+        number = as_int(entry.get("number"))
         strokes = entry.get("strokes")
         if number is not None and number > 0:
             out[number] = Picture(number, strokes if isinstance(strokes, list) else [])
@@ -213,9 +151,9 @@ def pictures_of(state: Mapping[str, Any]) -> list[Picture]:
 
 def revealed_of(state: Mapping[str, Any]) -> dict[int, Mapping[str, Any]]:
     out: dict[int, Mapping[str, Any]] = {}
-    for raw in _list(state.get("revealed")):
-        entry = _map(raw)
-        number = _int(entry.get("number"))
+    for raw in as_list(state.get("revealed")):
+        entry = as_map(raw)
+        number = as_int(entry.get("number"))
         if number is not None:
             out[number] = entry
     return out
@@ -229,29 +167,19 @@ class ArtBoxCaches:
     sheets: StrokeCache = field(default_factory=StrokeCache)
 
 
-_CACHES: weakref.WeakKeyDictionary[KioskRenderer, ArtBoxCaches] = weakref.WeakKeyDictionary()
+_CACHES: PerRenderer[ArtBoxCaches] = PerRenderer(ArtBoxCaches)
 
 
 def caches_of(r: KioskRenderer) -> ArtBoxCaches:
     """The ArtBox caches of one renderer (a test's fresh renderer starts cold)."""
-    caches = _CACHES.get(r)
-    if caches is None:
-        caches = _CACHES[r] = ArtBoxCaches()
-    return caches
+    return _CACHES.of(r)
 
 
 def picture_key(f: Frame, round_no: int, number: int, strokes: Sequence[Any]) -> Hashable:
     """A laid-out picture's name: the match, the round and its number (plus its stroke
     count, a cheap guard). Pictures are locked before they are laid out, so a redraw
     needs no signature of their strokes."""
-    match_id = _map(f.view.get("match")).get("id")
-    return (
-        GAME_ID,
-        match_id if isinstance(match_id, int | str) else None,
-        round_no,
-        number,
-        len(strokes),
-    )
+    return sheet_key(f, GAME_ID, round_no, number, len(strokes))
 
 
 # --- drawn things: shapes, dice, tokens -----------------------------------------------------
@@ -404,20 +332,10 @@ def artbox_screen(r: KioskRenderer, f: Frame) -> None:
     if body.h < 20 or body.w < 40:
         return
     wide = table.phase in ("match", "reveal")
-    if m.portrait:
-        side_h = min(
-            body.h // 4 if wide else body.h // 3, _scoreboard_height(r, m, len(table.players), 2)
-        )
-        main = pygame.Rect(body.left, body.top, body.w, body.h - side_h - m.gap)
-        side = pygame.Rect(body.left, main.bottom + m.gap, body.w, side_h)
-        cols = 2
-    else:
-        # The pictures need the room while they are on show: a narrower scoreboard then.
-        share = 0.2 if wide else 0.26
-        side_w = max(round(body.w * share), min(body.w // 3, round(280 * m.scale)))
-        main = pygame.Rect(body.left, body.top, body.w - side_w - m.gap, body.h)
-        side = pygame.Rect(main.right + m.gap, body.top, side_w, body.h)
-        cols = 1
+    # The pictures need the room while they are on show: a narrower scoreboard then.
+    main, side, cols = split_body(
+        r, m, body, len(table.players), 4 if wide else 3, 0.2 if wide else 0.26, 280
+    )
     draw = {
         "choose": _draw_choose,
         "roll": _draw_roll,
@@ -448,26 +366,13 @@ def _title(table: Table) -> str:
 
 def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) -> pygame.Rect:
     m, s, lang = f.metrics, f.surface, f.lang
-    match = _map(f.view.get("match"))
+    match = as_map(f.view.get("match"))
     game_title = str(match.get("title") or "ArtBox")
     right = area.right
     top = area.top
     if table.starter is not None:
-        chip = pill(
-            r,
-            s,
-            table.name(table.starter),
-            m.f_body,
-            table.colour(table.starter),
-            "topright",
-            (right, top + r.line(m.f_small)),
-            max_width=round(area.w * 0.22),
-        )
-        label = r.blit_text(
-            s, tr(lang, "artbox.starter"), m.f_small, MUTED, "bottomright", (right, chip.top)
-        )
-        right = min(chip.left, label.left) - m.gap
-    target = _int(table.state.get("target"))
+        right = captioned_chip(r, f, tr(lang, "artbox.starter"), table, table.starter, right, area)
+    target = as_int(table.state.get("target"))
     goal = (
         tr(lang, "artbox.goal_advanced")
         if table.state.get("advanced")
@@ -498,21 +403,11 @@ def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) ->
 # --- the scoreboard -------------------------------------------------------------------------
 
 
-def _scoreboard_height(r: KioskRenderer, m: Metrics, n: int, cols: int) -> int:
-    row = _row_ideal(r, m)
-    rows = math.ceil(max(1, n) / cols)
-    return r.line(m.f_head, True) + m.gap // 2 + rows * (row + m.gap // 3)
-
-
-def _row_ideal(r: KioskRenderer, m: Metrics) -> int:
-    return r.line(m.f_body, True) + r.line(m.f_small) + m.gap // 2
-
-
 def _note(table: Table, seat: int) -> tuple[str, Colour] | None:
     """What a player is doing now, for their scoreboard row."""
     lang, state, phase = table.lang, table.state, table.phase
     if phase == "choose":
-        chose = seat in _seats(state.get("kept"))
+        chose = seat in seat_list(state.get("kept"))
         return (tr(lang, "artbox.chose"), YES) if chose else (tr(lang, "artbox.choosing"), MUTED)
     if phase == "roll" and seat == table.starter:
         return tr(lang, "artbox.rolls"), GOLD
@@ -520,24 +415,24 @@ def _note(table: Table, seat: int) -> tuple[str, Colour] | None:
         k = table.token(seat)
         return (tr(lang, "artbox.token_n", n=k), YES) if k else (tr(lang, "artbox.drawing"), MUTED)
     if phase == "match":
-        done = seat in _seats(state.get("done"))
+        done = seat in seat_list(state.get("done"))
         return (tr(lang, "artbox.guessed"), YES) if done else (tr(lang, "artbox.guessing"), MUTED)
     if phase == "reveal":
-        vote = _map(state.get("vote"))
-        artist = _int(vote.get("artist"))
+        vote = as_map(state.get("vote"))
+        artist = as_int(vote.get("artist"))
         if vote and artist is not None:
             if seat == artist:
                 return tr(lang, "artbox.on_trial"), NO
-            voted = seat in _seats(vote.get("voted"))
+            voted = seat in seat_list(vote.get("voted"))
             return (tr(lang, "artbox.voted"), YES) if voted else (tr(lang, "artbox.voting"), MUTED)
-        guessed = _seat_ints(state.get("guessed"))
+        guessed = seat_ints(state.get("guessed"))
         if seat in guessed:
             return tr(lang, "artbox.correct", n=guessed[seat]), MUTED
     if phase in ("points", "over"):
-        points = _map(state.get("round_points"))
-        if _int(points.get("red")) == seat:
+        points = as_map(state.get("round_points"))
+        if as_int(points.get("red")) == seat:
             return tr(lang, "artbox.red_point_short"), RED_TOKEN
-        if _int(points.get("grey")) == seat:
+        if as_int(points.get("grey")) == seat:
             return tr(lang, "artbox.grey_point_short"), GREY_TOKEN
     return None
 
@@ -545,27 +440,11 @@ def _note(table: Table, seat: int) -> tuple[str, Colour] | None:
 def _draw_scoreboard(
     r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect, cols: int
 ) -> None:
-    m, s, lang = f.metrics, f.surface, f.lang
-    head = r.blit_text(
-        s, tr(lang, "artbox.scores"), m.f_head, TEXT, "topleft", rect.topleft, True, rect.w
-    )
-    seats = sorted(table.players)
-    if not seats:
-        return
-    y = head.bottom + m.gap // 2
-    gap = m.gap // 3
-    rows = math.ceil(len(seats) / cols)
-    ideal = _row_ideal(r, m)
-    row_h = max(r.line(m.f_small) + 4, min(ideal, (rect.bottom - y - (rows - 1) * gap) // rows))
-    col_w = (rect.w - (cols - 1) * m.gap) // cols
-    leader = max(table.scores.values(), default=0)
+    m = f.metrics
+    leader = leader_score(table.scores)
     advanced = bool(table.state.get("advanced"))
-    for i, seat in enumerate(seats):
-        box = pygame.Rect(
-            rect.left + (i % cols) * (col_w + m.gap), y + (i // cols) * (row_h + gap), col_w, row_h
-        )
-        if box.bottom > rect.bottom + 1:
-            break
+
+    def row(seat: int, size: tuple[int, int]) -> pygame.Surface:
         player = table.players[seat]
         score = table.scores.get(seat)
         tokens = (table.red.get(seat, 0), table.grey.get(seat, 0)) if advanced else None
@@ -573,8 +452,9 @@ def _draw_scoreboard(
         # The order token beside the name while the players finish; later it lies on the
         # pictures (reveal), and beside red and grey tokens it would read as a third colour.
         order = table.token(seat) if table.phase == "create" else None
-        row = _score_row(r, m, player, score, tokens, _note(table, seat), order, lead, box.size)
-        s.blit(row, box)
+        return _score_row(r, m, player, score, tokens, _note(table, seat), order, lead, size)
+
+    draw_scoreboard(r, f, tr(f.lang, "artbox.scores"), sorted(table.players), rect, cols, row)
 
 
 def _score_row(
@@ -588,28 +468,7 @@ def _score_row(
     lead: bool,
     size: tuple[int, int],
 ) -> pygame.Surface:
-    def paint(surf: pygame.Surface) -> None:
-        rect = surf.get_rect()
-        radius = min(m.radius, rect.h // 3)
-        pygame.draw.rect(surf, PANEL, rect, border_radius=radius)
-        stripe = pygame.Rect(0, 0, max(6, rect.h // 7), rect.h)
-        colour = player.colour if player.connected else blend(player.colour, PANEL, 0.6)
-        pygame.draw.rect(
-            surf, colour, stripe, border_top_left_radius=radius, border_bottom_left_radius=radius
-        )
-        x = stripe.right + m.gap // 2
-        right = rect.right - m.gap // 2
-        if score is not None:
-            sc = r.blit_text(
-                surf,
-                str(score),
-                m.f_head,
-                GOLD if lead else TEXT,
-                "midright",
-                (right, rect.centery),
-                True,
-            )
-            right = sc.left - m.gap // 3
+    def marks(surf: pygame.Surface, rect: pygame.Rect, right: int) -> int:
         if tokens is not None:
             # The advanced end counts colours: a small red and grey token with each count.
             side = max(10, round(r.line(m.f_small) * 0.9))
@@ -624,18 +483,10 @@ def _score_row(
             right -= side
             surf.blit(disc, (right, rect.centery - side // 2))
             right -= m.gap // 3
-        name_h = r.line(m.f_body, True)
-        note_h = r.line(m.f_small)
-        width = max(1, right - x)
-        ink = TEXT if player.connected else MUTED
-        if note and name_h + note_h <= rect.h * 1.02:
-            top = rect.centery - (name_h + note_h) // 2
-            r.blit_text(surf, player.name, m.f_body, ink, "topleft", (x, top), True, width)
-            r.blit_text(
-                surf, note[0], m.f_small, note[1], "topleft", (x, top + name_h), False, width
-            )
-        else:
-            r.blit_text(surf, player.name, m.f_body, ink, "midleft", (x, rect.centery), True, width)
+        return right
+
+    def paint(surf: pygame.Surface) -> None:
+        paint_score_row(r, m, surf, player, score, lead, note, marks)
 
     key = ("artbox-score", player, score, tokens, note, order, lead, m)
     return r.part(key, size, paint)
@@ -659,25 +510,9 @@ def _centred_lines(
     return y
 
 
-def _block(
-    r: KioskRenderer,
-    f: Frame,
-    rect: pygame.Rect,
-    icon_h: int,
-    lines: Sequence[tuple[str, int, Colour, bool]],
-) -> tuple[pygame.Rect, int]:
-    """An icon above some lines, the whole centred in `rect`: the icon's box and where the
-    text starts."""
-    m = f.metrics
-    text_h = sum(r.line(size, bold) for _, size, _, bold in lines)
-    top = rect.top + max(0, (rect.h - icon_h - m.gap - text_h) // 2)
-    icon = pygame.Rect(rect.left, top, rect.w, icon_h)
-    return icon, icon.bottom + m.gap
-
-
 def _draw_choose(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     m, lang, s = f.metrics, f.lang, f.surface
-    kept = [k for k in _seats(table.state.get("kept")) if k in table.players]
+    kept = [k for k in seat_list(table.state.get("kept")) if k in table.players]
     lines: list[tuple[str, int, Colour, bool]] = [
         (tr(lang, "artbox.choose_hint"), m.f_head, TEXT, True),
         (tr(lang, "artbox.choose_secret"), m.f_body, MUTED, False),
@@ -689,7 +524,7 @@ def _draw_choose(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) ->
         ),
     ]
     icon_h = max(20, min(round(rect.h * 0.4), rect.h - 4 * r.line(m.f_body)))
-    icon, y = _block(r, f, rect, icon_h, lines)
+    icon, y = centre_block(r, f, rect, icon_h, lines)
     # Two word cards face down, fanned: the one a player keeps, the one they discard.
     card_h = icon.h
     card_w = round(card_h * 0.68)
@@ -735,7 +570,7 @@ def _draw_roll(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> N
         (tr(lang, "artbox.roll_tap"), m.f_small, GOLD, True),
     ]
     icon_h = max(20, min(round(rect.h * 0.36), rect.h - 3 * r.line(m.f_body)))
-    icon, y = _block(r, f, rect, icon_h, lines)
+    icon, y = centre_block(r, f, rect, icon_h, lines)
     dice = dice_row(r, f.surface, [None] * 4, icon.inflate(-2 * m.gap, 0), m.gap)
     r.add_target(dice.inflate(m.gap, m.gap), PressButton("die"))
     _centred_lines(r, f, rect, y, lines)
@@ -821,11 +656,7 @@ def _picture_cells(
 ) -> list[tuple[Picture, pygame.Rect]]:
     """Where each picture's sheet goes (its label below it), in number order."""
     cols, rows, cell_w = grid_for(len(pictures), box, label_h, gap)
-    cell_h = round(cell_w / 1.6)
-    used_w = cols * cell_w + (cols - 1) * gap
-    used_h = rows * (cell_h + label_h) + (rows - 1) * gap
-    x0 = box.left + max(0, (box.w - used_w) // 2)
-    y0 = box.top + max(0, (box.h - used_h) // 3)
+    x0, y0, cell_h = grid_origin(box, cols, rows, cell_w, label_h, gap)
     out = []
     for i, pic in enumerate(pictures):
         col, row = i % cols, i // cols
@@ -843,12 +674,8 @@ def _picture_cells(
 def _blit_picture(r: KioskRenderer, f: Frame, table: Table, pic: Picture, box: pygame.Rect) -> None:
     """A picture on its sheet with its number in the corner; cached once painted."""
     s, m = f.surface, f.metrics
-    rect = sheet_rect(box)
-    off = max(2, rect.h // 60)
-    pygame.draw.rect(s, SHADOW, (rect.left + off, rect.bottom, rect.w, off))
-    pygame.draw.rect(s, SHADOW, (rect.right, rect.top + off, off, rect.h))
     key = picture_key(f, table.round, pic.number, pic.strokes)
-    s.blit(caches_of(r).sheets.sheet(pic.strokes, rect.size, key=key), rect)
+    rect = shadowed_sheet(s, caches_of(r).sheets, pic.strokes, box, key)
     side = max(14, min(round(rect.h * 0.26), round(r.line(m.f_head, True) * 1.1)))
     s.blit(_number_badge(r, pic.number, side), rect.topleft)
 
@@ -869,7 +696,7 @@ def _number_badge(r: KioskRenderer, number: int, side: int) -> pygame.Surface:
 def _draw_match(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     m, lang, s, state = f.metrics, f.lang, f.surface, table.state
     pictures = pictures_of(state)
-    words = [_map(w) for w in _list(state.get("words"))]
+    words = [as_map(w) for w in as_list(state.get("words"))]
     words_w = max(round(rect.w * 0.27), min(rect.w // 3, round(300 * m.scale)))
     if m.portrait:
         words_box = pygame.Rect(rect.left, rect.bottom - rect.h // 3, rect.w, rect.h // 3)
@@ -879,7 +706,7 @@ def _draw_match(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> 
         grid_box = pygame.Rect(rect.left, rect.top, rect.w - words_w - m.gap, rect.h)
     label_h = r.line(m.f_small, True) + m.gap // 3
     gap = max(4, m.gap // 2)
-    done = set(_seats(state.get("done")))
+    done = set(seat_list(state.get("done")))
     for pic, box in _picture_cells(pictures, grid_box, label_h, gap):
         _blit_picture(r, f, table, pic, box)
         r.blit_text(
@@ -951,7 +778,7 @@ def _draw_words(
     _word_columns(
         r,
         f,
-        [_localised(w, lang) for w in words],
+        [localised(w, lang) for w in words],
         pygame.Rect(inner.left, y, inner.w, inner.bottom - y),
     )
 
@@ -1012,7 +839,7 @@ def _draw_reveal(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) ->
     m, lang, s, state = f.metrics, f.lang, f.surface, table.state
     pictures = pictures_of(state)
     revealed = revealed_of(state)
-    vote = _map(state.get("vote"))
+    vote = as_map(state.get("vote"))
     panel_w = max(round(rect.w * 0.27), min(rect.w // 3, round(300 * m.scale)))
     if m.portrait:
         panel = pygame.Rect(rect.left, rect.bottom - rect.h // 4, rect.w, rect.h // 4)
@@ -1045,10 +872,10 @@ def _reveal_label(
     info: Mapping[str, Any],
     size: tuple[int, int],
 ) -> pygame.Surface:
-    owner = _int(info.get("owner"))
-    word = _localised(info.get("word"), lang)
-    token = _int(info.get("token"))
-    recognised = _int(info.get("recognised"), 0) or 0
+    owner = as_int(info.get("owner"))
+    word = localised(info.get("word"), lang)
+    token = as_int(info.get("token"))
+    recognised = as_int(info.get("recognised"), 0) or 0
     legal = info.get("legal")
     overruled = bool(info.get("overruled"))
     name = table.name(owner)
@@ -1112,7 +939,7 @@ def _draw_reveal_panel(
     vote: Mapping[str, Any],
 ) -> None:
     m, lang, s, state = f.metrics, f.lang, f.surface, table.state
-    artist = _int(vote.get("artist")) if vote else None
+    artist = as_int(vote.get("artist")) if vote else None
     on_trial = artist is not None
     pygame.draw.rect(
         s, blend(PANEL, WARN, 0.14) if on_trial else PANEL, rect, border_radius=m.radius
@@ -1138,7 +965,7 @@ def _draw_reveal_panel(
         size, lines = fit_wrapped(r, question, m.f_body, inner.w, 3 * r.line(m.f_body, True), True)
         y = draw_lines(r, s, lines, size, TEXT, (inner.left, y), inner.w, True).bottom + m.gap // 2
         voters = [p for p in table.players if p != artist]
-        voted = [v for v in _seats(vote.get("voted")) if v in voters]
+        voted = [v for v in seat_list(vote.get("voted")) if v in voters]
         y = (
             r.blit_text(
                 s,
@@ -1191,20 +1018,20 @@ def _draw_reveal_panel(
     y = draw_lines(r, s, lines, size, MUTED, (inner.left, y), inner.w).bottom + m.gap
     # The words laid out; a revealed one shows its picture's number. (Who guessed how
     # many is on the scoreboard once everything is revealed.)
-    words = [_localised(w, lang) for w in _list(state.get("words"))]
+    words = [localised(w, lang) for w in as_list(state.get("words"))]
     at: dict[str, int] = {}
     for shown_no, info in revealed_of(state).items():
-        at.setdefault(_localised(info.get("word"), lang), shown_no)
+        at.setdefault(localised(info.get("word"), lang), shown_no)
     _word_columns(r, f, words, pygame.Rect(inner.left, y, inner.w, inner.bottom - y), at)
 
 
 def _draw_points(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     m, lang, s, state = f.metrics, f.lang, f.surface, table.state
-    points = _map(state.get("round_points"))
+    points = as_map(state.get("round_points"))
     over = table.phase == "over"
     cards: list[tuple[Colour, str, int | None]] = [
-        (RED_TOKEN, tr(lang, "artbox.red_point"), _int(points.get("red"))),
-        (GREY_TOKEN, tr(lang, "artbox.grey_point"), _int(points.get("grey"))),
+        (RED_TOKEN, tr(lang, "artbox.red_point"), as_int(points.get("red"))),
+        (GREY_TOKEN, tr(lang, "artbox.grey_point"), as_int(points.get("grey"))),
     ]
     foot_h = r.line(m.f_body, True) + r.line(m.f_small) + 2 * m.gap
     cols = 1 if m.portrait else 2
@@ -1225,8 +1052,8 @@ def _draw_points(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) ->
         s.blit(_award_card(r, m, fill, what, name, colour, box.size), box)
     y = top + rows * card_h + (rows - 1) * m.gap + m.gap
     if over:
-        outcome = _map(_map(f.view.get("match")).get("outcome"))
-        winners = [w for w in _seats(outcome.get("winners")) if w in table.players]
+        outcome = as_map(as_map(f.view.get("match")).get("outcome"))
+        winners = [w for w in seat_list(outcome.get("winners")) if w in table.players]
         text = (
             tr(lang, "artbox.winner", name=", ".join(table.name(w) for w in winners))
             if winners

@@ -20,7 +20,6 @@ from __future__ import annotations
 import io
 import logging
 import math
-import weakref
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,8 +29,41 @@ import pygame
 
 from appliance.kiosk.fonts import Colour
 from appliance.kiosk.intents import PressButton
+from appliance.kiosk.kit import (
+    GOLD,
+    GOLD_DEEP,
+    NO,
+    YES,
+    PerRenderer,
+    Player,
+    SeatTable,
+    as_int,
+    as_list,
+    as_map,
+    captioned_chip,
+    centre_block,
+    draw_hourglass,
+    draw_lines,
+    draw_mark,
+    draw_scoreboard,
+    fit_wrapped,
+    grid_origin,
+    leader_score,
+    localised,
+    paint_score_row,
+    phase_of,
+    pill,
+    players_of,
+    seat_ints,
+    seat_list,
+    seat_map,
+    shadowed_sheet,
+    sheet_key,
+    split_body,
+    state_of,
+    wrap,
+)
 from appliance.kiosk.render import (
-    ACCENT,
     BG,
     GAME_SCREENS,
     MUTED,
@@ -47,7 +79,6 @@ from appliance.kiosk.render import (
     blend,
     format_seconds,
     ink_on,
-    parse_colour,
 )
 from appliance.kiosk.strokes import PAPER, StrokeCache, sheet_rect
 from appliance.kiosk.text import join_names, tr
@@ -56,129 +87,32 @@ log = logging.getLogger(__name__)
 
 GAME_ID: Final = "duplik"
 CRITERIA: Final = 10
-GOLD: Final[Colour] = ACCENT
-GOLD_DEEP: Final[Colour] = (196, 138, 12)
-YES: Final[Colour] = (70, 200, 115)
-NO: Final[Colour] = WARN
-SAND: Final[Colour] = (240, 196, 92)
-SHADOW: Final[Colour] = (6, 7, 12)
-GLASS: Final[Colour] = (120, 132, 165)
-
 View = Mapping[str, Any]
 
 
 # --- reading the view --------------------------------------------------------------------
 
 
-def _map(value: object) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _list(value: object) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else []
-
-
-def _int(value: object, default: int | None = None) -> int | None:
-    if isinstance(value, bool):
-        return default
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and math.isfinite(value):
-        return int(value)
-    if isinstance(value, str):
-        try:
-            return int(value)
-        except ValueError:
-            return default
-    return default
-
-
-def _seat_map(value: object) -> dict[int, Any]:
-    """{"2": x} (JSON keys are strings) as {2: x}."""
-    out: dict[int, Any] = {}
-    for k, v in _map(value).items():
-        seat = _int(k)
-        if seat is not None:
-            out[seat] = v
-    return out
-
-
-def _localised(value: object, lang: str) -> str:
-    """A {en, cs} text in `lang` (English if missing); a plain string as it is."""
-    if isinstance(value, str):
-        return value
-    texts = _map(value)
-    text = texts.get(lang) or texts.get("en")
-    if isinstance(text, str):
-        return text
-    return next((v for v in texts.values() if isinstance(v, str)), "")
-
-
-@dataclass(frozen=True)
-class Player:
-    seat: int
-    name: str
-    colour: Colour
-    connected: bool
-
-
 @dataclass
-class Table:
+class Table(SeatTable):
     """The parts of a Duplik view that every phase needs, read defensively once."""
 
-    lang: str
-    state: Mapping[str, Any]
-    phase: str
-    players: dict[int, Player]
     portrayer: int | None
     artists: list[int]
     scores: dict[int, int] = field(default_factory=dict)
 
-    def name(self, seat: int | None) -> str:
-        if seat is None:
-            return "?"
-        player = self.players.get(seat)
-        return player.name if player else tr(self.lang, "seat_n", n=seat + 1)
-
-    def colour(self, seat: int | None) -> Colour:
-        player = self.players.get(seat) if seat is not None else None
-        return player.colour if player else MUTED
-
     @classmethod
     def of(cls, f: Frame) -> Table:
-        view = f.view
-        match = _map(view.get("match"))
-        state = _map(match.get("state"))
-        players: dict[int, Player] = {}
-        # The match's own seat list first (who plays), refreshed by the table's seats
-        # (names, colours, who is connected right now).
-        for raw in _list(match.get("seats")) + _list(view.get("seats")):
-            entry = _map(raw)
-            seat = _int(entry.get("seat"))
-            if seat is None:
-                continue
-            old = players.get(seat)
-            players[seat] = Player(
-                seat,
-                str(entry.get("name", old.name if old else "")),
-                parse_colour(entry.get("colour"), old.colour if old else MUTED),
-                bool(entry.get("connected", old.connected if old else True)),
-            )
-        artists = [a for a in (_int(x) for x in _list(state.get("artists"))) if a is not None]
-        scores = {
-            s: v
-            for s, v in ((s, _int(v)) for s, v in _seat_map(state.get("scores")).items())
-            if v is not None
-        }
-        phase = state.get("phase")
+        state = state_of(f)
         return cls(
             lang=f.lang,
             state=state,
-            phase=phase if isinstance(phase, str) else "",
-            players=players,
-            portrayer=_int(state.get("portrayer")),
-            artists=artists,
-            scores=scores,
+            phase=phase_of(state),
+            # The match's own seat list first (who plays), refreshed by the table's seats.
+            players=players_of(f.view),
+            portrayer=as_int(state.get("portrayer")),
+            artists=seat_list(state.get("artists")),
+            scores=seat_ints(state.get("scores")),
         )
 
 
@@ -266,93 +200,15 @@ class DuplikCaches:
     scenes: SceneCache = field(default_factory=SceneCache)
 
 
-_CACHES: weakref.WeakKeyDictionary[KioskRenderer, DuplikCaches] = weakref.WeakKeyDictionary()
+_CACHES: PerRenderer[DuplikCaches] = PerRenderer(DuplikCaches)
 
 
 def caches_of(r: KioskRenderer) -> DuplikCaches:
     """The Duplik caches of one renderer (a test's fresh renderer starts cold)."""
-    caches = _CACHES.get(r)
-    if caches is None:
-        caches = _CACHES[r] = DuplikCaches()
-    return caches
+    return _CACHES.of(r)
 
 
 # --- small drawing helpers ---------------------------------------------------------------
-
-
-def wrap(r: KioskRenderer, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """`text` broken into lines no wider than `width` (a long word gets a line alone)."""
-    font = r.fonts.font(size, bold)
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        trial = f"{current} {word}" if current else word
-        if font.size(trial)[0] <= width or not current:
-            current = trial
-        else:
-            lines.append(current)
-            current = word
-    if current:
-        lines.append(current)
-    return lines
-
-
-def fit_wrapped(
-    r: KioskRenderer, text: str, size: int, width: int, height: int, bold: bool = False
-) -> tuple[int, list[str]]:
-    """The largest type size (from `size` down) at which wrapped `text` fits the box."""
-    floor = max(10, size // 2)
-    while True:
-        lines = wrap(r, text, size, width, bold)
-        if size <= floor or len(lines) * r.line(size, bold) <= height:
-            return size, lines
-        size = max(floor, size - max(1, size // 10))
-
-
-def draw_lines(
-    r: KioskRenderer,
-    surface: pygame.Surface,
-    lines: Sequence[str],
-    size: int,
-    colour: Colour,
-    pos: tuple[int, int],
-    width: int,
-    bold: bool = False,
-    align: str = "left",
-) -> pygame.Rect:
-    x, y = pos
-    box = pygame.Rect(x, y, 0, 0)
-    for line in lines:
-        anchor = {"left": "topleft", "center": "midtop", "right": "topright"}[align]
-        at = {"left": x, "center": x + width // 2, "right": x + width}[align]
-        rect = r.blit_text(surface, line, size, colour, anchor, (at, y), bold, width)
-        box.union_ip(rect)
-        y += r.line(size, bold)
-    box.h = max(box.h, y - pos[1])
-    return box
-
-
-def pill(
-    r: KioskRenderer,
-    surface: pygame.Surface,
-    text: str,
-    size: int,
-    fill: Colour,
-    anchor: str,
-    pos: tuple[int, int],
-    bold: bool = True,
-    max_width: int | None = None,
-) -> pygame.Rect:
-    """Text on a rounded capsule of `fill`, in whichever of black or white reads best."""
-    ink = ink_on(fill)
-    label = r.text(text, size, ink, bold, max_width)
-    pad_x = max(6, size // 2)
-    pad_y = max(2, size // 6)
-    rect = pygame.Rect(0, 0, label.get_width() + 2 * pad_x, label.get_height() + 2 * pad_y)
-    setattr(rect, anchor, pos)
-    pygame.draw.rect(surface, fill, rect, border_radius=rect.h // 2)
-    surface.blit(label, label.get_rect(center=rect.center))
-    return rect
 
 
 def draw_die(surface: pygame.Surface, box: pygame.Rect, fill: Colour, edge: Colour) -> pygame.Rect:
@@ -385,83 +241,6 @@ def draw_die(surface: pygame.Surface, box: pygame.Rect, fill: Colour, edge: Colo
     return pygame.Rect(cx - w // 2, top, w, h)
 
 
-def draw_hourglass(surface: pygame.Surface, box: pygame.Rect, fraction: float) -> None:
-    """An hourglass whose top bulb holds `fraction` of the sand (1 = just turned)."""
-    fraction = max(0.0, min(1.0, fraction))
-    h = min(box.h, round(box.w * 1.6))
-    w = round(h / 1.6)
-    x0, y0 = box.centerx - w // 2, box.centery - h // 2
-    cap = max(4, h // 16)
-    neck = max(2, w // 14)
-    half = (h - 2 * cap) / 2
-    top_y, mid_y, bot_y = y0 + cap, y0 + cap + half, y0 + h - cap
-    cx = x0 + w / 2
-    line = max(2, h // 60)
-    # Sand: the top bulb keeps a triangle of `fraction` of its height, above the neck;
-    # the bottom bulb fills from its base in the same proportion the top has lost.
-    if fraction > 0:
-        level = mid_y - half * fraction * 0.92
-        spread = (mid_y - level) / half * (w / 2 - neck) + neck
-        pygame.draw.polygon(
-            surface, SAND, [(cx - spread, level), (cx + spread, level), (cx, mid_y)]
-        )
-    lost = 1 - fraction
-    if lost > 0:
-        pile = half * lost * 0.92
-        spread = w / 2 - line * 2
-        pygame.draw.polygon(
-            surface,
-            SAND,
-            [
-                (cx - spread, bot_y),
-                (cx + spread, bot_y),
-                (cx + spread * 0.35, bot_y - pile),
-                (cx - spread * 0.35, bot_y - pile),
-            ],
-        )
-        if fraction > 0:
-            pygame.draw.line(surface, SAND, (cx, mid_y), (cx, bot_y - pile), max(2, neck // 2))
-    glass = [
-        (x0 + line, top_y),
-        (x0 + w - line, top_y),
-        (cx + neck, mid_y),
-        (x0 + w - line, bot_y),
-        (x0 + line, bot_y),
-        (cx - neck, mid_y),
-    ]
-    pygame.draw.polygon(surface, GLASS, glass, line)
-    wood = blend(GOLD_DEEP, BG, 0.25)
-    pygame.draw.rect(surface, wood, (x0 - cap // 2, y0, w + cap, cap), border_radius=cap // 3)
-    pygame.draw.rect(
-        surface, wood, (x0 - cap // 2, y0 + h - cap, w + cap, cap), border_radius=cap // 3
-    )
-
-
-def draw_mark(
-    surface: pygame.Surface, centre: tuple[int, int], radius: int, met: bool | None
-) -> None:
-    """A verdict as a shape as well as a colour: ✓ on green, ✕ on red, … on grey."""
-    cx, cy = centre
-    fill = YES if met is True else NO if met is False else PANEL_EDGE
-    pygame.draw.circle(surface, fill, centre, radius)
-    ink = ink_on(fill)
-    w = max(2, radius // 4)
-    if met is True:
-        pts = [
-            (cx - radius * 0.45, cy + radius * 0.02),
-            (cx - radius * 0.1, cy + radius * 0.38),
-            (cx + radius * 0.5, cy - radius * 0.35),
-        ]
-        pygame.draw.lines(surface, ink, False, pts, w)
-    elif met is False:
-        a = radius * 0.4
-        pygame.draw.line(surface, ink, (cx - a, cy - a), (cx + a, cy + a), w)
-        pygame.draw.line(surface, ink, (cx - a, cy + a), (cx + a, cy - a), w)
-    else:
-        for dx in (-0.4, 0.0, 0.4):
-            pygame.draw.circle(surface, TEXT, (cx + dx * radius, cy), max(1, radius // 8))
-
-
 def golden_badge(
     r: KioskRenderer,
     surface: pygame.Surface,
@@ -486,30 +265,15 @@ def paper_sheet(
 ) -> pygame.Rect:
     """A canvas (cached once painted; `key` names a finished one) letterboxed into
     `box`, with a drop shadow; returns where it went."""
-    rect = sheet_rect(box)
-    off = max(2, rect.h // 60)
-    # The shadow as two strips: filling a whole rectangle under the sheet costs a
-    # sheet-sized fill per canvas per frame for pixels nobody sees.
-    pygame.draw.rect(surface, SHADOW, (rect.left + off, rect.bottom, rect.w, off))
-    pygame.draw.rect(surface, SHADOW, (rect.right, rect.top + off, off, rect.h))
-    surface.blit(caches_of(r).sheets.sheet(strokes, rect.size, key=key), rect)
-    return rect
+    return shadowed_sheet(surface, caches_of(r).sheets, strokes, box, key)
 
 
 def canvas_key(f: Frame, round_no: object, seat: int | None, strokes: object) -> Hashable:
     """A finished canvas's name: the match, the round and the Artist (plus its stroke
     count, a cheap guard). Canvases shown on the kiosk (a dispute, the art show) are
     finished: the rules take no stroke after the drawing phase."""
-    match = _map(f.view.get("match"))
-    match_id = match.get("id")
     count = len(strokes) if isinstance(strokes, list | tuple) else -1
-    return (
-        GAME_ID,
-        match_id if isinstance(match_id, int | str) else None,
-        _int(round_no),
-        seat,
-        count,
-    )
+    return sheet_key(f, GAME_ID, as_int(round_no), seat, count)
 
 
 # --- the screen -----------------------------------------------------------------------------
@@ -519,7 +283,7 @@ def duplik_screen(r: KioskRenderer, f: Frame) -> None:
     """Draw one Duplik frame (GAME_SCREENS["duplik"])."""
     m = f.metrics
     table = Table.of(f)
-    scene = _map(table.state.get("scene"))
+    scene = as_map(table.state.get("scene"))
     key, svg = scene.get("key"), scene.get("svg")
     if isinstance(key, str) and isinstance(svg, str):
         caches_of(r).scenes.remember(key, svg)
@@ -530,16 +294,7 @@ def duplik_screen(r: KioskRenderer, f: Frame) -> None:
     body = pygame.Rect(area.left, top, area.w, area.bottom - top)
     if body.h < 20 or body.w < 40:
         return
-    if m.portrait:
-        side_h = min(body.h // 3, _scoreboard_height(r, m, len(table.players), cols=2))
-        main = pygame.Rect(body.left, body.top, body.w, body.h - side_h - m.gap)
-        side = pygame.Rect(body.left, main.bottom + m.gap, body.w, side_h)
-        cols = 2
-    else:
-        side_w = max(round(body.w * 0.26), min(body.w // 3, round(300 * m.scale)))
-        main = pygame.Rect(body.left, body.top, body.w - side_w - m.gap, body.h)
-        side = pygame.Rect(main.right + m.gap, body.top, side_w, body.h)
-        cols = 1
+    main, side, cols = split_body(r, m, body, len(table.players), 3, 0.26, 300)
     draw = {
         "roll": _draw_roll,
         "ready": _draw_ready,
@@ -556,16 +311,16 @@ def duplik_screen(r: KioskRenderer, f: Frame) -> None:
 
 def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) -> pygame.Rect:
     m, s, lang, state = f.metrics, f.surface, f.lang, table.state
-    match = _map(f.view.get("match"))
+    match = as_map(f.view.get("match"))
     game_title = str(match.get("title") or "Duplik")
-    round_no, rounds = _int(state.get("round")), _int(state.get("rounds"))
-    title = _localised(state.get("title"), lang)
+    round_no, rounds = as_int(state.get("round")), as_int(state.get("rounds"))
+    title = localised(state.get("title"), lang, any_language=True)
 
     # Right: the Portrayer and the golden criterion, the two facts everyone asks for.
     coin_r = max(8, round(r.line(m.f_head, True) * 0.75))
     right = area.right
     top = area.top
-    golden = _int(state.get("golden"))
+    golden = as_int(state.get("golden"))
     if table.phase not in ("roll", "") or golden is not None:
         coin = golden_badge(r, s, golden, (right - coin_r, top + coin_r), coin_r)
         label = r.blit_text(
@@ -578,23 +333,9 @@ def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) ->
         )
         right = min(coin.left, label.left) - m.gap
     if table.portrayer is not None:
-        colour = table.colour(table.portrayer)
-        chip = pill(
-            r,
-            s,
-            table.name(table.portrayer),
-            m.f_body,
-            colour,
-            "topright",
-            (right, top + r.line(m.f_small)),
-            max_width=round(area.w * 0.22),
+        right = captioned_chip(
+            r, f, tr(lang, "duplik.portrayer"), table, table.portrayer, right, area
         )
-        # The caption sits above the chip, both flush right, so a short name cannot
-        # push the caption into the golden coin's.
-        label = r.blit_text(
-            s, tr(lang, "duplik.portrayer"), m.f_small, MUTED, "bottomright", (right, chip.top)
-        )
-        right = min(chip.left, label.left) - m.gap
 
     sub = game_title
     if round_no is not None and rounds is not None:
@@ -611,24 +352,13 @@ def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) ->
     return pygame.Rect(area.left, area.top, area.w, bottom - area.top)
 
 
-def _scoreboard_height(r: KioskRenderer, m: Metrics, n: int, cols: int) -> int:
-    row = _row_ideal(r, m)
-    rows = math.ceil(max(1, n) / cols)
-    return r.line(m.f_head, True) + m.gap // 2 + rows * (row + m.gap // 3)
-
-
-def _row_ideal(r: KioskRenderer, m: Metrics) -> int:
-    """A scoreboard row: the name and, under it, what the player is doing now."""
-    return r.line(m.f_body, True) + r.line(m.f_small) + m.gap // 2
-
-
 def _role_note(table: Table, seat: int) -> tuple[str, Colour] | None:
     """What a player is doing now, for their scoreboard row."""
     lang, state = table.lang, table.state
     if seat == table.portrayer:
         return tr(lang, "duplik.portrays"), GOLD
     if table.phase == "drawing":
-        done = {d for d in (_int(x) for x in _list(state.get("done"))) if d is not None}
+        done = {d for d in (as_int(x) for x in as_list(state.get("done"))) if d is not None}
         if state.get("paper"):
             return (
                 (tr(lang, "duplik.handed_in"), YES)
@@ -641,8 +371,8 @@ def _role_note(table: Table, seat: int) -> tuple[str, Colour] | None:
             else (tr(lang, "duplik.drawing_now"), MUTED)
         )
     if table.phase == "evaluating":
-        dispute = _map(state.get("dispute"))
-        voted = {v for v in (_int(x) for x in _list(dispute.get("voted"))) if v is not None}
+        dispute = as_map(state.get("dispute"))
+        voted = {v for v in (as_int(x) for x in as_list(dispute.get("voted"))) if v is not None}
         if dispute and seat in table.artists:
             return (
                 (tr(lang, "duplik.voted"), YES)
@@ -655,34 +385,22 @@ def _role_note(table: Table, seat: int) -> tuple[str, Colour] | None:
 def _draw_scoreboard(
     r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect, cols: int
 ) -> None:
-    m, s, lang = f.metrics, f.surface, f.lang
-    raw_points = _seat_map(table.state.get("round_points"))
-    round_points = {k: p for k, p in ((k, _int(v)) for k, v in raw_points.items()) if p is not None}
-    head = r.blit_text(
-        s, tr(lang, "duplik.scores"), m.f_head, TEXT, "topleft", rect.topleft, True, rect.w
-    )
-    seats = sorted(table.players)
-    if not seats:
-        return
-    y = head.bottom + m.gap // 2
-    gap = m.gap // 3
-    rows = math.ceil(len(seats) / cols)
-    ideal = _row_ideal(r, m)
-    row_h = max(r.line(m.f_small) + 4, min(ideal, (rect.bottom - y - (rows - 1) * gap) // rows))
-    col_w = (rect.w - (cols - 1) * m.gap) // cols
-    leader = max(table.scores.values(), default=0)
-    for i, seat in enumerate(seats):
-        box = pygame.Rect(
-            rect.left + (i % cols) * (col_w + m.gap), y + (i // cols) * (row_h + gap), col_w, row_h
-        )
-        if box.bottom > rect.bottom + 1:
-            break
-        player = table.players[seat]
+    m = f.metrics
+    raw_points = seat_map(table.state.get("round_points"))
+    round_points = {
+        k: p for k, p in ((k, as_int(v)) for k, v in raw_points.items()) if p is not None
+    }
+    leader = leader_score(table.scores)
+
+    def row(seat: int, size: tuple[int, int]) -> pygame.Surface:
         score = table.scores.get(seat)
+        lead = score is not None and leader > 0 and score == leader
+        player = table.players[seat]
         gained = round_points.get(seat)
         note = _role_note(table, seat)
-        lead = score is not None and leader > 0 and score == leader
-        s.blit(_score_row(r, m, player, score, gained, note, lead, box.size), box)
+        return _score_row(r, m, player, score, gained, note, lead, size)
+
+    draw_scoreboard(r, f, tr(f.lang, "duplik.scores"), sorted(table.players), rect, cols, row)
 
 
 def _score_row(
@@ -695,82 +413,19 @@ def _score_row(
     lead: bool,
     size: tuple[int, int],
 ) -> pygame.Surface:
+    def gain(surf: pygame.Surface, rect: pygame.Rect, right: int) -> int:
+        if score is not None and gained:
+            plus = r.blit_text(
+                surf, f"+{gained}", m.f_small, YES, "midright", (right, rect.centery), True
+            )
+            right = plus.left - m.gap // 3
+        return right
+
     def paint(surf: pygame.Surface) -> None:
-        rect = surf.get_rect()
-        radius = min(m.radius, rect.h // 3)
-        pygame.draw.rect(surf, PANEL, rect, border_radius=radius)
-        stripe = pygame.Rect(0, 0, max(6, rect.h // 7), rect.h)
-        colour = player.colour if player.connected else blend(player.colour, PANEL, 0.6)
-        pygame.draw.rect(
-            surf, colour, stripe, border_top_left_radius=radius, border_bottom_left_radius=radius
-        )
-        x = stripe.right + m.gap // 2
-        right = rect.right - m.gap // 2
-        if score is not None:
-            sc = r.blit_text(
-                surf,
-                str(score),
-                m.f_head,
-                GOLD if lead else TEXT,
-                "midright",
-                (right, rect.centery),
-                True,
-            )
-            right = sc.left - m.gap // 3
-            if gained:
-                plus = r.blit_text(
-                    surf, f"+{gained}", m.f_small, YES, "midright", (right, rect.centery), True
-                )
-                right = plus.left - m.gap // 3
-        name_h = r.line(m.f_body, True)
-        note_h = r.line(m.f_small)
-        width = max(1, right - x)
-        if note and name_h + note_h <= rect.h * 1.02:
-            top = rect.centery - (name_h + note_h) // 2
-            r.blit_text(
-                surf,
-                player.name,
-                m.f_body,
-                TEXT if player.connected else MUTED,
-                "topleft",
-                (x, top),
-                True,
-                width,
-            )
-            r.blit_text(
-                surf, note[0], m.f_small, note[1], "topleft", (x, top + name_h), False, width
-            )
-        else:
-            r.blit_text(
-                surf,
-                player.name,
-                m.f_body,
-                TEXT if player.connected else MUTED,
-                "midleft",
-                (x, rect.centery),
-                True,
-                width,
-            )
+        paint_score_row(r, m, surf, player, score, lead, note, gain)
 
     key = ("duplik-score", player, score, gained, note, lead, m)
     return r.part(key, size, paint)
-
-
-def _centre_block(
-    r: KioskRenderer,
-    f: Frame,
-    rect: pygame.Rect,
-    icon_h: int,
-    lines: Sequence[tuple[str, int, Colour, bool]],
-) -> tuple[pygame.Rect, int]:
-    """Vertical centring of an icon above some lines: returns the icon's box and the y
-    where the text starts."""
-    m = f.metrics
-    text_h = sum(r.line(size, bold) for _, size, _, bold in lines)
-    total = icon_h + m.gap + text_h
-    top = rect.top + max(0, (rect.h - total) // 2)
-    icon = pygame.Rect(rect.left, top, rect.w, icon_h)
-    return icon, icon.bottom + m.gap
 
 
 def _blit_centred_lines(
@@ -801,7 +456,7 @@ def _draw_roll(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> N
         lines.append(("", m.f_small, MUTED, False))
         lines.append((rolls, m.f_small, MUTED, False))
     icon_h = max(20, min(round(rect.h * 0.42), rect.h - 4 * r.line(m.f_body)))
-    icon, y = _centre_block(r, f, rect, icon_h, lines)
+    icon, y = centre_block(r, f, rect, icon_h, lines)
     die = draw_die(f.surface, icon, GOLD, GOLD_DEEP)
     r.blit_text(
         f.surface,
@@ -819,13 +474,13 @@ def _draw_roll(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> N
 def _first_rolls(table: Table) -> str:
     """'Who portrays first: Ada 7 · Bo 9' — only in the first round, where it explains
     why this player begins."""
-    if _int(table.state.get("round")) != 1:
+    if as_int(table.state.get("round")) != 1:
         return ""
     parts = []
-    for raw in _list(table.state.get("start_rolls")):
-        pair = _list(raw)
+    for raw in as_list(table.state.get("start_rolls")):
+        pair = as_list(raw)
         if len(pair) == 2:
-            seat, value = _int(pair[0]), _int(pair[1])
+            seat, value = as_int(pair[0]), as_int(pair[1])
             if seat is not None and value is not None:
                 parts.append(f"{table.name(seat)} {value}")
     if len(parts) < 2:
@@ -835,7 +490,7 @@ def _first_rolls(table: Table) -> str:
 
 def _draw_ready(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     m, lang, s = f.metrics, f.lang, f.surface
-    golden = _int(table.state.get("golden"))
+    golden = as_int(table.state.get("golden"))
     lines: list[tuple[str, int, Colour, bool]] = [
         (
             tr(lang, "duplik.golden_is", number=golden if golden is not None else "?"),
@@ -848,7 +503,7 @@ def _draw_ready(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> 
         (tr(lang, "duplik.ready_tap"), m.f_small, GOLD, True),
     ]
     icon_h = max(20, min(round(rect.h * 0.4), rect.h - 5 * r.line(m.f_body)))
-    icon, y = _centre_block(r, f, rect, icon_h, lines)
+    icon, y = centre_block(r, f, rect, icon_h, lines)
     radius = icon.h // 2
     coin = golden_badge(r, s, golden, (icon.centerx - radius - m.gap, icon.centery), radius)
     glass = pygame.Rect(coin.right + 2 * m.gap, icon.top, round(icon.h / 1.6), icon.h)
@@ -860,7 +515,7 @@ def _draw_ready(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> 
 def _draw_drawing(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     m, lang, s, state = f.metrics, f.lang, f.surface, table.state
     remaining = f.remaining
-    length = f.length or float(_int(state.get("seconds"), 90) or 90)
+    length = f.length or float(as_int(state.get("seconds"), 90) or 90)
     fraction = 1.0 if remaining is None else remaining / max(1.0, length)
     urgent = remaining is not None and remaining <= min(10.0, length / 4)
 
@@ -877,7 +532,7 @@ def _draw_drawing(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
     rule = tr(lang, "duplik.paper") if state.get("paper") else tr(lang, "duplik.no_questions")
     clock = format_seconds(remaining) if remaining is not None else "–:––"
     big = r.fit_size(clock, round(m.f_title * 2.6), text.w, bold=True)
-    done = {d for d in (_int(x) for x in _list(state.get("done"))) if d is not None}
+    done = {d for d in (as_int(x) for x in as_list(state.get("done"))) if d is not None}
     artists = table.artists
     count = tr(
         lang, "duplik.done_count", n=sum(1 for a in artists if a in done), total=len(artists)
@@ -955,7 +610,7 @@ def _draw_passing(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
         (tr(lang, "duplik.passing_rule"), m.f_small, MUTED, False),
     ]
     icon_h = max(20, min(round(rect.h * 0.3), rect.h - 4 * r.line(m.f_body)))
-    icon, y = _centre_block(r, f, rect, icon_h, lines)
+    icon, y = centre_block(r, f, rect, icon_h, lines)
     # Two arrows, left and right, around a stack of canvases.
     sheet = sheet_rect(pygame.Rect(0, 0, round(icon.h * 1.1), round(icon.h * 0.7)))
     sheet.center = icon.center
@@ -981,17 +636,17 @@ def _verdicts(table: Table) -> tuple[int, dict[int, bool | None], set[tuple[int,
     """The current criterion (1-based), its verdict per Artist, and the (criterion,
     artist) pairs that a vote settled."""
     state = table.state
-    results = _list(state.get("results"))
-    current = len(_list(state.get("criteria"))) or len(results)
-    latest = _seat_map(results[current - 1]) if 0 < current <= len(results) else {}
+    results = as_list(state.get("results"))
+    current = len(as_list(state.get("criteria"))) or len(results)
+    latest = seat_map(results[current - 1]) if 0 < current <= len(results) else {}
     verdicts = {
         a: latest.get(a) if isinstance(latest.get(a), bool) else None for a in table.artists
     }
     voted: set[tuple[int, int]] = set()
-    for raw in _list(state.get("voted_on")):
-        pair = _list(raw)
+    for raw in as_list(state.get("voted_on")):
+        pair = as_list(raw)
         if len(pair) == 2:
-            c, a = _int(pair[0]), _int(pair[1])
+            c, a = as_int(pair[0]), as_int(pair[1])
             if c is not None and a is not None:
                 voted.add((c, a))
     return current, verdicts, voted
@@ -999,13 +654,13 @@ def _verdicts(table: Table) -> tuple[int, dict[int, bool | None], set[tuple[int,
 
 def _draw_evaluating(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     m, lang, s, state = f.metrics, f.lang, f.surface, table.state
-    criteria = [_map(c) for c in _list(state.get("criteria"))]
+    criteria = [as_map(c) for c in as_list(state.get("criteria"))]
     current, verdicts, voted = _verdicts(table)
-    reading = _int(state.get("reading"), current) or current
-    golden = _int(state.get("golden"))
+    reading = as_int(state.get("reading"), current) or current
+    golden = as_int(state.get("golden"))
     shown = criteria[reading - 1] if 0 < reading <= len(criteria) else {}
-    number = _int(shown.get("number"), reading) or reading
-    dispute = _map(state.get("dispute"))
+    number = as_int(shown.get("number"), reading) or reading
+    dispute = as_map(state.get("dispute"))
 
     # The criterion: number, golden mark, then the text as big as the space allows; the
     # verdicts (or the dispute) keep the bottom of the screen.
@@ -1041,7 +696,12 @@ def _draw_evaluating(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
         max(r.line(m.f_body), rect.bottom - y - progress_h - bottom_h - 2 * m.gap),
     )
     size, lines = fit_wrapped(
-        r, _localised(shown, lang), round(m.f_title * 1.5), text_box.w, text_box.h, True
+        r,
+        localised(shown, lang, any_language=True),
+        round(m.f_title * 1.5),
+        text_box.w,
+        text_box.h,
+        True,
     )
     lines = lines[: max(1, text_box.h // max(1, r.line(size, True)))]
     text_h = len(lines) * r.line(size, True)
@@ -1086,7 +746,7 @@ def _draw_progress(
 ) -> int:
     """Ten pips: read criteria filled (green when some Artist met it), the golden one gold."""
     m, s = f.metrics, f.surface
-    results = _list(table.state.get("results"))
+    results = as_list(table.state.get("results"))
     radius = max(5, min(rect.h // 2 - 2, round(16 * m.scale)))
     x = rect.left + radius
     cy = rect.top + rect.h // 2
@@ -1094,7 +754,7 @@ def _draw_progress(
     for n in range(1, CRITERIA + 1):
         centre = (x, cy)
         if n <= current and n - 1 < len(results):
-            met = _seat_map(results[n - 1]).values()
+            met = seat_map(results[n - 1]).values()
             done = all(isinstance(v, bool) for v in met) and bool(met)
             fill = YES if any(v is True for v in met) else (NO if done else PANEL_EDGE)
             pygame.draw.circle(s, fill, centre, radius)
@@ -1236,8 +896,8 @@ def _draw_dispute(
     inner = rect.inflate(-2 * m.pad, -2 * m.pad)
     if inner.w < 20 or inner.h < 20:
         return
-    artist = _int(dispute.get("artist"))
-    criterion = _int(dispute.get("criterion"), current) or current
+    artist = as_int(dispute.get("artist"))
+    criterion = as_int(dispute.get("criterion"), current) or current
     canvas_w = min(round(inner.w * 0.5), round(inner.h * 1.6))
     canvas_box = pygame.Rect(inner.left, inner.top, canvas_w, inner.h)
     if table.state.get("paper"):
@@ -1257,7 +917,7 @@ def _draw_dispute(
     size, lines = fit_wrapped(r, line, m.f_body, text.w, 2 * r.line(m.f_body, True), True)
     y = draw_lines(r, s, lines, size, TEXT, (text.left, y), text.w, True).bottom + m.gap // 2
     voters = list(table.artists)
-    voted = {v for v in (_int(x) for x in _list(dispute.get("voted"))) if v is not None}
+    voted = {v for v in (as_int(x) for x in as_list(dispute.get("voted"))) if v is not None}
     y = r.blit_text(
         s,
         tr(lang, "duplik.votes", n=len(voted & set(voters)), total=len(voters)),
@@ -1321,11 +981,11 @@ def scene_grid(n: int, box: pygame.Rect, label_h: int, gap: int) -> tuple[int, i
 
 def _draw_artshow(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     m, lang, s, state = f.metrics, f.lang, f.surface, table.state
-    shows = [_map(x) for x in _list(state.get("art_show"))]
+    shows = [as_map(x) for x in as_list(state.get("art_show"))]
     show = shows[-1] if shows else {}
-    canvases = _seat_map(show.get("canvases"))
-    round_points = {k: _int(v) for k, v in _seat_map(state.get("round_points")).items()}
-    scene = _map(state.get("scene"))
+    canvases = seat_map(show.get("canvases"))
+    round_points = {k: as_int(v) for k, v in seat_map(state.get("round_points")).items()}
+    scene = as_map(state.get("scene"))
     scene_key = show.get("scene_key") or scene.get("key")
 
     head = r.blit_text(
@@ -1361,11 +1021,7 @@ def _draw_artshow(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
     gap = max(4, m.gap // 2)
     artists = sorted(canvases) or table.artists
     cols, rows, cell_w = scene_grid(len(artists), body, label_h, gap)
-    cell_h = round(cell_w / 1.6)
-    used_w = cols * cell_w + (cols - 1) * gap
-    used_h = rows * (cell_h + label_h) + (rows - 1) * gap
-    x0 = body.left + max(0, (body.w - used_w) // 2)
-    y0 = body.top + max(0, (body.h - used_h) // 3)
+    x0, y0, cell_h = grid_origin(body, cols, rows, cell_w, label_h, gap)
 
     scene_box = pygame.Rect(x0, y0, 2 * cell_w + gap, 2 * cell_h + label_h + gap)
     _draw_scene(r, f, scene_key, scene_box, label_h)

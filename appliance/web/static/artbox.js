@@ -16,12 +16,11 @@
 
 import { registerGameOptions, registerGameScreen } from "./games.js";
 import { createCanvas, sheetElement, sheetRect, SHEET } from "./canvas.js";
-import { fill, h, nameChip, safeColour } from "./ui.js";
+import { gameKit, patch, waiting } from "./kit.js";
+import { fill, h } from "./ui.js";
 
 const SHAPES = ["circle", "square", "triangle", "line"];
 const SVG_NS = "http://www.w3.org/2000/svg";
-const BUSY_MS = 3000;
-
 // The shape tool, in sheet units (1600 x 1000).
 const MIN_SIDE = 60;       // the box reads anything under 40 units as a dot
 const MIN_LINE = 80;
@@ -56,70 +55,15 @@ const S = {
   timer: null,
 };
 
-const patched = new WeakMap();
-
-/** Refill `el` from build() only when `key` differs from the last time. */
-function patch(el, key, build) {
-  const k = JSON.stringify(key);
-  if (patched.get(el) === k) return false;
-  patched.set(el, k);
-  fill(el, build());
-  return true;
-}
-
-function tr(key, params) {
-  return S.ctx.t(`artbox.${key}`, params);
-}
-
-function lang() {
-  return S.ctx.lang();
-}
-
-/** `key_one`, `key_few` or `key_other` by the count (Czech has three forms). */
-function trn(key, n, params = {}) {
-  const form = n === 1 ? "one" : lang() === "cs" && n >= 2 && n <= 4 ? "few" : "other";
-  const text = tr(`${key}_${form}`, { n, ...params });
-  return text === `artbox.${key}_${form}` ? tr(`${key}_other`, { n, ...params }) : text;
-}
+const { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, wakeButtons, tickTimers, tick } = gameKit(S, "artbox", "ab-timer");
 
 // --- reading the view -----------------------------------------------------------------------
-
-function seatsOf(view) {
-  const seats = new Map();
-  const match = view.match || {};
-  for (const list of [match.seats, view.seats]) {
-    for (const s of Array.isArray(list) ? list : []) {
-      if (s && Number.isInteger(s.seat)) seats.set(s.seat, { ...(seats.get(s.seat) || {}), ...s });
-    }
-  }
-  return seats;
-}
 
 /** The seats playing this match, in seat order. */
 function players(view) {
   const match = view.match || {};
   const list = Array.isArray(match.seats) && match.seats.length ? match.seats : view.seats || [];
   return list.filter((s) => s && Number.isInteger(s.seat)).map((s) => s.seat).sort((a, b) => a - b);
-}
-
-function nameOf(seat) {
-  const s = seatsOf(S.view).get(seat);
-  return s ? String(s.name) : S.ctx.t("seat.number", { n: Number(seat) + 1 });
-}
-
-function colourOf(seat) {
-  const s = seatsOf(S.view).get(seat);
-  return safeColour(s && s.colour);
-}
-
-function chipOf(seat) {
-  return nameChip(nameOf(seat), colourOf(seat));
-}
-
-function local(text) {
-  if (typeof text === "string") return text;
-  if (!text || typeof text !== "object") return "";
-  return String(text[lang()] || text.en || "");
 }
 
 /** The reason of a check or verdict in the phone's language. */
@@ -246,71 +190,11 @@ function victory(kind) {
   return h("span", { class: `ab-victory is-${kind}`, "aria-hidden": "true" });
 }
 
-function button(label, onclick, cls = "btn-primary btn-block", attrs = {}) {
-  const el = h("button", { type: "button", class: `btn ${cls}`, ...attrs }, label);
-  el.addEventListener("click", () => {
-    if (el.disabled) return;
-    // One tap, one move: the button sleeps until the next view (or BUSY_MS, if the move
-    // was refused and no view follows), so a double tap does not send it twice.
-    el.disabled = true;
-    el.dataset.busy = `${S.view && S.view.version}|${performance.now()}`;
-    onclick();
-  });
-  return el;
-}
-
-function isBusy(el) {
-  if (!el.dataset.busy) return false;
-  const [version, at] = el.dataset.busy.split("|");
-  const fresh = performance.now() - Number(at) < BUSY_MS
-    && String(S.view && S.view.version) === version;
-  if (!fresh) delete el.dataset.busy;
-  return fresh;
-}
-
-/** Whether a long-lived button may be pressed now (a pressed one waits for the box). */
-function enable(el, on) {
-  el.dataset.want = on ? "1" : "0";
-  el.disabled = !on || isBusy(el);
-}
-
-function wakeButtons() {
-  if (!S.root) return;
-  for (const el of S.root.querySelectorAll("button[data-busy]")) {
-    if (!isBusy(el)) el.disabled = el.dataset.want === "0";
-  }
-}
-
-function waiting(text) {
-  return h("p", { class: "waiting" }, h("span", { class: "dots", "aria-hidden": "true" }, h("i"), h("i"), h("i")), text);
-}
-
 function countdown() {
   return h("div", { class: "ab-timer", role: "timer", "aria-live": "off", hidden: true },
     svg("0 0 24 24", "ab-glass", svgEl("path", { d: "M6 3h12M6 21h12M7 3c0 6 10 6 10 9s-10 3-10 9M17 3c0 6-10 6-10 9s10 3 10 9" })),
     h("span", { class: "ab-timer-time" }, "–:––"),
     h("span", { class: "ab-timer-bar", "aria-hidden": "true" }, h("span")));
-}
-
-function tickTimers() {
-  if (!S.root || !S.ctx) return;
-  const d = S.ctx.deadline;
-  for (const box of S.root.querySelectorAll(".ab-timer")) {
-    box.hidden = !d;
-    if (!d) continue;
-    const secs = Math.ceil(d.remaining);
-    const text = `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
-    const time = box.querySelector(".ab-timer-time");
-    if (time.textContent !== text) time.textContent = text;
-    const frac = d.length > 0 ? Math.min(1, d.remaining / d.length) : 0;
-    box.querySelector(".ab-timer-bar > span").style.setProperty("width", `${(frac * 100).toFixed(1)}%`);
-    box.classList.toggle("is-low", d.remaining <= 10);
-  }
-}
-
-function tick() {
-  wakeButtons();
-  tickTimers();
 }
 
 /** Who has done something (chosen, finished, matched): a chip each, ticked when done. */

@@ -15,7 +15,8 @@
 
 import { registerGameOptions, registerGameScreen } from "./games.js";
 import { createCanvas, sheetElement } from "./canvas.js";
-import { fill, h, nameChip, safeColour } from "./ui.js";
+import { gameKit, patch, seatsOf, waiting } from "./kit.js";
+import { fill, h } from "./ui.js";
 
 const CRITERIA = 10;
 
@@ -32,64 +33,9 @@ const S = {
   scenes: new Map(), // scene key -> data: URL, remembered for later art shows
 };
 
-const patched = new WeakMap();
-
-/** Refill `el` from build() only when `key` differs from the last time. */
-function patch(el, key, build) {
-  const k = JSON.stringify(key);
-  if (patched.get(el) === k) return false;
-  patched.set(el, k);
-  fill(el, build());
-  return true;
-}
-
-function tr(key, params) {
-  return S.ctx.t(`duplik.${key}`, params);
-}
-
-function lang() {
-  return S.ctx.lang();
-}
-
-/** `key_one`, `key_few` or `key_other` by the count (Czech has three forms). */
-function trn(key, n) {
-  const form = n === 1 ? "one" : lang() === "cs" && n >= 2 && n <= 4 ? "few" : "other";
-  const text = tr(`${key}_${form}`, { n });
-  return text === `duplik.${key}_${form}` ? tr(`${key}_other`, { n }) : text;
-}
+const { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, wakeButtons, tickTimers, tick } = gameKit(S, "duplik", "dk-timer");
 
 // --- reading the view ----------------------------------------------------------------------
-
-function seatsOf(view) {
-  const seats = new Map();
-  const match = view.match || {};
-  for (const list of [match.seats, view.seats]) {
-    for (const s of Array.isArray(list) ? list : []) {
-      if (s && Number.isInteger(s.seat)) seats.set(s.seat, { ...(seats.get(s.seat) || {}), ...s });
-    }
-  }
-  return seats;
-}
-
-function nameOf(seat) {
-  const s = seatsOf(S.view).get(seat);
-  return s ? String(s.name) : S.ctx.t("seat.number", { n: Number(seat) + 1 });
-}
-
-function colourOf(seat) {
-  const s = seatsOf(S.view).get(seat);
-  return safeColour(s && s.colour);
-}
-
-function chipOf(seat) {
-  return nameChip(nameOf(seat), colourOf(seat));
-}
-
-function local(text) {
-  if (typeof text === "string") return text;
-  if (!text || typeof text !== "object") return "";
-  return String(text[lang()] || text.en || "");
-}
 
 function roleOf(st, me) {
   if (me === st.portrayer) return "portrayer";
@@ -141,47 +87,6 @@ function coin(n, big = false) {
   return h("span", { class: `dk-coin${big ? " dk-coin-big" : ""}`, "aria-hidden": "true" }, n == null ? "?" : String(n));
 }
 
-const BUSY_MS = 3000;
-
-function button(label, onclick, cls = "btn-primary btn-block", attrs = {}) {
-  const el = h("button", { type: "button", class: `btn ${cls}`, ...attrs }, label);
-  el.addEventListener("click", () => {
-    if (el.disabled) return;
-    // One tap, one move: the button sleeps until the next view (or BUSY_MS, if the move
-    // was refused and no view follows), so a double tap does not send it twice.
-    el.disabled = true;
-    el.dataset.busy = `${S.view && S.view.version}|${performance.now()}`;
-    onclick();
-  });
-  return el;
-}
-
-function isBusy(el) {
-  if (!el.dataset.busy) return false;
-  const [version, at] = el.dataset.busy.split("|");
-  const fresh = performance.now() - Number(at) < BUSY_MS
-    && String(S.view && S.view.version) === version;
-  if (!fresh) delete el.dataset.busy;
-  return fresh;
-}
-
-/** Whether a long-lived button may be pressed now (a pressed one waits for the box). */
-function enable(el, on) {
-  el.dataset.want = on ? "1" : "0";
-  el.disabled = !on || isBusy(el);
-}
-
-function wakeButtons() {
-  if (!S.root) return;
-  for (const el of S.root.querySelectorAll("button[data-busy]")) {
-    if (!isBusy(el)) el.disabled = el.dataset.want === "0";
-  }
-}
-
-function waiting(text) {
-  return h("p", { class: "waiting" }, h("span", { class: "dots", "aria-hidden": "true" }, h("i"), h("i"), h("i")), text);
-}
-
 function mark(met) {
   const cls = met === true ? "is-yes" : met === false ? "is-no" : "is-open";
   const sym = met === true ? "✓" : met === false ? "✗" : "…";
@@ -193,27 +98,6 @@ function countdown(big = false) {
   return h("div", { class: `dk-timer${big ? " dk-timer-big" : ""}`, role: "timer", "aria-live": "off" },
     h("span", { class: "dk-timer-time" }, "–:––"),
     h("span", { class: "dk-timer-bar", "aria-hidden": "true" }, h("span")));
-}
-
-function tick() {
-  wakeButtons();
-  tickTimers();
-}
-
-function tickTimers() {
-  if (!S.root || !S.ctx) return;
-  const d = S.ctx.deadline;
-  for (const box of S.root.querySelectorAll(".dk-timer")) {
-    box.hidden = !d;
-    if (!d) continue;
-    const secs = Math.ceil(d.remaining);
-    const text = `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
-    const time = box.querySelector(".dk-timer-time");
-    if (time.textContent !== text) time.textContent = text;
-    const frac = d.length > 0 ? Math.min(1, d.remaining / d.length) : 0;
-    box.querySelector(".dk-timer-bar > span").style.setProperty("width", `${(frac * 100).toFixed(1)}%`);
-    box.classList.toggle("is-low", d.remaining <= 10);
-  }
 }
 
 function criterionCard() {

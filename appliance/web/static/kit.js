@@ -1,0 +1,139 @@
+// Building blocks for a game's phone screen (duplik.js, artbox.js, the next game).
+//
+// What every game screen needs and no one game owns: patching a part only when its
+// content changes, reading the seats of a view, translating under the game's prefix
+// (with Czech plural forms), names and colour chips by seat, localised texts, buttons
+// that take one tap per move, the waiting line and the deadline's countdowns.
+//
+// `gameKit(S, game, timerClass)` binds the helpers that need the game's module state
+// (S.root, S.ctx, S.view) to it; the rest are plain functions.
+
+import { fill, h, nameChip, safeColour } from "./ui.js";
+
+const BUSY_MS = 3000;
+const patched = new WeakMap();
+
+/** Refill `el` from build() only when `key` differs from the last time. */
+export function patch(el, key, build) {
+  const k = JSON.stringify(key);
+  if (patched.get(el) === k) return false;
+  patched.set(el, k);
+  fill(el, build());
+  return true;
+}
+
+/** The seats of a view by number: the match's own, refreshed by the table's. */
+export function seatsOf(view) {
+  const seats = new Map();
+  const match = view.match || {};
+  for (const list of [match.seats, view.seats]) {
+    for (const s of Array.isArray(list) ? list : []) {
+      if (s && Number.isInteger(s.seat)) seats.set(s.seat, { ...(seats.get(s.seat) || {}), ...s });
+    }
+  }
+  return seats;
+}
+
+export function waiting(text) {
+  return h("p", { class: "waiting" }, h("span", { class: "dots", "aria-hidden": "true" }, h("i"), h("i"), h("i")), text);
+}
+
+/**
+ * The helpers bound to one game's module state `S` ({root, ctx, view}): `game` is its
+ * translation prefix, `timerClass` the class of its countdown boxes.
+ */
+export function gameKit(S, game, timerClass) {
+  function tr(key, params) {
+    return S.ctx.t(`${game}.${key}`, params);
+  }
+
+  function lang() {
+    return S.ctx.lang();
+  }
+
+  /** `key_one`, `key_few` or `key_other` by the count (Czech has three forms). */
+  function trn(key, n, params = {}) {
+    const form = n === 1 ? "one" : lang() === "cs" && n >= 2 && n <= 4 ? "few" : "other";
+    const text = tr(`${key}_${form}`, { n, ...params });
+    return text === `${game}.${key}_${form}` ? tr(`${key}_other`, { n, ...params }) : text;
+  }
+
+  function nameOf(seat) {
+    const s = seatsOf(S.view).get(seat);
+    return s ? String(s.name) : S.ctx.t("seat.number", { n: Number(seat) + 1 });
+  }
+
+  function colourOf(seat) {
+    const s = seatsOf(S.view).get(seat);
+    return safeColour(s && s.colour);
+  }
+
+  function chipOf(seat) {
+    return nameChip(nameOf(seat), colourOf(seat));
+  }
+
+  function local(text) {
+    if (typeof text === "string") return text;
+    if (!text || typeof text !== "object") return "";
+    return String(text[lang()] || text.en || "");
+  }
+
+  function button(label, onclick, cls = "btn-primary btn-block", attrs = {}) {
+    const el = h("button", { type: "button", class: `btn ${cls}`, ...attrs }, label);
+    el.addEventListener("click", () => {
+      if (el.disabled) return;
+      // One tap, one move: the button sleeps until the next view (or BUSY_MS, if the move
+      // was refused and no view follows), so a double tap does not send it twice.
+      el.disabled = true;
+      el.dataset.busy = `${S.view && S.view.version}|${performance.now()}`;
+      onclick();
+    });
+    return el;
+  }
+
+  function isBusy(el) {
+    if (!el.dataset.busy) return false;
+    const [version, at] = el.dataset.busy.split("|");
+    const fresh = performance.now() - Number(at) < BUSY_MS
+      && String(S.view && S.view.version) === version;
+    if (!fresh) delete el.dataset.busy;
+    return fresh;
+  }
+
+  /** Whether a long-lived button may be pressed now (a pressed one waits for the box). */
+  function enable(el, on) {
+    el.dataset.want = on ? "1" : "0";
+    el.disabled = !on || isBusy(el);
+  }
+
+  function wakeButtons() {
+    if (!S.root) return;
+    for (const el of S.root.querySelectorAll("button[data-busy]")) {
+      if (!isBusy(el)) el.disabled = el.dataset.want === "0";
+    }
+  }
+
+  /** Every countdown box on the screen shows the deadline (hidden when there is none). */
+  function tickTimers() {
+    if (!S.root || !S.ctx) return;
+    const d = S.ctx.deadline;
+    for (const box of S.root.querySelectorAll(`.${timerClass}`)) {
+      box.hidden = !d;
+      if (!d) continue;
+      const secs = Math.ceil(d.remaining);
+      const text = `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+      const time = box.querySelector(`.${timerClass}-time`);
+      if (time.textContent !== text) time.textContent = text;
+      const frac = d.length > 0 ? Math.min(1, d.remaining / d.length) : 0;
+      box.querySelector(`.${timerClass}-bar > span`).style.setProperty("width", `${(frac * 100).toFixed(1)}%`);
+      box.classList.toggle("is-low", d.remaining <= 10);
+    }
+  }
+
+  function tick() {
+    wakeButtons();
+    tickTimers();
+  }
+
+  return { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, wakeButtons, tickTimers, tick };
+}
