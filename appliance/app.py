@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import gc
 import logging
 import os
 import time
@@ -159,6 +160,10 @@ class Appliance:
             if not first_frame_seen and self.kiosk.frames_drawn > 0:
                 first_frame_seen = True
                 log.info("lobby on screen %.2f s after start", _process_age())
+                # Everything loaded so far (fonts, scenes, word decks) lives all day: keep
+                # it out of the collector's full passes, which would otherwise walk it
+                # in the middle of a move.
+                gc.freeze()
                 if self.on_first_frame:
                     self.on_first_frame()
             if self.on_frame:
