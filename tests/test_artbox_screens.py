@@ -26,8 +26,9 @@ from typing import Any
 import pygame
 import pytest
 
-from appliance.kiosk import GAME_SCREENS, KioskRenderer, PressButton
+from appliance.kiosk import KioskRenderer, PressButton
 from appliance.kiosk.artbox import artbox_screen, caches_of, grid_for
+from tests import screens
 
 PALETTE = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324"]
 NAMES = ["Ada", "Bořivoj", "Cy", "Dana", "Eliška", "František", "Gus", "Hana"]
@@ -219,22 +220,14 @@ def artbox_view(
 
 @pytest.fixture(autouse=True)
 def registered() -> Iterator[None]:
-    """ArtBox's screen is in GAME_SCREENS (another test may have swapped it out)."""
-    before = GAME_SCREENS.get("artbox")
-    GAME_SCREENS["artbox"] = artbox_screen
-    yield
-    if before is None:
-        GAME_SCREENS.pop("artbox", None)
-    else:
-        GAME_SCREENS["artbox"] = before
+    with screens.screen_registered("artbox", artbox_screen):
+        yield
 
 
 @pytest.fixture(scope="module")
 def display() -> Iterator[pygame.Surface]:
-    pygame.display.init()
-    screen = pygame.display.set_mode((1920, 1080))
-    yield screen
-    pygame.display.quit()
+    with screens.open_display() as screen:
+        yield screen
 
 
 def render(
@@ -243,22 +236,10 @@ def render(
     renderer: KioskRenderer | None = None,
     now: float = 100.0,
 ) -> tuple[pygame.Surface, KioskRenderer]:
-    r = renderer or KioskRenderer()
-    surface = pygame.Surface(size)
-    r.render(surface, view, now)
-    # The renderer falls back to the generic frame if a game's screen raises: it must not.
-    assert "artbox" not in r._broken_screens
-    return surface, r
+    return screens.render("artbox", size, view, renderer, now)
 
 
-def region_colours(
-    surface: pygame.Surface, rect: pygame.Rect, step: int = 7
-) -> set[tuple[int, ...]]:
-    return {
-        tuple(surface.get_at((x, y))[:3])
-        for x in range(rect.left, rect.right, step)
-        for y in range(rect.top, rect.bottom, step)
-    }
+region_colours = screens.region_colours
 
 
 # --- every phase, two sizes, two languages --------------------------------------------------
