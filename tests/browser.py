@@ -16,7 +16,9 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -155,3 +157,51 @@ def browser() -> Iterator[Any]:
             unavailable(f"Chromium at {executable} does not start: {err}")
         yield chromium
         chromium.close()
+
+
+@dataclass
+class GamePhone:
+    """One phone in a game test: its own browser context (own localStorage) and page."""
+
+    name: str
+    context: Any
+    page: Any
+    game: str
+    errors: list[str] = field(default_factory=list)
+
+    def screen(self, name: str) -> Any:
+        return self.page.locator(f'[data-screen="{name}"]')
+
+    def act(self, name: str) -> Any:
+        """A game screen's control by its data-act name."""
+        return self.page.locator(f'#game-root [data-act="{name}"]')
+
+    def join(self, url: str, swatch: int) -> None:
+        from playwright.sync_api import expect
+
+        self.page.goto(url)
+        expect(self.screen("join")).to_be_visible(timeout=WAIT_MS)
+        self.page.fill("#name-input", self.name)
+        self.page.click(f'label[for="swatch-{swatch}"]')
+        self.page.click("#join-button")
+        expect(self.screen("lobby")).to_be_visible(timeout=WAIT_MS)
+
+    def shot(self, name: str, full: bool = True) -> None:
+        path = SCREENSHOT_DIR / f"easel-{self.game}-phone-{name}.png"
+        self.page.screenshot(path=str(path), full_page=full, animations="disabled")
+
+
+@contextmanager
+def game_phones(browser: Any, game: str, names: Sequence[str]) -> Iterator[list[GamePhone]]:
+    """Phones named `names`; fails afterwards if any page raised a script error."""
+    made: list[GamePhone] = []
+    for name in names:
+        context = browser.new_context(**PHONE)
+        phone = GamePhone(name, context, context.new_page(), game)
+        phone.page.on("pageerror", lambda err, phone=phone: phone.errors.append(str(err)))
+        made.append(phone)
+    yield made
+    for phone in made:
+        phone.context.close()
+    errors = [f"{phone.name}: {e}" for phone in made for e in phone.errors]
+    assert not errors, f"the page raised: {errors}"

@@ -28,12 +28,11 @@ import math
 import re
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
-from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance
+from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance, GamePhone, game_phones
 
 pytestmark = pytest.mark.browser
 
@@ -42,51 +41,10 @@ SHEET_W, SHEET_H = 1600, 1000
 QUARTERS = [(420, 270), (1180, 270), (420, 730), (1180, 730)]
 
 
-@dataclass
-class Phone:
-    """One phone: its own browser context (own localStorage) and page."""
-
-    name: str
-    context: Any
-    page: Any
-    errors: list[str] = field(default_factory=list)
-
-    def screen(self, name: str) -> Any:
-        return self.page.locator(f'[data-screen="{name}"]')
-
-    def act(self, name: str) -> Any:
-        """An ArtBox button by its data-act name."""
-        return self.page.locator(f'#game-root [data-act="{name}"]')
-
-    def join(self, url: str, swatch: int) -> None:
-        from playwright.sync_api import expect
-
-        self.page.goto(url)
-        expect(self.screen("join")).to_be_visible(timeout=WAIT_MS)
-        self.page.fill("#name-input", self.name)
-        self.page.click(f'label[for="swatch-{swatch}"]')
-        self.page.click("#join-button")
-        expect(self.screen("lobby")).to_be_visible(timeout=WAIT_MS)
-
-    def shot(self, name: str, full: bool = True) -> None:
-        path = SCREENSHOT_DIR / f"easel-artbox-phone-{name}.png"
-        self.page.screenshot(path=str(path), full_page=full, animations="disabled")
-
-
 @pytest.fixture
-def phones(browser: Any) -> Iterator[list[Phone]]:
-    made: list[Phone] = []
-    for name in ("Ada", "Bo", "Cy"):
-        context = browser.new_context(**PHONE)
-        page = context.new_page()
-        phone = Phone(name, context, page)
-        page.on("pageerror", lambda err, phone=phone: phone.errors.append(str(err)))
-        made.append(phone)
-    yield made
-    for phone in made:
-        phone.context.close()
-    errors = [f"{phone.name}: {e}" for phone in made for e in phone.errors]
-    assert not errors, f"the page raised: {errors}"
+def phones(browser: Any) -> Iterator[list[GamePhone]]:
+    with game_phones(browser, "artbox", ("Ada", "Bo", "Cy")) as made:
+        yield made
 
 
 # --- drawing with the pointer -------------------------------------------------------------
@@ -143,7 +101,7 @@ def drag(page: Any, start: tuple[float, float], end: tuple[float, float]) -> Non
     page.mouse.up()
 
 
-def wait_pad(phone: Phone) -> Any:
+def wait_pad(phone: GamePhone) -> Any:
     canvas = phone.page.locator("#game-root .pad canvas.sheet-canvas")
     phone.page.wait_for_function(
         "(c) => c.width > 0 && c.getBoundingClientRect().width > 10",
@@ -153,12 +111,12 @@ def wait_pad(phone: Phone) -> Any:
     return canvas
 
 
-def rolled(phone: Phone) -> list[str]:
+def rolled(phone: GamePhone) -> list[str]:
     dice = phone.page.locator("#game-root button[data-die]")
     return [dice.nth(i).get_attribute("data-shape") or "" for i in range(dice.count())]
 
 
-def build_with_the_shape_tool(phone: Phone) -> None:
+def build_with_the_shape_tool(phone: GamePhone) -> None:
     """Place each rolled shape from its die; move, resize and turn the first one."""
     from playwright.sync_api import expect
 
@@ -234,7 +192,7 @@ def pinch(page: Any, overlay: Any, centre: tuple[float, float]) -> None:
     )
 
 
-def draw_freehand_picture(phone: Phone, shapes: list[str]) -> None:
+def draw_freehand_picture(phone: GamePhone, shapes: list[str]) -> None:
     page = phone.page
     page.locator('#game-root [data-mode="free"]').click()
     canvas = wait_pad(phone)
@@ -248,7 +206,7 @@ def draw_freehand_picture(phone: Phone, shapes: list[str]) -> None:
         )
 
 
-def finish(phone: Phone, token: int, warned: bool = False, last: bool = False) -> None:
+def finish(phone: GamePhone, token: int, warned: bool = False, last: bool = False) -> None:
     from playwright.sync_api import expect
 
     done = phone.act("finish")
@@ -278,7 +236,7 @@ def number_in(text: str) -> int:
     return int(found.group())
 
 
-def word_list(phone: Phone) -> list[str]:
+def word_list(phone: GamePhone) -> list[str]:
     """The words laid out, in their order (data-word is the index the rules know)."""
     buttons = phone.page.locator("#game-root .ab-word")
     out = []
@@ -300,7 +258,7 @@ def expected_points(revealed: list[dict[str, Any]], guessed: dict[str, int]) -> 
     return red, grey["owner"]
 
 
-def test_a_round_of_artbox_on_three_phones(box: Appliance, phones: list[Phone]) -> None:
+def test_a_round_of_artbox_on_three_phones(box: Appliance, phones: list[GamePhone]) -> None:
     from playwright.sync_api import expect
 
     started = time.monotonic()
@@ -334,7 +292,7 @@ def test_a_round_of_artbox_on_three_phones(box: Appliance, phones: list[Phone]) 
 
     # roll: the starting player (chosen by the rules) has the button.
     deadline = time.monotonic() + 10
-    starter: Phone | None = None
+    starter: GamePhone | None = None
     while starter is None and time.monotonic() < deadline:
         starter = next((p for p in phones if p.act("roll").count() == 1), None)
         if starter is None:

@@ -18,63 +18,21 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
-from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance
+from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance, GamePhone, game_phones
 
 pytestmark = pytest.mark.browser
 
 CRITERIA = 10
 
 
-@dataclass
-class Phone:
-    """One phone: its own browser context (own localStorage) and page."""
-
-    name: str
-    context: Any
-    page: Any
-    errors: list[str] = field(default_factory=list)
-
-    def screen(self, name: str) -> Any:
-        return self.page.locator(f'[data-screen="{name}"]')
-
-    def act(self, name: str) -> Any:
-        """A Duplik button by its data-act name."""
-        return self.page.locator(f'#game-root button[data-act="{name}"]')
-
-    def join(self, url: str, swatch: int) -> None:
-        from playwright.sync_api import expect
-
-        self.page.goto(url)
-        expect(self.screen("join")).to_be_visible(timeout=WAIT_MS)
-        self.page.fill("#name-input", self.name)
-        self.page.click(f'label[for="swatch-{swatch}"]')
-        self.page.click("#join-button")
-        expect(self.screen("lobby")).to_be_visible(timeout=WAIT_MS)
-
-    def shot(self, name: str) -> None:
-        path = SCREENSHOT_DIR / f"easel-duplik-phone-{name}.png"
-        self.page.screenshot(path=str(path), full_page=True, animations="disabled")
-
-
 @pytest.fixture
-def phones(browser: Any) -> Iterator[list[Phone]]:
-    made: list[Phone] = []
-    for name in ("Ada", "Bo", "Cy"):
-        context = browser.new_context(**PHONE)
-        page = context.new_page()
-        phone = Phone(name, context, page)
-        page.on("pageerror", lambda err, phone=phone: phone.errors.append(str(err)))
-        made.append(phone)
-    yield made
-    for phone in made:
-        phone.context.close()
-    errors = [f"{phone.name}: {e}" for phone in made for e in phone.errors]
-    assert not errors, f"the page raised: {errors}"
+def phones(browser: Any) -> Iterator[list[GamePhone]]:
+    with game_phones(browser, "duplik", ("Ada", "Bo", "Cy")) as made:
+        yield made
 
 
 # --- helpers for the round ------------------------------------------------------------------
@@ -112,7 +70,7 @@ def draw_zigzag(page: Any, canvas: Any, phase: float) -> None:
     page.mouse.up()
 
 
-def judge(phone: Phone, met: bool) -> None:
+def judge(phone: GamePhone, met: bool) -> None:
     from playwright.sync_api import expect
 
     button = phone.act("judge-yes" if met else "judge-no")
@@ -121,7 +79,7 @@ def judge(phone: Phone, met: bool) -> None:
     expect(button).to_have_attribute("aria-pressed", "true", timeout=WAIT_MS)
 
 
-def test_a_round_of_duplik_on_three_phones(box: Appliance, phones: list[Phone]) -> None:
+def test_a_round_of_duplik_on_three_phones(box: Appliance, phones: list[GamePhone]) -> None:
     from playwright.sync_api import expect
 
     started = time.monotonic()
@@ -147,7 +105,7 @@ def test_a_round_of_duplik_on_three_phones(box: Appliance, phones: list[Phone]) 
 
     # The start rolls chose the Portrayer: the one phone with the die.
     deadline = time.monotonic() + 10
-    portrayer: Phone | None = None
+    portrayer: GamePhone | None = None
     while portrayer is None and time.monotonic() < deadline:
         portrayer = next((p for p in phones if p.act("roll").count() == 1), None)
         if portrayer is None:

@@ -19,70 +19,19 @@ from typing import Any
 from appliance.kiosk import Kiosk
 from appliance.kiosk.display import DisplayChoice
 from tests.bench import percentile, print_figures
+from tests.test_kiosk import make_view
 
-PALETTE = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324"]
 FRAMES = 400
 WARMUP = 20
 
 
 def lobby_view(version: int, seats: int = 8) -> dict[str, Any]:
-    names = ["Ada", "Bořivoj", "Cyril", "Dana", "Eliška", "František", "Gustav", "Hana"]
-    return {
-        "type": "view",
-        "version": version,
-        "lang": "en",
-        "room": "KQ4T",
-        "join_url": "http://192.168.1.20:8080/?room=KQ4T",
-        "wifi": {"ssid": "Café Mokka", "password": "espresso;doppio", "security": "WPA"},
-        "phase": "lobby",
-        "max_players": 8,
-        "seats": [
-            {
-                "seat": i,
-                "name": names[i % len(names)],
-                "colour": PALETTE[i % len(PALETTE)],
-                "connected": i % 3 != 2,
-                "host": i == 0,
-            }
-            for i in range(seats)
-        ],
-        "spectators": 2,
-        "palette": PALETTE,
-        "games": [
-            {
-                "id": "broad-lines",
-                "title": "Broad Lines",
-                "min_players": 3,
-                "max_players": 12,
-                "available": False,
-            },
-            {
-                "id": "duplik",
-                "title": "Duplik",
-                "min_players": 3,
-                "max_players": 10,
-                "available": True,
-            },
-            {
-                "id": "luck-of-the-draw",
-                "title": "Luck of the Draw",
-                "min_players": 4,
-                "max_players": 8,
-                "available": True,
-            },
-            {
-                "id": "artbox",
-                "title": "ArtBox",
-                "min_players": 3,
-                "max_players": 8,
-                "available": False,
-            },
-        ],
-        # The selection moves every frame so the highlight really changes.
-        "selected": ["duplik", "luck-of-the-draw"][version % 2],
-        "match": None,
-        "you": None,
-    }
+    """The kiosk tests' lobby, full: 8 seats and the Wi-Fi code. The selection moves every
+    frame so the highlight really changes and a frame is a real redraw."""
+    return make_view(
+        seats=seats, version=version, wifi=True,
+        selected=["duplik", "luck-of-the-draw"][version % 2],
+    )
 
 
 def playing_view(version: int) -> dict[str, Any]:
