@@ -85,7 +85,15 @@ class Appliance:
         return kiosk
 
     def _on_intent(self, intent: Any) -> None:
-        from appliance.kiosk.intents import KickSeat, PressButton, Quit, SelectGame, StartGame
+        from appliance.kiosk.intents import (
+            ActAs,
+            DrawStroke,
+            KickSeat,
+            PressButton,
+            Quit,
+            SelectGame,
+            StartGame,
+        )
 
         try:
             match intent:
@@ -97,6 +105,15 @@ class Appliance:
                     self.session.start(HOST)
                 case PressButton(button=button, long=long):
                     self.session.press(button, long)
+                case ActAs(seat=seat, kind=kind, data=data):
+                    self.session.act(seat, kind, data)
+                case DrawStroke(canvas=canvas, points=points):
+                    stroke = {
+                        "points": [list(p) for p in points],
+                        "colour": canvas.colour,
+                        "width": canvas.width,
+                    }
+                    self.session.act(canvas.seat, canvas.kind, stroke)
                 case Quit():
                     self._stop.set()
         except SessionError as err:

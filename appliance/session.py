@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from appliance.config import Config
+from appliance.game_options import default_options
 from appliance.store import MatchRecord, SeatRecord, Store
 from games import registry
 from games.core import TABLE, Action, GameError, Rules, SeatInfo, replay, time_up
@@ -42,7 +43,6 @@ ROOM_LETTERS: Final = "BCDFGHJKLMNPQRSTVWXZ"
 NAME_MAX: Final = 20
 BUTTONS: Final = ("hourglass", "die", "reveal")
 
-GAME_TIMERS: Final = {"duplik": "duplik_s", "artbox": "artbox_s"}
 """Which `[timers]` setting is the default `seconds` option of which game."""
 
 HOST: Final = "host"
@@ -357,8 +357,7 @@ class Session:
 
     def _default_options(self, game: str) -> dict[str, Any]:
         """What the box's config says for a game (e.g. its hourglass); `start` may override."""
-        timer = GAME_TIMERS.get(game)
-        return {"seconds": getattr(self.config.timers, timer)} if timer else {}
+        return default_options(self.config, game)
 
     def end_match(self, by: Requester) -> None:
         """The host stops the running game early; its log stays in the store."""

@@ -7,8 +7,9 @@ key becomes one of these intents; the lead's wiring turns them into session acti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 ButtonName = Literal["hourglass", "die", "reveal"]
 
@@ -41,10 +42,53 @@ class PressButton:
 
 
 @dataclass(frozen=True)
+class ActAs:
+    """A kiosk button that acts for a seat playing at the table's own screen (e.g. the
+    Artist drawing on the touch panel taps "place the sheet"): `session.act(seat, kind,
+    data)`. Game screens add these as targets; the game decides whether the move is legal."""
+
+    seat: int | None
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CanvasSpec:
+    """A drawing area on the kiosk: strokes drawn in it (touch panel, or mouse drag on a
+    desktop) become `session.act(seat, kind, {"points", "colour", "width"})`, the same
+    stroke message a phone sends (games/strokes.py), in sheet units (games/sheet.py)."""
+
+    seat: int
+    kind: str = "stroke"
+    colour: str = "#202020"
+    width: int = 8
+
+
+@dataclass(frozen=True)
+class DrawStroke:
+    """A finished stroke drawn on a kiosk canvas: points [x, y, t] in sheet units, t in
+    milliseconds from the stroke's first point."""
+
+    canvas: CanvasSpec
+    points: tuple[tuple[int, int, int], ...]
+
+
+@dataclass(frozen=True)
 class Quit:
     """Escape or the window's close button: the operator wants the kiosk to stop."""
 
 
-Intent = KickSeat | SelectGame | StartGame | PressButton | Quit
+Intent = KickSeat | SelectGame | StartGame | PressButton | ActAs | DrawStroke | Quit
 
-__all__ = ["ButtonName", "Intent", "KickSeat", "PressButton", "Quit", "SelectGame", "StartGame"]
+__all__ = [
+    "ActAs",
+    "ButtonName",
+    "CanvasSpec",
+    "DrawStroke",
+    "Intent",
+    "KickSeat",
+    "PressButton",
+    "Quit",
+    "SelectGame",
+    "StartGame",
+]

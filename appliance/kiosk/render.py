@@ -20,7 +20,7 @@ from typing import Any, Final
 import pygame
 
 from appliance.kiosk.fonts import Colour, Fonts
-from appliance.kiosk.intents import Intent, KickSeat, SelectGame, StartGame
+from appliance.kiosk.intents import CanvasSpec, Intent, KickSeat, SelectGame, StartGame
 from appliance.kiosk.qr import QrCache, wifi_from_view
 from appliance.kiosk.text import DEFAULT_LANG, LANGUAGES, join_names, tr
 
@@ -261,6 +261,8 @@ class KioskRenderer:
         self.fonts = fonts or Fonts()
         self.qr = QrCache()
         self.targets: list[tuple[pygame.Rect, Intent]] = []
+        # Drawing areas of the last frame: touches that start in one draw, not tap.
+        self.canvases: list[tuple[pygame.Rect, CanvasSpec]] = []
         self._parts: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         # Bounded by bytes, not entries: a 1080p seat card is ~0.25 MB, a day of players
         # coming and going must not eat a small Pi's memory. One frame needs ~7 MB.
@@ -299,6 +301,7 @@ class KioskRenderer:
         metrics = Metrics.for_size(size)
         lang = view_lang(view)
         self.targets = []
+        self.canvases = []
         surface.fill(BG)
         phase = view.get("phase")
         if phase == "playing":
@@ -337,6 +340,18 @@ class KioskRenderer:
 
     def add_target(self, rect: pygame.Rect, intent: Intent) -> None:
         self.targets.append((pygame.Rect(rect), intent))
+
+    def add_canvas(self, rect: pygame.Rect, canvas: CanvasSpec) -> None:
+        """Make `rect` (the sheet's shape, 1600:1000) a drawing area for `canvas.seat`."""
+        self.canvases.append((pygame.Rect(rect), canvas))
+
+    def canvas_at(self, pos: tuple[float, float]) -> tuple[pygame.Rect, CanvasSpec] | None:
+        """The drawing area under logical `pos` in the last frame, if any."""
+        x, y = int(pos[0]), int(pos[1])
+        for rect, canvas in reversed(self.canvases):
+            if rect.collidepoint(x, y):
+                return rect, canvas
+        return None
 
     def hit(self, pos: tuple[float, float]) -> Intent | None:
         """The intent of the button under logical `pos` in the last frame, if any."""
