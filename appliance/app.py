@@ -23,6 +23,7 @@ from appliance import netinfo
 from appliance.config import Config
 from appliance.session import HOST, KIOSK, Session, SessionError
 from appliance.store import Store
+from appliance.table_lights import LightShow
 from games import registry
 
 log = logging.getLogger("easel")
@@ -63,6 +64,9 @@ class Appliance:
         self.store = Store(config.data_dir() / DB_NAME)
         self.session = Session(self.store, config, base_url(config), clock)
         self.kiosk: Any = None
+        self.panel: Any = None
+        self.panel_simulated = False
+        self.light_show = LightShow()
         self._tick_handle: asyncio.TimerHandle | None = None
         self.session.subscribe(self._schedule_tick)
 
@@ -83,6 +87,57 @@ class Appliance:
             kiosk = Kiosk(size=size, rotation=rotation, choice=choice)
         log.info("kiosk: %s", choice.reason)
         return kiosk
+
+    def _open_panel(self, on_pi: bool) -> Any:
+        """The GPIO panel, or None when config says there is none. A part that cannot be
+        used stops the start with a message naming its pin and the fix."""
+        from drivers.panel import Panel, PanelError, PanelWiring, choose_pin_factory
+
+        settings = self.config.panel
+        if not settings.enabled:
+            log.info("panel: none (panel.enabled = false); the kiosk's buttons stand in")
+            return None
+        wiring = PanelWiring(
+            buttons={
+                "hourglass": settings.hourglass_button,
+                "die": settings.die_button,
+                "reveal": settings.reveal_button,
+            },
+            leds={
+                "hourglass": settings.hourglass_led,
+                "die": settings.die_led,
+                "reveal": settings.reveal_led,
+            },
+            bar=settings.bar,
+            buzzer=None if settings.buzzer_kind == "none" else settings.buzzer,
+            buzzer_kind=settings.buzzer_kind,  # type: ignore[arg-type]  # checked by config
+            bounce_s=settings.bounce_ms / 1000,
+            hold_s=settings.hold_s,
+        )
+        try:
+            choice = choose_pin_factory(settings.pin_factory, on_pi)  # type: ignore[arg-type]
+            panel = Panel(wiring, choice.factory, self._on_press, asyncio.get_running_loop())
+        except PanelError as err:
+            keys = {pin: key for key, pin in settings.pins().items()}
+            key = keys.get(err.pin) if err.pin is not None else None
+            where = f"set panel.{key} to a free GPIO, " if key else ""
+            raise StartError(
+                f"the panel cannot start: {err}. Check the wiring against docs/wiring.md, "
+                f"{where}or set panel.enabled = false if this box has no panel"
+            ) from None
+        log.info("panel: %s", choice.reason)
+        self.panel_simulated = choice.simulated
+        return panel
+
+    def _on_press(self, press: Any) -> None:
+        try:
+            self.session.press(press.button, press.long)
+        except SessionError as err:
+            log.info("panel: %s", err)
+
+    def _show_lights(self) -> None:
+        if self.panel is not None:
+            self.panel.show(self.light_show.lights(self.session.view_for(KIOSK), self.clock()))
 
     def _on_intent(self, intent: Any) -> None:
         from appliance.kiosk.intents import (
@@ -143,6 +198,7 @@ class Appliance:
 
     async def run(self, stop: asyncio.Event) -> None:
         from appliance.kiosk import run_kiosk
+        from appliance.kiosk.display import detect_pi
         from appliance.server import PhoneServer
 
         self._stop = stop
@@ -170,6 +226,13 @@ class Appliance:
             self.session.room,
             self.store.path,
         )
+        try:
+            self.panel = self._open_panel(detect_pi())
+        except StartError:
+            await runner.cleanup()
+            raise
+        # Without a real panel the kiosk shows the panel's three buttons on screen.
+        self.kiosk.renderer.panel_buttons = self.panel is None or self.panel_simulated
         first_frame_seen = False
 
         def frame_done() -> None:
@@ -183,6 +246,7 @@ class Appliance:
                 gc.freeze()
                 if self.on_first_frame:
                     self.on_first_frame()
+            self._show_lights()
             if self.on_frame:
                 self.on_frame()
 
@@ -209,6 +273,8 @@ class Appliance:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             await runner.cleanup()
+            if self.panel is not None:
+                self.panel.close()
             self.store.close()
             log.info("stopped")
 

@@ -67,6 +67,51 @@ class TimerSettings:
 
 
 @dataclass(frozen=True)
+class PanelSettings:
+    enabled: bool = True
+    pin_factory: str = "auto"
+    hourglass_button: int = 17
+    die_button: int = 27
+    reveal_button: int = 22
+    hourglass_led: int = 23
+    die_led: int = 24
+    reveal_led: int = 25
+    bar: tuple[int, ...] = (4, 5, 6, 12, 13, 16, 19, 20, 21, 26)
+    buzzer: int = 18
+    buzzer_kind: str = "onoff"
+    bounce_ms: int = 30
+    hold_s: float = 1.5
+
+    def pins(self) -> dict[str, int]:
+        """Every GPIO the panel uses, by setting name (bar LEDs as bar[0], bar[1], ...)."""
+        named = {
+            name: getattr(self, name)
+            for name in (
+                "hourglass_button",
+                "die_button",
+                "reveal_button",
+                "hourglass_led",
+                "die_led",
+                "reveal_led",
+            )
+        }
+        named.update({f"bar[{i}]": pin for i, pin in enumerate(self.bar)})
+        if self.buzzer_kind != "none":
+            named["buzzer"] = self.buzzer
+        return named
+
+
+@dataclass(frozen=True)
+class TouchSettings:
+    source: str = "auto"
+    device: str = ""
+    grab: bool = False
+    swap_xy: bool = False
+    invert_x: bool = False
+    invert_y: bool = False
+
+
+@dataclass(frozen=True)
 class Config:
     server: ServerSettings = field(default_factory=ServerSettings)
     table: TableSettings = field(default_factory=TableSettings)
@@ -74,6 +119,8 @@ class Config:
     storage: StorageSettings = field(default_factory=StorageSettings)
     wifi: WifiSettings = field(default_factory=WifiSettings)
     timers: TimerSettings = field(default_factory=TimerSettings)
+    panel: PanelSettings = field(default_factory=PanelSettings)
+    touch: TouchSettings = field(default_factory=TouchSettings)
 
     def data_dir(self, env: Mapping[str, str] = os.environ) -> Path:
         """Where the SQLite file lives: the setting, systemd's StateDirectory, or XDG."""
@@ -106,6 +153,22 @@ def _ssid(value: str) -> str | None:
     return None if len(value.encode()) <= 32 else "at most 32 bytes (a Wi-Fi name's limit)"
 
 
+def _gpio(value: int) -> str | None:
+    # BCM numbers of the 40-pin header's GPIOs; 0 and 1 belong to the HAT EEPROM.
+    return None if 2 <= value <= 27 else "a GPIO number (BCM) from 2 to 27"
+
+
+def _gpio_list(value: tuple[int, ...]) -> str | None:
+    if not 1 <= len(value) <= 16 or any(_gpio(v) for v in value):
+        return "a list of 1 to 16 GPIO numbers (BCM), each from 2 to 27"
+    return None
+
+
+def _touch_device(value: str) -> str | None:
+    ok = value == "" or value.startswith("/dev/input/")
+    return None if ok else "empty (find the touch screen), or a path under /dev/input/"
+
+
 def _wifi_password(value: str) -> str | None:
     return None if value == "" or 8 <= len(value) <= 63 else "empty, or 8 to 63 characters"
 
@@ -128,6 +191,20 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("timers", "duplik_s"): _between(10, 600),
     ("timers", "artbox_s"): _between(10, 600),
     ("timers", "extended_factor"): _between(1.0, 4.0),
+    ("panel", "pin_factory"): _one_of("auto", "lgpio", "rpigpio", "mock"),
+    ("panel", "hourglass_button"): _gpio,
+    ("panel", "die_button"): _gpio,
+    ("panel", "reveal_button"): _gpio,
+    ("panel", "hourglass_led"): _gpio,
+    ("panel", "die_led"): _gpio,
+    ("panel", "reveal_led"): _gpio,
+    ("panel", "bar"): _gpio_list,
+    ("panel", "buzzer"): _gpio,
+    ("panel", "buzzer_kind"): _one_of("onoff", "tonal", "none"),
+    ("panel", "bounce_ms"): _between(0, 500),
+    ("panel", "hold_s"): _between(0.3, 10.0),
+    ("touch", "source"): _one_of("auto", "evdev", "sdl", "none"),
+    ("touch", "device"): _touch_device,
 }
 
 
@@ -199,9 +276,12 @@ def _sections() -> list[str]:
 
 def _build(values: dict[str, dict[str, tuple[Any, str]]]) -> Config:
     sections: dict[str, Any] = {}
+    given_sources: dict[str, str] = {}
     for sec_field in dataclasses.fields(Config):
         cls = _section_class(sec_field.name)
         given = values.pop(sec_field.name, {})
+        if given:
+            given_sources[sec_field.name] = ", ".join(sorted({src for _, src in given.values()}))
         known = {f.name: f for f in dataclasses.fields(cls)}
         kwargs: dict[str, Any] = {}
         for key, (value, source) in given.items():
@@ -212,6 +292,7 @@ def _build(values: dict[str, dict[str, tuple[Any, str]]]) -> Config:
                 )
             kwargs[key] = _check(sec_field.name, key, value, source, known[key].default)
         sections[sec_field.name] = cls(**kwargs)
+    _check_panel_pins(sections["panel"], given_sources.get("panel", "the defaults"))
     if values:
         section = next(iter(values))
         source = next(iter(values[section].values()))[1]
@@ -219,6 +300,18 @@ def _build(values: dict[str, dict[str, tuple[Any, str]]]) -> Config:
             f"unknown section [{section}] (from {source}); known: {', '.join(_sections())}"
         )
     return Config(**sections)
+
+
+def _check_panel_pins(panel: PanelSettings, source: str) -> None:
+    """Two parts wired to one GPIO would fight: name both settings."""
+    seen: dict[int, str] = {}
+    for name, pin in panel.pins().items():
+        if pin in seen:
+            raise ConfigError(
+                f"panel.{seen[pin]} and panel.{name} are both GPIO{pin} (from {source}); "
+                "every part of the panel needs its own pin (see docs/wiring.md)"
+            )
+        seen[pin] = name
 
 
 def _section_class(name: str) -> type:
@@ -230,6 +323,13 @@ def _check(section: str, key: str, value: Any, source: str, default: Any) -> Any
     want = type(default)
     if want is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
+    if want is tuple and isinstance(value, list):
+        if not all(type(v) is int for v in value):
+            raise ConfigError(
+                f"{section}.{key} = {value!r} (from {source}) is not allowed: "
+                "it must be a list of whole numbers, e.g. [4, 5, 6]"
+            )
+        value = tuple(value)
     if type(value) is not want:
         raise ConfigError(
             f"{section}.{key} = {value!r} (from {source}) is not allowed: "
@@ -245,9 +345,13 @@ def _check(section: str, key: str, value: Any, source: str, default: Any) -> Any
 
 
 def _type_word(tp: type) -> str:
-    return {int: "a whole number", float: "a number", str: "text in quotes", bool: "true or false"}[
-        tp
-    ]
+    return {
+        int: "a whole number",
+        float: "a number",
+        str: "text in quotes",
+        bool: "true or false",
+        tuple: "a list of whole numbers, e.g. [4, 5, 6]",
+    }[tp]
 
 
 def describe(config: Config) -> str:
@@ -257,6 +361,8 @@ def describe(config: Config) -> str:
         lines.append(f"[{sec.name}]")
         for f in dataclasses.fields(getattr(config, sec.name)):
             value = getattr(getattr(config, sec.name), f.name)
+            if isinstance(value, tuple):
+                value = list(value)  # TOML writes lists in brackets
             shown = "********" if f.name == "password" and value else repr(value)
             lines.append(f"{f.name} = {shown}")
         lines.append("")

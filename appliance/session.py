@@ -130,6 +130,9 @@ class LiveMatch:
     rules: Rules[Any]
     state: Any
     next_seq: int
+    # The kind of the last action applied since this process started (not replayed: a
+    # restart must not buzz or flash for a move made before the power cut).
+    last_kind: str | None = None
 
 
 def hash_token(token: str) -> str:
@@ -432,6 +435,7 @@ class Session:
                            detail=str(err)) from err
         match.next_seq += 1
         match.state = state
+        match.last_kind = action.kind
         outcome = match.rules.outcome(state)
         if outcome is not None:
             self.store.finish_match(match.record.id, outcome, action.at)
@@ -535,4 +539,14 @@ class Session:
                 "what": deadline.what,
             },
             "outcome": None if outcome is None else outcome.to_json(),
+            **(self._table_cues(match) if viewer.role == "kiosk" else {}),
+        }
+
+    def _table_cues(self, match: LiveMatch) -> dict[str, Any]:
+        """For the kiosk and the panel: which table buttons do something now (their LEDs
+        pulse), and the last move (a reveal flashes the lights, time up buzzes)."""
+        kinds = {a.kind for a in match.rules.legal_actions(match.state, TABLE)}
+        return {
+            "buttons": [b for b in BUTTONS if f"press_{b}" in kinds],
+            "cue": {"seq": match.next_seq, "kind": match.last_kind},
         }

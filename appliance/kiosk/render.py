@@ -20,7 +20,14 @@ from typing import Any, Final
 import pygame
 
 from appliance.kiosk.fonts import Colour, Fonts
-from appliance.kiosk.intents import CanvasSpec, Intent, KickSeat, SelectGame, StartGame
+from appliance.kiosk.intents import (
+    CanvasSpec,
+    Intent,
+    KickSeat,
+    PressButton,
+    SelectGame,
+    StartGame,
+)
 from appliance.kiosk.qr import QrCache, wifi_from_view
 from appliance.kiosk.text import DEFAULT_LANG, LANGUAGES, join_names, tr
 
@@ -270,6 +277,8 @@ class KioskRenderer:
         self._part_bytes = 0
         self._last_key: tuple[object, ...] | None = None
         self._broken_screens: set[str] = set()
+        # No physical panel: the table's three buttons are drawn on screen while a game runs.
+        self.panel_buttons = False
 
     # -- redraw decisions
 
@@ -316,6 +325,8 @@ class KioskRenderer:
                 metrics=metrics,
             )
             self._draw_playing(frame)
+            if self.panel_buttons:
+                self._draw_panel_buttons(frame)
         else:
             self._draw_lobby(surface, view, lang, metrics)
         self._last_key = self.frame_key(view, now, size)
@@ -335,6 +346,31 @@ class KioskRenderer:
                 self.targets = []
                 frame.surface.fill(BG)
         generic_playing_screen(self, frame)
+
+    def _draw_panel_buttons(self, f: Frame) -> None:
+        """HOURGLASS, DIE and REVEAL as small pills in the bottom-right corner, on top of
+        the game's screen; the ones that do something now are lit, as on the panel."""
+        from appliance.kiosk.kit import pill
+
+        match = f.view.get("match")
+        waiting = match.get("buttons") if isinstance(match, Mapping) else None
+        waiting = waiting if isinstance(waiting, list) else []
+        m = f.metrics
+        size = m.f_small
+        right, bottom = m.w - m.gap // 2, m.h - m.gap // 2
+        for name in ("reveal", "die", "hourglass"):
+            lit = name in waiting
+            rect = pill(
+                self,
+                f.surface,
+                tr(f.lang, f"button_{name}"),
+                size,
+                ACCENT if lit else PANEL_EDGE,
+                "bottomright",
+                (right, bottom),
+            )
+            self.add_target(rect.inflate(m.gap // 2, m.gap // 2), PressButton(name))
+            right = rect.left - m.gap // 2
 
     # -- hit testing
 
