@@ -178,8 +178,8 @@ class TouchDecoder:
                 if code != _BTN_TOUCH:
                     continue
                 if self._single:
-                    code, value = _MT_ID, (next(_finger_numbers) if value else -1)
-                    current = 0
+                    # The kernel sends BTN_TOUCH only when it changes: 1 is a new contact.
+                    code, value, current = _MT_ID, (0 if value else -1), 0
                 elif value == 0:
                     no_finger = True
                     continue
@@ -365,18 +365,18 @@ class TouchPanel:
         """Read touches until `stop` is set, through any number of unplugs."""
         while not stop.is_set():
             opened = self._open()
-            if opened is None:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), self._rescan_s)
-                continue
-            device, decoder = opened
-            self._device = device
-            try:
-                await self._read_until_gone(device, decoder, stop)
-            finally:
-                self._device = None
-                with contextlib.suppress(OSError):
-                    device.close()
+            if opened is not None:
+                device, decoder = opened
+                self._device = device
+                try:
+                    await self._read_until_gone(device, decoder, stop)
+                finally:
+                    self._device = None
+                    with contextlib.suppress(OSError):
+                        device.close()
+            # Also after a read failed: a node that opens but cannot be read must not spin.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), self._rescan_s)
 
     def _open(self) -> tuple[Any, TouchDecoder] | None:
         """Open the panel, or log (once per absence) why not."""
