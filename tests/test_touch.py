@@ -12,9 +12,12 @@ import asyncio
 import errno
 import itertools
 import logging
+import os
+import struct
 from collections.abc import Iterable, Sequence
 
 import evdev
+import evdev.eventio_async
 import pytest
 from evdev import ecodes
 
@@ -665,3 +668,68 @@ async def test_a_bug_in_the_receiver_is_not_swallowed() -> None:
     with pytest.raises(ZeroDivisionError):
         await asyncio.wait_for(panel.run(asyncio.Event()), 1.0)
     assert device.closed
+
+
+async def test_a_node_that_opens_but_cannot_be_read_is_retried_at_the_rescan_pace() -> None:
+    rec = evemu.touch(f"{ATMEL}.1-finger-fast-taps")
+    opened: list[FakeDevice] = []
+
+    def opener(path: str) -> FakeDevice:
+        opened.append(FakeDevice(rec.with_events([]), path, unplug_at_end=True))
+        return opened[-1]
+
+    stop = asyncio.Event()
+    panel = TouchPanel(lambda batch: None, path="/dev/input/event3", rescan_s=0.01,
+                       opener=opener, lister=list)
+    task = asyncio.create_task(panel.run(stop))
+    await asyncio.sleep(0.05)
+    stop.set()
+    await asyncio.wait_for(task, 1.0)
+    assert 2 <= len(opened) <= 7  # not a busy loop
+    assert all(d.closed for d in opened)
+
+
+class PipeDevice(evdev.eventio_async.EventIO):
+    """evdev's own asyncio reading on a pipe that carries a recording's raw input_events."""
+
+    def __init__(self, rec: Recording, path: str) -> None:
+        self.fd, self._writer = os.pipe()
+        os.set_blocking(self.fd, False)
+        self.fake = FakeDevice(rec, path)
+        self.path, self.name = path, rec.name
+        raw = b"".join(struct.pack("llHHi", e.sec, e.usec, e.type, e.code, e.value)
+                       for e in rec.events)
+        os.write(self._writer, raw)
+
+    def capabilities(self, verbose: bool = False, absinfo: bool = True) -> dict[int, list[object]]:
+        return self.fake.capabilities(verbose, absinfo)
+
+    def input_props(self, verbose: bool = False) -> list[int]:
+        return self.fake.input_props()
+
+    def absinfo(self, axis_num: int) -> evdev.AbsInfo:
+        return self.fake.absinfo(axis_num)
+
+    def close(self) -> None:
+        super().close()  # takes the fd off the loop
+        os.close(self.fd)
+        os.close(self._writer)
+        self.fd = -1
+
+
+async def test_the_panel_reads_through_evdevs_own_async_read() -> None:
+    rec = evemu.touch(f"{ATMEL}.1-finger-fast-taps")
+    device = PipeDevice(rec, "/dev/input/event3")
+    touches: list[Touch] = []
+    stop = asyncio.Event()
+
+    def on_touch(batch: list[Touch]) -> None:
+        touches.extend(batch)
+        if len(touches) == 18:
+            stop.set()
+
+    panel = TouchPanel(on_touch, path=device.path, opener=lambda path: device, lister=list)
+    await asyncio.wait_for(panel.run(stop), 1.0)
+    fresh, _ = decode(rec.events, decoder_for(rec))
+    assert [(t.kind, t.x, t.y, t.t) for t in touches] == [(t.kind, t.x, t.y, t.t) for t in fresh]
+    assert device.fd == -1
