@@ -129,6 +129,25 @@ class Appliance:
         self.panel_simulated = choice.simulated
         return panel
 
+    def _touch_source(self, on_pi: bool) -> str:
+        """Where the kiosk's touches come from: one source only, so no finger counts twice.
+        "auto" reads the panel directly under KMS/DRM on a Pi (no desktop hands it on)."""
+        source = self.config.touch.source
+        if source == "auto":
+            source = "evdev" if on_pi and self.kiosk.choice.driver == "kmsdrm" else "sdl"
+        return source
+
+    def _touch_panel(self) -> Any:
+        from drivers.touch import Orientation, TouchPanel
+
+        touch = self.config.touch
+        return TouchPanel(
+            self.kiosk.feed_touches,
+            path=touch.device or None,
+            grab=touch.grab,
+            orientation=Orientation(touch.swap_xy, touch.invert_x, touch.invert_y),
+        )
+
     def _on_press(self, press: Any) -> None:
         try:
             self.session.press(press.button, press.long)
@@ -233,6 +252,10 @@ class Appliance:
             raise
         # Without a real panel the kiosk shows the panel's three buttons on screen.
         self.kiosk.renderer.panel_buttons = self.panel is None or self.panel_simulated
+        self.kiosk.touch_source = self._touch_source(detect_pi())
+        log.info("touch: %s", {"evdev": "read from the touch panel (evdev)",
+                               "sdl": "through SDL (a mouse drag stands in)",
+                               "none": "off"}[self.kiosk.touch_source])
         first_frame_seen = False
 
         def frame_done() -> None:
@@ -264,6 +287,8 @@ class Appliance:
                 name="kiosk",
             ),
         ]
+        if self.kiosk.touch_source == "evdev":
+            tasks.append(asyncio.create_task(self._touch_panel().run(stop), name="touch"))
         try:
             await stop.wait()
         finally:

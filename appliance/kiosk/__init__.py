@@ -14,9 +14,10 @@ import asyncio
 import io
 import logging
 import os
-from collections.abc import Callable, Mapping
+import time
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 # pygame prints a banner on import unless told not to; the box logs through logging.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -35,6 +36,7 @@ from appliance.kiosk.display import (
     detect_pi,
     open_display,
 )
+from appliance.kiosk.ink import Ink
 from appliance.kiosk.intents import (
     Intent,
     KickSeat,
@@ -80,6 +82,24 @@ _HEADLESS: Final = DisplayChoice("dummy", False, True, "headless by default")
 _NO_PRESS: Final = object()
 
 
+class TouchLike(Protocol):
+    """A finger's change from the touch panel's driver (drivers.touch.Touch): x and y are
+    0..1 across the physical display; `finger` is unique per touch."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def finger(self) -> int: ...
+    @property
+    def x(self) -> float: ...
+    @property
+    def y(self) -> float: ...
+    @property
+    def t(self) -> float: ...
+    @property
+    def cancelled(self) -> bool: ...
+
+
 class Kiosk:
     """The kiosk's display, renderer and input.
 
@@ -102,6 +122,11 @@ class Kiosk:
         self.renderer = renderer or KioskRenderer()
         self.frames_drawn = 0
         self._presses: dict[Any, object] = {}
+        self.ink = Ink()
+        # Where finger touches come from: "sdl" (SDL's FINGER events) or "evdev" (the
+        # driver feeds them); never both, so a finger is not counted twice.
+        self.touch_source = "sdl"
+        self._pending: list[Intent] = []
         self._nap: asyncio.Future[None] | None = None
         self._attach_screen(self.screen)
 
@@ -136,13 +161,32 @@ class Kiosk:
         `now` must be on the clock of the view's deadlines (the session's clock).
         """
         if not self.renderer.needs_redraw(view, now, self.size):
+            self.present_ink()
             return False
         self.renderer.render(self.frame, view, now)
-        if self.rotation:
-            self.screen.blit(rotate_frame(self.frame, self.rotation), (0, 0))
-        pygame.display.flip()
+        # Strokes still under a finger are not in the view yet: lay them on again.
+        self.ink.redraw(self.frame)
+        self.ink.dirty = None
+        self._present()
         self.frames_drawn += 1
         return True
+
+    def present_ink(self) -> bool:
+        """Show the ink drawn into the back buffer since the last present, if any."""
+        if self.ink.dirty is None:
+            return False
+        dirty, self.ink.dirty = self.ink.dirty, None
+        self._present(dirty)
+        return True
+
+    def _present(self, dirty: pygame.Rect | None = None) -> None:
+        if self.rotation:
+            self.screen.blit(rotate_frame(self.frame, self.rotation), (0, 0))
+            pygame.display.flip()
+        elif dirty is not None:
+            pygame.display.update(dirty)
+        else:
+            pygame.display.flip()
 
     def png_bytes(self) -> bytes:
         """The current logical frame (upright, whatever the mount) as a PNG."""
@@ -168,8 +212,9 @@ class Kiosk:
         return (int(x), int(y))
 
     def poll(self) -> list[Intent]:
-        """Drain pygame's events and return the intents they mean, in order."""
-        intents: list[Intent] = []
+        """Drain pygame's events and return the intents they mean, in order (after the
+        ones the touch panel's driver brought since the last poll)."""
+        intents, self._pending = self._pending, []
         for event in pygame.event.get():
             intent = self._intent_of(event)
             if intent is not None:
@@ -183,13 +228,55 @@ class Kiosk:
         y = min(max(float(event.y), 0.0), 1.0) * (h - 1)
         return self.to_logical((x, y))
 
-    def _release(self, pointer: Any, pos: tuple[int, int]) -> Intent | None:
-        target = self.renderer.hit(pos)
+    # One path for every pointer (mouse, SDL finger, touch panel finger): a touch that
+    # starts on a drawing area draws; anywhere else it is a tap on what is under it.
+
+    def pointer_down(self, pointer: Hashable, pos: tuple[int, int], at: float) -> None:
+        canvas = self.renderer.canvas_at(pos)
+        if canvas is not None:
+            self.ink.begin(pointer, canvas[0], canvas[1], pos, at, self.frame)
+        else:
+            self._presses[pointer] = self.renderer.hit(pos)
+
+    def pointer_move(self, pointer: Hashable, pos: tuple[int, int], at: float) -> Intent | None:
+        return self.ink.extend(pointer, pos, at, self.frame)
+
+    def pointer_up(
+        self, pointer: Hashable, pos: tuple[int, int], at: float, cancelled: bool = False
+    ) -> Intent | None:
+        if self.ink.is_drawing(pointer):
+            self.ink.extend(pointer, pos, at, self.frame)
+            # A cancelled touch (the panel dropped events, or was unplugged) still keeps
+            # what was drawn: nothing a child drew is thrown away by the hardware.
+            return self.ink.end(pointer)
         pressed = self._presses.pop(pointer, _NO_PRESS)
+        if cancelled:
+            return None
+        target = self.renderer.hit(pos)
         # A press that slides off its button onto another one cancels, as on any touch UI.
         if pressed is not _NO_PRESS and pressed != target:
             return None
         return target
+
+    def feed_touches(self, touches: Iterable[TouchLike]) -> None:
+        """Touches from the touch panel's driver (on the loop's thread): ink is drawn at
+        once, intents wait for the next poll, and the loop is woken to show them."""
+        w, h = self.screen.get_size()
+        for touch in touches:
+            x = min(max(touch.x, 0.0), 1.0) * (w - 1)
+            y = min(max(touch.y, 0.0), 1.0) * (h - 1)
+            pos = self.to_logical((x, y))
+            pointer = ("panel", touch.finger)
+            intent: Intent | None = None
+            if touch.kind == "down":
+                self.pointer_down(pointer, pos, touch.t)
+            elif touch.kind == "move":
+                intent = self.pointer_move(pointer, pos, touch.t)
+            else:
+                intent = self.pointer_up(pointer, pos, touch.t, touch.cancelled)
+            if intent is not None:
+                self._pending.append(intent)
+        self.wake()
 
     def _intent_of(self, event: pygame.event.Event) -> Intent | None:
         etype = event.type
@@ -198,21 +285,30 @@ class Kiosk:
         if etype == pygame.KEYDOWN:
             return self._key(event)
         # SDL also synthesises mouse events from touches; those are handled as fingers.
-        left_click = (
-            etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-            and event.button == 1
-            and not getattr(event, "touch", False)
-        )
-        if left_click and etype == pygame.MOUSEBUTTONDOWN:
-            self._presses["mouse"] = self.renderer.hit(self.to_logical(event.pos))
-        elif left_click:
-            return self._release("mouse", self.to_logical(event.pos))
-        elif etype == pygame.FINGERDOWN:
+        mouse = etype in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+        ) and not getattr(event, "touch", False)
+        finger = etype in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
+        if mouse and etype == pygame.MOUSEMOTION:
+            if event.buttons[0]:
+                return self.pointer_move("mouse", self.to_logical(event.pos), time.monotonic())
+        elif mouse and event.button == 1:
+            pos, now = self.to_logical(event.pos), time.monotonic()
+            if etype == pygame.MOUSEBUTTONDOWN:
+                self.pointer_down("mouse", pos, now)
+            else:
+                return self.pointer_up("mouse", pos, now)
+        elif finger and self.touch_source == "sdl":
             pointer = ("finger", event.touch_id, event.finger_id)
-            self._presses[pointer] = self.renderer.hit(self._finger_pos(event))
-        elif etype == pygame.FINGERUP:
-            pointer = ("finger", event.touch_id, event.finger_id)
-            return self._release(pointer, self._finger_pos(event))
+            pos, now = self._finger_pos(event), time.monotonic()
+            if etype == pygame.FINGERDOWN:
+                self.pointer_down(pointer, pos, now)
+            elif etype == pygame.FINGERMOTION:
+                return self.pointer_move(pointer, pos, now)
+            else:
+                return self.pointer_up(pointer, pos, now)
         elif etype in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.VIDEOEXPOSE):
             self.renderer.invalidate()
         elif etype in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
@@ -265,6 +361,9 @@ async def run_kiosk(
     """
     failed_version: object = _NO_PRESS
     while not stop.is_set():
+        # Ink drawn by the touch panel since the last turn shows now, even if a broken
+        # view stops the frame below from being drawn.
+        kiosk.present_ink()
         for intent in kiosk.poll():
             try:
                 on_intent(intent)
