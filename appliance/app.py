@@ -141,8 +141,16 @@ class Appliance:
         from drivers.touch import Orientation, TouchPanel
 
         touch = self.config.touch
+
+        def feed(touches: list[Any]) -> None:
+            # A kiosk bug must not end touch for the rest of the day: log it, go on.
+            try:
+                self.kiosk.feed_touches(touches)
+            except Exception:
+                log.exception("the kiosk could not take touches %r", touches[:3])
+
         return TouchPanel(
-            self.kiosk.feed_touches,
+            feed,
             path=touch.device or None,
             grab=touch.grab,
             orientation=Orientation(touch.swap_xy, touch.invert_x, touch.invert_y),
