@@ -302,7 +302,8 @@ async def test_panel_buttons_drive_a_game_and_the_bar_drains(
     session.join("Bo", PALETTE[1])
     session.select(HOST, "race")  # the kiosk hosts
     session.start(HOST)
-    match_id = session.match.record.id if session.match else None
+    assert session.match is not None
+    match_id = session.match.record.id
     pins = {name: button.pin for name, button in box.panel.buttons.items()}
     # The race's table waits for HOURGLASS and DIE: their LEDs breathe, REVEAL's is dark.
     await wait_for(lambda: box.panel.shown is not None and box.panel.shown.buttons[2] == 0.0
@@ -334,9 +335,12 @@ async def test_a_long_press_reaches_the_session_as_the_long_action(
     session.start(HOST)
     asked: list[tuple[str, bool]] = []
     real_press = session.press
-    session.press = lambda button, long=False: asked.append((button, long)) or real_press(  # type: ignore[method-assign]
-        button, long
-    )
+
+    def press(button: str, long: bool = False) -> bool:
+        asked.append((button, long))
+        return real_press(button, long)
+
+    session.press = press  # type: ignore[method-assign]
     pin = box.panel.buttons["hourglass"].pin
     pin.drive_low()
     await asyncio.sleep(0.45)
