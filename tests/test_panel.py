@@ -413,3 +413,17 @@ def test_panel_settings_are_checked(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="GPIO numbers"):
         load(files=[bad], env={})
     assert load(files=[], env={"EASEL_PANEL_BAR": "[4, 5, 6]"}).panel.bar == (4, 5, 6)
+
+
+async def test_a_passive_buzzer_plays_the_tones(factory: MockFactory) -> None:
+    tonal = Panel(dataclasses.replace(WIRING, buzzer_kind="tonal"), factory,
+                  lambda press: None, asyncio.get_running_loop())
+    try:
+        buzzer = factory.pin(18)
+        for _, _, hz in BUZZ:
+            tonal.show(Lights(tone=hz))
+            assert buzzer.frequency == pytest.approx(hz) and buzzer.state == 0.5
+        tonal.show(DARK)
+        assert buzzer.frequency is None or buzzer.state == 0
+    finally:
+        tonal.close()
