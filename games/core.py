@@ -151,7 +151,8 @@ class Rules(Protocol[S]):
         ...
 
     def secrets(self, state: S) -> Mapping[Seat | None, Collection[str]]:
-        """Texts only that seat may see now (`None`: nobody yet). Checked by the tests."""
+        """Texts only that seat may see now (`None`: nobody yet); a text listed under
+        several seats may be seen by each of them. Checked by the tests."""
         ...
 
     def to_json(self, state: S) -> JSON: ...

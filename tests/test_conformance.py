@@ -17,7 +17,9 @@ GAMES: list[Rules[Any]] = [*registry.load_all(), toygame.RULES]
 
 # Long games get fewer, sparser-checked playouts so the suite stays quick; every state is
 # still checked at each change of phase. id -> (playouts, check views every n steps)
-BUDGET: dict[str, tuple[int, int]] = {"duplik": (12, 4), "artbox": (16, 2)}
+BUDGET: dict[str, tuple[int, int]] = {"duplik": (12, 4), "artbox": (16, 2), "broad-lines": (16, 2)}
+
+BUDGET["luck-of-the-draw"] = (24, 1)
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=lambda r: r.id)
