@@ -651,7 +651,7 @@ CARDS: Final[tuple[Card, ...]] = (
     (  # 77
         Word("plumber", "instalatér"),
         Word("aquarium", "akvárium"),
-        Word("rake", "hrábě"),
+        Word("teapot", "čajník"),
         Word("seagull", "racek"),
         Word("nest", "hnízdo"),
         Word("dam", "přehrada"),

@@ -1,0 +1,170 @@
+"""The box's opinion of a guess the Art Critic typed in Broad Lines.
+
+The rules (games/broad_lines.py) count a word as guessed "even if the Art Critic did not
+name it exactly, for example by using a different grammatical number, gender or form
+(diminutive, pejorative or augmentative)". The Artists decide; the box offers them an
+opinion: "match" (the word, maybe in another form), "close" (a shared stem or a typo:
+the Artists look twice) or "no".
+
+How: both texts are folded (case, diacritics, hyphens), cut into words, and each word is
+turned into a few keys: its Snowball stem (English and Czech stemmers, from the pure
+Python `snowballstemmer` package), the stem without a diminutive, feminine or
+augmentative suffix, and the stem with a Czech alternation undone (dům/domy, pták/
+ptáček, kniha/knize). Two words are the same when their keys meet; a guess matches when
+its words are the card word's words, in either language.
+
+This lives in the appliance, not in games/, because games/ is standard library only
+(tests/test_layering.py). The rules take the matcher as an argument; this module gives
+the box's registered Broad Lines this one, so the opinion is still computed where the
+guess is applied (never sent by a phone, which could forge it) and is logged in the
+state like everything else.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Final
+
+import snowballstemmer
+
+from games import registry
+from games.broad_lines import BroadLines, Opinion, fold
+from games.broad_lines_words import Word
+
+_STEMMERS: Final = {
+    "en": snowballstemmer.stemmer("english"),
+    "cs": snowballstemmer.stemmer("czech"),
+}
+
+_ENGLISH_IRREGULAR: Final = {
+    "mice": "mouse", "geese": "goose", "teeth": "tooth", "feet": "foot", "men": "man",
+    "women": "woman", "children": "child", "oxen": "ox", "people": "person",
+    "dice": "die", "fishes": "fish", "knives": "knife", "wives": "wife",
+}
+# Suffixes cut from a (folded) stem, longest first: English gender and diminutives,
+# Czech diminutives (-eček, -íček, -inka, -átko, -ka), feminines (-ovna, -ice) and
+# augmentatives (-isko). A cut must leave 3 letters.
+_SUFFIXES: Final = {
+    "en": ("tress", "ess", "ette", "ling", "let", "ie", "i"),
+    "cs": ("eck", "ick", "ink", "atk", "isk", "ic", "k"),
+}
+MIN_STEM: Final = {"en": 3, "cs": 2}  # Czech: lev/lvice, pes/psisko
+
+
+def _bare(text: str) -> str:
+    """Czech ů is an o that lengthened (dům, domy): fold it to o before the diacritics."""
+    return fold(text.replace("ů", "o").replace("Ů", "O"))
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in "".join(c if c.isalnum() else " " for c in text).split() if w]
+
+
+@lru_cache(maxsize=4096)
+def keys(word: str, lang: str) -> frozenset[str]:
+    """The forms under which `word` (one word, as typed) is the same word in `lang`."""
+    stemmer = _STEMMERS[lang]
+    raw = unicodedata.normalize("NFC", word.casefold())
+    variants = {raw, _bare(raw)}
+    if lang == "en":
+        variants |= {_ENGLISH_IRREGULAR.get(v, v) for v in set(variants)}
+        variants |= {v[:-3] + "f" for v in variants if v.endswith("ves")}
+    found: set[str] = set()
+    for variant in variants:
+        stem = _bare(stemmer.stemWord(variant))
+        shortened = _shortened(stem, lang)
+        if lang == "en" and variant.endswith("ing") and not stem.endswith("ing"):
+            # An activity is not its thing: fishing is not fish, though they share a stem.
+            shortened = {f"{s}+ing" for s in shortened}
+        found |= shortened
+    return frozenset(found)
+
+
+def _shortened(stem: str, lang: str) -> set[str]:
+    least = MIN_STEM[lang]
+    out = {stem}
+    cuts: set[str] = set()
+    for _ in range(2):  # a diminutive of a feminine: králíček, kotátko...
+        for s in list(out):
+            for suffix in _SUFFIXES[lang]:
+                if s.endswith(suffix) and len(s) - len(suffix) >= least:
+                    cut = s[: -len(suffix)]
+                    if lang == "en" and suffix == "tress":
+                        cut += "ter"  # waitress -> waiter
+                    out.add(cut)
+                    cuts.add(cut)
+                    break
+    if lang == "en":
+        # doggy -> dogg -> dog: a diminutive doubles the consonant.
+        out |= {s[:-1] for s in out if len(s) > least and s[-1] == s[-2]}
+        return out
+    # A diminutive softens the consonant before it (pták/ptáček, kůň/koníček); cases
+    # do so at the end (kniha/knize).
+    out |= {s[:-1] + "k" for s in cuts if s.endswith("c")}
+    out |= {s[:-1] + "h" for s in out if s.endswith("z")}
+    # The fleeting e of domek/domku, pes/psa, lev/lvice: keys without it too.
+    out |= {s[:-2] + s[-1] for s in out if len(s) >= 3 and s[-2] == "e"}
+    return {s for s in out if len(s) >= least}
+
+
+def _same(a: str, b: str, lang: str) -> bool:
+    return _bare(a) == _bare(b) or bool(keys(a, lang) & keys(b, lang))
+
+
+def _near(a: str, b: str) -> bool:
+    """A typo (one letter off, two in a long word) or one word's start being the other."""
+    a, b = _bare(a), _bare(b)
+    if min(len(a), len(b)) < 4:
+        return False
+    if a.startswith(b) or b.startswith(a):
+        return True
+    return _distance(a, b) <= (1 if max(len(a), len(b)) < 8 else 2)
+
+
+def _distance(a: str, b: str) -> int:
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+def is_form_of(guess: str, word: Word) -> bool:
+    """Is `guess` the card's `word`, in English or Czech, maybe in another form?"""
+    typed = _words(guess)
+    if not typed:
+        return False
+    if fold(guess) in (fold(word.en), fold(word.cs)):
+        return True
+    for lang, text in _languages(word):
+        words = _words(text)
+        if len(typed) == len(words) and all(
+            _same(g, w, lang) for g, w in zip(typed, words, strict=True)
+        ):
+            return True
+    return False
+
+
+def opinion(guess: str, word: Word) -> Opinion:
+    """The box's opinion of `guess` as the card's `word` (in English or in Czech)."""
+    if is_form_of(guess, word):
+        return "match"
+    typed = _words(guess)
+    for lang, text in _languages(word):
+        if any(_same(g, w, lang) or _near(g, w) for g in typed for w in _words(text)):
+            return "close"
+    return "no"
+
+
+def _languages(word: Word) -> Iterable[tuple[str, str]]:
+    return (("en", word.en), ("cs", word.cs))
+
+
+RULES: Final = BroadLines(matcher=opinion)
+# The box plays Broad Lines with this matcher: registering it replaces the one the rules
+# register by themselves (which knows only case and diacritics).
+registry.register(RULES)
