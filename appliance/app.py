@@ -80,6 +80,15 @@ class Appliance:
         try:
             kiosk = Kiosk(size=size, rotation=rotation, choice=choice)
         except DisplayError as err:
+            if choice.driver == "kmsdrm":
+                # The box's own screen: a headless appliance would look dead. Say why.
+                raise StartError(
+                    f"{err}. Check that the screen is connected and that /boot/firmware/"
+                    "config.txt has dtoverlay=vc4-kms-v3d, that the user is in the video "
+                    "and render groups, and that no desktop or other program holds the "
+                    "screen (docs/install.md, \"Black screen\"); display.mode = headless "
+                    "runs the box for phones only"
+                ) from None
             log.warning("cannot open the display (%s); running headless", err)
             choice = DisplayChoice(
                 "dummy", False, True, f"the display failed ({err}); running headless"

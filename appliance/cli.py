@@ -83,17 +83,30 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 async def _run(cfg: Config) -> int:
     from appliance.app import Appliance, StartError
+    from appliance.sdnotify import Notifier
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
+    # Under systemd (Type=notify): ready once the lobby shows, watchdog pings from the
+    # kiosk's frame loop. Elsewhere these do nothing.
+    notifier = Notifier()
+
+    def ready() -> None:
+        notifier.ready(f"lobby on screen; phones join at {app.session.join_url}")
+
+    app = Appliance(cfg, on_first_frame=ready, on_frame=notifier.watchdog)
     try:
-        await Appliance(cfg).run(stop)
+        await app.run(stop)
     except StartError as err:
         print(f"easel: cannot start: {err}", file=sys.stderr)
+        notifier.send(f"STATUS=cannot start: {err}")
         return 1
+    finally:
+        notifier.stopping()
+        notifier.close()
     return 0
 
 

@@ -475,7 +475,7 @@ def test_game_screens_replace_the_generic_frame_and_fall_back_when_broken(open_k
         ("auto", {"DISPLAY": ":0"}, False, True, (None, False, False)),
         ("auto", {"WAYLAND_DISPLAY": "wayland-0"}, True, True, (None, False, False)),
         ("auto", {}, True, True, ("kmsdrm", True, False)),
-        ("auto", {}, True, False, ("dummy", False, True)),
+        ("auto", {}, True, False, ("kmsdrm", True, False)),
         ("auto", {}, False, True, ("dummy", False, True)),
         ("auto", {}, False, False, ("dummy", False, True)),
         ("auto", {"SDL_VIDEODRIVER": "dummy", "DISPLAY": ":0"}, True, True, ("dummy", False, True)),

@@ -79,16 +79,11 @@ def choose_display(mode: str, env: Mapping[str, str], is_pi: bool, has_drm: bool
     # mode == "auto"
     if desktop:
         return DisplayChoice(None, False, False, "desktop session found; opening a window")
-    if is_pi and has_drm:
-        return DisplayChoice("kmsdrm", True, False, "Raspberry Pi without a desktop: kmsdrm")
     if is_pi:
-        return DisplayChoice(
-            "dummy",
-            False,
-            True,
-            "no display found ($DISPLAY unset, no /dev/dri: is dtoverlay=vc4-kms-v3d "
-            "enabled?); running headless, phones are still served",
-        )
+        # An appliance's screen is the product: on a Pi the kiosk takes the screen through
+        # kmsdrm or the start fails saying why, never a silent headless box.
+        why = "" if has_drm else " (no /dev/dri yet: is dtoverlay=vc4-kms-v3d enabled?)"
+        return DisplayChoice("kmsdrm", True, False, f"Raspberry Pi without a desktop: kmsdrm{why}")
     if has_drm:
         # A PC at a text console (or over ssh) has /dev/dri too; taking over its screen
         # uninvited would be rude, so only a Pi gets kmsdrm automatically.
@@ -172,6 +167,10 @@ def open_display(choice: DisplayChoice, size: tuple[int, int], rotation: int = 0
             os.environ["SDL_VIDEODRIVER"] = previous
         driver = choice.driver or "SDL's default"
         raise DisplayError(f"cannot open the display ({driver}): {exc}") from exc
+    got = pygame.display.get_driver()
+    if choice.driver is not None and not choice.headless and got.lower() != choice.driver.lower():
+        pygame.display.quit()
+        raise DisplayError(f"SDL opened the {got!r} video driver, not {choice.driver!r}")
     if choice.fullscreen and not choice.headless:
         # A touch table has no mouse; a cursor parked mid-screen is just a smudge.
         pygame.mouse.set_visible(False)
