@@ -1,0 +1,823 @@
+"""Luck of the Draw on the kiosk: the table's shared screen while the game runs.
+
+Registered as GAME_SCREENS["luck-of-the-draw"]. It draws the public view
+(docs/luck-of-the-draw.md, "The game's view") and nothing else: the Subject card with its
+numbered subjects and the one the die picked; the hourglass and who has handed in (never
+a drawing while it is drawn); the gallery of drawings in the order the rules laid them
+out, each with its coloured chip; the Category card read out, big, with how many have
+voted (never who) and how many say nothing fits; the votes revealed all at once, the
+Category cards lying under their drawings; and, at the round's end, whose drawing was
+whose and the cards each player holds (a half card is a Subject card from a tie).
+
+Drawings are painted once into cached sheets (kiosk.strokes.StrokeCache, keyed by match,
+round and chip: a laid-out drawing never changes), labels and cards through the
+renderer's part and text caches, so a gallery frame is a fill and some blits. Taps on
+the die, the hourglass and the reveal button act as the table's DIE, HOURGLASS and
+REVEAL buttons; "end the vote" and "nothing fits" act for the table (the kiosk hosts).
+
+Like the rest of the kiosk this module imports no game code: it renders view dicts.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import pygame
+
+from appliance.kiosk.fonts import Colour
+from appliance.kiosk.intents import ActAs, Intent, PressButton
+from appliance.kiosk.kit import (
+    GOLD,
+    GOLD_DEEP,
+    NO,
+    YES,
+    PerRenderer,
+    Player,
+    SeatTable,
+    as_int,
+    as_list,
+    as_map,
+    draw_hourglass,
+    draw_lines,
+    draw_scoreboard,
+    fit_wrapped,
+    grid_origin,
+    localised,
+    paint_score_row,
+    phase_of,
+    pill,
+    players_of,
+    seat_ints,
+    seat_list,
+    seat_map,
+    shadowed_sheet,
+    sheet_key,
+    split_body,
+    state_of,
+)
+from appliance.kiosk.render import (
+    BG,
+    GAME_SCREENS,
+    MUTED,
+    ON_ACCENT,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    WARN,
+    Frame,
+    KioskRenderer,
+    Metrics,
+    blend,
+    format_seconds,
+    parse_colour,
+)
+from appliance.kiosk.strokes import StrokeCache
+from appliance.kiosk.text import CATALOGUES, join_names, tr
+
+GAME_ID: Final = "luck-of-the-draw"
+CHIP_EDGE: Final[Colour] = (40, 40, 40)
+
+# The kiosk's sentences for this game, English and Czech, added to the shared catalogues
+# under "lotd." (kept here, beside the screen that says them).
+STRINGS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
+    "en": {
+        "lotd.round": "Round {n}",
+        "lotd.goal": "first to {n} cards",
+        "lotd.subject_card": "Subject card",
+        "lotd.title_subject": "Roll the die for the subject",
+        "lotd.title_ready": "Draw: {subject}",
+        "lotd.title_drawing": "Draw: {subject}",
+        "lotd.title_categories": "The drawings are in!",
+        "lotd.title_voting": "Category {n} of {total}",
+        "lotd.title_result": "The votes for category {n} of {total}",
+        "lotd.title_scores": "Whose drawing was whose?",
+        "lotd.title_over": "The game is over",
+        "lotd.tap_die": "Tap the die or press DIE",
+        "lotd.die_picks": "The die picks the subject everyone draws.",
+        "lotd.tap_hourglass": "Tap the hourglass or press HOURGLASS when everyone is ready",
+        "lotd.draw_on_phones": "Everyone draws on their phone — no words, no letters!",
+        "lotd.handed_in": {"one": "{n} of {total} handed in", "other": "{n} of {total} handed in"},
+        "lotd.drawing": "drawing…",
+        "lotd.done": "handed in",
+        "lotd.roll_categories": "Roll the die: how many Category cards this round?",
+        "lotd.speedier": "Speedier game: two Category cards every round",
+        "lotd.vote_on_phones": "Vote on your phone for the drawing that fits best",
+        "lotd.voted": {"one": "{n} of {total} has voted", "other": "{n} of {total} have voted"},
+        "lotd.all_voted": "Everyone has voted — press REVEAL!",
+        "lotd.closed": "The vote is closed — press REVEAL",
+        "lotd.nothing_fits": "Nothing fits: {n} of {total} agree",
+        "lotd.nothing_fits_button": "Nothing fits",
+        "lotd.end_vote": "End the vote",
+        "lotd.reveal": "Reveal the votes",
+        "lotd.next_category": "Next category",
+        "lotd.show_owners": "Whose are they?",
+        "lotd.next_round": "Next round",
+        "lotd.replaced": {
+            "one": "{n} category replaced: nothing fitted",
+            "other": "{n} categories replaced: nothing fitted",
+        },
+        "lotd.votes": {"one": "{n} vote", "other": "{n} votes"},
+        "lotd.wins": "wins the card",
+        "lotd.tie": "Tie! A half card each; the category goes back in the box",
+        "lotd.half_card": "half card",
+        "lotd.winner_hidden": "The winners stay secret until the last category.",
+        "lotd.scores": "Cards",
+        "lotd.gained": "+{cards}",
+        "lotd.agrees": "nothing fits",
+        "lotd.winner": "winner",
+    },
+    "cs": {
+        "lotd.round": "Kolo {n}",
+        "lotd.goal": "vyhrává {n} karet",
+        "lotd.subject_card": "Karta námětů",
+        "lotd.title_subject": "Hoďte kostkou o námět",
+        "lotd.title_ready": "Kreslíme: {subject}",
+        "lotd.title_drawing": "Kreslíme: {subject}",
+        "lotd.title_categories": "Všechny obrázky jsou odevzdané!",
+        "lotd.title_voting": "Kategorie {n} z {total}",
+        "lotd.title_result": "Hlasy pro kategorii {n} z {total}",
+        "lotd.title_scores": "Kdo co nakreslil?",
+        "lotd.title_over": "Konec hry",
+        "lotd.tap_die": "Ťukněte na kostku nebo stiskněte KOSTKA",
+        "lotd.die_picks": "Kostka vybere námět, který kreslí všichni.",
+        "lotd.tap_hourglass": "Až budou všichni připraveni, ťukněte na přesýpací hodiny",
+        "lotd.draw_on_phones": "Všichni kreslí na telefonu — žádná slova ani písmena!",
+        "lotd.handed_in": {
+            "one": "{n} z {total} odevzdal",
+            "few": "{n} z {total} odevzdali",
+            "other": "{n} z {total} odevzdalo",
+        },
+        "lotd.drawing": "kreslí…",
+        "lotd.done": "odevzdáno",
+        "lotd.roll_categories": "Hoďte kostkou: kolik kategorií bude v tomto kole?",
+        "lotd.speedier": "Rychlejší hra: v každém kole dvě kategorie",
+        "lotd.vote_on_phones": "Na telefonu hlasujte pro obrázek, který sedí nejlépe",
+        "lotd.voted": {
+            "one": "Hlasoval {n} z {total}",
+            "few": "Hlasovali {n} z {total}",
+            "other": "Hlasovalo {n} z {total}",
+        },
+        "lotd.all_voted": "Všichni hlasovali — stiskněte ODHALIT!",
+        "lotd.closed": "Hlasování je uzavřené — stiskněte ODHALIT",
+        "lotd.nothing_fits": "Nic nesedí: souhlasí {n} z {total}",
+        "lotd.nothing_fits_button": "Nic nesedí",
+        "lotd.end_vote": "Ukončit hlasování",
+        "lotd.reveal": "Odhalit hlasy",
+        "lotd.next_category": "Další kategorie",
+        "lotd.show_owners": "Čí jsou?",
+        "lotd.next_round": "Další kolo",
+        "lotd.replaced": {
+            "one": "{n} kategorie vyměněna: nic nesedělo",
+            "few": "{n} kategorie vyměněny: nic nesedělo",
+            "other": "{n} kategorií vyměněno: nic nesedělo",
+        },
+        "lotd.votes": {"one": "{n} hlas", "few": "{n} hlasy", "other": "{n} hlasů"},
+        "lotd.wins": "vyhrává kartu",
+        "lotd.tie": "Remíza! Každý dostane půl karty a kategorie jde zpět do krabice",
+        "lotd.half_card": "půl karty",
+        "lotd.winner_hidden": "Vítězové zůstanou tajní až do poslední kategorie.",
+        "lotd.scores": "Karty",
+        "lotd.gained": "+{cards}",
+        "lotd.agrees": "nic nesedí",
+        "lotd.winner": "vítěz",
+    },
+}
+for _lang, _entries in STRINGS.items():
+    CATALOGUES[_lang].update(_entries)
+
+
+# --- reading the view ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Exhibit:
+    """A drawing in the gallery as the view shows it: its chip, and its owner once shown."""
+
+    chip: str
+    colour: Colour
+    name: Mapping[str, Any]
+    strokes: list[Any]
+    owner: int | None
+
+
+def gallery_of(state: Mapping[str, Any]) -> list[Exhibit]:
+    out = []
+    for raw in as_list(state.get("gallery")):
+        entry = as_map(raw)
+        chip = entry.get("chip")
+        if not isinstance(chip, str):
+            continue
+        strokes = entry.get("strokes")
+        out.append(
+            Exhibit(
+                chip,
+                parse_colour(entry.get("colour"), MUTED),
+                entry,
+                strokes if isinstance(strokes, list) else [],
+                as_int(entry.get("owner")),
+            )
+        )
+    return out
+
+
+def halves_text(halves: int) -> str:
+    """Half cards counted as cards: 7 -> '3½'."""
+    whole, half = divmod(max(0, halves), 2)
+    if half and whole:
+        return f"{whole}½"
+    return "½" if half else str(whole)
+
+
+@dataclass
+class Table(SeatTable):
+    """The parts of a Luck of the Draw view that every phase needs, read defensively once."""
+
+    round: int
+    cards: dict[int, int] = field(default_factory=dict)
+    halves: dict[int, int] = field(default_factory=dict)
+    gallery: list[Exhibit] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, f: Frame) -> Table:
+        state = state_of(f)
+        return cls(
+            lang=f.lang,
+            state=state,
+            phase=phase_of(state),
+            players=players_of(f.view, match_seats_only=True),
+            round=as_int(state.get("round"), 1) or 1,
+            cards=seat_ints(state.get("cards")),
+            halves=seat_ints(state.get("halves")),
+            gallery=gallery_of(state),
+        )
+
+    def score_halves(self, seat: int) -> int:
+        return 2 * self.cards.get(seat, 0) + self.halves.get(seat, 0)
+
+    def subject_text(self) -> str:
+        number = as_int(self.state.get("subject"))
+        for raw in as_list(as_map(self.state.get("subject_card")).get("subjects")):
+            entry = as_map(raw)
+            if number is not None and as_int(entry.get("number")) == number:
+                return localised(entry, self.lang, any_language=True)
+        return "?"
+
+
+# --- caches that live as long as the renderer ---------------------------------------------
+
+
+@dataclass
+class LuckCaches:
+    sheets: StrokeCache = field(default_factory=StrokeCache)
+
+
+_CACHES: PerRenderer[LuckCaches] = PerRenderer(LuckCaches)
+
+
+def caches_of(r: KioskRenderer) -> LuckCaches:
+    """The Luck of the Draw caches of one renderer (a test's fresh renderer starts cold)."""
+    return _CACHES.of(r)
+
+
+def drawing_key(f: Frame, round_no: int, place: int, strokes: Sequence[Any]) -> Hashable:
+    """A laid-out drawing's name: the match, the round and its place in the gallery (plus
+    its stroke count, a cheap guard). The rules take no stroke once it is laid out."""
+    return sheet_key(f, GAME_ID, round_no, place, len(strokes))
+
+
+# --- the screen -----------------------------------------------------------------------------
+
+
+def luck_screen(r: KioskRenderer, f: Frame) -> None:
+    """Draw one Luck of the Draw frame (GAME_SCREENS["luck-of-the-draw"])."""
+    m = f.metrics
+    table = Table.of(f)
+    area = pygame.Rect(m.margin, m.margin, m.w - 2 * m.margin, m.h - 2 * m.margin)
+    header = _draw_header(r, f, table, area)
+    top = header.bottom + m.gap
+    body = pygame.Rect(area.left, top, area.w, area.bottom - top)
+    if body.h < 20 or body.w < 40:
+        return
+    wide = bool(table.gallery)
+    main, side, cols = split_body(
+        r, m, body, len(table.players), 4 if wide else 3, 0.18 if wide else 0.26, 260
+    )
+    draw = {
+        "subject": _draw_subject,
+        "ready": _draw_subject,
+        "drawing": _draw_drawing,
+        "categories": _draw_gallery_phase,
+        "voting": _draw_gallery_phase,
+        "result": _draw_gallery_phase,
+        "scores": _draw_gallery_phase,
+        "over": _draw_gallery_phase,
+    }.get(table.phase)
+    if draw is not None:
+        draw(r, f, table, main)
+    _draw_scoreboard(r, f, table, side, cols)
+
+
+def _title(table: Table) -> str:
+    lang, phase, state = table.lang, table.phase, table.state
+    total = as_int(state.get("categories")) or 0
+    verdicts = as_list(state.get("verdicts"))
+    if phase in ("ready", "drawing"):
+        return tr(lang, f"lotd.title_{phase}", subject=table.subject_text())
+    if phase == "voting":
+        n = as_int(state.get("category_number")) or len(verdicts) + 1
+        return tr(lang, "lotd.title_voting", n=n, total=total)
+    if phase == "result":
+        return tr(lang, "lotd.title_result", n=len(verdicts), total=total)
+    if phase in ("subject", "categories", "scores", "over"):
+        return tr(lang, f"lotd.title_{phase}")
+    return "Luck of the Draw"
+
+
+def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) -> pygame.Rect:
+    m, s, lang = f.metrics, f.surface, f.lang
+    match = as_map(f.view.get("match"))
+    game_title = str(match.get("title") or "Luck of the Draw")
+    right = area.right
+    subject = as_int(table.state.get("subject"))
+    if subject is not None and table.phase not in ("subject",):
+        side = r.line(m.f_head, True) + r.line(m.f_small)
+        s.blit(die_face(r, subject, side), (right - side, area.top))
+        right -= side + m.gap
+    parts = [game_title, tr(lang, "lotd.round", n=table.round)]
+    target = as_int(table.state.get("target"))
+    if target:
+        parts.append(tr(lang, "lotd.goal", n=target))
+    sub = " · ".join(parts)
+    width = max(1, right - area.left)
+    small = r.blit_text(s, sub, m.f_small, MUTED, "topleft", area.topleft, True, width)
+    heading = _title(table)
+    size = r.fit_size(heading, m.f_title, width, bold=True, min_size=m.f_head)
+    if r.fonts.font(size, True).size(heading)[0] <= width:
+        big = r.blit_text(s, heading, size, TEXT, "topleft", (area.left, small.bottom), True, width)
+    else:
+        size, lines = fit_wrapped(r, heading, m.f_head, width, 2 * r.line(m.f_head, True), True)
+        big = draw_lines(r, s, lines[:2], size, TEXT, (area.left, small.bottom), width, True)
+    bottom = max(big.bottom, area.top + r.line(m.f_head, True) + r.line(m.f_small))
+    return pygame.Rect(area.left, area.top, area.w, bottom - area.top)
+
+
+# --- drawn things: the die, a chip, a card --------------------------------------------------
+
+
+PIPS: Final = {1: ((0.5, 0.5),), 2: ((0.28, 0.28), (0.72, 0.72)),
+               3: ((0.26, 0.26), (0.5, 0.5), (0.74, 0.74))}
+
+
+def die_face(r: KioskRenderer, value: int | None, side: int, dim: bool = False) -> pygame.Surface:
+    """The custom die showing `value` as pips ("?" before it is rolled)."""
+
+    def paint(surf: pygame.Surface) -> None:
+        rect = surf.get_rect()
+        fill = blend(GOLD, BG, 0.55) if dim else GOLD
+        pygame.draw.rect(surf, fill, rect, border_radius=max(3, side // 6))
+        pygame.draw.rect(surf, GOLD_DEEP, rect, width=max(2, side // 24),
+                         border_radius=max(3, side // 6))
+        if value in PIPS:
+            for fx, fy in PIPS[value]:
+                pygame.draw.circle(surf, ON_ACCENT, (round(side * fx), round(side * fy)),
+                                   max(2, side // 10))
+        else:
+            font = r.fonts.font(max(8, round(side * 0.6)), True)
+            label = font.render("?", True, ON_ACCENT)
+            surf.blit(label, label.get_rect(center=rect.center))
+
+    return r.part(("lotd-die", value, side, dim), (side, side), paint)
+
+
+def chip_disc(r: KioskRenderer, colour: Colour, side: int, ground: Colour) -> pygame.Surface:
+    """A coloured chip with a dark rim, so a white or yellow chip reads on paper too."""
+
+    def paint(surf: pygame.Surface) -> None:
+        surf.fill(ground)
+        centre = (side // 2, side // 2)
+        pygame.draw.circle(surf, CHIP_EDGE, centre, side // 2)
+        pygame.draw.circle(surf, colour, centre, max(1, side // 2 - max(2, side // 9)))
+        pygame.draw.circle(surf, blend(colour, (255, 255, 255), 0.45), centre,
+                           max(1, side // 5), max(1, side // 16))
+
+    return r.part(("lotd-chip", colour, side, ground), (side, side), paint)
+
+
+def _centred(
+    r: KioskRenderer, f: Frame, rect: pygame.Rect, y: int,
+    lines: Sequence[tuple[str, int, Colour, bool]],
+) -> int:
+    for text, size, colour, bold in lines:
+        if text:
+            fitted = r.fit_size(text, size, rect.w, bold)
+            r.blit_text(f.surface, text, fitted, colour, "midtop", (rect.centerx, y), bold, rect.w)
+        y += r.line(size, bold)
+    return y
+
+
+def fitted_block(
+    r: KioskRenderer, text: str, size: int, width: int, height: int, bold: bool = False
+) -> tuple[int, list[str]]:
+    """`text` wrapped to fit the box, no word cut: Czech has long words ("Nejrealističtější")
+    that a line to themselves would still overflow at the heading's size."""
+    longest = max(text.split(), key=len, default="")
+    size = min(size, r.fit_size(longest, size, width, bold, min_size=10))
+    return fit_wrapped(r, text, size, width, height, bold)
+
+
+def line_fitted(
+    r: KioskRenderer, s: pygame.Surface, text: str, size: int, colour: Colour, anchor: str,
+    pos: tuple[int, int], width: int, bold: bool = True,
+) -> pygame.Rect:
+    """One line, smaller rather than cut."""
+    fitted = r.fit_size(text, size, width, bold, min_size=10)
+    return r.blit_text(s, text, fitted, colour, anchor, pos, bold, width)
+
+
+def button(
+    r: KioskRenderer, f: Frame, label: str, anchor: str, pos: tuple[int, int], intent: Intent,
+    fill: Colour = GOLD,
+) -> pygame.Rect:
+    """An on-screen button (a pill) that stands in for the table's own button."""
+    m = f.metrics
+    rect = pill(r, f.surface, label, m.f_body, fill, anchor, pos)
+    r.add_target(rect.inflate(m.gap // 2, m.gap // 2), intent)
+    return rect
+
+
+# --- subject and drawing ---------------------------------------------------------------------
+
+
+def _subject_card(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> pygame.Rect:
+    """The Subject card: its numbered subjects, the one the die picked lit."""
+    m, s, lang = f.metrics, f.surface, f.lang
+    chosen = as_int(table.state.get("subject"))
+    card = as_map(table.state.get("subject_card"))
+    subjects = [as_map(x) for x in as_list(card.get("subjects"))][:6]
+    row_h = r.line(m.f_head, True) + m.gap
+    h = r.line(m.f_small, True) + m.gap + max(1, len(subjects)) * row_h + m.gap
+    box = pygame.Rect(rect.left, rect.top, rect.w, min(rect.h, h))
+    pygame.draw.rect(s, PANEL, box, border_radius=m.radius)
+    pygame.draw.rect(s, YES, box, width=max(3, round(6 * m.scale)), border_radius=m.radius)
+    number = as_int(card.get("number"))
+    caption = tr(lang, "lotd.subject_card") + (f" {number}" if number else "")
+    y = r.blit_text(s, caption, m.f_small, YES, "topleft", (box.left + m.pad, box.top + m.gap // 2),
+                    True).bottom + m.gap // 2
+    for entry in subjects:
+        n = as_int(entry.get("number"))
+        lit = chosen is None or n == chosen
+        side = r.line(m.f_head, True)
+        s.blit(die_face(r, n, side, dim=not lit), (box.left + m.pad, y))
+        ink = TEXT if lit else blend(MUTED, PANEL, 0.35)
+        r.blit_text(s, localised(entry, lang, any_language=True), m.f_head, ink, "midleft",
+                    (box.left + m.pad + side + m.gap, y + side // 2), lit and chosen is not None,
+                    box.w - 2 * m.pad - side - m.gap)
+        y += row_h
+    return box
+
+
+def _draw_subject(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
+    m, lang, s = f.metrics, f.lang, f.surface
+    card = _subject_card(r, f, table, rect.inflate(-rect.w // 8, 0))
+    rest = pygame.Rect(rect.left, card.bottom + m.gap, rect.w, rect.bottom - card.bottom - m.gap)
+    icon_h = max(20, min(round(rest.h * 0.5), rest.h - 2 * r.line(m.f_body)))
+    icon = pygame.Rect(0, 0, icon_h, icon_h)
+    icon.midtop = (rest.centerx, rest.top)
+    if table.phase == "subject":
+        s.blit(die_face(r, None, icon_h), icon)
+        r.add_target(icon.inflate(m.gap, m.gap), PressButton("die"))
+        lines = [(tr(lang, "lotd.tap_die"), m.f_body, GOLD, True),
+                 (tr(lang, "lotd.die_picks"), m.f_small, MUTED, False)]
+    else:
+        glass = pygame.Rect(0, 0, round(icon_h / 1.6), icon_h)
+        glass.midtop = icon.midtop
+        draw_hourglass(s, glass, 1.0)
+        r.add_target(glass.inflate(m.gap, m.gap), PressButton("hourglass"))
+        lines = [(tr(lang, "lotd.tap_hourglass"), m.f_body, GOLD, True),
+                 (tr(lang, "lotd.draw_on_phones"), m.f_small, MUTED, False)]
+    _centred(r, f, rest, icon.bottom + m.gap // 2, lines)
+
+
+def _draw_drawing(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
+    m, lang, s, state = f.metrics, f.lang, f.surface, table.state
+    remaining = f.remaining
+    length = f.length or float(as_int(state.get("seconds"), 45) or 45)
+    fraction = 1.0 if remaining is None else remaining / max(1.0, length)
+    urgent = remaining is not None and remaining <= min(10.0, length / 4)
+    glass_w = min(round(rect.w * 0.3), round(rect.h * 0.85 / 1.6))
+    glass = pygame.Rect(rect.left, rect.top, glass_w, rect.h)
+    draw_hourglass(s, glass.inflate(-m.gap, -2 * m.gap), fraction)
+    text = pygame.Rect(glass.right + 2 * m.gap, rect.top, rect.right - glass.right - 2 * m.gap,
+                       rect.h)
+    if text.w < 20:
+        return
+    clock = format_seconds(remaining) if remaining is not None else "–:––"
+    big = r.fit_size(clock, round(m.f_title * 2.6), text.w, bold=True)
+    done = set(seat_list(state.get("done")))
+    players = sorted(table.players)
+    y = text.top + m.gap
+    size, lines = fit_wrapped(r, table.subject_text(), m.f_title, text.w, 2 * r.line(m.f_title,
+                              True), True)
+    y = draw_lines(r, s, lines[:2], size, GOLD, (text.left, y), text.w, True).bottom
+    y = r.blit_text(s, tr(lang, "lotd.draw_on_phones"), m.f_body, MUTED, "topleft",
+                    (text.left, y), False, text.w).bottom + m.gap
+    y = r.blit_text(s, clock, big, WARN if urgent else TEXT, "topleft", (text.left, y),
+                    True).bottom + m.gap
+    count = tr(lang, "lotd.handed_in", n=sum(1 for p in players if p in done), total=len(players))
+    y = r.blit_text(s, count, m.f_body, TEXT, "topleft", (text.left, y), True, text.w).bottom
+    y += m.gap // 2
+    x = text.left
+    for seat in players:
+        fill = table.colour(seat) if seat in done else PANEL
+        chip = pill(r, s, table.name(seat), m.f_small, fill, "topleft", (x, y),
+                    max_width=round(320 * m.scale))
+        if seat not in done:
+            pygame.draw.rect(s, PANEL_EDGE, chip, width=2, border_radius=chip.h // 2)
+        x = chip.right + m.gap // 2
+        if x > text.right - round(160 * m.scale):
+            x, y = text.left, chip.bottom + m.gap // 2
+        if y > text.bottom:
+            break
+
+
+# --- the gallery -------------------------------------------------------------------------------
+
+
+def gallery_grid(n: int, box: pygame.Rect, label_h: int, gap: int) -> tuple[int, int, int]:
+    """Columns, rows and cell width for `n` drawings (16:10, a label under each) in `box`,
+    as large as the box allows (of nearly equal layouts, the one with more columns)."""
+    options: list[tuple[float, int, int]] = []
+    for cols in range(1, max(1, n) + 1):
+        rows = math.ceil(max(1, n) / cols)
+        tw = (box.w - (cols - 1) * gap) / cols
+        th = (box.h - (rows - 1) * gap) / rows - label_h
+        if tw > 0 and th > 0:
+            options.append((min(tw, th * 1.6), cols, rows))
+    if not options:
+        return (1, max(1, n), 1)
+    largest = max(w for w, _, _ in options)
+    w, cols, rows = max((o for o in options if o[0] >= largest * 0.97), key=lambda o: o[1])
+    return (cols, rows, int(w))
+
+
+def _verdict_marks(table: Table) -> tuple[dict[str, list[str]], set[str], dict[str, int]]:
+    """From this round's verdicts: the Category cards under each chip's drawing, the
+    chips tied in the latest verdict, and the latest votes per chip."""
+    under: dict[str, list[str]] = {}
+    tied: set[str] = set()
+    latest: dict[str, int] = {}
+    verdicts = [as_map(v) for v in as_list(table.state.get("verdicts"))]
+    for i, verdict in enumerate(verdicts):
+        leaders = [c for c in as_list(verdict.get("leaders")) if isinstance(c, str)]
+        category = localised(verdict.get("category"), table.lang, any_language=True)
+        if len(leaders) == 1:
+            under.setdefault(leaders[0], []).append(category)
+        else:
+            for chip in leaders:
+                under.setdefault(chip, []).append("½ " + category)
+        if i == len(verdicts) - 1:
+            tied = set(leaders) if len(leaders) > 1 else set()
+            for pair in as_list(verdict.get("tally")):
+                items = as_list(pair)
+                if len(items) == 2 and isinstance(items[0], str):
+                    latest[items[0]] = as_int(items[1], 0) or 0
+    return under, tied, latest
+
+
+def _draw_gallery_phase(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
+    m = f.metrics
+    panel_w = max(round(rect.w * 0.3), min(rect.w // 3, round(380 * m.scale)))
+    if m.portrait:
+        panel = pygame.Rect(rect.left, rect.bottom - rect.h // 3, rect.w, rect.h // 3)
+        grid = pygame.Rect(rect.left, rect.top, rect.w, panel.top - m.gap - rect.top)
+    else:
+        panel = pygame.Rect(rect.right - panel_w, rect.top, panel_w, rect.h)
+        grid = pygame.Rect(rect.left, rect.top, rect.w - panel_w - m.gap, rect.h)
+    _draw_gallery(r, f, table, grid)
+    _draw_side_panel(r, f, table, panel)
+
+
+def _draw_gallery(r: KioskRenderer, f: Frame, table: Table, box: pygame.Rect) -> None:
+    m, s, lang, phase = f.metrics, f.surface, f.lang, table.phase
+    exhibits = table.gallery
+    label_h = r.line(m.f_small, True) * 2 + m.gap // 3
+    gap = max(4, m.gap // 2)
+    cols, rows, cell_w = gallery_grid(len(exhibits), box, label_h, gap)
+    x0, y0, cell_h = grid_origin(box, cols, rows, cell_w, label_h, gap)
+    under, tied, latest = _verdict_marks(table)
+    showing_votes = phase == "result"
+    leaders = {c for c, n in latest.items() if n and n == max(latest.values(), default=0)}
+    owners_shown = phase in ("scores", "over")
+    for i, ex in enumerate(exhibits):
+        col, row = i % cols, i // cols
+        cell = pygame.Rect(x0 + col * (cell_w + gap), y0 + row * (cell_h + label_h + gap),
+                           cell_w, cell_h)
+        key = drawing_key(f, table.round, i, ex.strokes)
+        sheet = shadowed_sheet(s, caches_of(r).sheets, ex.strokes, cell, key)
+        if showing_votes and ex.chip in leaders:
+            ring = GOLD if ex.chip not in tied else blend(GOLD, MUTED, 0.4)
+            pygame.draw.rect(s, ring, sheet.inflate(8, 8), width=max(3, round(5 * m.scale)),
+                             border_radius=4)
+        side = max(14, min(round(sheet.h * 0.28), round(r.line(m.f_head, True) * 1.15)))
+        s.blit(chip_disc(r, ex.colour, side, (255, 253, 247)), (sheet.left + 4, sheet.top + 4))
+        y = sheet.bottom + m.gap // 4
+        name = localised(ex.name, lang, any_language=True)
+        if owners_shown and ex.owner is not None:
+            owner = table.name(ex.owner)
+            pygame.draw.line(s, table.colour(ex.owner), (sheet.left, sheet.bottom + 2),
+                             (sheet.right, sheet.bottom + 2), max(3, round(6 * m.scale)))
+            label = f"{owner} · {name}"
+        else:
+            label = name
+        right = sheet.right
+        if showing_votes:
+            votes = tr(lang, "lotd.votes", n=latest.get(ex.chip, 0))
+            v = r.blit_text(s, votes, m.f_small, GOLD if ex.chip in leaders else MUTED,
+                            "topright", (right, y), True)
+            right = v.left - m.gap // 3
+        r.blit_text(s, label, m.f_small, ex.colour if not owners_shown else TEXT, "topleft",
+                    (sheet.left, y), True, max(1, right - sheet.left))
+        cards = under.get(ex.chip)
+        if cards:
+            r.blit_text(s, " · ".join(cards), m.f_small, GOLD, "topleft",
+                        (sheet.left, y + r.line(m.f_small, True)), False, sheet.w)
+
+
+def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
+    m, s, lang, phase, state = f.metrics, f.surface, f.lang, table.phase, table.state
+    pygame.draw.rect(s, PANEL, rect, border_radius=m.radius)
+    inner = rect.inflate(-2 * m.pad, -2 * m.pad)
+    if inner.w < 20 or inner.h < 20:
+        return
+    y = inner.top
+    players = len(table.players) or as_int(state.get("voters"), 0) or 0
+    if phase == "categories":
+        side = min(round(inner.h * 0.35), inner.w // 2)
+        die = pygame.Rect(0, 0, side, side)
+        die.midtop = (inner.centerx, y)
+        s.blit(die_face(r, None, side), die)
+        r.add_target(die.inflate(m.gap, m.gap), PressButton("die"))
+        y = die.bottom + m.gap
+        size, lines = fit_wrapped(r, tr(lang, "lotd.roll_categories"), m.f_body, inner.w,
+                                  3 * r.line(m.f_body, True), True)
+        y = draw_lines(r, s, lines, size, TEXT, (inner.left, y), inner.w, True, "center").bottom
+        _centred(r, f, inner, y + m.gap // 2, [(tr(lang, "lotd.tap_die"), m.f_small, GOLD, True)])
+        return
+    verdicts = [as_map(v) for v in as_list(state.get("verdicts"))]
+    category = state.get("category") if phase == "voting" else (
+        verdicts[-1].get("category") if verdicts and phase == "result" else None
+    )
+    if category is not None:
+        # The Category card, read out: as big as it fits in the upper half.
+        card_h = round(inner.h * (0.5 if phase == "voting" else 0.4))
+        card = pygame.Rect(inner.left, y, inner.w, card_h)
+        pygame.draw.rect(s, blend(PANEL, GOLD, 0.12), card, border_radius=m.radius)
+        pygame.draw.rect(s, GOLD, card, width=max(2, round(4 * m.scale)), border_radius=m.radius)
+        text = localised(category, lang, any_language=True)
+        size, lines = fitted_block(r, text, m.f_title, card.w - 2 * m.gap, card.h - 2 * m.gap, True)
+        text_h = len(lines) * r.line(size, True)
+        draw_lines(r, s, lines, size, TEXT, (card.left + m.gap, card.centery - text_h // 2),
+                   card.w - 2 * m.gap, True, "center")
+        y = card.bottom + m.gap
+    if phase == "voting":
+        voted = as_int(state.get("voted"), 0) or 0
+        total = as_int(state.get("voters"), players) or players
+        closed = bool(state.get("closed"))
+        ready = closed or (total > 0 and voted >= total)
+        line = tr(lang, "lotd.voted", n=voted, total=total)
+        y = line_fitted(r, s, line, m.f_head, GOLD if ready else TEXT, "topleft",
+                        (inner.left, y), inner.w).bottom
+        hint = tr(lang, "lotd.closed" if closed else "lotd.all_voted" if ready
+                  else "lotd.vote_on_phones")
+        size, lines = fit_wrapped(r, hint, m.f_small, inner.w, 2 * r.line(m.f_small))
+        y = draw_lines(r, s, lines, size, MUTED, (inner.left, y), inner.w).bottom + m.gap // 2
+        agree = len(seat_list(state.get("nothing_fits")))
+        if agree:
+            y = r.blit_text(s, tr(lang, "lotd.nothing_fits", n=agree, total=total), m.f_small,
+                            WARN, "topleft", (inner.left, y), True, inner.w).bottom
+        replaced = as_int(state.get("replaced"), 0) or 0
+        if replaced:
+            y = r.blit_text(s, tr(lang, "lotd.replaced", n=replaced), m.f_small, MUTED,
+                            "topleft", (inner.left, y), False, inner.w).bottom
+        bottom = inner.bottom
+        if ready:
+            button(r, f, tr(lang, "lotd.reveal"), "midbottom", (inner.centerx, bottom),
+                   PressButton("reveal"))
+        else:
+            if voted:
+                rect = button(r, f, tr(lang, "lotd.end_vote"), "midbottom",
+                              (inner.centerx, bottom), ActAs(None, "close_vote"), PANEL_EDGE)
+                bottom = rect.top - m.gap // 2
+            button(r, f, tr(lang, "lotd.nothing_fits_button"), "midbottom",
+                   (inner.centerx, bottom), ActAs(None, "nothing_fits"), PANEL_EDGE)
+        return
+    if phase == "result" and verdicts:
+        last = verdicts[-1]
+        leaders = [c for c in as_list(last.get("leaders")) if isinstance(c, str)]
+        names = {e.chip: localised(e.name, lang, any_language=True) for e in table.gallery}
+        colours = {e.chip: e.colour for e in table.gallery}
+        if len(leaders) == 1:
+            side = r.line(m.f_head, True)
+            s.blit(chip_disc(r, colours.get(leaders[0], MUTED), side, PANEL), (inner.left, y))
+            line_fitted(r, s, f"{names.get(leaders[0], '?')} {tr(lang, 'lotd.wins')}", m.f_head,
+                        GOLD, "midleft", (inner.left + side + m.gap // 2, y + side // 2),
+                        inner.w - side - m.gap // 2)
+            y += side + m.gap // 2
+        else:
+            size, lines = fit_wrapped(r, tr(lang, "lotd.tie"), m.f_body, inner.w,
+                                      3 * r.line(m.f_body, True), True)
+            y = draw_lines(r, s, lines, size, GOLD, (inner.left, y), inner.w, True).bottom
+        # Every vote, revealed at once: who turned their wheel to which chip.
+        for vote in [as_map(v) for v in as_list(last.get("votes"))][:8]:
+            voter, chip = as_int(vote.get("voter")), vote.get("chip")
+            if voter is None or not isinstance(chip, str):
+                continue
+            side = r.line(m.f_small)
+            if y + side > inner.bottom - 2 * r.line(m.f_body, True):
+                break
+            s.blit(chip_disc(r, colours.get(chip, MUTED), side, PANEL), (inner.right - side, y))
+            r.blit_text(s, table.name(voter), m.f_small, table.colour(voter), "topleft",
+                        (inner.left, y), True, inner.w - side - m.gap)
+            y += side + 2
+        total = as_int(state.get("categories"), 1) or 1
+        last_one = len(verdicts) >= total
+        if not last_one:
+            size, lines = fit_wrapped(r, tr(lang, "lotd.winner_hidden"), m.f_small, inner.w,
+                                      2 * r.line(m.f_small))
+            draw_lines(r, s, lines[:2], size, MUTED, (inner.left, y + m.gap // 3), inner.w)
+        label = tr(lang, "lotd.show_owners" if last_one else "lotd.next_category")
+        button(r, f, label, "midbottom", (inner.centerx, inner.bottom), PressButton("reveal"))
+        return
+    if phase in ("scores", "over"):
+        gained = seat_map(state.get("gained"))
+        rows = sorted(table.players, key=lambda p: (-table.score_halves(p), p))
+        for seat in rows:
+            got = as_map(gained.get(seat))
+            cards, halves = as_int(got.get("cards"), 0) or 0, as_int(got.get("halves"), 0) or 0
+            if not cards and not halves:
+                continue
+            text = f"{table.name(seat)}  +{halves_text(2 * cards + halves)}"
+            y = r.blit_text(s, text, m.f_body, YES, "topleft", (inner.left, y), True,
+                            inner.w).bottom
+        if phase == "scores":
+            button(r, f, tr(lang, "lotd.next_round"), "midbottom", (inner.centerx, inner.bottom),
+                   PressButton("reveal"))
+        else:
+            best = max((table.score_halves(p) for p in table.players), default=0)
+            winners = [table.name(p) for p in table.players if table.score_halves(p) == best]
+            r.blit_text(s, f"{tr(lang, 'lotd.winner')}: {join_names(lang, winners)}", m.f_head,
+                        GOLD, "bottomleft", (inner.left, inner.bottom), True, inner.w)
+
+
+# --- the scoreboard ---------------------------------------------------------------------------
+
+
+def _note(table: Table, seat: int) -> tuple[str, Colour] | None:
+    """What a player is doing now, for their scoreboard row (never whether they voted)."""
+    lang, state, phase = table.lang, table.state, table.phase
+    if phase == "drawing":
+        done = seat in seat_list(state.get("done"))
+        return (tr(lang, "lotd.done"), YES) if done else (tr(lang, "lotd.drawing"), MUTED)
+    if phase == "voting" and seat in seat_list(state.get("nothing_fits")):
+        return tr(lang, "lotd.agrees"), NO
+    return None
+
+
+def _draw_scoreboard(
+    r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect, cols: int
+) -> None:
+    m = f.metrics
+    leader = max((table.score_halves(p) for p in table.players), default=0)
+
+    def row(seat: int, size: tuple[int, int]) -> pygame.Surface:
+        player = table.players[seat]
+        halves = table.score_halves(seat)
+        return _score_row(r, m, player, halves, leader > 0 and halves == leader,
+                          _note(table, seat), size)
+
+    draw_scoreboard(r, f, tr(f.lang, "lotd.scores"), sorted(table.players), rect, cols, row)
+
+
+def _score_row(
+    r: KioskRenderer, m: Metrics, player: Player, halves: int, lead: bool,
+    note: tuple[str, Colour] | None, size: tuple[int, int],
+) -> pygame.Surface:
+    def score(surf: pygame.Surface, rect: pygame.Rect, right: int) -> int:
+        # Cards as "3½": paint_score_row's score is a whole number.
+        text = halves_text(halves)
+        sc = r.blit_text(surf, text, m.f_head, GOLD if lead else TEXT, "midright",
+                         (right, rect.centery), True)
+        return sc.left - m.gap // 3
+
+    def paint(surf: pygame.Surface) -> None:
+        paint_score_row(r, m, surf, player, None, lead, note, score)
+
+    return r.part(("lotd-score", player, halves, lead, note, m), size, paint)
+
+
+GAME_SCREENS[GAME_ID] = luck_screen
+
+__all__ = ["LuckCaches", "caches_of", "gallery_grid", "halves_text", "luck_screen"]
