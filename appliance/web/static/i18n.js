@@ -190,6 +190,10 @@ const STRINGS = {
     "duplik.follow": "Follow the big screen.",
     // ArtBox (artbox.js).
     "artbox.opt.advanced": "Advanced end (grey and red tokens)",
+    // Luck of the Draw's start options (its own screen's words are in luck_of_the_draw.js)
+    "luck-of-the-draw.opt.extended": "Extended time (young or new players)",
+    "luck-of-the-draw.opt.longer": "Longer game (more cards to win)",
+    "luck-of-the-draw.opt.speedier": "Speedier game (always two categories)",
     "artbox.round": "Round {n}",
     "artbox.target": "first to {n} points",
     "artbox.target_adv_long": "Advanced end: 2 red + 2 grey tokens, or 6 of one colour, win (7–8 players: 1 + 1, or 4).",
@@ -492,6 +496,9 @@ const STRINGS = {
     "duplik.follow": "Sleduj velkou obrazovku.",
     // ArtBox (artbox.js).
     "artbox.opt.advanced": "Pokročilý konec (šedé a červené žetony)",
+    "luck-of-the-draw.opt.extended": "Delší čas (malí nebo noví hráči)",
+    "luck-of-the-draw.opt.longer": "Delší hra (víc karet k výhře)",
+    "luck-of-the-draw.opt.speedier": "Rychlejší hra (vždy dvě kategorie)",
     "artbox.round": "{n}. kolo",
     "artbox.target": "vyhrává první s {n} body",
     "artbox.target_adv_long": "Pokročilý konec: vyhrávají 2 červené + 2 šedé žetony, nebo 6 jedné barvy (7–8 hráčů: 1 + 1, nebo 4).",

@@ -1,0 +1,569 @@
+// Luck of the Draw on the phones: one screen per phase (docs/luck-of-the-draw.md).
+//
+// Everyone sees the Subject card and may roll the die and turn the hourglass (the table's
+// buttons do the same); everyone draws on one sheet (canvas.js) and hands it in; the
+// drawings come back as an anonymous gallery with coloured chips; each Category card is
+// voted on secretly with a wheel of the chips (one's own drawing allowed), the votes are
+// revealed at once, and at the round's end the owners and the cards are shown.
+//
+// The page is rebuilt only when the layout changes (phase, round, category...); otherwise
+// each part is patched when its own content changes: a view can arrive at any moment, and
+// rebuilding a button between a finger's down and up would swallow the tap, rebuilding
+// the canvas would wipe a stroke being drawn. Names and texts reach the page only as
+// text (ui.js `h`): no markup is ever parsed.
+
+import { registerGameOptions, registerGameScreen } from "./games.js";
+import { createCanvas, sheetElement } from "./canvas.js";
+import { gameKit, patch, seatsOf, waiting } from "./kit.js";
+import { fill, h } from "./ui.js";
+
+const GAME = "luck-of-the-draw";
+
+// The phone's sentences for this game (the box picks the language).
+const STRINGS = {
+  en: {
+    round: "Round {n}",
+    goal: "First to {n} cards",
+    your_cards: "Your cards: {n}",
+    subject_card: "Subject card",
+    roll_subject: "Roll the die",
+    roll_hint: "The die picks which subject everyone draws.",
+    wait_roll: "Anyone can roll: here, on the big screen or with the DIE button.",
+    draw_this: "Everyone draws:",
+    turn: "Turn the hourglass",
+    turn_hint: "Turn it when everyone is ready: {s} seconds.",
+    draw_hint: "Draw: {subject}",
+    no_words: "No words or letters — just draw!",
+    done: "Done",
+    done_confirm: "Hand your drawing in? You can't change it afterwards.",
+    done_yes: "Hand it in",
+    done_no: "Keep drawing",
+    handed_in: "Handed in face down. Waiting for the others…",
+    your_drawing: "Your drawing",
+    gallery: "The drawings",
+    yours: "yours",
+    roll_categories: "Roll for the categories",
+    categories_hint: "The die says how many Category cards are voted on this round.",
+    category: "Category {n} of {total}",
+    vote_title: "Which drawing fits best?",
+    wheel: "Turn your wheel to a chip",
+    your_vote: "Your vote: {chip}",
+    no_vote: "You haven't voted yet.",
+    own_ok: "You may vote for your own drawing — if it truly deserves it!",
+    voted_one: "{n} of {total} has voted",
+    voted_other: "{n} of {total} have voted",
+    nothing_fits: "Nothing fits",
+    nothing_fits_on: "You say nothing fits ({n} of {total} agree)",
+    nothing_fits_hint: "If everyone agrees, another Category card is drawn.",
+    reveal: "Reveal the votes",
+    wait_reveal: "Waiting for everyone to vote…",
+    close_vote: "End the vote",
+    close_hint: "As the host you can end the vote for someone who has gone quiet.",
+    closed: "The vote is closed.",
+    wins: "{chip} wins the card!",
+    tie: "A tie! Each tied drawing gets a half card; the category goes back in the box.",
+    votes_one: "{n} vote",
+    votes_other: "{n} votes",
+    secret_winners: "Whose drawing won stays secret until the last category.",
+    next_category: "Next category",
+    show_owners: "Whose are they?",
+    whose: "Whose drawing was whose",
+    next_round: "Next round",
+    scores: "Cards",
+    player: "Player",
+    this_round: "This round",
+    total: "Total",
+    winner: "The winner:",
+    half: "½",
+    follow: "Watch the big screen.",
+  },
+  cs: {
+    round: "Kolo {n}",
+    goal: "Vyhrává {n} karet",
+    your_cards: "Tvoje karty: {n}",
+    subject_card: "Karta námětů",
+    roll_subject: "Hodit kostkou",
+    roll_hint: "Kostka vybere, který námět budou kreslit všichni.",
+    wait_roll: "Házet může kdokoli: tady, na velké obrazovce nebo tlačítkem KOSTKA.",
+    draw_this: "Všichni kreslí:",
+    turn: "Otočit přesýpací hodiny",
+    turn_hint: "Otoč je, až budou všichni připraveni: {s} sekund.",
+    draw_hint: "Kresli: {subject}",
+    no_words: "Žádná slova ani písmena — jen kresli!",
+    done: "Hotovo",
+    done_confirm: "Odevzdat obrázek? Pak už ho nezměníš.",
+    done_yes: "Odevzdat",
+    done_no: "Kreslit dál",
+    handed_in: "Odevzdáno lícem dolů. Čekáme na ostatní…",
+    your_drawing: "Tvůj obrázek",
+    gallery: "Obrázky",
+    yours: "tvůj",
+    roll_categories: "Hodit o kategorie",
+    categories_hint: "Kostka určí, o kolika kartách kategorií se v tomto kole hlasuje.",
+    category: "Kategorie {n} z {total}",
+    vote_title: "Který obrázek sedí nejlépe?",
+    wheel: "Otoč kolečko na žeton",
+    your_vote: "Tvůj hlas: {chip}",
+    no_vote: "Ještě jsi nehlasoval(a).",
+    own_ok: "Můžeš hlasovat i pro svůj obrázek — pokud si to opravdu zaslouží!",
+    voted_one: "Hlasoval {n} z {total}",
+    voted_few: "Hlasovali {n} z {total}",
+    voted_other: "Hlasovalo {n} z {total}",
+    nothing_fits: "Nic nesedí",
+    nothing_fits_on: "Podle tebe nic nesedí (souhlasí {n} z {total})",
+    nothing_fits_hint: "Když budou souhlasit všichni, táhne se jiná karta kategorie.",
+    reveal: "Odhalit hlasy",
+    wait_reveal: "Čekáme, až všichni zahlasují…",
+    close_vote: "Ukončit hlasování",
+    close_hint: "Jako hostitel můžeš hlasování ukončit za někoho, kdo se odmlčel.",
+    closed: "Hlasování je uzavřené.",
+    wins: "{chip} vyhrává kartu!",
+    tie: "Remíza! Každý obrázek v remíze dostane půl karty; kategorie jde zpět do krabice.",
+    votes_one: "{n} hlas",
+    votes_few: "{n} hlasy",
+    votes_other: "{n} hlasů",
+    secret_winners: "Čí obrázek vyhrál, zůstane tajné až do poslední kategorie.",
+    next_category: "Další kategorie",
+    show_owners: "Čí jsou?",
+    whose: "Kdo co nakreslil",
+    next_round: "Další kolo",
+    scores: "Karty",
+    player: "Hráč",
+    this_round: "Toto kolo",
+    total: "Celkem",
+    winner: "Vítěz:",
+    half: "½",
+    follow: "Sleduj velkou obrazovku.",
+  },
+};
+
+// --- module state (one screen at a time) ------------------------------------------------
+
+const S = {
+  root: null,
+  layout: null,
+  parts: null,
+  ctx: null,
+  view: null,
+  pad: null,
+  timer: null,
+};
+
+const kit = gameKit(S, GAME, "ld-timer");
+const { lang, nameOf, chipOf, local, button, enable, wakeButtons, tickTimers, tick } = kit;
+
+function tr(key, params) {
+  const table = STRINGS[lang()] || STRINGS.en;
+  const template = table[key] ?? STRINGS.en[key];
+  if (template === undefined) return S.ctx ? S.ctx.t(`${GAME}.${key}`, params) : key;
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
+}
+
+/** `key_one`, `key_few` (Czech 2-4) or `key_other` by the count. */
+function trn(key, n, params = {}) {
+  const form = n === 1 ? "one" : lang() === "cs" && n >= 2 && n <= 4 ? "few" : "other";
+  const table = STRINGS[lang()] || STRINGS.en;
+  const chosen = table[`${key}_${form}`] !== undefined ? `${key}_${form}` : `${key}_other`;
+  return tr(chosen, { n, ...params });
+}
+
+// --- reading the view ---------------------------------------------------------------------
+
+function halvesText(halves) {
+  const whole = Math.floor(halves / 2);
+  const half = halves % 2 === 1;
+  if (half) return whole ? `${whole}½` : "½";
+  return String(whole);
+}
+
+function myHalves(st) {
+  const me = String(S.ctx.me);
+  return 2 * Number((st.cards || {})[me] || 0) + Number((st.halves || {})[me] || 0);
+}
+
+function chipName(entry) {
+  return entry ? local({ en: entry.en, cs: entry.cs }) : "?";
+}
+
+function galleryChip(st, id) {
+  return (st.gallery || []).find((e) => e.chip === id) || null;
+}
+
+function isHost() {
+  return Boolean(S.view && S.view.you && S.view.you.host);
+}
+
+// --- small building blocks -----------------------------------------------------------------
+
+function countdown() {
+  return h("div", { class: "ld-timer", role: "timer", "aria-live": "off" },
+    h("span", { class: "ld-timer-time" }, "–:––"),
+    h("span", { class: "ld-timer-bar", "aria-hidden": "true" }, h("span")));
+}
+
+function dot(colour, big = false) {
+  return h("span", { class: `ld-chip${big ? " ld-chip-big" : ""}`, style: { "--c": colour }, "aria-hidden": "true" });
+}
+
+function chipLabel(entry) {
+  return h("span", { class: "ld-chip-label" }, dot(entry ? entry.colour : "#888888"), chipName(entry));
+}
+
+function pips(n) {
+  return h("span", { class: `ld-die ld-die-${n}`, "aria-hidden": "true" },
+    Array.from({ length: Math.max(0, Math.min(3, n || 0)) }, () => h("i")));
+}
+
+function subjectCard(st) {
+  const card = st.subject_card || {};
+  return h("section", { class: "card ld-subject" },
+    h("p", { class: "ld-caption" }, tr("subject_card"), card.number ? ` ${card.number}` : ""),
+    h("ol", { class: "ld-subjects" }, (card.subjects || []).map((s) =>
+      h("li", { class: `ld-subject-row${st.subject === s.number ? " is-chosen" : st.subject ? " is-dim" : ""}` },
+        pips(s.number), h("span", {}, local(s))))));
+}
+
+function subjectText(st) {
+  const s = ((st.subject_card || {}).subjects || []).find((x) => x.number === st.subject);
+  return s ? local(s) : "?";
+}
+
+/** The gallery: every drawing with its chip (and, at the round's end, its owner). */
+function galleryEl(st, { votes = null, owners = false } = {}) {
+  const mine = st.my_chip;
+  return h("div", { class: "ld-gallery" }, (st.gallery || []).map((e) => {
+    const owner = owners && Number.isInteger(e.owner) ? e.owner : null;
+    const count = votes ? votes.get(e.chip) || 0 : null;
+    return h("figure", { class: `ld-tile${e.chip === mine ? " is-mine" : ""}`, dataset: { chip: e.chip } },
+      h("div", { class: "ld-tile-sheet" }, sheetElement(e.strokes || [], chipName(e)), dot(e.colour, true)),
+      h("figcaption", {},
+        owner !== null ? chipOf(owner) : chipLabel(e),
+        e.chip === mine && owner === null ? h("span", { class: "ld-tag" }, tr("yours")) : null,
+        count !== null ? h("span", { class: "ld-count" }, trn("votes", count)) : null));
+  }));
+}
+
+function galleryKey(st) {
+  return (st.gallery || []).map((e) => [e.chip, (e.strokes || []).length, e.owner ?? null]);
+}
+
+// --- the frame of every phase: round, goal, my cards --------------------------------------
+
+function headCard() {
+  const el = h("section", { class: "card ld-head" });
+  return {
+    el,
+    update(view, st) {
+      const halves = myHalves(st);
+      patch(el, [st.round, st.target, halves, lang()], () => [
+        h("div", { class: "ld-head-row" },
+          h("strong", { class: "ld-round" }, tr("round", { n: st.round })),
+          h("span", { class: "muted small" }, tr("goal", { n: st.target }))),
+        S.ctx.me != null ? h("p", { class: "ld-mycards" }, tr("your_cards", { n: halvesText(halves) })) : null,
+      ]);
+    },
+  };
+}
+
+// --- subject, ready, drawing ---------------------------------------------------------------
+
+function screenSubject(st) {
+  const roll = button(tr("roll_subject"), () => S.ctx.act("roll"), "btn-primary btn-block ld-big", { "data-act": "roll" });
+  const el = h("div", { class: "ld-stack" }, subjectCard(st),
+    h("section", { class: "card stack center" }, h("p", { class: "muted" }, tr("roll_hint")), roll,
+      h("p", { class: "muted small" }, tr("wait_roll"))));
+  return { el, update(view, s) { enable(roll, s.phase === "subject"); } };
+}
+
+function screenReady(st) {
+  const go = button(tr("turn"), () => S.ctx.act("start_timer"), "btn-primary btn-block ld-big", { "data-act": "start_timer" });
+  const el = h("div", { class: "ld-stack" }, subjectCard(st),
+    h("section", { class: "card stack center" },
+      h("p", { class: "muted" }, tr("draw_this")),
+      h("p", { class: "ld-draw-this" }, subjectText(st)),
+      go,
+      h("p", { class: "muted small" }, tr("turn_hint", { s: Math.round(st.seconds || 45) }))));
+  return { el, update(view, s) { enable(go, s.phase === "ready"); } };
+}
+
+function screenDraw(st) {
+  const wrap = h("section", { class: "card ld-draw" });
+  const confirm = h("div", { class: "ld-confirm", hidden: true },
+    h("p", {}, tr("done_confirm")),
+    h("div", { class: "ld-confirm-row" },
+      button(tr("done_yes"), () => S.ctx.act("done"), "btn-primary", { "data-act": "done-yes" }),
+      h("button", { type: "button", class: "btn btn-quiet", onclick: () => { confirm.hidden = true; doneBtn.hidden = false; } }, tr("done_no"))));
+  const doneBtn = h("button", {
+    type: "button", class: "btn btn-primary ld-done", "data-act": "done",
+    onclick: () => { confirm.hidden = false; doneBtn.hidden = true; },
+  }, tr("done"));
+  const pad = createCanvas({
+    onStroke: (stroke) => S.ctx.act("stroke", stroke),
+    onUndo: () => S.ctx.act("undo"),
+    onClear: () => S.ctx.act("clear"),
+    extra: h("div", { class: "ld-draw-actions" }, doneBtn, confirm),
+  });
+  S.pad = pad;
+  document.body.classList.add("is-drawing");
+  pad.setStrokes(st.my_drawing || []);
+  fill(wrap,
+    h("div", { class: "ld-draw-top" },
+      h("p", { class: "ld-draw-hint" }, tr("draw_hint", { subject: subjectText(st) })),
+      countdown()),
+    h("p", { class: "muted small" }, tr("no_words")),
+    pad.el);
+  return { el: wrap, update(view, s) { pad.sync(s.my_drawing || []); } };
+}
+
+function screenHandedIn(st) {
+  const el = h("section", { class: "card stack" },
+    h("div", { class: "ld-draw-top" }, h("p", { class: "ld-draw-hint" }, tr("draw_hint", { subject: subjectText(st) })), countdown()),
+    waiting(tr("handed_in")),
+    h("h3", {}, tr("your_drawing")),
+    sheetElement(st.my_drawing || [], tr("your_drawing")));
+  return { el, update() {} };
+}
+
+// --- the gallery, the categories die -------------------------------------------------------
+
+function screenCategories(st) {
+  const roll = button(tr("roll_categories"), () => S.ctx.act("roll"), "btn-primary btn-block ld-big", { "data-act": "roll" });
+  const el = h("div", { class: "ld-stack" },
+    h("section", { class: "card stack center" }, h("p", { class: "muted" }, tr("categories_hint")), roll),
+    h("section", { class: "card stack" }, h("h2", {}, tr("gallery")), galleryEl(st)));
+  return { el, update(view, s) { enable(roll, s.phase === "categories"); } };
+}
+
+// --- voting: the wheel -----------------------------------------------------------------------
+
+function wheel(st) {
+  const chips = st.gallery || [];
+  const centre = h("div", { class: "ld-wheel-centre" });
+  const buttons = chips.map((e, i) => {
+    const angle = (360 * i) / chips.length - 90;
+    return h("button", {
+      type: "button",
+      class: "ld-wheel-chip",
+      style: { "--a": `${angle}deg`, "--c": e.colour },
+      "aria-label": chipName(e),
+      "aria-pressed": "false",
+      dataset: { act: `vote-${e.chip}`, chip: e.chip },
+      onclick: () => S.ctx.act("vote", { chip: e.chip }),
+    }, h("span", { class: "ld-wheel-name" }, chipName(e)));
+  });
+  const el = h("div", { class: "ld-wheel", role: "radiogroup", "aria-label": tr("wheel") }, ...buttons, centre);
+  return {
+    el,
+    update(s) {
+      for (const b of buttons) {
+        const on = b.dataset.chip === s.my_vote;
+        b.classList.toggle("is-chosen", on);
+        b.setAttribute("aria-pressed", on ? "true" : "false");
+        b.disabled = Boolean(s.closed);
+      }
+      const chosen = galleryChip(s, s.my_vote);
+      patch(centre, [s.my_vote, lang()], () => (chosen
+        ? [dot(chosen.colour, true), h("span", {}, chipName(chosen))]
+        : [h("span", { class: "muted small" }, tr("wheel"))]));
+    },
+  };
+}
+
+function screenVote(st) {
+  const head = h("section", { class: "card ld-category" },
+    h("p", { class: "ld-caption" }, tr("category", { n: st.category_number, total: st.categories })),
+    h("p", { class: "ld-category-text" }, local(st.category)),
+    h("p", { class: "muted small" }, tr("vote_title")));
+  const w = wheel(st);
+  const mine = h("p", { class: "ld-myvote", "aria-live": "polite" });
+  const progress = h("p", { class: "ld-progress" });
+  const reveal = button(tr("reveal"), () => S.ctx.act("reveal"), "btn-primary btn-block ld-big", { "data-act": "reveal" });
+  const close = button(tr("close_vote"), () => S.ctx.act("close_vote"), "btn-quiet btn-block", { "data-act": "close_vote" });
+  const closeHint = h("p", { class: "muted small" }, tr("close_hint"));
+  const nothing = h("button", { type: "button", class: "btn btn-quiet btn-block ld-nothing", "data-act": "nothing-fits", "aria-pressed": "false" });
+  nothing.addEventListener("click", () => {
+    S.ctx.act("nothing_fits", { agree: nothing.getAttribute("aria-pressed") !== "true" });
+  });
+  const voting = h("section", { class: "card stack center" }, w.el, mine,
+    h("p", { class: "muted small" }, tr("own_ok")), progress, reveal, close, closeHint);
+  const el = h("div", { class: "ld-stack" }, head, voting,
+    h("section", { class: "card stack" }, h("h2", {}, tr("gallery")), galleryEl(st),
+      nothing, h("p", { class: "muted small" }, tr("nothing_fits_hint"))));
+  return {
+    el,
+    update(view, s) {
+      w.update(s);
+      const chosen = galleryChip(s, s.my_vote);
+      patch(mine, [s.my_vote, lang()], () => (chosen ? tr("your_vote", { chip: chipName(chosen) }) : tr("no_vote")));
+      const total = s.voters || 0;
+      const ready = s.closed || s.voted >= total;
+      patch(progress, [s.voted, total, s.closed, lang()], () => [
+        trn("voted", s.voted, { total }), s.closed ? ` — ${tr("closed")}` : ""]);
+      enable(reveal, ready);
+      reveal.hidden = !ready;
+      const canClose = isHost() && !ready && s.voted > 0;
+      close.hidden = !canClose;
+      closeHint.hidden = !canClose;
+      enable(close, canClose);
+      const agree = Boolean(s.my_nothing_fits);
+      nothing.setAttribute("aria-pressed", agree ? "true" : "false");
+      nothing.classList.toggle("is-on", agree);
+      const count = (s.nothing_fits || []).length;
+      const text = agree ? tr("nothing_fits_on", { n: count, total }) : tr("nothing_fits");
+      if (nothing.textContent !== text) nothing.textContent = text;
+    },
+  };
+}
+
+// --- a category's result ---------------------------------------------------------------------
+
+function screenResult(st) {
+  const verdicts = st.verdicts || [];
+  const last = verdicts[verdicts.length - 1] || {};
+  const tally = new Map((last.tally || []).map(([chip, n]) => [chip, n]));
+  const leaders = last.leaders || [];
+  const lastOne = verdicts.length >= (st.categories || 1);
+  const next = button(lastOne ? tr("show_owners") : tr("next_category"), () => S.ctx.act("next"), "btn-primary btn-block ld-big", { "data-act": "next" });
+  const winner = leaders.length === 1 ? galleryChip(st, leaders[0]) : null;
+  const el = h("div", { class: "ld-stack" },
+    h("section", { class: "card stack ld-result" },
+      h("p", { class: "ld-caption" }, tr("category", { n: verdicts.length, total: st.categories })),
+      h("p", { class: "ld-category-text" }, local(last.category)),
+      winner
+        ? h("p", { class: "ld-verdict" }, dot(winner.colour, true), tr("wins", { chip: chipName(winner) }))
+        : h("p", { class: "ld-verdict is-tie" }, tr("tie")),
+      h("ul", { class: "ld-votes" }, (last.votes || []).map((v) =>
+        h("li", {}, chipOf(v.voter), h("span", { "aria-hidden": "true" }, " → "), chipLabel(galleryChip(st, v.chip))))),
+      lastOne ? null : h("p", { class: "muted small" }, tr("secret_winners")),
+      next),
+    h("section", { class: "card stack" }, h("h2", {}, tr("gallery")), galleryEl(st, { votes: tally })));
+  return { el, update(view, s) { enable(next, s.phase === "result"); } };
+}
+
+// --- the round's end -------------------------------------------------------------------------
+
+function screenScores(st) {
+  const seats = [...seatsOf(S.view).keys()].filter((k) => st.cards && String(k) in st.cards);
+  const halvesOf = (k) => 2 * Number(st.cards[String(k)] || 0) + Number((st.halves || {})[String(k)] || 0);
+  seats.sort((a, b) => halvesOf(b) - halvesOf(a) || a - b);
+  const gainedOf = (k) => {
+    const g = (st.gained || {})[String(k)] || {};
+    return 2 * Number(g.cards || 0) + Number(g.halves || 0);
+  };
+  const best = Math.max(0, ...seats.map(halvesOf));
+  const next = st.phase === "scores"
+    ? button(tr("next_round"), () => S.ctx.act("next"), "btn-primary btn-block ld-big", { "data-act": "next" })
+    : null;
+  const el = h("div", { class: "ld-stack" },
+    h("section", { class: "card stack" },
+      h("h2", {}, tr("scores")),
+      st.phase === "over"
+        ? h("p", { class: "ld-winner" }, tr("winner"), " ", seats.filter((k) => halvesOf(k) === best).map((k) => chipOf(k)))
+        : null,
+      h("table", { class: "ld-table" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, tr("player")), h("th", { scope: "col" }, tr("this_round")), h("th", { scope: "col" }, tr("total")))),
+        h("tbody", {}, seats.map((k) => h("tr", { class: k === S.ctx.me ? "is-me" : "" },
+          h("td", {}, chipOf(k)),
+          h("td", { class: "ld-num" }, gainedOf(k) ? `+${halvesText(gainedOf(k))}` : ""),
+          h("td", { class: "ld-num ld-total" }, halvesText(halvesOf(k))))))),
+      next),
+    h("section", { class: "card stack" }, h("h2", {}, tr("whose")), galleryEl(st, { owners: true })));
+  return { el, update(view, s) { if (next) enable(next, s.phase === "scores"); } };
+}
+
+// --- choosing the screen -------------------------------------------------------------------
+
+function layoutOf(st) {
+  const me = S.ctx.me;
+  const player = me != null && st.cards && String(me) in st.cards;
+  switch (st.phase) {
+    case "subject":
+    case "ready":
+      return st.phase;
+    case "drawing":
+      if (!player) return "wait";
+      return st.my_drawing && (st.done || []).includes(me) ? "handed-in" : "draw";
+    case "categories":
+      return "categories";
+    case "voting":
+      return player ? `voting|${st.category_number}|${(st.verdicts || []).length}|${st.replaced}` : "wait";
+    case "result":
+      return `result|${(st.verdicts || []).length}`;
+    case "scores":
+    case "over":
+      return st.phase;
+    default:
+      return "wait";
+  }
+}
+
+function build(layout, st) {
+  const kind = layout.split("|")[0];
+  switch (kind) {
+    case "subject": return screenSubject(st);
+    case "ready": return screenReady(st);
+    case "draw": return screenDraw(st);
+    case "handed-in": return screenHandedIn(st);
+    case "categories": return screenCategories(st);
+    case "voting": return screenVote(st);
+    case "result": return screenResult(st);
+    case "scores":
+    case "over": return screenScores(st);
+    default: return { el: h("section", { class: "card" }, waiting(tr("follow"))), update() {} };
+  }
+}
+
+function dropPad() {
+  if (S.pad) S.pad.destroy();
+  S.pad = null;
+  document.body.classList.remove("is-drawing");
+}
+
+function render(root, view, ctx) {
+  S.ctx = ctx;
+  S.view = view;
+  const st = (view.match && view.match.state) || {};
+  const layout = [layoutOf(st), st.round, JSON.stringify(galleryKey(st)), ctx.me, lang()].join("#");
+  if (S.root !== root || !S.head || !root.contains(S.head.el)) {
+    S.root = root;
+    S.head = headCard();
+    S.body = h("div", { class: "ld-body" });
+    fill(root, h("div", { class: "luck-of-the-draw" }, S.head.el, S.body));
+    S.layout = null;
+  }
+  if (layout !== S.layout) {
+    dropPad();
+    S.layout = layout;
+    S.parts = build(layoutOf(st), st);
+    fill(S.body, S.parts.el);
+  }
+  wakeButtons();
+  S.head.update(view, st);
+  S.parts.update(view, st);
+  tickTimers();
+  if (!S.timer) S.timer = setInterval(tick, 250);
+}
+
+function dispose() {
+  dropPad();
+  if (S.timer) clearInterval(S.timer);
+  S.timer = null;
+  S.root = null;
+  S.head = null;
+  S.layout = null;
+  S.parts = null;
+}
+
+if (!document.querySelector("link[data-luck-css]")) {
+  document.head.appendChild(h("link", { rel: "stylesheet", href: "/static/luck_of_the_draw.css", "data-luck-css": "" }));
+}
+
+registerGameScreen(GAME, { render, dispose });
+// The lobby translates option labels with the page's own table (i18n.js holds these three).
+registerGameOptions(GAME, [
+  { key: "extended", label: `${GAME}.opt.extended`, toggle: true, value: false },
+  { key: "longer", label: `${GAME}.opt.longer`, toggle: true, value: false },
+  { key: "speedier", label: `${GAME}.opt.speedier`, toggle: true, value: false },
+]);
