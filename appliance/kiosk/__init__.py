@@ -26,6 +26,7 @@ import pygame
 
 # Games' own kiosk screens register themselves in GAME_SCREENS when imported.
 from appliance.kiosk import artbox as _artbox  # noqa: F401
+from appliance.kiosk import broad_lines as _broad_lines  # noqa: F401
 from appliance.kiosk import duplik as _duplik  # noqa: F401
 from appliance.kiosk import luck_of_the_draw as _luck_of_the_draw  # noqa: F401
 from appliance.kiosk.display import (
