@@ -188,7 +188,8 @@ def test_the_easel_stacks_its_sheets(display: pygame.Surface, sheets: int) -> No
     """Screenshots of the easel with 1 and with 25 sheets; the stack is painted once."""
     game = Game(sheets=25)
     game.act("name_number", game.state.round.critic, number=1)
-    game.place_sheets(sheets)
+    game.place_sheets(sheets - 1)
+    game.place_sheets(1, guess=False)
     view = game.view()
     assert len(view["match"]["state"]["easel"]) == sheets
     surface, r = render((1920, 1080), view)
@@ -198,6 +199,13 @@ def test_the_easel_stacks_its_sheets(display: pygame.Surface, sheets: int) -> No
     again["version"] += 1
     render((1920, 1080), again, r)
     assert caches_of(r).stacks.painted == painted, "a redraw painted the stack again"
+    # The next sheet paints one layer on the cached stack, not the whole stack again.
+    if sheets < 25:
+        for _ in range(2):
+            game.act("mark", artists(game.state)[0], right=False)
+        game.place_sheets(1, guess=False)
+        render((1920, 1080), game.view(), r)
+        assert caches_of(r).stacks.painted == painted + 1
     # The sheets are visible on the board: its pixels are no longer one colour.
     assert len(screens.region_colours(surface, pygame.Rect(200, 300, 900, 500), 9)) > 3
 

@@ -223,23 +223,33 @@ class Table(SeatTable):
 
 
 class StackCache:
-    """Easels (stacks of sheets) painted into one opaque surface per key and size."""
+    """Easels (stacks of sheets) painted into one opaque surface per key and size.
+
+    Sheets only ever go on top: the stack of n sheets is the stack of n - 1 (when still
+    cached) plus one new layer, so placing the 25th sheet paints one sheet, not 25."""
 
     def __init__(self, max_entries: int = 48) -> None:
         self._stacks: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._max = max_entries
-        self.painted = 0
+        self.painted = 0  # layers painted
 
     def stack(
         self, key: Hashable, sheets: Sequence[Sequence[Any]], size: tuple[int, int]
     ) -> pygame.Surface:
+        """The stack of `sheets` named `key` (the same key for a growing stack)."""
         full = (key, len(sheets), size)
         surf = self._stacks.get(full)
         if surf is not None:
             self._stacks.move_to_end(full)
             return surf
-        surf = paint_stack(sheets, size)
-        self.painted += 1
+        below = self._stacks.get((key, len(sheets) - 1, size)) if sheets else None
+        if below is not None:
+            surf = below.copy()
+            lay_sheet(surf, len(sheets) - 1, sheets[-1])
+            self.painted += 1
+        else:
+            surf = paint_stack(sheets, size)
+            self.painted += len(sheets)
         self._stacks[full] = surf
         while len(self._stacks) > self._max:
             self._stacks.popitem(last=False)
@@ -263,18 +273,23 @@ def paint_stack(sheets: Sequence[Sequence[Any]], size: tuple[int, int]) -> pygam
     w, h = max(1, size[0]), max(1, size[1])
     board = pygame.Surface((w, h))
     board.fill(BOARD)
-    # The sheets are a little smaller than the board, so their offsets and edges show.
-    inset = max(2, w // 60)
-    inner = (w - 2 * inset, h - 2 * inset)
-    for k, strokes in enumerate(sheets):
-        dx, dy = _OFFSETS[k % len(_OFFSETS)]
-        board.blit(
-            sheet_layer(strokes, inner),
-            (inset + round(dx * w / 1000), inset + round(dy * w / 1000)),
-        )
     if pygame.display.get_surface() is not None:
         board = board.convert()
+    for k, strokes in enumerate(sheets):
+        lay_sheet(board, k, strokes)
     return board
+
+
+def lay_sheet(board: pygame.Surface, k: int, strokes: Sequence[Any]) -> None:
+    """The k-th sheet (0-based) laid on `board`. The sheets are a little smaller than the
+    board, so their offsets and edges show."""
+    w, h = board.get_size()
+    inset = max(2, w // 60)
+    dx, dy = _OFFSETS[k % len(_OFFSETS)]
+    board.blit(
+        sheet_layer(strokes, (w - 2 * inset, h - 2 * inset)),
+        (inset + round(dx * w / 1000), inset + round(dy * w / 1000)),
+    )
 
 
 @dataclass
@@ -312,7 +327,7 @@ def draw_easel(
         pygame.draw.line(s, WOOD, (board.centerx, board.bottom), (board.centerx, foot), post)
         ledge = pygame.Rect(board.left - post, board.bottom, board.w + 2 * post, post * 2)
         pygame.draw.rect(s, WOOD, ledge, border_radius=post)
-    key = sheet_key(f, GAME_ID, round_no, None, len(sheets))
+    key = sheet_key(f, GAME_ID, round_no, None, 0)  # the stack's count is the cache's
     s.blit(caches_of(r).stacks.stack(key, sheets, board.size), board)
     if not sheets:
         r.blit_text(s, tx(f.lang, "empty_easel"), f.metrics.f_small, MUTED, "center",
@@ -674,7 +689,7 @@ def _draw_art_show(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) 
         sheets = [as_list(as_map(sh).get("strokes")) for sh in as_list(rnd.get("sheets"))]
         cell = pygame.Rect(x, y, cell_w, cell_h)
         board = sheet_rect(cell)
-        key = sheet_key(f, GAME_ID, as_int(rnd.get("round")), -1, len(sheets))
+        key = sheet_key(f, GAME_ID, as_int(rnd.get("round")), -1, 0)
         s.blit(caches_of(r).stacks.stack(key, sheets, board.size), board)
         result = str(rnd.get("result") or "unfinished")
         colour = YES if result == "guessed" else MUTED
