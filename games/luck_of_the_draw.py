@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
@@ -191,6 +192,15 @@ def awards(rnd: Round) -> tuple[dict[Seat, list[int]], dict[Seat, int]]:
 
 def all_voted(state: LuckState) -> bool:
     return len(state.round.votes) == len(state.seats)
+
+
+@lru_cache(maxsize=1024)
+def _stroke_data(stroke: Stroke) -> dict[str, Any]:
+    """A stroke as views carry it, made once: every player's view of the gallery holds all
+    the drawings, and a 2,000-point stroke takes a millisecond to convert. (A hit costs
+    little: the cached stroke is the same object, so comparing it stops at identity.)
+    Views are only read and sent, never changed, so sharing the lists is safe."""
+    return stroke_to_data(stroke)
 
 
 def _text(card: Any) -> dict[str, str]:
@@ -537,7 +547,7 @@ class LuckOfTheDraw:
                     "colour": CHIP_BY_ID[e.chip].colour,
                     "en": CHIP_BY_ID[e.chip].en,
                     "cs": CHIP_BY_ID[e.chip].cs,
-                    "strokes": [stroke_to_data(s) for s in rnd.drawings.get(e.owner, ())],
+                    "strokes": [_stroke_data(s) for s in rnd.drawings.get(e.owner, ())],
                     **({"owner": e.owner} if revealed else {}),
                 }
                 for e in rnd.gallery
@@ -550,7 +560,7 @@ class LuckOfTheDraw:
             }
         if seat in state.seats:
             assert seat is not None
-            view["my_drawing"] = [stroke_to_data(s) for s in rnd.drawings.get(seat, ())]
+            view["my_drawing"] = [_stroke_data(s) for s in rnd.drawings.get(seat, ())]
             view["my_chip"] = chip_of(rnd, seat)
             if phase == "voting":
                 view["my_vote"] = rnd.votes.get(seat)

@@ -64,7 +64,7 @@ def my_chip(phone: GamePhone) -> str:
     mine = phone.page.locator("#game-root .ld-tile.is-mine")
     expect(mine).to_have_count(1, timeout=WAIT_MS)
     chip = mine.get_attribute("data-chip")
-    assert chip
+    assert isinstance(chip, str) and chip
     return chip
 
 
