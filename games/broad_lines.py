@@ -650,6 +650,7 @@ class BroadLines:
             },
             "votes": sorted(rnd.votes) if phase == "vote" else [],
             "panel": rnd.panel and phase in ("drawing", "vote"),
+            "vote_lost": rnd.vote_lost and drawer,
             "drawing": _strokes(rnd.drawing) if sees_sheet else None,
             "check": to_jsonable(rnd.check) if sees_sheet and rnd.check else None,
             "word": _word(word_of(rnd)) if (artist and not ended) or ended else None,

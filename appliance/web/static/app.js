@@ -10,6 +10,7 @@ import { $, avatar, fill, h, inkOn, nameChip, randomId, safeColour } from "./ui.
 import { gameOptions, gameScreen } from "./games.js";
 import "./duplik.js"; // registers GAME_SCREENS.duplik
 import "./artbox.js"; // registers GAME_SCREENS.artbox
+import "./broad_lines.js"; // registers GAME_SCREENS["broad-lines"]
 import "./luck_of_the_draw.js"; // registers GAME_SCREENS["luck-of-the-draw"]
 
 const STORE = {

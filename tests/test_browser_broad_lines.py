@@ -1,0 +1,145 @@
+"""Broad Lines on three phones in a real Chromium against the real appliance.
+
+The phones join, the host starts Broad Lines; the Art Critic's phone offers the numbers
+and never shows the word, the two Artists' phones show it; the first Artist draws one
+straight line with the pointer, the box's check says it is allowed, the sheet goes on
+the easel; the Critic types the word, the Artists see the box's opinion and one marks
+it right; everyone sees the word guessed. The next round's Critic names a number, a
+player proposes to give up, everyone agrees, and the round ends given up with one more
+sheet burned.
+
+Runs Debian's chromium through Playwright (never a downloaded browser); without one the
+test skips, unless EASEL_REQUIRE_BROWSER=1 (CI) makes that a failure.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser import WAIT_MS, Appliance, GamePhone, game_phones
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def phones(browser: Any) -> Iterator[list[GamePhone]]:
+    with game_phones(browser, "broad-lines", ("Ada", "Bo", "Cy")) as made:
+        yield made
+
+
+def find(phones: list[GamePhone], act: str) -> GamePhone:
+    """The one phone that offers the control `act`."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        found = [p for p in phones if p.act(act).count() > 0]
+        if len(found) == 1:
+            return found[0]
+        time.sleep(0.05)
+    raise AssertionError(f"not exactly one phone offers {act}")
+
+
+def draw_line(page: Any, canvas: Any) -> None:
+    page.wait_for_function(
+        "(c) => c.width > 0 && c.getBoundingClientRect().width > 10", arg=canvas.element_handle()
+    )
+    box = canvas.bounding_box()
+    assert box is not None
+    x0, y0, w, h = box["x"], box["y"], box["width"], box["height"]
+    page.mouse.move(x0 + w * 0.2, y0 + h * 0.3)
+    page.mouse.down()
+    for i in range(1, 21):
+        page.mouse.move(x0 + w * (0.2 + 0.6 * i / 20), y0 + h * (0.3 + 0.4 * i / 20), steps=2)
+    page.mouse.up()
+
+
+def name_a_number(phones: list[GamePhone], number: int) -> tuple[GamePhone, list[GamePhone], str]:
+    """The Critic names `number`; returns the Critic, the Artists and the word they see."""
+    from playwright.sync_api import expect
+
+    critic = find(phones, "number-1")
+    artists = [p for p in phones if p is not critic]
+    critic.act(f"number-{number}").click()
+    words = []
+    for artist in artists:
+        line = artist.page.locator("#game-root [data-word]").first
+        expect(line).to_be_visible(timeout=WAIT_MS)
+        match = re.search(r"“(.+)”", line.inner_text())
+        assert match, line.inner_text()
+        words.append(match.group(1))
+    assert len(set(words)) == 1
+    word = words[0]
+    # The Critic's page never holds the word.
+    expect(critic.page.locator("#game-root")).to_contain_text("Art Critic", timeout=WAIT_MS)
+    assert word not in critic.page.locator("body").inner_text()
+    return critic, artists, word
+
+
+def test_a_guessed_round_and_a_round_given_up(box: Appliance, phones: list[GamePhone]) -> None:
+    from playwright.sync_api import expect
+
+    link = f"{box.url}/?room={box.room}"
+    for i, phone in enumerate(phones):
+        phone.join(link, i)
+    host = phones[0]
+    expect(host.page.locator('[data-screen="lobby"] li.seat')).to_have_count(3, timeout=WAIT_MS)
+    host.page.click('.game[data-game="broad-lines"]')
+    expect(host.page.locator("#start-button")).to_be_enabled(timeout=WAIT_MS)
+    host.page.click("#start-button")
+    for phone in phones:
+        expect(phone.page.locator("#game-root .broad-lines")).to_be_visible(timeout=WAIT_MS)
+        expect(phone.page.locator("#game-root")).to_contain_text("Sheets 0 / 25")
+
+    # Round 1: a number, one sheet, the word typed and marked right.
+    critic, artists, word = name_a_number(phones, 3)
+    critic.shot("critic-drawing")
+    drawer = find(phones, "place")
+    assert drawer is not critic
+    canvas = drawer.page.locator("#game-root .pad canvas.sheet-canvas")
+    draw_line(drawer.page, canvas)
+    expect(drawer.page.locator('#game-root [data-check="ok"]')).to_be_visible(timeout=WAIT_MS)
+    expect(drawer.act("place")).to_be_enabled(timeout=WAIT_MS)
+    drawer.shot("drawer")
+    drawer.act("place").click()
+    for phone in phones:
+        expect(phone.page.locator("#game-root")).to_contain_text("Sheets 1 / 25", timeout=WAIT_MS)
+    guess = critic.act("guess-text")
+    expect(guess).to_be_visible(timeout=WAIT_MS)
+    guess.fill(word.upper())
+    critic.act("send-guess").click()
+    for artist in artists:
+        expect(artist.page.locator('#game-root [data-opinion="match"]')).to_be_visible(
+            timeout=WAIT_MS
+        )
+    artists[0].shot("artist-marks")
+    assert word not in critic.page.locator("body").inner_text().replace(word.upper(), "")
+    artists[0].act("mark-right").click()
+    for phone in phones:
+        result = phone.page.locator('#game-root [data-result="guessed"]')
+        expect(result).to_be_visible(timeout=WAIT_MS)
+        expect(result).to_contain_text(word)
+        expect(phone.page.locator("#game-root")).to_contain_text("1 word guessed")
+    phones[1].act("next").click()
+
+    # Round 2: given up by everyone's agreement; one more sheet is burned.
+    critic2, _, word2 = name_a_number(phones, 5)
+    assert word2 != word
+    proposer = phones[2]
+    proposer.act("give-up").click()
+    for phone in phones:
+        if phone is proposer:
+            continue
+        agree = phone.act("agree-give-up")
+        expect(agree).to_be_visible(timeout=WAIT_MS)
+        agree.click()
+    for phone in phones:
+        result = phone.page.locator('#game-root [data-result="given_up"]')
+        expect(result).to_be_visible(timeout=WAIT_MS)
+        expect(result).to_contain_text(word2)
+        expect(phone.page.locator("#game-root")).to_contain_text("Sheets 2 / 25")
+        expect(phone.page.locator("#game-root")).to_contain_text("1 word guessed")
+    critic2.shot("given-up")
