@@ -41,13 +41,19 @@ CZECH: dict[str, str] = {
     "kicked": "Hostitel vás od stolu odebral.",
     "seat_gone": "Vaše místo u stolu bylo uvolněno; připojte se znovu.",
     "not_saved": "Tah se nepodařilo uložit ({detail}); zkuste to znovu.",
+    "too_deep": "Zpráva je příliš hluboce vnořená.",
+    "game_bug": "Krabice tento tah ({kind}) nedokázala provést; byl vynechán a hra pokračuje.",
+    "slow_down": "Příliš mnoho zpráv najednou; tyto byly zahozeny. Zpomalte prosím.",
+    "too_many_connections": "Z této adresy je připojeno příliš mnoho zařízení.",
 }
 
 
 def say(lang: str, key: str, english: str, **params: Any) -> str:
     """The sentence for `key` in `lang`, with `params` filled in."""
     template = CZECH.get(key, english) if lang == "cs" else english
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return english.format(**params) if params else english
+    for text in (template, english):
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            continue  # a translation (or a game's sentence) that does not fit its params
+    return english

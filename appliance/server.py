@@ -24,6 +24,7 @@ from aiohttp import WSMsgType, web
 
 from appliance.config import Config
 from appliance.messages import say
+from appliance.ratelimit import Limits, TokenBucket
 from appliance.session import (
     KIOSK,
     Session,
@@ -101,9 +102,11 @@ class Refusal(Exception):
 class Connection:
     """One phone's WebSocket: who it is and what is waiting to be sent to it."""
 
-    def __init__(self, ws: web.WebSocketResponse, remote: str) -> None:
+    def __init__(self, ws: web.WebSocketResponse, remote: str, limits: Limits) -> None:
         self.ws = ws
         self.remote = remote
+        self.bucket = TokenBucket(limits.messages_per_s, limits.message_burst)
+        self.warned_at = float("-inf")
         self.viewer: Viewer | None = None
         self.token: str | None = None
         self.control: deque[str] = deque()
@@ -124,14 +127,19 @@ class PhoneServer:
         session: Session,
         config: Config,
         kiosk_png: Callable[[], bytes] | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.session = session
         self.config = config
         self.kiosk_png = kiosk_png
+        self.limits = limits or Limits()
+        self._request_buckets: dict[str, TokenBucket] = {}
         self.connections: set[Connection] = set()
         self.started = time.monotonic()
         self._encoded: dict[tuple[int, Viewer], str] = {}
-        self.app = web.Application(client_max_size=1024 * 1024)
+        self.app = web.Application(
+            client_max_size=1024 * 1024, middlewares=[self._flood_guard]
+        )
         self.app.router.add_get("/", self.index)
         self.app.router.add_get("/ws", self.websocket)
         self.app.router.add_get("/healthz", self.healthz)
@@ -145,6 +153,22 @@ class PhoneServer:
         return self.config.table.language
 
     # -- HTTP -------------------------------------------------------------------------
+    @web.middleware
+    async def _flood_guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Requests per address: a page load is ~15 files, a flood is thousands."""
+        remote = request.remote or "?"
+        bucket = self._request_buckets.get(remote)
+        if bucket is None:
+            if len(self._request_buckets) > 4096:
+                self._request_buckets.clear()  # a day of phones; a spoofing flood is capped
+            bucket = self._request_buckets[remote] = TokenBucket(
+                self.limits.requests_per_s, self.limits.request_burst
+            )
+        if not bucket.take():
+            raise web.HTTPTooManyRequests(text="too many requests from this address; wait\n")
+        response: web.StreamResponse = await handler(request)
+        return response
+
     async def index(self, request: web.Request) -> web.StreamResponse:
         response = web.FileResponse(STATIC_DIR / "index.html")
         response.headers["Cache-Control"] = "no-cache"
@@ -196,15 +220,23 @@ class PhoneServer:
             raise web.HTTPForbidden(
                 text=f"WebSocket from origin {origin} refused: open the page from this box\n"
             )
+        remote = request.remote or "?"
+        if sum(c.remote == remote for c in self.connections) >= self.limits.connections_per_address:
+            log.warning("refused another WebSocket from %s: too many open", remote)
+            raise web.HTTPTooManyRequests(
+                text="too many connections from this address; close a tab and try again\n"
+            )
         # timeout: how long close() waits for a vanished phone's goodbye at shutdown.
         ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=HARD_LIMIT, timeout=1.0)
         await ws.prepare(request)
-        conn = Connection(ws, request.remote or "?")
+        conn = Connection(ws, remote, self.limits)
         self.connections.add(conn)
         sender = asyncio.create_task(self._sender(conn))
         try:
             async for msg in ws:
-                if msg.type == WSMsgType.TEXT:
+                if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY) and not conn.bucket.take():
+                    self._slow_down(conn)
+                elif msg.type == WSMsgType.TEXT:
                     self._handle_text(conn, msg.data)
                 elif msg.type == WSMsgType.BINARY:
                     self._refuse(conn, Refusal("not_text", "Messages must be JSON text."))
@@ -252,6 +284,14 @@ class PhoneServer:
                 conn.view_due = True
                 conn.wake.set()
 
+    def _slow_down(self, conn: Connection) -> None:
+        """Drop a message over the phone's rate; say so once a second, not per message."""
+        now = time.monotonic()
+        if now - conn.warned_at >= 1.0:
+            conn.warned_at = now
+            self._refuse(conn, Refusal("slow_down", "Too many messages at once; these were "
+                                                    "dropped. Please slow down."))
+
     def _refuse(self, conn: Connection, refusal: Refusal, ref: str | None = None) -> None:
         conn.send(
             {
@@ -276,7 +316,7 @@ class PhoneServer:
                 {
                     "type": "error",
                     "code": err.code,
-                    "message": say(self.lang, err.key, str(err), **err.params),
+                    "message": say(self.lang, err.key, err.template, **err.params),
                     "ref": ref,
                 }
             )
@@ -303,6 +343,9 @@ class PhoneServer:
         except msgspec.DecodeError as err:
             raise Refusal("bad_json", "The message is not valid JSON: {detail}",
                           detail=str(err)) from None
+        except RecursionError:
+            # msgspec decodes nested arrays by recursion; no phone nests this deep.
+            raise Refusal("too_deep", "The message nests too deeply.") from None
 
     def _dispatch(self, conn: Connection, message: Message) -> None:
         session = self.session

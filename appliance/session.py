@@ -60,6 +60,7 @@ class SessionError(Exception):
     def __init__(self, key: str, message: str, **params: Any) -> None:
         super().__init__(message.format(**params) if params else message)
         self.key = key
+        self.template = message  # unformatted: `say` fills it in the table's language
         self.params = params
 
 
@@ -426,6 +427,12 @@ class Session:
             state = match.rules.apply(match.state, action)
         except GameError as err:
             raise Refused(err.key, err.reason, **err.params) from err
+        except Exception as err:
+            # A bug in a game's rules, found by odd data: the move is refused with a clear
+            # error and the state is untouched (apply is pure), so the table plays on.
+            log.exception("%s could not apply %r", match.rules.id, action)
+            raise Refused("game_bug", "The box could not apply this move ({kind}); it was "
+                          "ignored and the game goes on.", kind=action.kind) from err
         # Logged and committed before anyone learns of it: what a phone saw acknowledged
         # survives a power cut.
         try:
