@@ -1,0 +1,359 @@
+"""The appliance's installation: the systemd unit, systemd/install.sh and every shell script.
+
+ShellCheck and `systemd-analyze verify` are skipped where missing, unless
+EASEL_REQUIRE_TOOLS=1 (CI) makes that a failure. The installer only ever runs here with
+--dry-run or --root (a scratch directory): a plain run as root would install Easel on
+the machine running the tests.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from appliance import config as config_module
+
+REPO = Path(__file__).resolve().parents[1]
+UNIT = REPO / "systemd" / "easel.service"
+INSTALL = REPO / "systemd" / "install.sh"
+PROFILES = sorted((REPO / "config" / "profiles").glob("*.toml"))
+CMDLINE = (
+    "console=serial0,115200 console=tty1 root=PARTUUID=6c586e13-02 rootfstype=ext4 "
+    "fsck.repair=yes rootwait\n"
+)
+BOOT_ARGS = ["quiet", "loglevel=3", "logo.nologo", "vt.global_cursor_default=0", "consoleblank=0"]
+
+
+def need_tool(name: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        reason = f"{name} is not installed"
+        if os.environ.get("EASEL_REQUIRE_TOOLS") == "1":
+            pytest.fail(f"{reason} (EASEL_REQUIRE_TOOLS=1)")
+        pytest.skip(reason)
+    return path
+
+
+def install(*args: str, root: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Runs the installer, never against this machine: --root DIR or --dry-run only."""
+    argv = ["bash", str(INSTALL), *args]
+    if root is not None:
+        argv += ["--root", str(root)]
+    assert "--root" in argv or "--dry-run" in argv
+    # stdin not a terminal: the installer's "am I on tty1" check must not see the
+    # developer's terminal.
+    return subprocess.run(
+        argv, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60, check=False
+    )
+
+
+def ok(*args: str, root: Path | None = None) -> str:
+    result = install(*args, root=root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    """A scratch root with what a fresh Raspberry Pi OS has there: the boot command line."""
+    scratch = tmp_path / "root"
+    (scratch / "boot" / "firmware").mkdir(parents=True)
+    (scratch / "boot" / "firmware" / "cmdline.txt").write_text(CMDLINE)
+    return scratch
+
+
+def tree(root: Path) -> dict[str, str]:
+    """Every file and link under root with its content (or target): what a run laid down."""
+    out: dict[str, str] = {}
+    for path in sorted(root.rglob("*")):
+        rel = str(path.relative_to(root))
+        if path.is_symlink():
+            out[rel] = "-> " + os.readlink(path)
+        elif path.is_file():
+            out[rel] = path.read_text(errors="replace")
+    return out
+
+
+def unit_settings() -> dict[str, dict[str, list[str]]]:
+    """The unit's [section] -> key -> values (a key may repeat, as DeviceAllow= does)."""
+    sections: dict[str, dict[str, list[str]]] = {}
+    current: dict[str, list[str]] = {}
+    for raw in UNIT.read_text().splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("["):
+            current = sections.setdefault(line.strip("[]"), {})
+            continue
+        key, _, value = line.partition("=")
+        current.setdefault(key.strip(), []).append(value.strip())
+    return sections
+
+
+# --- shell scripts and the unit, checked by their own tools ------------------------------
+
+
+def test_every_shell_script_passes_shellcheck() -> None:
+    shellcheck = need_tool("shellcheck")
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "*.sh", ".ci/run"],
+        cwd=REPO, capture_output=True, text=True, check=True,
+    ).stdout.split()
+    assert "systemd/install.sh" in listed and ".ci/run" in listed
+    result = subprocess.run(
+        [shellcheck, "--shell=bash", *listed], cwd=REPO, capture_output=True, text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
+    analyze = need_tool("systemd-analyze")
+    # verify insists that ExecStart's program exists: point a copy at a stand-in. The
+    # user and groups need not exist for verify.
+    program = tmp_path / "easel"
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    text = UNIT.read_text()
+    assert text.count("ExecStart=/opt/easel/venv/bin/easel ") == 1
+    copy = tmp_path / "easel.service"
+    copy.write_text(text.replace("ExecStart=/opt/easel/venv/bin/easel ", f"ExecStart={program} "))
+    result = subprocess.run(
+        [analyze, "verify", "--man=no", str(copy)], capture_output=True, text=True,
+        timeout=60, check=False,
+    )
+    # verify exits 0 on unknown keys and bad values, only warning: any line about our
+    # unit is a failure (lines about the host's other units are not ours to judge).
+    ours = [line for line in (result.stdout + result.stderr).splitlines() if "easel" in line]
+    assert result.returncode == 0 and not ours, result.stdout + result.stderr
+
+
+def test_unit_says_what_the_appliance_needs() -> None:
+    unit = unit_settings()
+    service = unit["Service"]
+
+    def one(key: str) -> str:
+        assert len(service.get(key, [])) == 1, f"{key}= {service.get(key)}"
+        return service[key][0]
+
+    assert one("Type") == "notify"
+    assert one("NotifyAccess") == "main"
+    assert one("WatchdogSec") == "30"
+    assert one("Restart") == "always"
+    assert one("User") == "easel"
+    assert set(one("SupplementaryGroups").split()) == {"video", "render", "input", "gpio"}
+    assert one("StateDirectory") == "easel"
+    assert one("WorkingDirectory") == "/var/lib/easel"
+    assert "SDL_VIDEODRIVER=kmsdrm" in service["Environment"]
+    assert one("ExecStart") == "/opt/easel/venv/bin/easel run"
+    assert one("TTYPath") == "/dev/tty1"
+    assert one("StandardInput").startswith("tty")
+    assert one("StandardOutput") == one("StandardError") == "journal"
+    assert one("NoNewPrivileges") == "yes"
+    assert one("ProtectSystem") == "strict"
+    assert one("ProtectHome") == "yes"
+    assert one("PrivateTmp") == "yes"
+    assert one("DevicePolicy") == "closed"
+    allowed = dict(entry.split() for entry in service["DeviceAllow"])
+    assert allowed["char-drm"] == "rw"
+    assert allowed["char-input"] == "r"
+    assert allowed["char-gpiochip"] == "rw"
+    assert allowed["/dev/tty1"] == "rw"
+    # PrivateDevices= would hide /dev/dri, /dev/input and the GPIO chips.
+    assert "PrivateDevices" not in service
+    assert "getty@tty1.service" in unit["Unit"]["Conflicts"]
+    # An appliance never gives up restarting.
+    assert unit["Unit"]["StartLimitIntervalSec"] == ["0"]
+    assert unit["Install"]["WantedBy"] == ["multi-user.target"]
+
+
+# --- the installer ------------------------------------------------------------------------
+
+
+def test_help_names_every_option() -> None:
+    result = subprocess.run(
+        ["bash", str(INSTALL), "--help"], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0
+    for option in ("--profile", "--hotspot", "--uninstall", "--dry-run", "--root"):
+        assert option in result.stdout
+
+
+def test_dry_run_prints_the_steps_and_changes_nothing() -> None:
+    watched = [
+        Path("/etc/easel"), Path("/opt/easel"), Path("/etc/systemd/system/easel.service"),
+        Path("/usr/local/bin/easel"), Path("/boot/firmware/cmdline.txt"),
+    ]
+
+    def state() -> list[tuple[bool, float]]:
+        return [(p.exists(), p.stat().st_mtime if p.exists() else 0.0) for p in watched]
+
+    before = state()
+    out = ok("--dry-run", "--profile", "pi-7inch")
+    assert state() == before
+    # Dry run queries this machine: what is already here is said, not printed as a step.
+    assert "would run: apt-get install" in out or "Debian packages already installed" in out
+    assert "would run: useradd" in out or "user easel exists" in out
+    for step in (
+        "would run: systemctl enable easel.service",
+        "would run: systemctl disable getty@tty1.service",
+        "would run: systemctl restart easel.service",
+        "/opt/easel/venv/bin/python -m pip install",
+    ):
+        assert step in out
+    # Nothing ran ("+ " marks a command run) and nothing was written.
+    lines = out.splitlines()
+    assert not [line for line in lines if line.startswith("+ ") or ": wrote " in line]
+
+
+def test_refuses_to_change_the_system_without_root(tmp_path: Path) -> None:
+    if os.geteuid() == 0:
+        # As root, the refusal is checked as "nobody" (never as root: that would install).
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            pytest.skip("running as root without setpriv to drop to an ordinary user")
+        prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+    else:
+        prefix = []
+    result = subprocess.run(
+        [*prefix, "bash", str(INSTALL), "--profile", "pi-7inch"],
+        capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=30, check=False,
+        env={**os.environ, "HOME": str(tmp_path)}, cwd=tmp_path,
+    )
+    assert result.returncode != 0
+    assert "needs root" in result.stderr and "--dry-run" in result.stderr
+
+
+def test_root_run_lays_down_the_appliance(root: Path) -> None:
+    out = ok("--profile", "pi-7inch", root=root)
+    # The system steps are printed, for a fresh Raspberry Pi OS.
+    packages = next(line for line in out.splitlines() if "apt-get install" in line).split()
+    for package in ("python3-venv", "python3-lgpio", "python3-evdev", "fonts-dejavu-core"):
+        assert package in packages
+    assert "useradd --system" in out and "--groups video,render,input,gpio easel" in out
+    assert "would run: /usr/bin/python3 -m venv --system-site-packages" in out
+    assert f"{root}/opt/easel/venv/bin/python -m pip install" in out
+    assert "would run: systemctl enable easel.service" in out
+    assert "would run: systemctl disable getty@tty1.service" in out
+    # The files, under the root.
+    assert (root / "etc/systemd/system/easel.service").read_text() == UNIT.read_text()
+    assert os.readlink(root / "usr/local/bin/easel") == "/opt/easel/venv/bin/easel"
+    assert (root / "opt/easel/share/appliance.toml").read_text() == (
+        REPO / "config/appliance.toml"
+    ).read_text()
+    settings = root / "etc/easel/appliance.toml"
+    assert settings.read_text().endswith((REPO / "config/profiles/pi-7inch.toml").read_text())
+    cfg = config_module.load(files=[settings], env={})
+    assert (cfg.display.width, cfg.display.height) == (800, 480)
+    words = (root / "boot/firmware/cmdline.txt").read_text().split()
+    assert words[: len(CMDLINE.split())] == CMDLINE.split()
+    assert all(words.count(arg) == 1 for arg in BOOT_ARGS)
+
+
+def test_a_second_run_changes_nothing(root: Path) -> None:
+    ok("--profile", "pi-7inch", root=root)
+    first = tree(root)
+    out = ok("--profile", "pi-7inch", root=root)
+    assert tree(root) == first
+    assert "boot text already quiet" in out
+    assert "kept" in out and ": wrote " not in out
+
+
+def test_boot_args_already_there_are_not_added_again(root: Path) -> None:
+    cmdline = root / "boot/firmware/cmdline.txt"
+    cmdline.write_text(CMDLINE.strip() + " quiet loglevel=7\n")
+    ok(root=root)
+    words = cmdline.read_text().split()
+    assert words.count("quiet") == 1
+    assert "loglevel=7" in words and "loglevel=3" not in words  # a choice someone made
+    assert "logo.nologo" in words
+
+
+def test_no_profile_writes_a_stub_of_defaults(root: Path) -> None:
+    ok(root=root)
+    settings = root / "etc/easel/appliance.toml"
+    assert "/opt/easel/share/appliance.toml" in settings.read_text()
+    assert config_module.load(files=[settings], env={}) == config_module.Config()
+
+
+def test_existing_settings_are_never_overwritten(root: Path) -> None:
+    settings = root / "etc/easel/appliance.toml"
+    settings.parent.mkdir(parents=True)
+    mine = '[table]\nlanguage = "cs"\n'
+    settings.write_text(mine)
+    out = ok("--profile", "hdmi-tv", root=root)
+    assert settings.read_text() == mine
+    assert "kept" in out and "hdmi-tv profile was not applied" in out
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=[p.stem for p in PROFILES])
+def test_every_profile_installs_as_settings_easel_accepts(root: Path, profile: Path) -> None:
+    ok("--profile", profile.stem, root=root)
+    config_module.load(files=[root / "etc/easel/appliance.toml"], env={})
+
+
+def test_unknown_profile_is_refused_with_the_names(root: Path) -> None:
+    result = install("--profile", "no-such-screen", root=root)
+    assert result.returncode != 0
+    assert "no-such-screen" in result.stderr and "pi-7inch" in result.stderr
+    assert not (root / "etc").exists()
+
+
+def test_hotspot_goes_into_the_lobby_settings(root: Path) -> None:
+    ssid, password = "Café Easel", 'pa"ss\\word 1'
+    out = ok("--profile", "pi-7inch", "--hotspot", ssid, password, root=root)
+    settings = root / "etc/easel/appliance.toml"
+    cfg = config_module.load(files=[settings], env={})
+    assert (cfg.wifi.ssid, cfg.wifi.password, cfg.wifi.security) == (ssid, password, "WPA")
+    assert cfg.display.width == 800  # the profile is still there
+    assert "would run: nmcli connection add type wifi" in out
+    assert "would run: nmcli connection up easel-hotspot" in out
+    assert password not in out  # printed as <password>
+
+
+def test_hotspot_updates_the_wifi_section_of_existing_settings(root: Path) -> None:
+    settings = root / "etc/easel/appliance.toml"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(
+        '[wifi]\n# ours\nssid = "Old"\n\n[table]\nlanguage = "cs"\n'
+    )
+    ok("--hotspot", "New", "password1", root=root)
+    text = settings.read_text()
+    assert "# ours" in text and '"Old"' not in text
+    cfg = config_module.load(files=[settings], env={})
+    assert (cfg.wifi.ssid, cfg.wifi.password, cfg.table.language) == ("New", "password1", "cs")
+    first = text
+    ok("--hotspot", "New", "password1", root=root)
+    assert settings.read_text() == first
+
+
+@pytest.mark.parametrize(
+    ("ssid", "password"), [("", "password1"), ("x" * 33, "password1"), ("Easel", "short")]
+)
+def test_hotspot_name_and_password_are_checked(root: Path, ssid: str, password: str) -> None:
+    result = install("--hotspot", ssid, password, root=root)
+    assert result.returncode != 0 and "hotspot" in result.stderr
+
+
+def test_uninstall_removes_what_it_laid_down_and_keeps_data_and_settings(root: Path) -> None:
+    ok("--profile", "pi-7inch", root=root)
+    data = root / "var/lib/easel/easel.sqlite3"
+    data.parent.mkdir(parents=True)
+    data.write_bytes(b"SQLite format 3\0")
+    settings = (root / "etc/easel/appliance.toml").read_text()
+    out = ok("--uninstall", root=root)
+    assert "would run: systemctl disable --now easel.service" in out
+    assert "would run: systemctl enable getty@tty1.service" in out
+    assert not (root / "etc/systemd/system/easel.service").exists()
+    assert not (root / "opt/easel").exists()
+    assert not (root / "usr/local/bin/easel").is_symlink()
+    assert (root / "boot/firmware/cmdline.txt").read_text() == CMDLINE
+    assert not (root / "boot/firmware/cmdline.txt.before-easel").exists()
+    # Kept, and said where.
+    assert data.read_bytes() == b"SQLite format 3\0"
+    assert (root / "etc/easel/appliance.toml").read_text() == settings
+    assert "/etc/easel" in out and "/var/lib/easel" in out
