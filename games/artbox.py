@@ -21,7 +21,7 @@ from typing import Any, Final, Literal
 
 from games import options as options_
 from games import registry
-from games.artbox_words import WORDS
+from games.artbox_words import WORDS, Word
 from games.codec import decode, to_jsonable
 from games.core import (
     TABLE,
@@ -118,6 +118,52 @@ class ArtBoxState:
     red: Mapping[Seat, int]
     grey: Mapping[Seat, int]
     rng: Rng
+    # A deck from the table's word packs (the `words` option: [English, Czech] pairs),
+    # or () for the built-in WORDS. Cards are indexes into whichever deck it is.
+    custom_words: tuple[tuple[str, str], ...] = ()
+
+
+def deck_of(state: ArtBoxState) -> tuple[Word, ...]:
+    """The word cards this game deals from."""
+    if not state.custom_words:
+        return WORDS
+    return _custom_deck(state.custom_words)
+
+
+_DECKS: dict[tuple[tuple[str, str], ...], tuple[Word, ...]] = {}
+
+
+def _custom_deck(pairs: tuple[tuple[str, str], ...]) -> tuple[Word, ...]:
+    # Views are made many times a move: build the Word tuple once per deck (a handful a day).
+    deck = _DECKS.get(pairs)
+    if deck is None:
+        if len(_DECKS) > 8:
+            _DECKS.clear()
+        deck = _DECKS[pairs] = tuple(Word(en, cs) for en, cs in pairs)
+    return deck
+
+
+MIN_DECK: Final = 24
+"""The fewest words a `words` option may hold: two cards each for 8 players, plus extras."""
+
+
+def _read_words(options: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    raw = options.get("words")
+    if raw is None:
+        return ()
+    if (
+        not isinstance(raw, list | tuple)
+        or not MIN_DECK <= len(raw) <= 5000
+        or not all(
+            isinstance(p, list | tuple) and len(p) == 2
+            and all(isinstance(t, str) and 0 < len(t) <= 40 for t in p)
+            for p in raw
+        )
+    ):
+        raise BadOptions(
+            "words", "words is a list of {low} or more [English, Czech] pairs.", low=MIN_DECK
+        )
+    return tuple((str(en), str(cs)) for en, cs in raw)
 
 
 # -- reading a round ------------------------------------------------------------------
@@ -216,11 +262,12 @@ class ArtBox:
     ) -> ArtBoxState:
         if not self.min_players <= len(seats) <= self.max_players:
             raise BadOptions("player_count", "ArtBox is for 3 to 8 players.")
-        options_.no_unknown(options, ("seconds", "advanced"), "ArtBox")
+        options_.no_unknown(options, ("seconds", "advanced", "words"), "ArtBox")
         seconds = options_.seconds(options, DEFAULT_SECONDS)
         advanced = options_.flag(options, "advanced")
+        custom = _read_words(options)
         rng = Rng(seed)
-        deck, rng = rng.shuffled(range(len(WORDS)))
+        deck, rng = rng.shuffled(range(len(custom) or len(WORDS)))
         starter, rng = rng.choice([s.seat for s in seats])  # "choose the starting player at random"
         order = tuple(s.seat for s in seats)
         zero = MappingProxyType({s: 0 for s in order})
@@ -235,6 +282,7 @@ class ArtBox:
             red=zero,
             grey=zero,
             rng=rng,
+            custom_words=custom,
         )
         return self._deal(state, 0, starter)
 
@@ -242,7 +290,7 @@ class ArtBox:
         """The top `count` cards; a fresh shuffle of every word when the deck runs low."""
         deck, rng = state.deck, state.rng
         if len(deck) < count:
-            fresh, rng = rng.shuffled(range(len(WORDS)))
+            fresh, rng = rng.shuffled(range(len(deck_of(state))))
             deck = deck + fresh
         return deck[:count], replace(state, deck=deck[count:], rng=rng)
 
@@ -540,7 +588,7 @@ class ArtBox:
             "my_guesses": None,
             "done": sorted(rnd.done),
             "hourglass_started": rnd.hourglass is not None,
-            "revealed": [self._revealed(rnd, n) for n in range(1, rnd.revealed + 1)],
+            "revealed": [self._revealed(state, n) for n in range(1, rnd.revealed + 1)],
             "guessed": (
                 {str(s): correct_guesses(rnd, s) for s in state.seats} if all_shown else None
             ),
@@ -557,9 +605,9 @@ class ArtBox:
         if player:
             assert seat is not None
             if phase == "choose" and seat not in rnd.kept:
-                view["my_cards"] = [_word(i) for i in rnd.cards[seat]]
+                view["my_cards"] = [_word(state, i) for i in rnd.cards[seat]]
             if seat in rnd.kept:
-                view["my_word"] = _word(rnd.kept[seat])
+                view["my_word"] = _word(state, rnd.kept[seat])
             view["my_picture"] = [stroke_to_data(s) for s in rnd.pictures.get(seat, ())]
             if seat in rnd.checks:
                 view["my_check"] = to_jsonable(rnd.checks[seat])
@@ -573,16 +621,17 @@ class ArtBox:
                 {"number": n, "strokes": [stroke_to_data(s) for s in rnd.pictures.get(owner, ())]}
                 for n, owner in enumerate(rnd.layout, start=1)
             ]
-            view["words"] = [{"index": i, **_word(w)} for i, w in enumerate(rnd.words)]
+            view["words"] = [{"index": i, **_word(state, w)} for i, w in enumerate(rnd.words)]
         return view
 
-    def _revealed(self, rnd: Round, number: int) -> dict[str, Any]:
+    def _revealed(self, state: ArtBoxState, number: int) -> dict[str, Any]:
+        rnd = state.round
         owner = rnd.layout[number - 1]
         check = rnd.checks[owner]
         return {
             "number": number,
             "owner": owner,
-            "word": _word(rnd.kept[owner]),
+            "word": _word(state, rnd.kept[owner]),
             "token": token_of(rnd, owner),
             "recognised": recognised(rnd, owner),
             "legal": is_legal(rnd, owner),
@@ -618,18 +667,23 @@ class ArtBox:
         if state.phase in ("choose", "roll", "create"):
             # Quoted as JSON writes a string, so "car" is not found inside "carrot".
             for seat, pair in rnd.cards.items():
-                hidden[seat] = tuple(f'"{WORDS[i].en}"' for i in pair)
+                deck = deck_of(state)
+                hidden[seat] = tuple(f'"{deck[i].en}"' for i in pair)
         return hidden
 
     def to_json(self, state: ArtBoxState) -> Any:
-        return to_jsonable(state)
+        raw = to_jsonable(state)
+        if not state.custom_words:
+            del raw["custom_words"]  # the built-in deck: the JSON of a state stays as it was
+        return raw
 
     def from_json(self, raw: Any) -> ArtBoxState:
         return decode(ArtBoxState, raw)
 
 
-def _word(index: int) -> dict[str, str]:
-    return {"en": WORDS[index].en, "cs": WORDS[index].cs}
+def _word(state: ArtBoxState, index: int) -> dict[str, str]:
+    word = deck_of(state)[index]
+    return {"en": word.en, "cs": word.cs}
 
 
 def _plus(points: Mapping[Seat, int], *seats: Seat | None) -> Mapping[Seat, int]:

@@ -1,0 +1,169 @@
+"""The table's word packs on disk: where they live, which are good, what each game gets.
+
+Packs are TOML files (docs/packs.md) in the packs directory (`[packs] dir`, by default
+the data directory's "packs" folder, which updates leave alone; the host page saves
+uploads there) and, read-only, in /etc/easel/packs/. They are read again at every game
+start, so a file dropped in is used by the next game without a restart. A file that does
+not check out is skipped with every problem logged (and listed on the host page); the
+other packs still count.
+
+`PackShelf.options_for(game)` is what the session asks at `start`: the start options that
+carry the deck (ArtBox: `words`); the options are logged with the match, so a replay does
+not depend on the files still being there.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from games import packs as rules_packs
+from games.artbox_words import WORDS as ARTBOX_WORDS
+from games.packs import Pack, PackError, Problem
+
+log = logging.getLogger("easel.packs")
+
+SYSTEM_DIR: Final = Path("/etc/easel/packs")
+_NAME: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,47}\.toml$")
+
+
+class BadPackName(ValueError):
+    """An upload's file name the box will not write (it must be a plain name.toml)."""
+
+
+class NoSuchPack(LookupError):
+    """There is no pack of that name in the writable packs directory."""
+
+
+def _artbox(cards: Sequence[rules_packs.Card]) -> dict[str, Any]:
+    return {"words": [card[0].to_json() for card in cards]}
+
+
+@dataclass(frozen=True)
+class GameDecks:
+    """How one game takes packs: its deck's key, its built-in cards, the option it reads."""
+
+    key: str
+    built_in: Callable[[], tuple[rules_packs.Card, ...]]
+    to_options: Callable[[Sequence[rules_packs.Card]], dict[str, Any]]
+
+
+USED_BY: Final[Mapping[str, GameDecks]] = {
+    "artbox": GameDecks(
+        "words",
+        lambda: tuple((rules_packs.Text(w.en, w.cs),) for w in ARTBOX_WORDS),
+        _artbox,
+    ),
+}
+"""Games whose rules take a deck from their start options. Broad Lines' and Luck of the
+Draw's packs are checked and kept, but their rules do not take a deck yet."""
+
+
+@dataclass(frozen=True)
+class PackFile:
+    """One file on the shelf: the pack, or what is wrong with it."""
+
+    path: Path
+    pack: Pack | None
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def writable(self) -> bool:
+        return self.path.parent != SYSTEM_DIR
+
+    def to_json(self) -> dict[str, Any]:
+        pack = self.pack
+        return {
+            "file": self.path.name,
+            "ok": pack is not None,
+            "game": None if pack is None else pack.game,
+            "title": None if pack is None else pack.title,
+            "mode": None if pack is None else pack.mode,
+            "entries": 0 if pack is None else pack.size(),
+            "used": pack is not None and pack.game in USED_BY,
+            "removable": self.writable,
+            "problems": [str(p) for p in self.problems],
+        }
+
+
+class PackShelf:
+    def __init__(self, directory: Path, extra_dirs: Sequence[Path] = (SYSTEM_DIR,)) -> None:
+        self.directory = directory
+        self.dirs = [*extra_dirs, directory]
+
+    def files(self) -> list[PackFile]:
+        """Every pack file, checked, system ones first; the packs directory wins a name."""
+        found: dict[str, PackFile] = {}
+        for folder in self.dirs:
+            try:
+                paths = sorted(p for p in folder.glob("*.toml") if p.is_file())
+            except OSError:
+                continue
+            for path in paths:
+                found[path.name] = self._read(path)
+        return list(found.values())
+
+    def _read(self, path: Path) -> PackFile:
+        try:
+            data = path.read_bytes()
+        except OSError as err:
+            problem = Problem(path.name, None, None, f"cannot be read: {err.strerror}")
+            return PackFile(path, None, (problem,))
+        try:
+            return PackFile(path, rules_packs.parse_pack(path.name, data))
+        except PackError as err:
+            return PackFile(path, None, err.problems)
+
+    def packs(self) -> list[Pack]:
+        good = []
+        for entry in self.files():
+            if entry.pack is None:
+                for problem in entry.problems:
+                    log.warning("word pack skipped: %s", problem)
+            else:
+                good.append(entry.pack)
+        return good
+
+    def options_for(self, game: str) -> dict[str, Any]:
+        """Start options carrying `game`'s deck from the packs; {} when none applies."""
+        decks = USED_BY.get(game)
+        if decks is None:
+            return {}
+        packs = [p for p in self.packs() if p.game == game]
+        if not packs:
+            return {}
+        cards, used = rules_packs.combine(decks.built_in(), packs, decks.key)
+        log.info("%s deals from %d cards with packs %s", game, len(cards), ", ".join(used))
+        return decks.to_options(cards)
+
+    def save(self, name: str, data: bytes) -> Pack:
+        """Check an upload and write it into the packs directory (replacing a same-named
+        one). Raises BadPackName or PackError; nothing is written unless it checks out."""
+        if not _NAME.match(name):
+            raise BadPackName(
+                f"{name[:60]!r} is not a pack file name: use letters, digits, - and _ "
+                "(at most 48), ending in .toml"
+            )
+        pack = rules_packs.parse_pack(name, data)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        target = self.directory / name
+        temporary = target.with_suffix(".toml.part")
+        # Written whole, then renamed: a power cut never leaves half a pack.
+        with temporary.open("wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        temporary.replace(target)
+        log.info("word pack %s saved (%s, %d entries)", name, pack.game, pack.size())
+        return pack
+
+    def delete(self, name: str) -> None:
+        if not _NAME.match(name) or not (self.directory / name).is_file():
+            raise NoSuchPack(f"there is no pack {name[:60]!r} in {self.directory}")
+        (self.directory / name).unlink()
+        log.info("word pack %s deleted", name)

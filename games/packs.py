@@ -1,0 +1,287 @@
+"""Custom word packs: a table's own words for a game's deck, read from a small TOML file.
+
+The format is documented in docs/packs.md. A pack names its game, whether it adds to the
+game's built-in deck or replaces it, and lists its entries; an entry is one text for both
+languages ("kettle") or an English and a Czech text (["kettle", "konvice"]). Games that
+deal cards of several words (Broad Lines: 6, Luck of the Draw's Subject cards: 3) take
+their cards as lists of entries.
+
+Everything here is pure: `parse_pack(name, text)` returns a `Pack` or raises `PackError`
+listing every problem found, each with the file, the line (where it can be found) and the
+entry number, so a café owner can fix a file in one go. How a game uses a pack is the
+game's: the appliance turns the packs into start options (e.g. ArtBox's `words`), which
+go into the match's log, so a replay needs no pack file.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+MAX_BYTES: Final = 256 * 1024
+MAX_ENTRIES: Final = 2000
+MAX_TEXT: Final = 40
+# Letters (any script), digits, spaces and a little punctuation; no markup, no controls.
+_ALLOWED: Final = re.compile(r"^[\w][\w '’.,!?&()-]*$")
+
+Mode = Literal["add", "replace"]
+
+
+@dataclass(frozen=True)
+class DeckShape:
+    """One deck of a game a pack may fill: entries one by one, or cards of `per_card`."""
+
+    key: str
+    per_card: int = 1
+    minimum: int = 1  # entries (or cards) a pack must give to *replace* the deck
+    max_text: int = MAX_TEXT
+
+
+DECKS: Final[Mapping[str, tuple[DeckShape, ...]]] = {
+    "artbox": (DeckShape("words", 1, 24, 24),),
+    "broad-lines": (DeckShape("cards", 6, 10, 24),),
+    "luck-of-the-draw": (DeckShape("subjects", 3, 10), DeckShape("categories", 1, 30)),
+}
+"""Which decks each game's packs may fill (Duplik has none: its scenes are generated)."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """One entry: the same thing in English and Czech."""
+
+    en: str
+    cs: str
+
+    def to_json(self) -> list[str]:
+        return [self.en, self.cs]
+
+
+Card = tuple[Text, ...]
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A checked pack. `decks` maps a deck key to its cards (one Text each for plain decks)."""
+
+    name: str
+    title: str
+    game: str
+    mode: Mode
+    decks: Mapping[str, tuple[Card, ...]]
+
+    def size(self) -> int:
+        return sum(len(cards) for cards in self.decks.values())
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a pack file, where it is and what to do."""
+
+    file: str
+    line: int | None
+    entry: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.line is not None:
+            where += f", line {self.line}"
+        if self.entry is not None:
+            where += f", {self.entry}"
+        return f"{where}: {self.message}"
+
+
+class PackError(ValueError):
+    """A pack file that cannot be used; `problems` lists every reason found."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+class _Lines:
+    """Finds the line of an entry's text in the source (tomllib reports no positions)."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        self.at = 0
+
+    def find(self, value: str) -> int | None:
+        quoted = (f'"{value}"', f"'{value}'")
+        for i in range(self.at, len(self.lines)):
+            if any(q in self.lines[i] for q in quoted):
+                self.at = i
+                return i + 1
+        return None
+
+    def find_key(self, key: str) -> int | None:
+        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+        for i, line in enumerate(self.lines):
+            if pattern.match(line):
+                return i + 1
+        return None
+
+
+def parse_pack(name: str, text: str | bytes) -> Pack:
+    """Read and check one pack file's content; `name` is its file name (for messages)."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            raise PackError([Problem(name, None, None, f"the file has {len(text)} bytes; "
+                                     f"a pack may have at most {MAX_BYTES}")])
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise PackError([Problem(name, None, None, f"the file is not UTF-8 text ({err.reason} "
+                                     f"at byte {err.start})")]) from None
+    if len(text.encode()) > MAX_BYTES:
+        raise PackError([Problem(name, None, None, f"a pack may have at most {MAX_BYTES} bytes")])
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        line = _toml_line(str(err))
+        raise PackError([Problem(name, line, None, f"not valid TOML: {err}")]) from None
+    lines = _Lines(text)
+    problems: list[Problem] = []
+
+    def bad(message: str, key: str | None = None) -> None:
+        problems.append(Problem(name, lines.find_key(key) if key else None, None, message))
+
+    game = raw.get("game")
+    if not isinstance(game, str) or game not in DECKS:
+        known = ", ".join(f'"{g}"' for g in DECKS)
+        bad(f'game = {game!r} is not a game with word decks; use one of {known} '
+            "(Duplik's scenes are made by the box, not from words)" if game is not None
+            else f"the pack needs a line game = ..., one of {known}", "game")
+        raise PackError(problems)
+    mode = raw.get("mode", "add")
+    if mode not in ("add", "replace"):
+        bad(f'mode = {mode!r}: use "add" (to the built-in deck) or "replace" (it)', "mode")
+    title = raw.get("title", name.rsplit(".", 1)[0])
+    if not isinstance(title, str) or not 1 <= len(title.strip()) <= 60:
+        bad("title must be text of 1 to 60 characters", "title")
+        title = name
+    shapes = {shape.key: shape for shape in DECKS[game]}
+    for key in raw:
+        if key not in ("game", "mode", "title", *shapes):
+            bad(f"unknown key {key!r}; a {game} pack has game, title, mode and "
+                + ", ".join(shapes), key)
+    decks: dict[str, tuple[Card, ...]] = {}
+    for key, shape in shapes.items():
+        if key not in raw:
+            continue
+        cards = _read_deck(name, key, raw[key], shape, lines, problems)
+        if cards:
+            decks[key] = cards
+    if not decks and not problems:
+        bad(f"the pack has no entries; add {' or '.join(f'{k} = [...]' for k in shapes)}")
+    if mode == "replace":
+        for key, shape in shapes.items():
+            have = len(decks.get(key, ()))
+            if key in decks and have < shape.minimum:
+                unit = "cards" if shape.per_card > 1 else "entries"
+                bad(f"{key} has {have} {unit}; to replace the built-in deck a pack needs at "
+                    f"least {shape.minimum} (or use mode = \"add\")", key)
+    if problems:
+        raise PackError(problems)
+    assert isinstance(title, str) and mode in ("add", "replace")
+    return Pack(name, title.strip(), game, mode, decks)
+
+
+def _read_deck(
+    file: str, key: str, value: Any, shape: DeckShape, lines: _Lines, problems: list[Problem]
+) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        problems.append(Problem(file, lines.find_key(key), None, f"{key} must be a list [ ... ]"))
+        return ()
+    if len(value) * shape.per_card > MAX_ENTRIES:
+        problems.append(Problem(file, lines.find_key(key), None,
+                                f"{key} has too many entries; at most {MAX_ENTRIES}"))
+        return ()
+    cards: list[Card] = []
+    seen: dict[str, dict[str, int]] = {"en": {}, "cs": {}}
+    for n, item in enumerate(value, start=1):
+        label = f"{key} entry {n}" if shape.per_card == 1 else f"{key} card {n}"
+        if shape.per_card == 1:
+            items: list[Any] = [item]
+        elif isinstance(item, list) and len(item) == shape.per_card:
+            items = item
+        else:
+            line = lines.find(item[0] if isinstance(item, list) and item
+                              and isinstance(item[0], str) else "\0")
+            problems.append(Problem(file, line, label,
+                                    f"a card is a list of exactly {shape.per_card} entries"))
+            continue
+        card: list[Text] = []
+        for m, entry in enumerate(items, start=1):
+            where = label if shape.per_card == 1 else f"{label}, entry {m}"
+            text, message, first = _read_text(entry, shape.max_text)
+            line = lines.find(first) if first else None
+            if message is not None:
+                problems.append(Problem(file, line, where, message))
+                continue
+            assert text is not None
+            for lang in ("en", "cs"):
+                folded = getattr(text, lang).casefold()
+                if folded in seen[lang]:
+                    problems.append(Problem(file, line, where, f"{getattr(text, lang)!r} is "
+                                            f"already {key} entry {seen[lang][folded]}"))
+                    break
+            else:
+                for lang in ("en", "cs"):
+                    seen[lang][getattr(text, lang).casefold()] = n
+                card.append(text)
+        if len(card) == len(items):
+            cards.append(tuple(card))
+    return tuple(cards)
+
+
+def _read_text(entry: Any, max_text: int) -> tuple[Text | None, str | None, str | None]:
+    """(the entry, None, its first text) or (None, what is wrong, the text to locate)."""
+    if isinstance(entry, str):
+        texts = [entry, entry]
+    elif isinstance(entry, list) and len(entry) == 2 and all(isinstance(t, str) for t in entry):
+        texts = list(entry)
+    else:
+        first = entry[0] if isinstance(entry, list) and entry else None
+        located = first if isinstance(first, str) else None
+        return None, 'an entry is "text" (both languages) or ["English", "Czech"]', located
+    cleaned = []
+    for lang, raw in zip(("English", "Czech"), texts, strict=True):
+        text = " ".join(unicodedata.normalize("NFC", raw).split())
+        if not text:
+            return None, f"the {lang} text is empty", texts[0] or None
+        if len(text) > max_text:
+            return None, (f"{text[:max_text]}… has {len(text)} characters; at most "
+                          f"{max_text}"), raw
+        if not _ALLOWED.match(text):
+            return None, (f"{text!r}: use letters, digits, spaces and - ' . , ! ? & ( ) only"), raw
+        cleaned.append(text)
+    return Text(cleaned[0], cleaned[1]), None, texts[0]
+
+
+def _toml_line(message: str) -> int | None:
+    found = re.search(r"line (\d+)", message)
+    return int(found.group(1)) if found else None
+
+
+def combine(
+    built_in: Sequence[Card], packs: Sequence[Pack], key: str
+) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """The deck `key` a game gets: the built-in cards plus every pack that adds, or only
+    the packs that replace (when any does). Returns (cards, the packs used, by name)."""
+    relevant = [p for p in packs if key in p.decks]
+    replacing = [p for p in relevant if p.mode == "replace"]
+    used = replacing or relevant
+    cards: list[Card] = [] if replacing else list(built_in)
+    seen = {tuple(t.en.casefold() for t in card) for card in cards}
+    for pack in used:
+        for card in pack.decks[key]:
+            mark = tuple(t.en.casefold() for t in card)
+            if mark not in seen:  # the same word in two packs (or built in) once
+                seen.add(mark)
+                cards.append(card)
+    return tuple(cards), tuple(p.name for p in used)

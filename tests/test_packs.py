@@ -1,0 +1,162 @@
+"""Word packs: the file format's checks (every problem named with its line and entry),
+adding to and replacing a deck, the shelf on disk, and ArtBox dealing from a pack."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from appliance.packs import BadPackName, NoSuchPack, PackShelf
+from games import artbox
+from games.artbox_words import WORDS
+from games.core import BadOptions, SeatInfo
+from games.packs import PackError, Text, combine, parse_pack
+
+KITCHEN = """\
+# Our kitchen
+game = "artbox"
+title = "Kitchen"
+mode = "add"
+words = [
+  ["fridge", "lednička"],
+  "kettle",
+  ["frying pan", "pánev"],
+]
+"""
+
+
+def test_a_good_pack_is_read() -> None:
+    pack = parse_pack("kitchen.toml", KITCHEN)
+    assert (pack.game, pack.title, pack.mode, pack.size()) == ("artbox", "Kitchen", "add", 3)
+    assert pack.decks["words"] == (
+        (Text("fridge", "lednička"),), (Text("kettle", "kettle"),), (Text("frying pan", "pánev"),)
+    )
+
+
+def test_every_bad_entry_is_named_with_its_line() -> None:
+    text = """\
+game = "artbox"
+words = [
+  "apple",
+  ["pear"],
+  "<b>bold</b>",
+  "",
+  "an extraordinarily long word for a card",
+  "Apple",
+  42,
+]
+"""
+    with pytest.raises(PackError) as err:
+        parse_pack("fruit.toml", text)
+    problems = [str(p) for p in err.value.problems]
+    assert problems == [
+        'fruit.toml, line 4, words entry 2: an entry is "text" (both languages) or '
+        '["English", "Czech"]',
+        "fruit.toml, line 5, words entry 3: '<b>bold</b>': use letters, digits, spaces and "
+        "- ' . , ! ? & ( ) only",
+        "fruit.toml, words entry 4: the English text is empty",
+        "fruit.toml, line 7, words entry 5: an extraordinarily long … has 39 characters; at "
+        "most 24",
+        "fruit.toml, line 8, words entry 6: 'Apple' is already words entry 1",
+        'fruit.toml, words entry 7: an entry is "text" (both languages) or ["English", "Czech"]',
+    ]
+    assert isinstance(err.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ('game = "duplik"\nwords = ["a"]\n', "line 1: game = 'duplik' is not a game with word"),
+        ('words = ["a"]\n', "the pack needs a line game = ..."),
+        ('game = "artbox"\nmode = "swap"\nwords = ["a"]\n', "line 2: mode = 'swap'"),
+        ('game = "artbox"\nwords = ["a"\n', "not valid TOML"),
+        ('game = "artbox"\nwordz = ["a"]\n', "line 2: unknown key 'wordz'"),
+        ('game = "artbox"\n', "the pack has no entries"),
+        ('game = "artbox"\nmode = "replace"\nwords = ["a", "b"]\n',
+         "line 3: words has 2 entries; to replace the built-in deck a pack needs at least 24"),
+        ('game = "broad-lines"\ncards = [["a", "b"]]\n',
+         "cards card 1: a card is a list of exactly 6 entries"),
+    ],
+)
+def test_file_level_problems(text: str, wanted: str) -> None:
+    with pytest.raises(PackError, match=wanted.replace("(", r"\(").replace(")", r"\)")
+                       .replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")):
+        parse_pack("p.toml", text)
+
+
+def test_bytes_that_are_not_utf8_or_too_big() -> None:
+    with pytest.raises(PackError, match="not UTF-8"):
+        parse_pack("p.toml", b'game = "artbox"\nwords = ["\xff"]\n')
+    with pytest.raises(PackError, match="at most 262144"):
+        parse_pack("p.toml", b"#" * 300_000)
+
+
+def test_cards_of_several_entries() -> None:
+    pack = parse_pack(
+        "bl.toml",
+        'game = "broad-lines"\ncards = [["cup", "cat", "apple", "house", "king", "shadow"]]\n',
+    )
+    assert len(pack.decks["cards"]) == 1 and len(pack.decks["cards"][0]) == 6
+
+
+def test_add_keeps_the_built_in_deck_and_replace_drops_it() -> None:
+    built_in = ((Text("house", "dům"),), (Text("cat", "kočka"),))
+    add = parse_pack("a.toml", 'game = "artbox"\nwords = ["Cat", "fridge"]\n')
+    cards, used = combine(built_in, [add], "words")
+    assert [c[0].en for c in cards] == ["house", "cat", "fridge"] and used == ("a.toml",)
+    words = ", ".join(f'"w{i}"' for i in range(24))
+    replace = parse_pack("r.toml", f'game = "artbox"\nmode = "replace"\nwords = [{words}]\n')
+    cards, used = combine(built_in, [add, replace], "words")
+    assert len(cards) == 24 and used == ("r.toml",)
+
+
+def test_the_shelf_saves_checks_and_deletes(tmp_path: Path) -> None:
+    system = tmp_path / "etc"
+    system.mkdir()
+    (system / "broken.toml").write_text('game = "artbox"\nwords = [1]\n')
+    shelf = PackShelf(tmp_path / "packs", extra_dirs=(system,))
+    assert shelf.options_for("artbox") == {}
+    shelf.save("kitchen.toml", KITCHEN.encode())
+    listed = {f["file"]: f for f in (p.to_json() for p in shelf.files())}
+    assert listed["kitchen.toml"]["ok"] and listed["kitchen.toml"]["entries"] == 3
+    assert not listed["broken.toml"]["ok"] and "words entry 1" in listed["broken.toml"][
+        "problems"][0]
+    words = shelf.options_for("artbox")["words"]
+    # "fridge" is a built-in card already: a word is dealt from one card only.
+    assert len(words) == len(WORDS) + 2 and words[-2:] == [["kettle", "kettle"],
+                                                           ["frying pan", "pánev"]]
+    assert shelf.options_for("duplik") == {}
+    with pytest.raises(PackError):
+        shelf.save("bad.toml", b'game = "artbox"\nwords = [""]\n')
+    assert not (tmp_path / "packs" / "bad.toml").exists()
+    for name in ("../evil.toml", "x.txt", ".hidden.toml", "a/b.toml"):
+        with pytest.raises(BadPackName):
+            shelf.save(name, KITCHEN.encode())
+    shelf.delete("kitchen.toml")
+    with pytest.raises(NoSuchPack):
+        shelf.delete("kitchen.toml")
+    with pytest.raises(NoSuchPack):
+        shelf.delete("broken.toml")  # /etc/easel/packs is read-only for the box
+
+
+SEATS = tuple(SeatInfo(i, f"P{i}", "#000000") for i in range(4))
+
+
+def test_artbox_deals_from_the_words_option_and_replays() -> None:
+    deck = [[f"thing {i}", f"věc {i}"] for i in range(30)]
+    state = artbox.RULES.setup(SEATS, {"words": deck}, 7)
+    mine = artbox.RULES.view(state, 0)["my_cards"]
+    assert all(card["en"].startswith("thing ") for card in mine)
+    assert artbox.RULES.from_json(artbox.RULES.to_json(state)) == state
+    plain = artbox.RULES.setup(SEATS, {}, 7)
+    assert "custom_words" not in artbox.RULES.to_json(plain)
+    assert artbox.RULES.from_json(artbox.RULES.to_json(plain)) == plain
+    secrets = artbox.RULES.secrets(state)
+    assert all(text.startswith('"thing ') for text in secrets[0])
+
+
+@pytest.mark.parametrize("bad", [[["a", "b"]] * 3, "words", [["a"]] * 30, [["a", ""]] * 30])
+def test_artbox_refuses_a_bad_words_option(bad: object) -> None:
+    with pytest.raises(BadOptions, match="words is a list of 24"):
+        artbox.RULES.setup(SEATS, {"words": bad}, 7)
