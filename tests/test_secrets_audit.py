@@ -1,0 +1,200 @@
+"""The secrets audit: every message the box sends to every phone, in seeded playouts of
+every registered game over real WebSockets, carries nothing that phone may not know yet.
+
+The conformance suite checks each game's `view` in isolation; this checks what actually
+leaves the box: the session's whole view (lobby, seats, deadline, cues, outcome) as
+encoded and sent, to each player, a late joiner watching, a guest, and the kiosk. What a
+seat may not know comes from the game itself (`rules.secrets(state)`: the word to the
+Critic, other players' words and guesses, the Duplik scene and criteria, votes and owners
+before the reveal), recorded at every version; the match's seed must never appear.
+`EASEL_AUDIT_STEPS` lengthens the playouts (the default plays a few hundred moves a game).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import json
+import os
+import random
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from aiohttp import WSMsgType
+
+from appliance.session import HOST, KIOSK, PALETTE, Session
+from games import registry
+from games.core import TABLE
+from tests.conftest import FakeClock, LiveServer, Phone
+
+STEPS = int(os.environ.get("EASEL_AUDIT_STEPS", "400"))
+GAMES = [rules.id for rules in registry.load_all()]
+LEAKS: list[str] = []
+
+
+class Listener:
+    """Collects every message a phone receives, as sent."""
+
+    def __init__(self, phone: Phone, who: str, seat: int | None) -> None:
+        self.phone = phone
+        self.who = who
+        self.seat = seat
+        self.messages: list[dict[str, Any]] = []
+        self.task = asyncio.create_task(self._listen())
+
+    async def _listen(self) -> None:
+        async for msg in self.phone.ws:
+            if msg.type != WSMsgType.TEXT:
+                return
+            self.messages.append(json.loads(msg.data))
+
+
+def _words(secret: str) -> re.Pattern[str]:
+    # Whole words only: the word "tent" is a leak, "content" in some sentence is not.
+    return re.compile(r"(?<!\w)" + re.escape(secret) + r"(?!\w)", re.IGNORECASE)
+
+
+def _visible(message: dict[str, Any]) -> str:
+    """The message as text, without the game catalogue's fixed titles (not state)."""
+    shown = dict(message)
+    shown.pop("games", None)
+    return json.dumps(shown, ensure_ascii=False)
+
+
+class Audit:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.versions: list[int] = []
+        self.owners: list[dict[str, set[int | None]]] = []
+
+    def record(self) -> None:
+        """What each seat may not see at the session's current version."""
+        match = self.session.match
+        owners: dict[str, set[int | None]] = {}
+        if match is not None:
+            for owner, values in match.rules.secrets(match.state).items():
+                for secret in values:
+                    owners.setdefault(secret, set()).add(owner)
+        version = self.session.version
+        if self.versions and self.versions[-1] == version:
+            self.owners[-1] = owners
+        else:
+            self.versions.append(version)
+            self.owners.append(owners)
+
+    def forbidden_at(self, version: int, seat: int | None) -> list[str]:
+        i = bisect.bisect_right(self.versions, version) - 1
+        if i < 0:
+            return []
+        return [s for s, allowed in self.owners[i].items() if seat is None or seat not in allowed]
+
+    def check(self, who: str, seat: int | None, message: dict[str, Any], seed: int) -> None:
+        text = _visible(message)
+        if str(seed) in text:
+            LEAKS.append(f"{who} was sent the match's seed")
+        version = message.get("version")
+        if message.get("type") != "view" or not isinstance(version, int):
+            return
+        for secret in self.forbidden_at(version, seat):
+            if _words(secret).search(text):
+                LEAKS.append(f"{who} (seat {seat}) saw {secret!r} at version {version}")
+
+
+@pytest.fixture
+async def table(live: LiveServer) -> AsyncIterator[LiveServer]:
+    yield live
+
+
+async def play(live: LiveServer, clock: FakeClock, game: str, seed: int) -> tuple[int, int]:
+    """Seat players, start `game`, play random legal moves; returns (moves, messages)."""
+    session = live.session
+    rules = registry.get(game)
+    rnd = random.Random(seed)
+    players = min(max(rules.min_players, 4), rules.max_players)
+    phones = [await live.phone() for _ in range(players)]
+    for i, phone in enumerate(phones):
+        await phone.join(session.room, f"Player{i}", PALETTE[i])
+    listeners = [Listener(p, f"player {i}", i) for i, p in enumerate(phones)]
+    audit = Audit(session)
+    session.select(HOST, game)
+    session.start(HOST, {})
+    assert session.match is not None
+    match_seed = session.match.record.seed
+    audit.record()
+    # A latecomer seated outside the match, and a guest who only said hello: both watch.
+    late = await live.phone()
+    await late.join(session.room, "Latecomer", PALETTE[players])
+    guest = await live.phone()
+    await guest.send({"type": "hello", "room": session.room, "token": None})
+    listeners += [Listener(late, "latecomer", None), Listener(guest, "guest", None)]
+    audit.record()
+    moves = 0
+    for step in range(STEPS):
+        match = session.match
+        if match is None:
+            break
+        clock.advance(rnd.uniform(0.05, 3.0))
+        choices = [(seat, a) for seat in range(players)
+                   for a in match.rules.legal_actions(match.state, seat)]
+        presses = [a for a in match.rules.legal_actions(match.state, TABLE)
+                   if a.kind.startswith(("press_", "hold_"))]
+        deadline = match.rules.deadline(match.state)
+        if deadline is not None and (not choices or rnd.random() < 0.1):
+            clock.advance(max(0.0, deadline.at - clock()) + 0.01)
+            session.tick()
+        elif presses and (not choices or rnd.random() < 0.15):
+            kind = rnd.choice(presses).kind
+            session.press(kind.split("_", 1)[1], long=kind.startswith("hold_"))
+        else:
+            assert choices, f"{game}: nobody can act at step {step}"
+            seat, action = rnd.choice(choices)
+            await phones[seat].send({"type": "act", "id": f"{seed}-{step}",
+                                     "kind": action.kind, "data": action.data})
+            # Wait for the answer, so the version the audit records is this move's.
+            for _ in range(500):
+                if any(m.get("id") == f"{seed}-{step}" or m.get("ref") == f"{seed}-{step}"
+                       for m in listeners[seat].messages[-8:]):
+                    break
+                await asyncio.sleep(0.001)
+        moves += 1
+        audit.record()
+        kiosk_view = session.view_for(KIOSK)
+        audit.check("the kiosk", None, kiosk_view, match_seed)
+        if step % 25 == 0:
+            await asyncio.sleep(0.01)  # let views reach the phones while the game goes on
+    await asyncio.sleep(0.2)
+    sent = 0
+    for listener in listeners:
+        for message in listener.messages:
+            audit.check(listener.who, listener.seat, message, match_seed)
+            sent += 1
+    for phone in [*phones, late, guest]:
+        await phone.ws.close()
+    return moves, sent
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_no_message_carries_what_its_phone_may_not_know(
+    table: LiveServer, clock: FakeClock, game: str
+) -> None:
+    LEAKS.clear()
+    moves, sent = await play(table, clock, game, seed=11)
+    assert moves > 20, f"{game}: the playout was too short to mean anything"
+    assert sent > moves, "the phones received the game"
+    assert LEAKS == [], f"{game}: {len(LEAKS)} leaks, first: {LEAKS[:5]}"
+
+
+def test_the_audit_can_fail() -> None:
+    """A view that names a seat's secret to another seat is caught."""
+    audit = Audit.__new__(Audit)
+    audit.versions, audit.owners = [3], [{"giraffe": {1}}]
+    LEAKS.clear()
+    audit.check("player 0", 0, {"type": "view", "version": 3, "match": {"w": "Giraffe"}}, 99)
+    audit.check("player 1", 1, {"type": "view", "version": 3, "match": {"w": "giraffe"}}, 99)
+    audit.check("player 2", 2, {"type": "view", "version": 4, "match": {"w": "giraffes"}}, 99)
+    audit.check("player 2", 2, {"type": "view", "version": 4, "seed": 99}, 99)
+    assert LEAKS == ["player 0 (seat 0) saw 'giraffe' at version 3",
+                     "player 2 was sent the match's seed"]
+    LEAKS.clear()
