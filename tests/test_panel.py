@@ -427,3 +427,40 @@ async def test_a_passive_buzzer_plays_the_tones(factory: MockFactory) -> None:
         assert buzzer.frequency is None or buzzer.state == 0
     finally:
         tonal.close()
+
+
+async def test_a_button_held_through_a_restart_does_nothing_until_pressed_again(
+    factory: MockFactory,
+) -> None:
+    """A sticky button (or a child leaning on it while the box restarts) must not fire on
+    its own: not when the panel opens, not when it is finally let go."""
+    held = factory.pin(17, pin_class=MockPWMPin)
+    held.drive_low()
+    die = factory.pin(27, pin_class=MockPWMPin)
+    die.drive_low()
+    presses: list[Press] = []
+    made = Panel(WIRING, factory, presses.append, asyncio.get_running_loop())
+    try:
+        await settle(WIRING.hold_s + 0.1)
+        assert presses == [], "no long press for a button already down at start"
+        held.drive_high()
+        die.drive_high()
+        await settle(0.05)
+        assert presses == [], "letting go of it is not a press"
+        tap(die)
+        held.drive_low()
+        await settle(0.05)
+        held.drive_high()
+        await settle(0.05)
+        assert [(p.button, p.long) for p in presses] == [("die", False), ("hourglass", False)]
+    finally:
+        made.close()
+
+
+async def test_a_stuck_hourglass_button_gives_one_long_press_not_a_stream(
+    panel: tuple[Panel, list[Press]], factory: MockFactory
+) -> None:
+    _, presses = panel
+    factory.pin(17).drive_low()
+    await settle(4 * WIRING.hold_s)
+    assert [(p.button, p.long) for p in presses] == [("hourglass", True)]
