@@ -23,6 +23,7 @@ from appliance.session import (
     WrongRoom,
 )
 from appliance.store import Store
+from games import registry
 from tests.conftest import FakeClock
 from tests.toygame import RaceToTwenty
 
@@ -97,9 +98,13 @@ def test_only_the_host_kicks_and_the_host_moves_on(session: Session, clock: Fake
     assert session.seats == {}
 
 
-def test_starting_a_game(session: Session, race: RaceToTwenty) -> None:
+def test_starting_a_game(
+    session: Session, race: RaceToTwenty, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with pytest.raises(NoSuchGame):
         session.select(HOST, "chess")
+    # Every catalogued game is written now: pretend one is not on this box.
+    monkeypatch.delitem(registry._registered, "broad-lines")
     session.select(HOST, "broad-lines")
     with pytest.raises(NoSuchGame):
         session.start(HOST)  # catalogued, not written yet
