@@ -67,6 +67,21 @@ class TimerSettings:
 
 
 @dataclass(frozen=True)
+class BroadLinesSettings:
+    sheets: int = 25
+    check_sheets: bool = True
+
+
+@dataclass(frozen=True)
+class LuckOfTheDrawSettings:
+    auto_hourglass: bool = False
+    extended_time: bool = False
+    longer_game: bool = False
+    extra_cards: int = 2
+    speedier_game: bool = False
+
+
+@dataclass(frozen=True)
 class PanelSettings:
     enabled: bool = True
     pin_factory: str = "auto"
@@ -119,6 +134,8 @@ class Config:
     storage: StorageSettings = field(default_factory=StorageSettings)
     wifi: WifiSettings = field(default_factory=WifiSettings)
     timers: TimerSettings = field(default_factory=TimerSettings)
+    broad_lines: BroadLinesSettings = field(default_factory=BroadLinesSettings)
+    luck_of_the_draw: LuckOfTheDrawSettings = field(default_factory=LuckOfTheDrawSettings)
     panel: PanelSettings = field(default_factory=PanelSettings)
     touch: TouchSettings = field(default_factory=TouchSettings)
 
@@ -191,6 +208,8 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("timers", "duplik_s"): _between(10, 600),
     ("timers", "artbox_s"): _between(10, 600),
     ("timers", "extended_factor"): _between(1.0, 4.0),
+    ("broad_lines", "sheets"): _between(5, 60),
+    ("luck_of_the_draw", "extra_cards"): _between(1, 10),
     ("panel", "pin_factory"): _one_of("auto", "lgpio", "rpigpio", "mock"),
     ("panel", "hourglass_button"): _gpio,
     ("panel", "die_button"): _gpio,

@@ -23,9 +23,28 @@ def _artbox(config: Config) -> Options:
     return {"seconds": config.timers.artbox_s}
 
 
+def _luck_of_the_draw(config: Config) -> Options:
+    game = config.luck_of_the_draw
+    return {
+        "seconds": config.timers.luck_of_the_draw_s,
+        "extended": game.extended_time,
+        "extended_factor": config.timers.extended_factor,
+        "auto_hourglass": game.auto_hourglass,
+        "longer": game.longer_game,
+        "extra_cards": game.extra_cards,
+        "speedier": game.speedier_game,
+    }
+
+
+def _broad_lines(config: Config) -> Options:
+    return {"sheets": config.broad_lines.sheets, "check_sheets": config.broad_lines.check_sheets}
+
+
 DEFAULTS: Final[dict[str, Callable[[Config], Options]]] = {
+    "broad-lines": _broad_lines,
     "duplik": _duplik,
     "artbox": _artbox,
+    "luck-of-the-draw": _luck_of_the_draw,
 }
 
 
