@@ -171,3 +171,39 @@ def test_touch_follows_the_rotated_kiosk(kiosk: Kiosk) -> None:
     x, y, _ = stroke.points[0]
     assert x == pytest.approx(SHEET_WIDTH / 4, abs=6) and y == pytest.approx(SHEET_HEIGHT / 4,
                                                                              abs=6)
+
+
+async def test_a_panel_unplugged_mid_stroke_keeps_the_stroke(kiosk: Kiosk) -> None:
+    """The real driver reads half of a real drag, then the panel is pulled out: the child's
+    half-stroke still reaches the game, and the kiosk goes on."""
+    import asyncio
+
+    from drivers.touch import TouchPanel
+    from tests.evemu import FakeDevice
+
+    drag = evemu.touch("ep0430m09.1-finger-drag-up-down")
+    ends = [i for i, e in enumerate(drag.events)
+            if e.type == ecodes.EV_SYN and e.code == ecodes.SYN_REPORT]
+    half = drag.with_events(drag.events[: ends[60] + 1])
+    device = FakeDevice(half, "/dev/input/event4", unplug_at_end=True)
+    rect = sheet_rect(kiosk)
+    w, h = kiosk.size
+    stop = asyncio.Event()
+    got: list[Any] = []
+
+    def into_sheet_then_kiosk(touches: list[Touch]) -> None:
+        kiosk.feed_touches([
+            Touch(t.kind, t.finger, (rect.x + 2 + t.x * (rect.w - 4)) / (w - 1),
+                  (rect.y + 2 + t.y * (rect.h - 4)) / (h - 1), t.t, t.cancelled)
+            for t in touches
+        ])
+        got.extend(kiosk.poll())
+        if got:
+            stop.set()
+
+    panel = TouchPanel(into_sheet_then_kiosk, path=device.path, rescan_s=0.01,
+                       opener=lambda path: device, lister=list)
+    await asyncio.wait_for(panel.run(stop), 2.0)
+    (stroke,) = got
+    assert isinstance(stroke, DrawStroke) and len(stroke.points) > 30
+    assert not kiosk.ink.strokes, "no stroke is left open"
