@@ -464,3 +464,68 @@ async def test_a_stuck_hourglass_button_gives_one_long_press_not_a_stream(
     factory.pin(17).drive_low()
     await settle(4 * WIRING.hold_s)
     assert [(p.button, p.long) for p in presses] == [("hourglass", True)]
+
+
+async def test_luck_of_the_draw_is_driven_by_the_panel(box: Appliance) -> None:
+    """Issue 6 on the panel: DIE picks the subject, HOURGLASS turns the 45 s hourglass and
+    the bar graph drains with it, DIE gives the number of categories, REVEAL reveals the
+    votes (with the light sweep) and moves on."""
+    session, clock = box.session, box.clock
+    assert isinstance(clock, FakeClock)
+    for i, name in enumerate(("Ada", "Bo", "Cy", "Dee")):
+        session.join(name, PALETTE[i])
+    session.select(HOST, "luck-of-the-draw")
+    session.start(HOST, {"auto_hourglass": False, "speedier": False})
+    pins = {name: button.pin for name, button in box.panel.buttons.items()}
+
+    def phase() -> str:
+        assert session.match is not None
+        return str(session.match.rules.view(session.match.state, None)["phase"])
+
+    async def push(name: str) -> None:
+        before = session.version
+        pins[name].drive_low()
+        await asyncio.sleep(0.05)
+        pins[name].drive_high()
+        await wait_for(lambda: session.version > before)
+        await asyncio.sleep(0.05)  # past the bounce lock-out
+
+    def lit(name: str) -> bool:
+        shown = box.panel.shown
+        return shown is not None and shown.buttons[("hourglass", "die", "reveal").index(name)] > 0
+
+    assert phase() == "subject"
+    await wait_for(lambda: lit("die") and not lit("hourglass") and not lit("reveal"))
+    await push("die")
+    assert phase() == "ready"
+    await wait_for(lambda: lit("hourglass") and not lit("die"))
+    await push("hourglass")
+    assert phase() == "drawing"
+    await wait_for(lambda: box.panel.shown is not None and box.panel.shown.bar == 1.0)
+    clock.advance(22.5)
+    await wait_for(lambda: box.panel.shown is not None
+                   and box.panel.shown.bar == pytest.approx(0.5, abs=0.01))
+    for seat in range(4):  # everyone hands in a drawing
+        session.act(seat, "stroke", {"points": [[100 + seat, 100, 0], [900, 600, 200]]})
+        session.act(seat, "done", {})
+    if phase() == "drawing":
+        clock.advance(23)
+        await wait_for(lambda: phase() != "drawing")
+    assert phase() == "categories"
+    await wait_for(lambda: box.panel.shown is not None and box.panel.shown.bar == 0.0)
+    await push("die")
+    assert phase() == "voting"
+    assert session.match is not None
+    view = session.match.rules.view(session.match.state, 0)
+    chips = [d["chip"] for d in view["gallery"]]
+    for seat in range(4):
+        session.act(seat, "vote", {"chip": chips[seat % 2]})  # a 2-2 tie
+    await wait_for(lambda: lit("reveal"))
+    await push("reveal")
+    assert phase() == "result"
+    # The reveal sweep: all three LEDs blink together while the bar fills and empties.
+    await wait_for(lambda: box.light_show.reveal_at is not None
+                   and box.panel.shown is not None
+                   and box.panel.shown.buttons == (1.0, 1.0, 1.0))
+    await push("reveal")
+    assert phase() in ("voting", "scores")
