@@ -19,7 +19,7 @@ from typing import Any
 
 from aiohttp import web
 
-from appliance import netinfo
+from appliance import guess_match, netinfo
 from appliance.config import Config
 from appliance.session import HOST, KIOSK, Session, SessionError
 from appliance.store import Store
@@ -29,6 +29,13 @@ from games import registry
 log = logging.getLogger("easel")
 
 DB_NAME = "easel.sqlite3"
+
+
+def load_games() -> None:
+    """Register every game written, with what the box adds to them (Broad Lines' word
+    matcher, which needs a library games/ may not import)."""
+    registry.load_all()
+    guess_match.register()
 
 
 class StartError(RuntimeError):
@@ -60,7 +67,7 @@ class Appliance:
         self.clock = clock
         self.on_first_frame = on_first_frame
         self.on_frame = on_frame
-        registry.load_all()
+        load_games()
         self.store = Store(config.data_dir() / DB_NAME)
         self.session = Session(self.store, config, base_url(config), clock)
         self.kiosk: Any = None

@@ -165,6 +165,9 @@ def _languages(word: Word) -> Iterable[tuple[str, str]]:
 
 
 RULES: Final = BroadLines(matcher=opinion)
-# The box plays Broad Lines with this matcher: registering it replaces the one the rules
-# register by themselves (which knows only case and diacritics).
-registry.register(RULES)
+
+
+def register() -> None:
+    """Play Broad Lines on this box with this matcher: replaces the rules the game
+    registers by itself (which know only case and diacritics). Called by the wiring."""
+    registry.register(RULES)

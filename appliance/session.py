@@ -20,7 +20,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from appliance import guess_match  # noqa: F401  (Broad Lines with the box's word matcher)
 from appliance.config import Config
 from appliance.game_options import default_options
 from appliance.store import MatchRecord, SeatRecord, Store

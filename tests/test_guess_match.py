@@ -93,7 +93,9 @@ def test_the_rules_alone_fold_case_and_diacritics_only() -> None:
 
 
 def test_the_box_registers_broad_lines_with_this_matcher() -> None:
-    registry.load_all()
+    from appliance.app import load_games
+
+    load_games()
     rules = registry.get("broad-lines")
     assert rules is guess_match.RULES
     assert getattr(rules, "matcher", None) is opinion
