@@ -36,6 +36,7 @@ class TableSettings:
     language: str = "en"
     room_code_length: int = 4
     max_players: int = 8
+    family_filter: bool = True
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,30 @@ class LuckOfTheDrawSettings:
     longer_game: bool = False
     extra_cards: int = 2
     speedier_game: bool = False
+
+
+@dataclass(frozen=True)
+class HostSettings:
+    pin: str = ""
+    tries: int = 5
+    lockout_s: int = 60
+    login_minutes: int = 240
+
+
+@dataclass(frozen=True)
+class PacksSettings:
+    dir: str = ""
+
+
+@dataclass(frozen=True)
+class GallerySettings:
+    keep_days: int = 7
+
+
+@dataclass(frozen=True)
+class LobbySettings:
+    history: bool = True
+    history_step_s: int = 8
 
 
 @dataclass(frozen=True)
@@ -138,6 +163,10 @@ class Config:
     luck_of_the_draw: LuckOfTheDrawSettings = field(default_factory=LuckOfTheDrawSettings)
     panel: PanelSettings = field(default_factory=PanelSettings)
     touch: TouchSettings = field(default_factory=TouchSettings)
+    host: HostSettings = field(default_factory=HostSettings)
+    packs: PacksSettings = field(default_factory=PacksSettings)
+    gallery: GallerySettings = field(default_factory=GallerySettings)
+    lobby: LobbySettings = field(default_factory=LobbySettings)
 
     def data_dir(self, env: Mapping[str, str] = os.environ) -> Path:
         """Where the SQLite file lives: the setting, systemd's StateDirectory, or XDG."""
@@ -147,6 +176,13 @@ class Config:
             return Path(env["STATE_DIRECTORY"].split(":")[0])
         base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         return Path(base) / "easel"
+
+    def packs_dir(self, env: Mapping[str, str] = os.environ) -> Path:
+        """Where word packs live (uploads go here): the setting, else <data dir>/packs,
+        which an update of the software leaves alone."""
+        if self.packs.dir:
+            return Path(self.packs.dir).expanduser()
+        return self.data_dir(env) / "packs"
 
 
 Check = Callable[[Any], str | None]
@@ -184,6 +220,11 @@ def _gpio_list(value: tuple[int, ...]) -> str | None:
 def _touch_device(value: str) -> str | None:
     ok = value == "" or value.startswith("/dev/input/")
     return None if ok else "empty (find the touch screen), or a path under /dev/input/"
+
+
+def _pin(value: str) -> str | None:
+    ok = value == "" or (value.isascii() and value.isdigit() and 4 <= len(value) <= 12)
+    return None if ok else "empty (no host page), or 4 to 12 digits"
 
 
 def _wifi_password(value: str) -> str | None:
@@ -224,6 +265,12 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("panel", "hold_s"): _between(0.3, 10.0),
     ("touch", "source"): _one_of("auto", "evdev", "sdl", "none"),
     ("touch", "device"): _touch_device,
+    ("host", "pin"): _pin,
+    ("host", "tries"): _between(1, 20),
+    ("host", "lockout_s"): _between(5, 3600),
+    ("host", "login_minutes"): _between(5, 1440),
+    ("gallery", "keep_days"): _between(0, 365),
+    ("lobby", "history_step_s"): _between(3, 60),
 }
 
 
@@ -382,7 +429,8 @@ def describe(config: Config) -> str:
             value = getattr(getattr(config, sec.name), f.name)
             if isinstance(value, tuple):
                 value = list(value)  # TOML writes lists in brackets
-            shown = "********" if f.name == "password" and value else repr(value)
+            secret = f.name == "password" or (sec.name, f.name) == ("host", "pin")
+            shown = "********" if secret and value else repr(value)
             lines.append(f"{f.name} = {shown}")
         lines.append("")
     return "\n".join(lines)

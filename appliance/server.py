@@ -150,7 +150,8 @@ class PhoneServer:
 
     @property
     def lang(self) -> str:
-        return self.config.table.language
+        # The host may switch the language while the box runs (the host page).
+        return self.session.language_override or self.config.table.language
 
     # -- HTTP -------------------------------------------------------------------------
     @web.middleware

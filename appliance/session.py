@@ -9,7 +9,9 @@ function that decides what each may see, `view_for`.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import logging
 import secrets
 import sqlite3
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from appliance.config import Config
+from appliance.family_filter import blocked_word
 from appliance.game_options import default_options
 from appliance.store import MatchRecord, SeatRecord, Store
 from games import registry
@@ -105,6 +108,22 @@ class Refused(SessionError, ValueError):
     code = "illegal"
 
 
+class Unfriendly(SessionError, ValueError):
+    """Typed text (a guess) the family filter keeps off a family table."""
+
+    code = "unfriendly"
+
+
+class BadLanguage(SessionError, ValueError):
+    code = "bad_language"
+
+
+class BadHandover(SessionError, ValueError):
+    """A seat cannot be offered to a newcomer (no game runs, or it is not in the game)."""
+
+    code = "bad_handover"
+
+
 @dataclass(frozen=True)
 class Welcome:
     """What a phone is after `hello` or `join`."""
@@ -118,11 +137,13 @@ class Welcome:
 class Viewer:
     """Who a view is for: the kiosk, a seated player, a spectator or a guest (not joined)."""
 
-    role: Literal["kiosk", "player", "spectator", "guest"]
+    role: Literal["kiosk", "player", "spectator", "guest", "host"]
     seat: int | None = None
 
 
 KIOSK: Final = Viewer("kiosk")
+HOST_PAGE: Final = Viewer("host")
+"""The host page (appliance/host_api.py): the public table plus seats, never a secret."""
 
 
 @dataclass
@@ -134,13 +155,18 @@ class LiveMatch:
     # The kind of the last action applied since this process started (not replayed: a
     # restart must not buzz or flash for a move made before the power cut).
     last_kind: str | None = None
+    # Pause: the match has its own clock, the session's clock minus the time it stood
+    # still. Actions are stamped and deadlines judged on it, so every hourglass is
+    # shifted by the pause and a replay of the log gives the same states (store.pauses).
+    paused_total: float = 0.0
+    paused_at: float | None = None
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def clean_name(raw: str) -> str:
+def clean_name(raw: str, family_filter: bool = False) -> str:
     """A player's name as shown: trimmed, inner whitespace folded; raises BadName."""
     name = " ".join(unicodedata.normalize("NFC", raw).split())
     if not name:
@@ -149,6 +175,8 @@ def clean_name(raw: str) -> str:
         raise BadName("name_long", "A name has at most {max} characters.", max=NAME_MAX)
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs") for ch in name):
         raise BadName("name_chars", "A name may hold letters, digits and punctuation only.")
+    if family_filter and blocked_word(name) is not None:
+        raise BadName("name_unfriendly", "This is a family table: please choose another name.")
     return name
 
 
@@ -159,10 +187,17 @@ class Session:
         config: Config,
         base_url: str = "",
         clock: Callable[[], float] = time.time,
+        deck_options: Callable[[str], Mapping[str, Any]] | None = None,
     ) -> None:
         self.store = store
-        self.config = config
+        stored = store.get_meta("language")
+        # The language the host chose on the host page, kept across restarts.
+        self.language_override = stored if stored in ("en", "cs") else None
+        self.config = _with_stored_language(config, self.language_override)
         self.clock = clock
+        self.base_url = base_url.rstrip("/")
+        # Extra start options a game's word packs give it (appliance/packs.py).
+        self.deck_options = deck_options
         self.version = 0
         self._listeners: list[Callable[[], None]] = []
         self._presence: Counter[int] = Counter()
@@ -172,6 +207,9 @@ class Session:
         self.selected: str | None = store.get_meta("selected")
         self.match: LiveMatch | None = None
         self.last_match: LiveMatch | None = None
+        # Seats of the running match whose player left, free to take: the next phone to
+        # join gets the seat (its score, its cards) instead of watching.
+        self.open_seats: set[int] = set(json.loads(store.get_meta("open_seats") or "[]"))
         self.room = self._room_code()
         # The QR code carries the room code, so a scan needs no typing.
         self.join_url = f"{base_url.rstrip('/')}/?room={self.room}" if base_url else ""
@@ -210,7 +248,8 @@ class Session:
             self.store.finish_match(record.id, None, self.clock())
             return
         next_seq = logged[-1].seq + 1 if logged else 0
-        self.match = LiveMatch(record, rules, state, next_seq)
+        paused_total, paused_at = self.store.pause_of(record.id)
+        self.match = LiveMatch(record, rules, state, next_seq, None, paused_total, paused_at)
         log.info("resumed match %d of %s after %d actions", record.id, record.game, len(logged))
 
     # -- listeners --------------------------------------------------------------------
@@ -249,9 +288,11 @@ class Session:
         return Welcome("guest")
 
     def join(self, name: str, colour: str) -> Welcome:
-        name = clean_name(name)
+        name = clean_name(name, self.config.table.family_filter)
         if colour not in PALETTE:
             raise BadColour("bad_colour", "Please pick one of the colours shown.")
+        if self.match is not None and self._free_to_take():
+            return self._take_open_seat(name)
         if self.match is not None or len(self.seats) >= self.config.table.max_players:
             return Welcome("spectator")
         if any(s.name.casefold() == name.casefold() for s in self.seats.values()):
@@ -266,6 +307,72 @@ class Session:
         log.info("seat %d joined as %r", seat, name)
         self._changed()
         return Welcome("player", seat, token)
+
+    # -- handing a seat over mid-game --------------------------------------------------
+    def offer_seat(self, by: Requester, seat: int) -> None:
+        """The host frees a seat of the running match for a newcomer: its phone (if any)
+        is let go, and the next phone to join takes the seat as it stands, score and all."""
+        self._require_host(by)
+        if self.match is None:
+            raise BadHandover(
+                "handover_no_game", "Seats are handed over during a game; none is running."
+            )
+        if seat not in self._match_seats():
+            raise BadHandover(
+                "handover_not_playing", "Seat {seat} is not playing this game.", seat=seat + 1
+            )
+        if seat in self.open_seats:
+            raise BadHandover(
+                "handover_already", "Seat {seat} is already free to take.", seat=seat + 1
+            )
+        if seat in self.seats:
+            self.store.remove_seat(seat)
+            del self.seats[seat]
+            self._presence.pop(seat, None)
+        self.open_seats.add(seat)
+        self._save_open_seats()
+        log.info("seat %d is free to take", seat)
+        self._changed()
+
+    def _free_to_take(self) -> list[int]:
+        return sorted(self.open_seats & self._match_seats())
+
+    def _take_open_seat(self, name: str) -> Welcome:
+        if any(s.name.casefold() == name.casefold() for s in self.seats.values()):
+            raise BadName("name_taken", "{name} is already at the table.", name=name)
+        seat = self._free_to_take()[0]
+        assert self.match is not None
+        # The seat keeps its colour: the game's screens know the seat by it.
+        colour = next(s.colour for s in self.match.record.seats if s.seat == seat)
+        token = secrets.token_urlsafe(24)
+        record = SeatRecord(seat, name, colour, hash_token(token), self.clock())
+        self.store.put_seat(record)
+        self.seats[seat] = record
+        self.open_seats.discard(seat)
+        self._save_open_seats()
+        log.info("seat %d taken over by %r", seat, name)
+        self._changed()
+        return Welcome("player", seat, token)
+
+    def _save_open_seats(self) -> None:
+        self.store.set_meta("open_seats", json.dumps(sorted(self.open_seats)))
+
+    def _match_over(self) -> None:
+        """The running match ended (finished or stopped): its open seats go with it."""
+        if self.open_seats:
+            self.open_seats.clear()
+            self._save_open_seats()
+
+    # -- the host's table settings ------------------------------------------------------
+    def set_language(self, by: Requester, lang: str) -> None:
+        """The kiosk's and phones' language, kept across restarts (store meta)."""
+        self._require_host(by)
+        if lang not in ("en", "cs"):
+            raise BadLanguage("bad_language", "The box speaks en or cs, not {lang}.", lang=lang[:8])
+        self.store.set_meta("language", lang)
+        self.language_override = lang
+        self.config = _with_stored_language(self.config, lang)
+        self._changed()
 
     def leave(self, seat: int) -> None:
         if self.match is not None and seat in self._match_seats():
@@ -346,7 +453,8 @@ class Session:
                 count=len(seats),
             )
         seed = secrets.randbits(62)
-        opts = {**self._default_options(rules.id), **(options or {})}
+        decks = self.deck_options(rules.id) if self.deck_options else {}
+        opts = {**self._default_options(rules.id), **decks, **(options or {})}
         try:
             state = rules.setup(seats, opts, seed)
         except GameError as err:
@@ -369,8 +477,66 @@ class Session:
         if self.match is None:
             raise NotNow("not_playing", "No game is running.")
         self.store.finish_match(self.match.record.id, None, self.clock())
+        self._made_gallery(self.match)
         self.last_match, self.match = self.match, None
+        self._match_over()
         self._changed()
+
+    # -- pause: the hourglass stands still --------------------------------------------
+    def pause(self, by: Requester) -> None:
+        self._require_host(by)
+        match = self.match
+        if match is None:
+            raise NotNow("not_playing", "No game is running.")
+        if match.paused_at is not None:
+            raise NotNow("already_paused", "The game is already paused.")
+        match.paused_at = self.clock()
+        self.store.set_pause(match.record.id, match.paused_total, match.paused_at)
+        log.info("match %d paused", match.record.id)
+        self._changed()
+
+    def resume(self, by: Requester) -> None:
+        self._require_host(by)
+        match = self.match
+        if match is None:
+            raise NotNow("not_playing", "No game is running.")
+        if match.paused_at is None:
+            raise NotNow("not_paused", "The game is not paused.")
+        # A wall clock set backwards during the pause must not make time run twice.
+        match.paused_total += max(0.0, self.clock() - match.paused_at)
+        match.paused_at = None
+        self.store.set_pause(match.record.id, match.paused_total, None)
+        log.info("match %d resumed (paused %.0f s in all)", match.record.id, match.paused_total)
+        self._changed()
+
+    @property
+    def paused(self) -> bool:
+        return self.match is not None and self.match.paused_at is not None
+
+    def match_clock(self, match: LiveMatch) -> float:
+        """The match's own time: the session's clock minus every pause (frozen in one)."""
+        now = self.clock() if match.paused_at is None else match.paused_at
+        return now - match.paused_total
+
+    def _refuse_paused(self) -> None:
+        if self.paused:
+            raise NotNow("paused", "The game is paused; the host will resume it.")
+
+    # -- the art show to take home ----------------------------------------------------
+    def _made_gallery(self, match: LiveMatch) -> None:
+        """Give the ended match an unguessable gallery address (appliance/gallery.py)."""
+        if self.config.gallery.keep_days <= 0:
+            return
+        try:
+            self.store.put_gallery(match.record.id, secrets.token_urlsafe(18), self.clock())
+        except sqlite3.Error as err:  # the game is over either way; say why there is no QR
+            log.error("no gallery for match %d: %s", match.record.id, err)
+
+    def gallery_url(self, match_id: int) -> str | None:
+        token = self.store.gallery_token(match_id)
+        if token is None:
+            return None
+        return f"{self.base_url}/gallery/{token}"
 
     def _match_seats(self) -> set[int]:
         return set() if self.match is None else {s.seat for s in self.match.record.seats}
@@ -386,7 +552,11 @@ class Session:
             raise NotNow("not_in_match", "You are watching this game, not playing it.")
         if action_id is not None and self.store.has_action_id(match.record.id, action_id):
             return False
-        action = Action(kind, seat, dict(data), self.clock())
+        self._refuse_paused()
+        typed = data.get("text")
+        if self.config.table.family_filter and isinstance(typed, str) and blocked_word(typed):
+            raise Unfriendly("text_unfriendly", "This is a family table: please type another word.")
+        action = Action(kind, seat, dict(data), self.match_clock(match))
         self._commit(match, action, action_id)
         return True
 
@@ -394,11 +564,11 @@ class Session:
         """A table button (or its key or on-screen stand-in). What it means is the game's."""
         if button not in BUTTONS:
             raise ValueError(f"unknown button {button!r}; buttons are {', '.join(BUTTONS)}")
-        if self.match is None:
+        if self.match is None or self.paused:
             return False
         kind = f"{'hold' if long else 'press'}_{button}"
         try:
-            self._commit(self.match, Action(kind, TABLE, {}, self.clock()), None)
+            self._commit(self.match, Action(kind, TABLE, {}, self.match_clock(self.match)), None)
         except Refused as err:
             log.info("button %s means nothing now: %s", kind, err)
             return False
@@ -407,19 +577,20 @@ class Session:
     def tick(self) -> bool:
         """Turn an expired hourglass into the game's TIME_UP action. True if one fired."""
         match = self.match
-        if match is None:
+        if match is None or match.paused_at is not None:
             return False
         deadline = match.rules.deadline(match.state)
-        if deadline is None or not deadline.is_expired(self.clock()):
+        if deadline is None or not deadline.is_expired(self.match_clock(match)):
             return False
         self._commit(match, time_up(deadline), None)
         return True
 
     def next_deadline(self) -> float | None:
-        if self.match is None:
+        """When the running hourglass ends, on the session's clock (None while paused)."""
+        if self.match is None or self.match.paused_at is not None:
             return None
         deadline = self.match.rules.deadline(self.match.state)
-        return None if deadline is None else deadline.at
+        return None if deadline is None else deadline.at + self.match.paused_total
 
     def _commit(self, match: LiveMatch, action: Action, action_id: str | None) -> None:
         try:
@@ -445,9 +616,11 @@ class Session:
         match.last_kind = action.kind
         outcome = match.rules.outcome(state)
         if outcome is not None:
-            self.store.finish_match(match.record.id, outcome, action.at)
+            self.store.finish_match(match.record.id, outcome, self.clock())
             log.info("match %d finished: %s", match.record.id, outcome)
+            self._made_gallery(match)
             self.last_match, self.match = match, None
+            self._match_over()
         self._changed()
 
     # -- views: the one place that decides what each viewer sees ------------------------
@@ -509,6 +682,7 @@ class Session:
                 if r.id not in {entry.id for entry in registry.CATALOGUE}
             ],
             "selected": self.selected,
+            "open_seats": self._free_to_take(),
             "match": None if shown is None else self._match_view(shown, viewer),
             "you": (
                 None
@@ -516,7 +690,8 @@ class Session:
                 else {
                     "role": viewer.role,
                     "seat": viewer.seat,
-                    "host": viewer.seat is not None and viewer.seat == host,
+                    "host": viewer.role == "host"
+                    or (viewer.seat is not None and viewer.seat == host),
                 }
             ),
         }
@@ -528,25 +703,39 @@ class Session:
         seat = viewer.seat if playing else None
         deadline = match.rules.deadline(match.state)
         outcome = match.rules.outcome(match.state)
-        now = self.clock()
+        now = self.match_clock(match)
+        paused = match.paused_at is not None
+        live = match is self.match
         return {
             "id": match.record.id,
             "game": match.record.game,
             "title": match.rules.title.get(self.config.table.language, match.record.game),
             "seats": [
-                {"seat": s.seat, "name": s.name, "colour": s.colour} for s in match.record.seats
+                # A seat handed over mid-game shows its new player's name.
+                {"seat": s.seat, "colour": s.colour,
+                 "name": self.seats[s.seat].name if live and s.seat in self.seats else s.name}
+                for s in match.record.seats
             ],
             "state": match.rules.view(match.state, seat),
+            "paused": paused,
             "deadline": None
             if deadline is None
             else {
-                "at": deadline.at,
+                # On the session's clock; null while paused (the hourglass stands still:
+                # count from "remaining" and do not count down).
+                "at": None if paused else deadline.at + match.paused_total,
                 "remaining": round(deadline.remaining(now), 1),
                 "length": deadline.length,
                 "what": deadline.what,
+                "paused": paused,
             },
             "outcome": None if outcome is None else outcome.to_json(),
             **(self._table_cues(match) if viewer.role == "kiosk" else {}),
+            **(
+                {"gallery_url": self.gallery_url(match.record.id)}
+                if viewer.role == "kiosk" and not live
+                else {}
+            ),
         }
 
     def _table_cues(self, match: LiveMatch) -> dict[str, Any]:
@@ -557,3 +746,10 @@ class Session:
             "buttons": [b for b in BUTTONS if f"press_{b}" in kinds],
             "cue": {"seq": match.next_seq, "kind": match.last_kind},
         }
+
+
+def _with_stored_language(config: Config, lang: str | None) -> Config:
+    """The config with the language the host chose on the host page, if any."""
+    if lang not in ("en", "cs") or lang == config.table.language:
+        return config
+    return dataclasses.replace(config, table=dataclasses.replace(config.table, language=lang))

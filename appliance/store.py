@@ -2,9 +2,11 @@
 
 Tables: `meta` (the room code), `seats` (who sits where, with a hash of each phone's
 reconnect token), `matches` (game, seats, options, seed, result) and `actions`, the
-append-only log of every accepted action of every match. WAL mode with synchronous=FULL:
-`append_action` returns only once the action is on disk, so an acknowledged action
-survives a power cut, and on start the unfinished match is rebuilt from its log.
+append-only log of every accepted action of every match; `pauses` (how long a match's
+hourglass stood still) and `galleries` (the secret address of a finished match's art
+show). WAL mode with synchronous=FULL: `append_action` returns only once the action is on
+disk, so an acknowledged action survives a power cut, and on start the unfinished match
+is rebuilt from its log.
 """
 
 from __future__ import annotations
@@ -53,6 +55,16 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS actions_by_id ON actions(match_id, action_id)
     WHERE action_id IS NOT NULL;
+CREATE TABLE IF NOT EXISTS pauses (
+    match_id     INTEGER PRIMARY KEY REFERENCES matches(id),
+    paused_total REAL NOT NULL,
+    paused_at    REAL
+);
+CREATE TABLE IF NOT EXISTS galleries (
+    match_id   INTEGER PRIMARY KEY REFERENCES matches(id),
+    token      TEXT NOT NULL UNIQUE,
+    created_at REAL NOT NULL
+);
 """
 SCHEMA_VERSION = 1
 
@@ -236,6 +248,53 @@ class Store:
             (since,),
         )
         return [_match(row) for row in rows]
+
+    # -- pauses (appliance/session.py: the match's clock stands still while paused) -----
+    def pause_of(self, match_id: int) -> tuple[float, float | None]:
+        """(seconds the match was paused before, when the running pause began or None)."""
+        row = self._db.execute(
+            "SELECT paused_total, paused_at FROM pauses WHERE match_id = ?", (match_id,)
+        ).fetchone()
+        return (0.0, None) if row is None else (float(row[0]), row[1])
+
+    def set_pause(self, match_id: int, paused_total: float, paused_at: float | None) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO pauses(match_id, paused_total, paused_at) VALUES (?, ?, ?) "
+                "ON CONFLICT(match_id) DO UPDATE SET paused_total = excluded.paused_total, "
+                "paused_at = excluded.paused_at",
+                (match_id, paused_total, paused_at),
+            )
+
+    # -- galleries (appliance/gallery.py): one unguessable address per finished match --
+    def put_gallery(self, match_id: int, token: str, at: float) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO galleries(match_id, token, created_at) VALUES (?, ?, ?)",
+                (match_id, token, at),
+            )
+
+    def gallery_token(self, match_id: int) -> str | None:
+        row = self._db.execute(
+            "SELECT token FROM galleries WHERE match_id = ?", (match_id,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def gallery_match(self, token: str) -> tuple[int, float] | None:
+        """(match id, created at) of the gallery with this token, or None."""
+        row = self._db.execute(
+            "SELECT match_id, created_at FROM galleries WHERE token = ?", (token,)
+        ).fetchone()
+        return None if row is None else (int(row[0]), float(row[1]))
+
+    def delete_galleries_before(self, at: float) -> list[int]:
+        """Forget the galleries made before `at`; returns their match ids."""
+        with self._transaction() as db:
+            rows = db.execute(
+                "SELECT match_id FROM galleries WHERE created_at < ?", (at,)
+            ).fetchall()
+            db.execute("DELETE FROM galleries WHERE created_at < ?", (at,))
+        return [int(r[0]) for r in rows]
 
     def integrity_check(self) -> str:
         return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])

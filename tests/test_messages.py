@@ -8,7 +8,8 @@ from appliance import messages
 from tests.conftest import REPO
 
 SPEAKERS = {"Refusal", "SessionError", "WrongRoom", "NotHost", "BadName", "BadColour",
-            "NoSuchSeat", "NoSuchGame", "NotNow", "Refused", "NotSaved"}
+            "NoSuchSeat", "NoSuchGame", "NotNow", "Refused", "NotSaved", "Unfriendly",
+            "BadHandover", "BadLanguage"}
 
 
 def keys_said() -> set[str]:

@@ -1,0 +1,224 @@
+"""The session's host powers: pause (the hourglass stands still), handing a seat over
+mid-game, the family filter on names and typed text, the table's language, galleries."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from appliance.config import Config, GallerySettings, TableSettings
+from appliance.session import (
+    HOST,
+    HOST_PAGE,
+    KIOSK,
+    PALETTE,
+    BadHandover,
+    BadName,
+    NotHost,
+    NotNow,
+    Session,
+    Unfriendly,
+    Viewer,
+)
+from appliance.store import Store
+from tests.conftest import FakeClock
+from tests.toygame import TURN_SECONDS, RaceToTwenty
+
+
+def seated_match(session: Session, players: int = 3) -> list[str]:
+    tokens = []
+    for i in range(players):
+        welcome = session.join(f"Player {i}", PALETTE[i])
+        assert welcome.token is not None
+        tokens.append(welcome.token)
+    session.select(HOST, "race")
+    session.start(HOST)
+    return tokens
+
+
+# -- pause ------------------------------------------------------------------------------
+
+
+def test_pause_stops_the_hourglass_and_resume_shifts_it(
+    session: Session, race: RaceToTwenty, clock: FakeClock
+) -> None:
+    seated_match(session)
+    session.act(0, "add", {"n": 1})  # seat 1's turn starts: TURN_SECONDS on the clock
+    started = clock.now
+    assert session.next_deadline() == started + TURN_SECONDS
+    clock.advance(TURN_SECONDS - 5)
+    session.pause(HOST)
+    assert session.paused and session.next_deadline() is None
+    view = session.view_for(KIOSK)["match"]
+    assert view["paused"] and view["deadline"]["paused"] and view["deadline"]["at"] is None
+    assert view["deadline"]["remaining"] == 5.0
+    clock.advance(600)  # a long break: nothing runs out
+    assert not session.tick()
+    assert session.view_for(KIOSK)["match"]["deadline"]["remaining"] == 5.0
+    with pytest.raises(NotNow, match="paused") as err:
+        session.act(1, "add", {"n": 1})
+    assert err.value.key == "paused"
+    assert not session.press("hourglass")
+    with pytest.raises(NotNow):
+        session.pause(HOST)
+    session.resume(HOST)
+    assert session.next_deadline() == started + TURN_SECONDS + 600
+    assert session.view_for(KIOSK)["match"]["deadline"]["remaining"] == 5.0
+    clock.advance(4.9)
+    assert not session.tick()
+    clock.advance(0.2)
+    assert session.tick()  # 5 s of the hourglass were left when it was paused
+    with pytest.raises(NotNow):
+        session.resume(HOST)
+
+
+def test_a_pause_survives_a_restart_and_the_log_replays(
+    store: Store, config: Config, clock: FakeClock, race: RaceToTwenty
+) -> None:
+    session = Session(store, config, "", clock)
+    seated_match(session)
+    session.act(0, "add", {"n": 2})
+    clock.advance(10)
+    session.pause(HOST)
+    clock.advance(100)
+    again = Session(store, config, "", clock)
+    assert again.paused
+    clock.advance(100)
+    again.resume(HOST)
+    clock.advance(5)
+    again.act(1, "add", {"n": 3})  # stamped on the match's clock: 15 s after the first
+    third = Session(store, config, "", clock)
+    assert third.match is not None and not third.paused
+    assert third.match.state.total == 5
+    assert third.next_deadline() == clock.now + TURN_SECONDS
+
+
+def test_only_the_host_pauses(session: Session, race: RaceToTwenty) -> None:
+    seated_match(session)
+    with pytest.raises(NotHost):
+        session.pause(1)
+    session.pause(0)  # the VIP phone may
+    session.resume(HOST)
+    session.end_match(HOST)
+    with pytest.raises(NotNow):
+        session.pause(HOST)
+
+
+# -- handing a seat over ------------------------------------------------------------------
+
+
+def test_a_dropped_players_seat_goes_to_the_next_phone_with_its_score(
+    session: Session, race: RaceToTwenty
+) -> None:
+    tokens = seated_match(session)
+    session.act(0, "add", {"n": 3})
+    session.act(1, "reveal", {})
+    session.offer_seat(HOST, 1)
+    assert not session.is_seated(1, tokens[1])
+    assert session.view_for(KIOSK)["open_seats"] == [1]
+    welcome = session.join("Newcomer", PALETTE[6])  # the phone's own colour is not used
+    assert (welcome.role, welcome.seat) == ("player", 1)
+    assert session.seats[1].colour == PALETTE[1] and session.seats[1].name == "Newcomer"
+    assert session.view_for(KIOSK)["open_seats"] == []
+    mine = session.view_for(Viewer("player", 1))
+    assert mine["match"]["state"]["your_word"] is not None  # the seat's own secret
+    names = {s["seat"]: s["name"] for s in mine["match"]["seats"]}
+    assert names[1] == "Newcomer"
+    session.act(1, "add", {"n": 2})  # plays on where the seat stood
+    assert session.match is not None and session.match.state.total == 5
+    assert session.join("Late", PALETTE[7]).role == "spectator"
+
+
+def test_handing_over_is_refused_when_it_makes_no_sense(
+    session: Session, race: RaceToTwenty
+) -> None:
+    session.join("A", PALETTE[0])
+    with pytest.raises(BadHandover) as err:
+        session.offer_seat(HOST, 0)
+    assert err.value.code == "bad_handover" and isinstance(err.value, ValueError)
+    session.join("B", PALETTE[1])
+    session.select(HOST, "race")
+    session.start(HOST)
+    with pytest.raises(BadHandover, match="Seat 6 is not playing"):
+        session.offer_seat(HOST, 5)
+    with pytest.raises(NotHost):
+        session.offer_seat(1, 0)
+    session.offer_seat(HOST, 1)
+    with pytest.raises(BadHandover, match="already free"):
+        session.offer_seat(HOST, 1)
+    with pytest.raises(BadName):
+        session.join("a", PALETTE[3])  # names stay unique
+    session.end_match(HOST)
+    assert session.open_seats == set()  # the game is over: nobody takes a seat in it
+
+
+# -- the family filter ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["Sh1t", "f.u.c.k", "KURVA", "kretén", "Kr3t3n", "s h i t"])
+def test_rude_names_are_refused_politely(session: Session, name: str) -> None:
+    with pytest.raises(BadName) as err:
+        session.join(name, PALETTE[0])
+    assert err.value.key == "name_unfriendly" and "family table" in str(err.value)
+
+
+@pytest.mark.parametrize("name", ["Scunthorpe", "Dick", "Assunta", "Kuba", "Šárka", "Class 3B"])
+def test_ordinary_names_pass(session: Session, name: str) -> None:
+    assert session.join(name, PALETTE[0]).role == "player"
+
+
+def test_the_filter_can_be_switched_off(store: Store, config: Config, clock: FakeClock) -> None:
+    relaxed = dataclasses.replace(config, table=TableSettings(family_filter=False))
+    session = Session(store, relaxed, "", clock)
+    assert session.join("Shit", PALETTE[0]).role == "player"
+
+
+def test_typed_text_is_filtered_too(session: Session, race: RaceToTwenty) -> None:
+    seated_match(session)
+    with pytest.raises(Unfriendly) as err:
+        session.act(0, "add", {"n": 1, "text": "you b1tch"})
+    assert err.value.code == "unfriendly" and isinstance(err.value, ValueError)
+    assert session.match is not None and session.match.next_seq == 0  # nothing logged
+
+
+# -- language and the views -----------------------------------------------------------------
+
+
+def test_the_host_sets_the_language_and_it_is_kept(
+    store: Store, config: Config, clock: FakeClock, session: Session
+) -> None:
+    session.join("A", PALETTE[0])
+    with pytest.raises(NotHost):
+        session.set_language(1, "cs")
+    session.set_language(HOST, "cs")
+    assert session.view_for(KIOSK)["lang"] == "cs"
+    assert Session(store, config, "", clock).config.table.language == "cs"
+
+
+def test_the_host_page_sees_the_public_table_only(session: Session, race: RaceToTwenty) -> None:
+    seated_match(session)
+    view = session.view_for(HOST_PAGE)
+    assert view["you"] == {"role": "host", "seat": None, "host": True}
+    assert view["wifi"] is None
+    assert view["match"]["state"]["your_word"] is None
+    assert "buttons" not in view["match"]
+
+
+def test_a_finished_match_gets_a_gallery_address_on_the_kiosk_only(
+    session: Session, race: RaceToTwenty
+) -> None:
+    seated_match(session)
+    session.end_match(HOST)
+    kiosk = session.view_for(KIOSK)["match"]
+    assert kiosk["gallery_url"].startswith("http://192.0.2.7:8080/gallery/")
+    assert len(kiosk["gallery_url"].rsplit("/", 1)[1]) >= 24
+    assert "gallery_url" not in session.view_for(Viewer("player", 0))["match"]
+
+
+def test_no_gallery_when_kept_zero_days(store: Store, config: Config, clock: FakeClock,
+                                        race: RaceToTwenty) -> None:
+    session = Session(store, dataclasses.replace(config, gallery=GallerySettings(0)), "", clock)
+    seated_match(session)
+    session.end_match(HOST)
+    assert session.view_for(KIOSK)["match"]["gallery_url"] is None
