@@ -1,0 +1,473 @@
+"""The art show to take home: every drawing of a finished game, as a page and a zip.
+
+When a match ends the session gives it an unguessable token (`secrets.token_urlsafe`,
+stored in SQLite's `galleries` table) and the kiosk shows a QR code of
+`/gallery/<token>`. That page lists every drawing with its word, round and artist (a
+Duplik scene beside its canvases) and offers "download all": PNG files in a zip. Nothing
+lists galleries: without the token there is no way to a match's drawings.
+
+Drawings are data in the match's action log; a gallery is rebuilt from it by replaying
+the match (`build_gallery`, one collector per game) and the pictures are painted on
+request with pygame (appliance/kiosk/strokes.py), never stored. After `[gallery]
+keep_days` the token is deleted (`purge`, at start and hourly; a request for an older
+one is refused even before that), and the address stops working.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import io
+import logging
+import unicodedata
+import zipfile
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final
+
+from aiohttp import web
+
+from appliance.config import Config
+from appliance.store import LoggedAction, MatchRecord, Store
+from games import registry
+from games.core import Rules
+from games.strokes import stroke_to_data
+
+log = logging.getLogger("easel.gallery")
+
+DAY: Final = 86_400.0
+PNG_SIZE: Final = (1200, 750)
+TOKEN_CHARS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """One picture: its round, what it shows (en/cs), who drew it, its strokes."""
+
+    round: int
+    artist: str
+    colour: str
+    word: dict[str, str] | None
+    strokes: tuple[dict[str, Any], ...]
+    best: bool = False  # the round's most recognised/best-scored picture (lobby history)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A Duplik scene the canvases of its round were drawn from (SVG made by the box)."""
+
+    round: int
+    title: dict[str, str]
+    svg: str
+
+
+@dataclass(frozen=True)
+class Gallery:
+    match_id: int
+    game: str
+    title: dict[str, str]
+    finished_at: float | None
+    drawings: tuple[Drawing, ...]
+    scenes: tuple[Scene, ...] = ()
+    winners: tuple[str, ...] = ()
+
+    def file_names(self) -> Iterator[tuple[str, Drawing]]:
+        """A readable, unique PNG name per drawing: round-03-ada-house.png."""
+        seen: set[str] = set()
+        for d in self.drawings:
+            word = d.word.get("en", "") if d.word else ""
+            base = f"round-{d.round:02d}-{_slug(d.artist)}" + (f"-{_slug(word)}" if word else "")
+            name, n = f"{base}.png", 2
+            while name in seen:
+                name, n = f"{base}-{n}.png", n + 1
+            seen.add(name)
+            yield name, d
+
+
+def _slug(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    slug = "".join(ch if ch.isalnum() else "-" for ch in plain).strip("-")
+    while "--" in slug:
+        slug = slug.replace("--", "-")
+    return slug[:24] or "x"
+
+
+# -- collecting the drawings of a match, per game ------------------------------------------
+
+Collector = Callable[[Rules[Any], MatchRecord, Sequence[Any]], tuple[list[Drawing], list[Scene]]]
+"""(rules, the match, the states after each action, first = setup) -> drawings, scenes."""
+
+
+def _strokes(strokes: Sequence[Any]) -> tuple[dict[str, Any], ...]:
+    return tuple(stroke_to_data(s) for s in strokes)
+
+
+def _collect_artbox(
+    rules: Rules[Any], record: MatchRecord, states: Sequence[Any]
+) -> tuple[list[Drawing], list[Scene]]:
+    from games.artbox import deck_of
+
+    rounds: dict[int, Any] = {}
+    for state in states:  # the last sight of each round holds its finished pictures
+        rounds[state.round.number] = (state.round, deck_of(state))
+    out: list[Drawing] = []
+    seats = {s.seat: s for s in record.seats}
+    for number in sorted(rounds):
+        rnd, deck = rounds[number]
+        for seat, picture in sorted(rnd.pictures.items()):
+            if not picture:
+                continue
+            word = deck[rnd.kept[seat]] if seat in rnd.kept else None
+            out.append(Drawing(
+                number + 1, seats[seat].name, seats[seat].colour,
+                None if word is None else {"en": word.en, "cs": word.cs},
+                _strokes(picture), best=rnd.red == seat,
+            ))
+    return out, []
+
+
+def _collect_duplik(
+    rules: Rules[Any], record: MatchRecord, states: Sequence[Any]
+) -> tuple[list[Drawing], list[Scene]]:
+    from games.duplik import round_points, scene_of, svg_of
+
+    final = states[-1]
+    rounds = list(final.history)
+    if final.round.canvases and all(r.number != final.round.number for r in rounds):
+        rounds.append(final.round)  # ended during a round: its canvases count too
+    seats = {s.seat: s for s in record.seats}
+    drawings: list[Drawing] = []
+    scenes: list[Scene] = []
+    for rnd in rounds:
+        scene = scene_of(rnd.scene_seed)
+        title = {"en": scene.title.en, "cs": scene.title.cs}
+        scenes.append(Scene(rnd.number + 1, title, svg_of(rnd.scene_seed)))
+        points = round_points(final, rnd)
+        canvases = {a: c for a, c in rnd.canvases.items() if c}
+        top = max((points.get(a, 0) for a in canvases), default=0)
+        for artist, canvas in sorted(canvases.items()):
+            drawings.append(Drawing(
+                rnd.number + 1, seats[artist].name, seats[artist].colour, title,
+                _strokes(canvas), best=top > 0 and points.get(artist, 0) == top,
+            ))
+    return drawings, scenes
+
+
+def _collect_broad_lines(
+    rules: Rules[Any], record: MatchRecord, states: Sequence[Any]
+) -> tuple[list[Drawing], list[Scene]]:
+    from games.broad_lines import word_of
+
+    final = states[-1]
+    rounds = list(final.history)
+    if final.round.sheets and all(r.number != final.round.number for r in rounds):
+        rounds.append(final.round)
+    seats = {s.seat: s for s in record.seats}
+    out: list[Drawing] = []
+    for rnd in rounds:
+        if not rnd.sheets:
+            continue
+        word = word_of(rnd)
+        # The easel: every sheet of the round stacked; the artists are the table's.
+        artists = list(dict.fromkeys(seats[s.artist].name for s in rnd.sheets))
+        out.append(Drawing(
+            rnd.number, ", ".join(artists), seats[rnd.sheets[0].artist].colour,
+            None if word is None else {"en": word.en, "cs": word.cs},
+            tuple(d for sheet in rnd.sheets for d in _strokes(sheet.strokes)),
+            best=rnd.result == "guessed",
+        ))
+    return out, []
+
+
+def _collect_luck(
+    rules: Rules[Any], record: MatchRecord, states: Sequence[Any]
+) -> tuple[list[Drawing], list[Scene]]:
+    from games.luck_of_the_draw_cards import SUBJECT_CARDS
+
+    rounds: dict[int, Any] = {}
+    for state in states:
+        rounds[state.round.number] = state.round
+    seats = {s.seat: s for s in record.seats}
+    out: list[Drawing] = []
+    for number in sorted(rounds):
+        rnd = rounds[number]
+        subject = None
+        if rnd.subject is not None:
+            text = SUBJECT_CARDS[rnd.subject_card].subjects[rnd.subject - 1]
+            subject = {"en": text.en, "cs": text.cs}
+        won = {v.leaders[0] for v in rnd.verdicts if len(v.leaders) == 1}
+        for seat, drawing in sorted(rnd.drawings.items()):
+            if not drawing:
+                continue
+            chip = next((e.chip for e in rnd.gallery if e.owner == seat), None)
+            out.append(Drawing(
+                number + 1, seats[seat].name, seats[seat].colour, subject, _strokes(drawing),
+                best=chip is not None and chip in won,
+            ))
+    return out, []
+
+
+COLLECTORS: Final[dict[str, Collector]] = {
+    "artbox": _collect_artbox,
+    "duplik": _collect_duplik,
+    "broad-lines": _collect_broad_lines,
+    "luck-of-the-draw": _collect_luck,
+}
+
+
+def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Gallery:
+    """Replay the match and gather its drawings. Pure (no store, no pygame)."""
+    rules = registry.get(record.game)
+    states = [rules.setup(record.seats, record.options, record.seed)]
+    for entry in logged:
+        states.append(rules.apply(states[-1], entry.action))
+    collect = COLLECTORS.get(record.game)
+    drawings, scenes = collect(rules, record, states) if collect else ([], [])
+    names = {s.seat: s.name for s in record.seats}
+    winners = tuple(names.get(w, "?") for w in (record.outcome or {}).get("winners", []))
+    return Gallery(
+        record.id, record.game, dict(rules.title), record.finished_at, tuple(drawings),
+        tuple(scenes), winners,
+    )
+
+
+# -- pictures --------------------------------------------------------------------------
+
+
+def drawing_png(drawing: Drawing, size: tuple[int, int] = PNG_SIZE) -> bytes:
+    import pygame
+
+    from appliance.kiosk.strokes import render_sheet
+
+    surface = render_sheet(list(drawing.strokes), size)
+    buf = io.BytesIO()
+    pygame.image.save(surface, buf, "png")
+    return buf.getvalue()
+
+
+def scene_png(scene: Scene, width: int = PNG_SIZE[0]) -> bytes | None:
+    """The scene's SVG rasterised (SDL_image's nanosvg), or None where it cannot be."""
+    import pygame
+
+    try:
+        surf = pygame.image.load(io.BytesIO(scene.svg.encode()), "scene.svg")
+        w, h = surf.get_size()
+        surf = pygame.transform.smoothscale(surf, (width, max(1, round(h * width / w))))
+        buf = io.BytesIO()
+        pygame.image.save(surf, buf, "png")
+        return buf.getvalue()
+    except (pygame.error, ValueError, ZeroDivisionError) as err:
+        log.info("scene of round %d not rasterised: %s", scene.round, err)
+        return None
+
+
+def gallery_zip(gallery: Gallery) -> bytes:
+    """Every drawing as a PNG (and each Duplik scene as PNG and SVG) in one zip."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as zf:  # PNGs do not compress
+        for name, drawing in gallery.file_names():
+            zf.writestr(name, drawing_png(drawing))
+        for scene in gallery.scenes:
+            base = f"round-{scene.round:02d}-scene"
+            png = scene_png(scene)
+            if png is not None:
+                zf.writestr(f"{base}.png", png)
+            zf.writestr(f"{base}.svg", scene.svg, zipfile.ZIP_DEFLATED)
+    return buf.getvalue()
+
+
+# -- expiry ------------------------------------------------------------------------------
+
+
+def purge(store: Store, now: float, keep_days: int) -> list[int]:
+    """Delete galleries older than `keep_days`; returns their match ids."""
+    gone = store.delete_galleries_before(now - keep_days * DAY)
+    if gone:
+        log.info("galleries of matches %s expired and were deleted", gone)
+    return gone
+
+
+# -- HTTP --------------------------------------------------------------------------------
+
+PAGE_TEXT: Final = {
+    "en": {
+        "heading": "{title}: the art show",
+        "played": "Played {when}",
+        "winners": "Winner: {names}",
+        "download": "Download all pictures (zip)",
+        "round": "Round {n}",
+        "by": "by {name}",
+        "scene": "The scene",
+        "none": "No drawings were made in this game.",
+        "kept": "This page is kept for {days} days after the game.",
+    },
+    "cs": {
+        "heading": "{title}: výstava obrázků",
+        "played": "Hráno {when}",
+        "winners": "Vítěz: {names}",
+        "download": "Stáhnout všechny obrázky (zip)",
+        "round": "Kolo {n}",
+        "by": "kreslí {name}",
+        "scene": "Předloha",
+        "none": "V této hře nevznikly žádné obrázky.",
+        "kept": "Tato stránka zůstane {days} dní po hře.",
+    },
+}
+
+
+class GalleryRoutes:
+    """`/gallery/<token>`, its pictures and its zip; nothing lists galleries."""
+
+    def __init__(self, store: Store, config: Callable[[], Config], clock: Callable[[], float]):
+        self.store = store
+        self.config = config
+        self.clock = clock
+        self._cache: OrderedDict[int, Gallery] = OrderedDict()
+        self._building: dict[int, asyncio.Future[Gallery]] = {}
+
+    def install(self, app: web.Application) -> None:
+        app.router.add_get("/gallery/{token}", self.page)
+        app.router.add_get("/gallery/{token}/all.zip", self.zip)
+        app.router.add_get("/gallery/{token}/{n:\\d+}.png", self.picture)
+        app.router.add_get("/gallery/{token}/scene-{n:\\d+}.svg", self.scene)
+
+    async def gallery_for(self, token: str) -> Gallery:
+        """The gallery of `token`, or 404 (unknown, malformed or expired: all alike)."""
+        keep = self.config().gallery.keep_days
+        found = (
+            self.store.gallery_match(token)
+            if 16 <= len(token) <= 64 and set(token) <= TOKEN_CHARS
+            else None
+        )
+        if found is None or keep <= 0 or found[1] < self.clock() - keep * DAY:
+            raise web.HTTPNotFound(text="There is no art show at this address (any more).\n")
+        match_id = found[0]
+        cached = self._cache.get(match_id)
+        if cached is not None:
+            self._cache.move_to_end(match_id)
+            return cached
+        record = self.store.match(match_id)
+        if record is None or not registry.is_registered(record.game):
+            raise web.HTTPNotFound(text="This game's drawings cannot be shown.\n")
+        logged = self.store.actions(match_id)  # read on the loop: the store is not shared
+        pending = self._building.get(match_id)
+        if pending is None:
+            loop = asyncio.get_running_loop()
+            pending = asyncio.ensure_future(
+                loop.run_in_executor(None, build_gallery, record, logged)
+            )
+            self._building[match_id] = pending
+        try:
+            gallery = await asyncio.shield(pending)
+        finally:
+            self._building.pop(match_id, None)
+        self._cache[match_id] = gallery
+        while len(self._cache) > 4:
+            self._cache.popitem(last=False)
+        return gallery
+
+    async def page(self, request: web.Request) -> web.Response:
+        gallery = await self.gallery_for(request.match_info["token"])
+        config = self.config()
+        body = render_page(gallery, config.table.language, config.gallery.keep_days)
+        return web.Response(text=body, content_type="text/html", headers=_HEADERS)
+
+    async def picture(self, request: web.Request) -> web.Response:
+        gallery = await self.gallery_for(request.match_info["token"])
+        n = int(request.match_info["n"])
+        if not 1 <= n <= len(gallery.drawings):
+            raise web.HTTPNotFound(text="no such picture\n")
+        loop = asyncio.get_running_loop()
+        png = await loop.run_in_executor(None, drawing_png, gallery.drawings[n - 1])
+        return web.Response(body=png, content_type="image/png", headers=_IMAGE_HEADERS)
+
+    async def scene(self, request: web.Request) -> web.Response:
+        gallery = await self.gallery_for(request.match_info["token"])
+        n = int(request.match_info["n"])
+        scene = next((s for s in gallery.scenes if s.round == n), None)
+        if scene is None:
+            raise web.HTTPNotFound(text="no such scene\n")
+        return web.Response(text=scene.svg, content_type="image/svg+xml", headers=_IMAGE_HEADERS)
+
+    async def zip(self, request: web.Request) -> web.Response:
+        gallery = await self.gallery_for(request.match_info["token"])
+        loop = asyncio.get_running_loop()
+        data = await loop.run_in_executor(None, gallery_zip, gallery)
+        name = f"easel-{_slug(gallery.title.get('en', gallery.game))}-{gallery.match_id}.zip"
+        headers = {**_IMAGE_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'}
+        return web.Response(body=data, content_type="application/zip", headers=headers)
+
+
+# No script at all on the gallery page; images from the box only; never framed; the
+# token in the address is not sent on to anyone (no-referrer).
+_HEADERS: Final = {
+    "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'self'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-cache",
+}
+_IMAGE_HEADERS: Final = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, max-age=3600",
+}
+
+
+def render_page(gallery: Gallery, lang: str, keep_days: int) -> str:
+    """The gallery page: plain HTML, every text escaped (names are typed by strangers)."""
+    t = PAGE_TEXT.get(lang, PAGE_TEXT["en"])
+    e = html.escape
+    title = gallery.title.get(lang) or gallery.title.get("en") or gallery.game
+
+    def word_of(word: dict[str, str] | None) -> str:
+        return "" if word is None else word.get(lang) or word.get("en", "")
+
+    parts = [
+        "<!doctype html>",
+        f'<html lang="{e(lang)}"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<meta name="referrer" content="no-referrer">',
+        f"<title>{e(t['heading'].format(title=title))}</title>",
+        '<link rel="stylesheet" href="/static/gallery.css"></head><body>',
+        f"<header><h1>{e(t['heading'].format(title=title))}</h1>",
+    ]
+    if gallery.finished_at is not None:
+        when = datetime.fromtimestamp(gallery.finished_at).strftime("%Y-%m-%d %H:%M")
+        parts.append(f'<p class="muted">{e(t["played"].format(when=when))}</p>')
+    if gallery.winners:
+        parts.append(f"<p>{e(t['winners'].format(names=', '.join(gallery.winners)))}</p>")
+    if gallery.drawings:
+        parts.append(f'<p><a class="download" href="all.zip" download>{e(t["download"])}</a></p>')
+    parts.append("</header><main>")
+    if not gallery.drawings:
+        parts.append(f"<p>{e(t['none'])}</p>")
+    rounds = sorted({d.round for d in gallery.drawings} | {s.round for s in gallery.scenes})
+    numbered = list(enumerate(gallery.drawings, start=1))
+    for rnd in rounds:
+        parts.append(f'<section class="round"><h2>{e(t["round"].format(n=rnd))}</h2>')
+        parts.append('<div class="grid">')
+        for scene in (s for s in gallery.scenes if s.round == rnd):
+            caption = f"{t['scene']}: {word_of(scene.title)}"
+            parts.append(
+                f'<figure class="scene"><img src="scene-{rnd}.svg" alt="{e(caption)}">'
+                f"<figcaption>{e(caption)}</figcaption></figure>"
+            )
+        for n, drawing in numbered:
+            if drawing.round != rnd:
+                continue
+            word = word_of(drawing.word)
+            by = t["by"].format(name=drawing.artist)
+            alt = f"{word} — {by}" if word else by
+            parts.append(
+                f'<figure><img src="{n}.png" alt="{e(alt)}" loading="lazy" width="600" '
+                f'height="375"><figcaption><strong>{e(word)}</strong> '
+                f"<span>{e(by)}</span></figcaption></figure>"
+            )
+        parts.append("</div></section>")
+    parts.append(f'</main><footer class="muted">{e(t["kept"].format(days=keep_days))}</footer>')
+    parts.append("</body></html>")
+    return "\n".join(parts)

@@ -1,0 +1,166 @@
+"""The art show to take home: a played game's gallery page, its pictures and zip, the
+unguessable address, and expiry after `[gallery] keep_days`."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import random
+import zipfile
+from collections.abc import AsyncIterator
+
+import aiohttp
+import pygame
+import pytest
+from aiohttp import web
+
+from appliance import gallery
+from appliance.config import Config, GallerySettings
+from appliance.session import KIOSK, PALETTE, Session
+from appliance.store import Store
+from games import registry
+from tests.conformance import playout, seats_for
+from tests.conftest import FakeClock
+from tests.gallery_play import play_artbox
+
+
+@pytest.fixture
+def played(session: Session) -> tuple[Session, int]:
+    registry.load_all()
+    return session, play_artbox(session)
+
+
+def test_a_played_artbox_game_has_every_drawing(played: tuple[Session, int]) -> None:
+    session, match_id = played
+    record = session.store.match(match_id)
+    assert record is not None and record.outcome is not None
+    shown = gallery.build_gallery(record, session.store.actions(match_id))
+    rounds = {d.round for d in shown.drawings}
+    assert len(rounds) >= 2 and len(shown.drawings) == 3 * len(rounds)
+    assert all(d.word and d.word["en"] and d.strokes for d in shown.drawings)
+    assert {d.artist for d in shown.drawings} == {"Artist 0", "Artist 1", "Artist 2"}
+    assert sum(d.best for d in shown.drawings) == len(rounds)  # one red point a round
+    assert shown.winners
+
+
+def test_the_zip_holds_every_drawing_as_png(played: tuple[Session, int]) -> None:
+    session, match_id = played
+    record = session.store.match(match_id)
+    assert record is not None
+    shown = gallery.build_gallery(record, session.store.actions(match_id))
+    data = gallery.gallery_zip(shown)
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        names = zf.namelist()
+        assert len(names) == len(shown.drawings)
+        assert all(n.startswith("round-") and n.endswith(".png") for n in names)
+        picture = pygame.image.load(io.BytesIO(zf.read(names[0])), "x.png")
+    assert picture.get_size() == gallery.PNG_SIZE
+    # Something is drawn: not every pixel is paper.
+    colours = {picture.get_at((x, y))[:3] for x in range(0, 1200, 7) for y in range(0, 750, 7)}
+    assert len(colours) > 1
+
+
+def test_a_duplik_gallery_shows_the_scene_beside_its_canvases(
+    store: Store, clock: FakeClock
+) -> None:
+    registry.load_all()
+    rules = registry.get("duplik")
+    game = playout(rules, 3, max_steps=3000, every=10_000)
+    assert game.finished
+    # The playout's own choices, made again: how many seats, and the game's seed.
+    rnd = random.Random(game.seed)
+    seats = seats_for(rnd.randint(rules.min_players, min(rules.max_players, 8)))
+    seed = rnd.getrandbits(62) | (1 << 40)
+    match_id = store.begin_match("duplik", seats, {}, seed, clock.now)
+    for i, action in enumerate(game.actions):
+        store.append_action(match_id, i, None, action)
+    record = store.match(match_id)
+    assert record is not None
+    shown = gallery.build_gallery(record, store.actions(match_id))
+    assert shown.scenes and shown.drawings
+    assert {d.round for d in shown.drawings} <= {s.round for s in shown.scenes}
+    assert all("<svg" in s.svg[:200] for s in shown.scenes)
+    assert all(d.word == next(s.title for s in shown.scenes if s.round == d.round)
+               for d in shown.drawings)
+    page = gallery.render_page(shown, "cs", 7)
+    assert 'src="scene-1.svg"' in page and "Předloha" in page
+    with zipfile.ZipFile(io.BytesIO(gallery.gallery_zip(shown))) as zf:
+        names = zf.namelist()
+    assert "round-01-scene.svg" in names
+    assert sum(n.endswith(".png") and "scene" not in n for n in names) == len(shown.drawings)
+
+
+def test_expiry_deletes_old_galleries(
+    store: Store, config: Config, clock: FakeClock
+) -> None:
+    store.begin_match("artbox", (), {}, 1, clock.now)
+    store.put_gallery(1, "old-token-aaaaaaaaaaaa", clock.now)
+    clock.advance(6 * gallery.DAY)
+    store.begin_match("artbox", (), {}, 2, clock.now)
+    store.put_gallery(2, "new-token-bbbbbbbbbbbb", clock.now)
+    clock.advance(1.5 * gallery.DAY)
+    assert gallery.purge(store, clock.now, 7) == [1]
+    assert store.gallery_match("old-token-aaaaaaaaaaaa") is None
+    assert store.gallery_match("new-token-bbbbbbbbbbbb") == (2, clock.now - 1.5 * gallery.DAY)
+    assert gallery.purge(store, clock.now, 7) == []
+
+
+@pytest.fixture
+async def web_gallery(
+    played: tuple[Session, int], config: Config, clock: FakeClock
+) -> AsyncIterator[tuple[str, aiohttp.ClientSession, Session]]:
+    session, _ = played
+    app = web.Application()
+    gallery.GalleryRoutes(session.store, lambda: session.config, clock).install(app)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    async with aiohttp.ClientSession() as http:
+        yield f"http://127.0.0.1:{port}", http, session
+    await runner.cleanup()
+
+
+async def test_the_page_pictures_and_zip_over_http(
+    web_gallery: tuple[str, aiohttp.ClientSession, Session], clock: FakeClock
+) -> None:
+    base, http, session = web_gallery
+    url = session.view_for(KIOSK)["match"]["gallery_url"]
+    path = url.split("8080", 1)[1]
+    async with http.get(base + path) as response:
+        assert response.status == 200
+        assert "script-src" not in response.headers["Content-Security-Policy"]
+        page = await response.text()
+    assert "Artist 0" in page and 'href="all.zip"' in page and "<script" not in page
+    async with http.get(base + path + "/1.png") as response:
+        assert response.status == 200 and response.content_type == "image/png"
+    async with http.get(base + path + "/all.zip") as response:
+        assert response.status == 200
+        assert "attachment" in response.headers["Content-Disposition"]
+        with zipfile.ZipFile(io.BytesIO(await response.read())) as zf:
+            assert len(zf.namelist()) >= 6
+    for wrong in ("/gallery/" + "A" * 24, "/gallery/x", "/gallery/", path + "/999.png"):
+        async with http.get(base + wrong) as response:
+            assert response.status == 404, wrong
+    clock.advance(8 * gallery.DAY)  # past keep_days, even before a purge ran
+    async with http.get(base + path) as response:
+        assert response.status == 404
+
+
+def test_names_on_the_page_are_text(store: Store) -> None:
+    shown = gallery.Gallery(
+        1, "artbox", {"en": "ArtBox"}, None,
+        (gallery.Drawing(1, "<img src=x onerror=alert(1)>", PALETTE[0], {"en": "<b>"}, ()),),
+    )
+    page = gallery.render_page(shown, "en", 7)
+    assert "<img src=x" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+
+
+def test_no_gallery_address_when_switched_off(store: Store, config: Config,
+                                             clock: FakeClock) -> None:
+    registry.load_all()
+    off = dataclasses.replace(config, gallery=GallerySettings(0))
+    session = Session(store, off, "http://box", clock)
+    play_artbox(session)
+    assert session.view_for(KIOSK)["match"]["gallery_url"] is None
