@@ -40,6 +40,8 @@ from appliance.kiosk.display import (
 )
 from appliance.kiosk.ink import Ink
 from appliance.kiosk.intents import (
+    HOST_HOLD_S,
+    HostCorner,
     Intent,
     KickSeat,
     PressButton,
@@ -124,6 +126,7 @@ class Kiosk:
         self.renderer = renderer or KioskRenderer()
         self.frames_drawn = 0
         self._presses: dict[Any, object] = {}
+        self._pressed_at: dict[Any, float] = {}  # for the host corner's long press
         self.ink = Ink()
         # Where finger touches come from: "sdl" (SDL's FINGER events) or "evdev" (the
         # driver feeds them); never both, so a finger is not counted twice.
@@ -239,6 +242,7 @@ class Kiosk:
             self.ink.begin(pointer, canvas[0], canvas[1], pos, at, self.frame)
         else:
             self._presses[pointer] = self.renderer.hit(pos)
+            self._pressed_at[pointer] = at
 
     def pointer_move(self, pointer: Hashable, pos: tuple[int, int], at: float) -> Intent | None:
         return self.ink.extend(pointer, pos, at, self.frame)
@@ -252,11 +256,15 @@ class Kiosk:
             # what was drawn: nothing a child drew is thrown away by the hardware.
             return self.ink.end(pointer)
         pressed = self._presses.pop(pointer, _NO_PRESS)
+        pressed_at = self._pressed_at.pop(pointer, at)
         if cancelled:
             return None
         target = self.renderer.hit(pos)
         # A press that slides off its button onto another one cancels, as on any touch UI.
         if pressed is not _NO_PRESS and pressed != target:
+            return None
+        # The host corner answers a long press only: a child's tap does nothing there.
+        if isinstance(target, HostCorner) and at - pressed_at < HOST_HOLD_S:
             return None
         return target
 

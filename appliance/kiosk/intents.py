@@ -78,15 +78,45 @@ class Quit:
     """Escape or the window's close button: the operator wants the kiosk to stop."""
 
 
-Intent = KickSeat | SelectGame | StartGame | PressButton | ActAs | DrawStroke | Quit
+HOST_HOLD_S = 2.0
+"""How long the top-left corner must be held to ask for the host PIN."""
+
+
+@dataclass(frozen=True)
+class HostCorner:
+    """The top-left corner held for HOST_HOLD_S: the host wants the PIN pad."""
+
+
+@dataclass(frozen=True)
+class PinKey:
+    """A key of the kiosk's PIN pad: "0"-"9", "back", "ok" or "cancel"."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class HostChoice:
+    """A button of the kiosk's host menu: pause, resume, end, kick, offer, restart, close."""
+
+    what: str
+    seat: int | None = None
+
+
+Intent = (
+    KickSeat | SelectGame | StartGame | PressButton | ActAs | DrawStroke | Quit
+    | HostCorner | PinKey | HostChoice
+)
 
 __all__ = [
     "ActAs",
     "ButtonName",
     "CanvasSpec",
     "DrawStroke",
+    "HostChoice",
+    "HostCorner",
     "Intent",
     "KickSeat",
+    "PinKey",
     "PressButton",
     "Quit",
     "SelectGame",

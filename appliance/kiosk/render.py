@@ -329,6 +329,9 @@ class KioskRenderer:
                 self._draw_panel_buttons(frame)
         else:
             self._draw_lobby(surface, view, lang, metrics)
+        from appliance.kiosk.host_menu import draw_host_layer
+
+        draw_host_layer(self, surface, view, metrics, lang)  # the host's corner, PIN, menu
         self._last_key = self.frame_key(view, now, size)
 
     def _draw_playing(self, frame: Frame) -> None:
@@ -656,7 +659,56 @@ class KioskRenderer:
             rest = pygame.Rect(
                 rest.left, banner.bottom + m.gap, rest.w, rest.bottom - banner.bottom - m.gap
             )
+        # One slot under the result: the gallery's QR code, or a step of the idle lobby's
+        # history (appliance/lobby_history.py), whose cycle includes the code again.
+        history = view.get("history")
+        if isinstance(history, Mapping) and history.get("kind") in ("winners", "drawing"):
+            from appliance.kiosk.host_menu import draw_history
+
+            slot = self._slot(rest, m)
+            if slot is not None:
+                draw_history(self, surface, history, slot, m, lang)
+                rest = pygame.Rect(rest.left, slot.bottom + m.gap, rest.w,
+                                   rest.bottom - slot.bottom - m.gap)
+        elif view.get("phase") == "finished":
+            rest = self._draw_gallery_code(surface, view, lang, rest, m)
         self._draw_seats_and_games(surface, view, lang, rest, m)
+
+    def _slot(self, rest: pygame.Rect, m: Metrics) -> pygame.Rect | None:
+        """The strip under the result banner for the gallery code or the history."""
+        side = min(round(rest.h * 0.3), round(240 * m.scale))
+        if side < 60:
+            return None
+        return pygame.Rect(rest.left, rest.top, rest.w, side + 2 * m.pad)
+
+    def _draw_gallery_code(
+        self, surface: pygame.Surface, view: View, lang: str, rest: pygame.Rect, m: Metrics
+    ) -> pygame.Rect:
+        """The art show to take home: a QR code of the finished game's gallery; returns
+        what is left of `rest` below it."""
+        match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
+        assert isinstance(match, Mapping)
+        url = match.get("gallery_url")
+        if not isinstance(url, str) or not url:
+            return rest
+        rect = self._slot(rest, m)
+        if rect is None:
+            return rest
+        side = rect.h - 2 * m.pad
+
+        def paint(s: pygame.Surface) -> None:
+            r = s.get_rect()
+            pygame.draw.rect(s, PANEL, r, border_radius=m.radius)
+            self.draw_qr(s, url, pygame.Rect(m.pad, m.pad, side, side), radius=m.radius // 2)
+            x = 2 * m.pad + side
+            head = self.blit_text(s, tr(lang, "gallery_title"), m.f_head, ACCENT, "topleft",
+                                  (x, m.pad), True, r.w - x - m.pad)
+            self.blit_text(s, tr(lang, "gallery_help"), m.f_small, TEXT, "topleft",
+                           (x, head.bottom + m.gap // 2), False, r.w - x - m.pad)
+
+        surface.blit(self.part(("gallery", url, lang, rect.size, m), rect.size, paint), rect)
+        below = rect.bottom + m.gap
+        return pygame.Rect(rest.left, below, rest.w, rest.bottom - below)
 
     def _join_text_height(self, m: Metrics, wifi: bool) -> int:
         h = self.line(m.f_head, True) + m.gap  # heading

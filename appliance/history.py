@@ -1,0 +1,79 @@
+"""Today's games from the store: the host page's results and the idle lobby's history.
+
+"Today" is the box's local calendar day. Results are read from the `matches` table (a
+game ended early has no winner); the lobby's history also shows the day's best drawings
+(a game's `best` pictures, appliance/gallery.py), rebuilt from the log once per match and
+kept, so the kiosk's idle cycle costs nothing but a blit.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from appliance.gallery import Drawing, build_gallery
+from appliance.store import MatchRecord, Store
+from games import registry
+
+log = logging.getLogger("easel.history")
+
+
+def start_of_day(now: float) -> float:
+    midnight = datetime.fromtimestamp(now).replace(hour=0, minute=0, second=0, microsecond=0)
+    return midnight.timestamp()
+
+
+def today(store: Store, now: float) -> list[MatchRecord]:
+    """The matches that ended today, oldest first."""
+    return store.finished_matches(since=start_of_day(now))
+
+
+def result_of(record: MatchRecord, lang: str) -> dict[str, Any]:
+    """A match's result as the host page and the kiosk show it (names, not seats)."""
+    names = {s.seat: s.name for s in record.seats}
+    outcome = record.outcome or {}
+    title = record.game
+    if registry.is_registered(record.game):
+        title = registry.get(record.game).title.get(lang, record.game)
+    return {
+        "id": record.id,
+        "game": record.game,
+        "title": title,
+        "finished_at": record.finished_at,
+        "ended_early": record.outcome is None,
+        "winners": [names.get(w, "?") for w in outcome.get("winners", [])],
+        "scores": [[names.get(s, "?"), v] for s, v in outcome.get("scores", [])],
+    }
+
+
+@dataclass(frozen=True)
+class BestDrawing:
+    game: str
+    drawing: Drawing
+
+
+class BestDrawings:
+    """The best drawings of finished matches, rebuilt from each log once."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._by_match: OrderedDict[int, tuple[BestDrawing, ...]] = OrderedDict()
+
+    def of(self, record: MatchRecord) -> tuple[BestDrawing, ...]:
+        cached = self._by_match.get(record.id)
+        if cached is not None:
+            return cached
+        found: tuple[BestDrawing, ...] = ()
+        if registry.is_registered(record.game):
+            try:
+                gallery = build_gallery(record, self.store.actions(record.id))
+                found = tuple(BestDrawing(record.game, d) for d in gallery.drawings if d.best)
+            except Exception:  # an odd old log must not take the lobby down
+                log.exception("best drawings of match %d cannot be rebuilt", record.id)
+        self._by_match[record.id] = found
+        while len(self._by_match) > 64:
+            self._by_match.popitem(last=False)
+        return found

@@ -1,0 +1,185 @@
+"""The kiosk's host menu: hold the top-left corner, type the PIN, then a few big buttons.
+
+The same powers as the host page, kept modest for a shared touch screen: pause or resume,
+end the game, kick a seat or free it for a newcomer, restart the box. The PIN is checked
+by the host page's `PinGuard` with the kiosk as one client, so wrong tries on the screen
+lock it out just as on a phone. The menu closes itself after a minute untouched, so it
+is never left open for the next child at the table.
+
+`KioskHostMenu.decorate(view)` adds `host_menu` (and the lobby's `history` step) to the
+kiosk's view for appliance/kiosk/host_menu.py to draw; the view's `version` becomes a
+tuple that also changes with the menu, so the kiosk redraws exactly when either changes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from appliance.host import HostPageOff, LockedOut, PinGuard, WrongPin
+from appliance.kiosk.intents import HostChoice, HostCorner, Intent, PinKey
+from appliance.session import HOST, Session, SessionError
+
+log = logging.getLogger("easel.kiosk_host")
+
+IDLE_S: Final = 60.0
+CLIENT: Final = "kiosk"
+MAX_DIGITS: Final = 12
+
+TEXT: Final = {
+    "en": {"wrong": "Wrong PIN: {n} tries left", "locked": "Too many tries: wait {s} s"},
+    "cs": {
+        "wrong": "Špatný PIN: zbývá {n} pokusů",
+        "locked": "Příliš mnoho pokusů: počkejte {s} s",
+    },
+}
+
+
+class KioskHostMenu:
+    def __init__(
+        self,
+        session: Session,
+        guard: PinGuard,
+        clock: Callable[[], float],
+        on_restart: Callable[[], None],
+        history: Callable[[Mapping[str, Any]], Mapping[str, Any] | None] | None = None,
+    ) -> None:
+        self.session = session
+        self.guard = guard
+        self.clock = clock
+        self.on_restart = on_restart
+        self.history = history
+        self.state = "closed"  # "pin", "menu"
+        self.digits = ""
+        self.message = ""
+        self.rev = 0
+        self.touched = 0.0
+        self._cache: tuple[object, object, Mapping[str, Any]] | None = None
+
+    @property
+    def lang(self) -> str:
+        return self.session.config.table.language
+
+    def _say(self, key: str, **fields: object) -> str:
+        return TEXT.get(self.lang, TEXT["en"])[key].format(**fields)
+
+    def _set(self, state: str, message: str = "") -> None:
+        self.state, self.message = state, message
+        self.rev += 1
+        self.touched = self.clock()
+
+    def handle(self, intent: Intent) -> bool:
+        """Act on a host-menu intent; False if `intent` is not one (the app handles it)."""
+        if isinstance(intent, HostCorner):
+            if self.guard.enabled:
+                self.digits = ""
+                self._set("pin")
+            return True
+        if isinstance(intent, PinKey):
+            self._pin_key(intent.key)
+            return True
+        if isinstance(intent, HostChoice):
+            self._choice(intent)
+            return True
+        return False
+
+    def _pin_key(self, key: str) -> None:
+        if self.state != "pin":
+            return
+        if key == "cancel":
+            self.digits = ""
+            self._set("closed")
+        elif key == "back":
+            self.digits = self.digits[:-1]
+            self._set("pin", self.message)
+        elif key.isdigit() and len(key) == 1:
+            if len(self.digits) < MAX_DIGITS:
+                self.digits += key
+            self._set("pin", self.message)
+        elif key == "ok":
+            digits, self.digits = self.digits, ""
+            try:
+                self.guard.check(CLIENT, digits)
+            except HostPageOff:
+                self._set("closed")
+            except LockedOut as err:
+                self._set("pin", self._say("locked", s=max(1, round(err.retry_after))))
+            except WrongPin as err:
+                log.warning("kiosk: wrong host PIN")
+                self._set("pin", self._say("wrong", n=err.tries_left))
+            else:
+                log.info("kiosk: host menu opened")
+                self._set("menu")
+
+    def _choice(self, choice: HostChoice) -> None:
+        if self.state != "menu":
+            return
+        session = self.session
+        try:
+            match choice.what:
+                case "pause":
+                    session.pause(HOST)
+                case "resume":
+                    session.resume(HOST)
+                case "end":
+                    session.end_match(HOST)
+                case "kick" if choice.seat is not None:
+                    session.kick(HOST, choice.seat)
+                case "offer" if choice.seat is not None:
+                    session.offer_seat(HOST, choice.seat)
+                case "restart":
+                    self._set("closed")
+                    self.on_restart()
+                    return
+                case "close":
+                    self._set("closed")
+                    return
+                case _:
+                    return
+        except SessionError as err:
+            from appliance.messages import say
+
+            self._set("menu", say(self.lang, err.key, str(err), **err.params))
+            return
+        # Done: close, so the table sees the game (and nobody else taps the menu).
+        self._set("closed")
+
+    def decorate(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The kiosk's view with the host layer and the lobby's history step."""
+        if self.state != "closed" and self.clock() - self.touched > IDLE_S:
+            self.digits = ""
+            self._set("closed")
+        history = self.history(view) if self.history is not None else None
+        if not self.guard.enabled and history is None:
+            return view
+        key = (self.rev, None if history is None else history.get("sig"))
+        cached = self._cache
+        if cached is not None and cached[0] is view and cached[1] == key:
+            return cached[2]
+        out = dict(view)
+        out["version"] = (view.get("version"), *key)
+        if history is not None:
+            out["history"] = history
+        if self.guard.enabled:
+            out["host_menu"] = self._layer(view)
+        self._cache = (view, key, out)
+        return out
+
+    def _layer(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        if self.state == "pin":
+            return {"state": "pin", "digits": len(self.digits), "message": self.message}
+        if self.state == "menu":
+            seats = [
+                {"seat": s.get("seat"), "name": s.get("name")}
+                for s in view.get("seats") or []
+                if isinstance(s, Mapping)
+            ]
+            return {
+                "state": "menu",
+                "playing": view.get("phase") == "playing",
+                "paused": self.session.paused,
+                "seats": seats,
+                "message": self.message,
+            }
+        return {"state": "closed"}

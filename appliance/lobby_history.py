@@ -1,0 +1,87 @@
+"""The idle lobby's history: today's winners and best drawings, one step at a time.
+
+Only while the lobby is idle (phase "lobby", or "finished" two minutes after a game ended)
+and `[lobby] history` is on. The step is the
+clock divided by `[lobby] history_step_s`, so the kiosk redraws once per step and never in
+between (the kiosk idles near zero CPU). The list of steps is read from the store when a
+match has ended since it was last read, not on every frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any
+
+from appliance.history import BestDrawings, result_of, start_of_day, today
+from appliance.session import Session
+
+QUIET_AFTER_GAME_S = 120.0
+GALLERY_STEP: dict[str, Any] = {"kind": "gallery", "sig": "g"}
+
+TEXT = {
+    "en": {"ended_early": "ended early", "won": "{names}"},
+    "cs": {"ended_early": "ukončena", "won": "{names}"},
+}
+
+
+class LobbyHistory:
+    def __init__(self, session: Session, clock: Callable[[], float], step_s: float) -> None:
+        self.session = session
+        self.clock = clock
+        self.step_s = step_s
+        self.best = BestDrawings(session.store)
+        self._steps: list[dict[str, Any]] = []
+        self._read_key: tuple[object, ...] | None = None
+        self._finished_seen: dict[int, float] = {}
+
+    def __call__(self, view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        phase = view.get("phase")
+        if phase not in ("lobby", "finished"):
+            return None
+        now = self.clock()
+        last = self.session.last_match
+        if phase == "finished" and last is not None:
+            # The result and the gallery's QR code have the screen to themselves a while.
+            seen = self._finished_seen.setdefault(last.record.id, now)
+            if now - seen < QUIET_AFTER_GAME_S:
+                return None
+        # Read again when a game ended, the day or language changed, or every 5 minutes.
+        key = (start_of_day(now), self.session.config.table.language,
+               None if last is None else last.record.id, now // 300)
+        if key != self._read_key:
+            self._read_key = key
+            self._steps = self._read(now)
+        steps = self._steps
+        if phase == "finished" and steps:
+            steps = [GALLERY_STEP, *steps]  # the last game's QR code keeps its turn
+        if not steps:
+            return None
+        step = int(now // self.step_s)
+        return steps[step % len(steps)]
+
+    def _read(self, now: float) -> list[dict[str, Any]]:
+        lang = self.session.config.table.language
+        records = today(self.session.store, now)
+        lines = []
+        steps: list[dict[str, Any]] = []
+        for record in records[-6:]:
+            result = result_of(record, lang)
+            when = datetime.fromtimestamp(record.finished_at or now).strftime("%H:%M")
+            who = ", ".join(result["winners"]) or TEXT.get(lang, TEXT["en"])["ended_early"]
+            lines.append(f"{when}  {result['title']}: {who}")
+        if lines:
+            steps.append({"kind": "winners", "lines": lines[::-1], "sig": f"w:{records[-1].id}"})
+        for record in records[-4:]:
+            for n, best in enumerate(self.best.of(record)[:2]):
+                d = best.drawing
+                steps.append({
+                    "kind": "drawing",
+                    "sig": f"d:{record.id}:{n}",
+                    "word": None if d.word is None else d.word.get(lang) or d.word.get("en"),
+                    "artist": d.artist,
+                    "colour": d.colour,
+                    "title": result_of(record, lang)["title"],
+                    "strokes": list(d.strokes),
+                })
+        return steps

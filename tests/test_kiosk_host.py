@@ -1,0 +1,184 @@
+"""The kiosk's host layer: a long press on the corner, the PIN pad, the host menu, the
+gallery's QR code after a game and the idle lobby's history."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pygame
+import pytest
+import zxingcpp
+
+from appliance.config import Config, HostSettings
+from appliance.host import PinGuard
+from appliance.kiosk import Kiosk
+from appliance.kiosk.display import DisplayChoice
+from appliance.kiosk.intents import HostChoice, HostCorner, PinKey
+from appliance.kiosk_host import KioskHostMenu
+from appliance.lobby_history import LobbyHistory
+from appliance.session import HOST, KIOSK, PALETTE, Session
+from appliance.store import Store
+from games import registry
+from tests.conftest import FakeClock
+from tests.gallery_play import play_artbox
+from tests.toygame import RaceToTwenty
+
+HEADLESS = DisplayChoice("dummy", False, True, "test")
+PIN = "1234"
+
+
+@pytest.fixture
+def kiosk() -> Iterator[Kiosk]:
+    made = Kiosk(size=(1280, 720), choice=HEADLESS)
+    yield made
+    pygame.event.clear()
+    made.close()
+
+
+@pytest.fixture
+def host_session(store: Store, config: Config, clock: FakeClock) -> Session:
+    config = dataclasses.replace(config, host=HostSettings(pin=PIN, tries=2, lockout_s=30))
+    return Session(store, config, "http://192.0.2.7:8080", clock)
+
+
+def menu_for(session: Session, clock: FakeClock, restarts: list[int] | None = None,
+             history: Any = None) -> KioskHostMenu:
+    guard = PinGuard(PIN, 2, 30, clock)
+    out = restarts if restarts is not None else []
+    return KioskHostMenu(session, guard, clock, lambda: out.append(1), history)
+
+
+def draw(kiosk: Kiosk, menu: KioskHostMenu, session: Session, clock: FakeClock) -> Any:
+    view = menu.decorate(session.view_for(KIOSK))
+    kiosk.update(view, clock())
+    return view
+
+
+def tap(kiosk: Kiosk, intent: Any) -> Any:
+    rect = next(r for r, it in kiosk.renderer.targets if it == intent)
+    kiosk.pointer_down("finger", rect.center, 0.0)
+    return kiosk.pointer_up("finger", rect.center, 0.1)
+
+
+def test_a_long_press_on_the_corner_asks_for_the_pin(
+    kiosk: Kiosk, host_session: Session, clock: FakeClock
+) -> None:
+    menu = menu_for(host_session, clock)
+    draw(kiosk, menu, host_session, clock)
+    kiosk.pointer_down("finger", (10, 10), 100.0)
+    assert kiosk.pointer_up("finger", (10, 10), 100.5) is None  # a tap is not enough
+    kiosk.pointer_down("finger", (10, 10), 200.0)
+    assert kiosk.pointer_up("finger", (10, 10), 202.1) == HostCorner()
+
+
+def test_pin_then_menu_pauses_and_ends(
+    kiosk: Kiosk, host_session: Session, clock: FakeClock, race: RaceToTwenty
+) -> None:
+    session = host_session
+    for i in range(3):
+        session.join(f"P{i}", PALETTE[i])
+    session.select(HOST, "race")
+    session.start(HOST)
+    menu = menu_for(session, clock)
+    assert menu.handle(HostCorner())
+    view = draw(kiosk, menu, session, clock)
+    assert view["host_menu"] == {"state": "pin", "digits": 0, "message": ""}
+    # While the pad is up nothing else on the screen can be tapped.
+    assert all(isinstance(it, PinKey) for _, it in kiosk.renderer.targets)
+    for key in "9999":
+        menu.handle(tap(kiosk, PinKey(key)))
+    view = draw(kiosk, menu, session, clock)
+    assert view["host_menu"]["digits"] == 4 and PIN not in str(view)
+    menu.handle(tap(kiosk, PinKey("ok")))
+    view = draw(kiosk, menu, session, clock)
+    assert "Wrong PIN: 1 tries left" in view["host_menu"]["message"]
+    for key in PIN:
+        menu.handle(tap(kiosk, PinKey(key)))
+        draw(kiosk, menu, session, clock)
+    menu.handle(tap(kiosk, PinKey("ok")))
+    view = draw(kiosk, menu, session, clock)
+    assert view["host_menu"]["state"] == "menu" and view["host_menu"]["playing"]
+    menu.handle(tap(kiosk, HostChoice("pause")))
+    assert session.paused
+    draw(kiosk, menu, session, clock)
+    assert not any(isinstance(it, HostChoice) for _, it in kiosk.renderer.targets)  # closed
+    menu.handle(HostCorner())
+    draw(kiosk, menu, session, clock)
+    for key in [*PIN, "ok"]:
+        menu.handle(tap(kiosk, PinKey(key)))
+        draw(kiosk, menu, session, clock)
+    menu.handle(tap(kiosk, HostChoice("resume")))
+    assert not session.paused
+    menu.state = "menu"  # straight back in, as after another PIN
+    draw(kiosk, menu, session, clock)
+    menu.handle(tap(kiosk, HostChoice("offer", 1)))
+    assert session.open_seats == {1}
+    menu.state = "menu"
+    draw(kiosk, menu, session, clock)
+    menu.handle(tap(kiosk, HostChoice("end")))
+    assert session.match is None
+
+
+def test_the_pad_locks_out_and_closes_itself(
+    kiosk: Kiosk, host_session: Session, clock: FakeClock
+) -> None:
+    restarts: list[int] = []
+    menu = menu_for(host_session, clock, restarts)
+    menu.handle(HostCorner())
+    for _ in range(2):
+        menu.handle(PinKey("0"))
+        menu.handle(PinKey("ok"))
+    assert "wait 30 s" in menu.decorate(host_session.view_for(KIOSK))["host_menu"]["message"]
+    for key in [*PIN, "ok"]:
+        menu.handle(PinKey(key))
+    assert menu.state == "pin"  # locked: the right PIN waits too
+    clock.advance(61)
+    assert menu.decorate(host_session.view_for(KIOSK))["host_menu"]["state"] == "closed"
+    menu.handle(HostCorner())
+    for key in [*PIN, "ok"]:
+        menu.handle(PinKey(key))
+    menu.handle(HostChoice("restart"))
+    assert restarts == [1] and menu.state == "closed"
+
+
+def test_no_pin_no_corner(kiosk: Kiosk, session: Session, clock: FakeClock) -> None:
+    menu = KioskHostMenu(session, PinGuard("", 5, 60, clock), clock, lambda: None)
+    view = session.view_for(KIOSK)
+    assert menu.decorate(view) is view
+    menu.handle(HostCorner())
+    assert menu.state == "closed"
+
+
+def _decode(kiosk: Kiosk) -> list[str]:
+    surface = pygame.image.load(io.BytesIO(kiosk.png_bytes()), "frame.png")
+    pixels = np.ascontiguousarray(pygame.surfarray.array3d(surface).swapaxes(0, 1))
+    return [r.text for r in zxingcpp.read_barcodes(pixels)]
+
+
+def test_after_a_game_the_kiosk_shows_the_gallery_code_then_the_days_history(
+    kiosk: Kiosk, session: Session, clock: FakeClock
+) -> None:
+    registry.load_all()
+    play_artbox(session)
+    history = LobbyHistory(session, clock, 8)
+    menu = KioskHostMenu(session, PinGuard("", 5, 60, clock), clock, lambda: None, history)
+    view = draw(kiosk, menu, session, clock)
+    url = session.view_for(KIOSK)["match"]["gallery_url"]
+    assert url in _decode(kiosk)
+    assert "history" not in view  # the result and the code first
+    clock.advance(130)
+    steps = set()
+    for _ in range(6):
+        view = draw(kiosk, menu, session, clock)
+        assert view["history"]["kind"] in ("winners", "drawing", "gallery")
+        steps.add(view["history"]["sig"])
+        drawn = kiosk.frames_drawn
+        kiosk.update(view, clock())
+        assert kiosk.frames_drawn == drawn  # nothing new within a step: no redraw
+        clock.advance(8)
+    assert len(steps) >= 2 and any(s.startswith("w:") for s in steps)
+    assert any(s.startswith("d:") for s in steps)
