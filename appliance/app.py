@@ -19,8 +19,10 @@ from typing import Any
 
 from aiohttp import web
 
-from appliance import guess_match, netinfo
+from appliance import gallery, guess_match, netinfo
 from appliance.config import Config
+from appliance.host import PinGuard
+from appliance.packs import PackShelf
 from appliance.session import HOST, KIOSK, Session, SessionError
 from appliance.store import Store
 from appliance.table_lights import LightShow
@@ -29,6 +31,10 @@ from games import registry
 log = logging.getLogger("easel")
 
 DB_NAME = "easel.sqlite3"
+RESTART_EXIT = 75
+"""The exit code after a restart asked by the host: systemd's Restart=always starts the
+box again (EX_TEMPFAIL: "try again"; any code would do)."""
+GALLERY_PURGE_S = 3600.0
 
 
 def load_games() -> None:
@@ -69,7 +75,16 @@ class Appliance:
         self.on_frame = on_frame
         load_games()
         self.store = Store(config.data_dir() / DB_NAME)
-        self.session = Session(self.store, config, base_url(config), clock)
+        # Word packs are read at every game start (appliance/packs.py).
+        self.shelf = PackShelf(config.packs_dir())
+        self.session = Session(
+            self.store, config, base_url(config), clock, deck_options=self.shelf.options_for
+        )
+        # One PIN guard for the host page and the kiosk's host menu (appliance/host.py).
+        host = config.host
+        self.pin_guard = PinGuard(host.pin, host.tries, host.lockout_s, clock)
+        self.restart_requested = False
+        self.host_menu: Any = None
         self.kiosk: Any = None
         self.panel: Any = None
         self.panel_simulated = False
@@ -193,6 +208,8 @@ class Appliance:
             StartGame,
         )
 
+        if self.host_menu is not None and self.host_menu.handle(intent):
+            return  # the kiosk's host menu (appliance/kiosk_host.py)
         try:
             match intent:
                 case KickSeat(seat=seat):
@@ -217,6 +234,21 @@ class Appliance:
         except SessionError as err:
             log.info("kiosk: %s", err)
 
+    def request_restart(self) -> None:
+        """The host asked for a restart: stop cleanly; the CLI exits with RESTART_EXIT."""
+        log.warning("restart asked by the host")
+        self.restart_requested = True
+        self._stop.set()
+
+    def _purge_galleries(self) -> None:
+        try:
+            gallery.purge(self.store, self.clock(), self.config.gallery.keep_days)
+        except Exception:  # the box goes on; the next hour tries again
+            log.exception("old galleries could not be deleted")
+        self._purge_handle = asyncio.get_running_loop().call_later(
+            GALLERY_PURGE_S, self._purge_galleries
+        )
+
     def _schedule_tick(self) -> None:
         """Wake when the running hourglass ends (re-planned after every change)."""
         if self._tick_handle is not None:
@@ -240,13 +272,33 @@ class Appliance:
             self._schedule_tick()
 
     async def run(self, stop: asyncio.Event) -> None:
+        from appliance.host_api import HostApi
         from appliance.kiosk import run_kiosk
         from appliance.kiosk.display import detect_pi
+        from appliance.kiosk_host import KioskHostMenu
+        from appliance.lobby_history import LobbyHistory
         from appliance.server import PhoneServer
 
         self._stop = stop
         self.kiosk = self._open_kiosk()
         server = PhoneServer(self.session, self.config, kiosk_png=self.kiosk.png_bytes)
+        # The host page and the galleries share the phones' server (docs/protocol.md).
+        HostApi(
+            self.session, self.config, self.shelf, self.clock, self.request_restart,
+            self.pin_guard,
+        ).install(server.app)
+        gallery.GalleryRoutes(self.store, lambda: self.session.config, self.clock).install(
+            server.app
+        )
+        history = (
+            LobbyHistory(self.session, self.clock, self.config.lobby.history_step_s)
+            if self.config.lobby.history
+            else None
+        )
+        self.host_menu = KioskHostMenu(
+            self.session, self.pin_guard, self.clock, self.request_restart, history
+        )
+        self._purge_galleries()
         # After the server's listener: the phones' views go out first, and the kiosk draws
         # while the phones (other devices) take theirs in.
         self.session.subscribe(self.kiosk.wake)
@@ -302,7 +354,7 @@ class Appliance:
             asyncio.create_task(
                 run_kiosk(
                     self.kiosk,
-                    lambda: self.session.view_for(KIOSK),
+                    lambda: self.host_menu.decorate(self.session.view_for(KIOSK)),
                     self.clock,
                     self._on_intent,
                     stop,
@@ -318,6 +370,7 @@ class Appliance:
         finally:
             if self._tick_handle is not None:
                 self._tick_handle.cancel()
+            self._purge_handle.cancel()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)

@@ -107,6 +107,13 @@ async def _run(cfg: Config) -> int:
     finally:
         notifier.stopping()
         notifier.close()
+    if app.restart_requested:
+        from appliance.app import RESTART_EXIT
+
+        # Under systemd (Restart=always) the box starts again at once; by hand, say so.
+        print("easel: restart asked by the host; exiting for systemd to start the box again",
+              file=sys.stderr)
+        return RESTART_EXIT
     return 0
 
 

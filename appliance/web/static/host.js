@@ -1,0 +1,458 @@
+// The host page: run the table from a phone after the PIN (appliance/host_api.py).
+//
+// It talks JSON to /host/api/... (docs/protocol.md, "The host page") and polls the table's
+// state every two seconds. Everything shown that a person typed (names, pack titles,
+// errors) goes in as text through `h`/`fill`; there is no innerHTML here either.
+
+import { gameOptions } from "./games.js";
+import { setLang, t } from "./i18n.js";
+import { $, fill, h, nameChip } from "./ui.js";
+
+const POLL_MS = 2000;
+
+const WORDS = {
+  en: {
+    badge: "Host", logout: "Log out", login_title: "Host the table",
+    login_help: "Type the host PIN set when the box was installed.", pin: "PIN", login: "Log in",
+    off_title: "The host page is off", table: "The table", seats: "Seats", game: "Game",
+    choose_game: "Choose the game", start: "Start the game", language: "Language",
+    packs: "Word packs", packs_help: "TOML files as described in docs/packs.md; they are kept in {dir}.",
+    upload: "Upload a pack", results: "Today's games", box: "The box", restart: "Restart the box",
+    lobby: "In the lobby: {n} seated.", playing: "Playing {title}.", finished: "{title} is over.",
+    paused: "Paused", pause: "Pause", resume: "Resume", end: "End the game",
+    kick: "Kick", offer: "Free for a newcomer", offline: "offline", open_seat: "Seat {n}: free to take",
+    host_seat: "VIP", seconds: "Hourglass (seconds)", sheets: "Sheets in the box",
+    check_sheets: "The box checks every sheet", auto_hourglass: "The hourglass turns itself",
+    extra_cards: "Extra cards for a longer game", no_results: "No game has ended today yet.",
+    ended_early: "ended early", winner: "won", pack_ok: "{game}, {mode}, {n} entries",
+    pack_bad: "not used: it has problems", pack_waits: "kept; {game} does not take packs yet",
+    remove: "Remove", uploaded: "The pack {file} is saved.",
+    confirm_restart: "Restart the box now? The game resumes where it was.",
+    confirm_end: "End the running game for everyone?", restarting: "The box is restarting…",
+    left: "{s} s left", deadline_paused: "{s} s left (stopped)", mode_add: "adds", mode_replace: "replaces",
+    unavailable: "coming soon", lost: "The box does not answer; trying again…",
+  },
+  cs: {
+    badge: "Hostitel", logout: "Odhlásit", login_title: "Řídit stůl",
+    login_help: "Zadejte PIN hostitele nastavený při instalaci krabice.", pin: "PIN", login: "Přihlásit",
+    off_title: "Stránka hostitele je vypnutá", table: "Stůl", seats: "Místa", game: "Hra",
+    choose_game: "Vyberte hru", start: "Spustit hru", language: "Jazyk",
+    packs: "Balíčky slov", packs_help: "Soubory TOML podle docs/packs.md; ukládají se do {dir}.",
+    upload: "Nahrát balíček", results: "Dnešní hry", box: "Krabice", restart: "Restartovat krabici",
+    lobby: "V předsíni: u stolu {n}.", playing: "Hraje se {title}.", finished: "{title} skončila.",
+    paused: "Pozastaveno", pause: "Pozastavit", resume: "Pokračovat", end: "Ukončit hru",
+    kick: "Odebrat", offer: "Uvolnit pro nováčka", offline: "offline", open_seat: "Místo {n}: volné k převzetí",
+    host_seat: "VIP", seconds: "Přesýpací hodiny (sekundy)", sheets: "Fólií v krabici",
+    check_sheets: "Krabice kontroluje každou fólii", auto_hourglass: "Hodiny se otočí samy",
+    extra_cards: "Karet navíc pro delší hru", no_results: "Dnes zatím žádná hra neskončila.",
+    ended_early: "ukončena předčasně", winner: "vyhrál(a)", pack_ok: "{game}, {mode}, {n} položek",
+    pack_bad: "nepoužívá se: obsahuje chyby", pack_waits: "uložen; {game} zatím balíčky nebere",
+    remove: "Smazat", uploaded: "Balíček {file} je uložen.",
+    confirm_restart: "Restartovat krabici? Hra bude pokračovat, kde skončila.",
+    confirm_end: "Ukončit běžící hru pro všechny?", restarting: "Krabice se restartuje…",
+    left: "zbývá {s} s", deadline_paused: "zbývá {s} s (zastaveno)", mode_add: "přidává", mode_replace: "nahrazuje",
+    unavailable: "brzy", lost: "Krabice neodpovídá; zkouším znovu…",
+  },
+};
+
+// Options the host page offers beyond a game's own (games.js registerGameOptions):
+// the hourglass, the game length, the rule checks. Defaults come from the box's config.
+const HOST_OPTIONS = {
+  duplik: [{ key: "seconds", number: [10, 600] }],
+  artbox: [{ key: "seconds", number: [10, 600] }],
+  "luck-of-the-draw": [
+    { key: "seconds", number: [10, 600] },
+    { key: "auto_hourglass", toggle: true },
+    { key: "extra_cards", number: [1, 10] },
+  ],
+  "broad-lines": [
+    { key: "sheets", number: [5, 60] },
+    { key: "check_sheets", toggle: true },
+  ],
+};
+
+const S = { lang: "en", data: null, options: {}, timer: null, busy: false };
+
+function w(key, params = {}) {
+  const table = WORDS[S.lang] || WORDS.en;
+  const text = table[key] ?? WORDS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+function translatePage() {
+  document.documentElement.lang = S.lang;
+  for (const el of document.querySelectorAll("[data-h]")) el.textContent = w(el.dataset.h);
+}
+
+function notice(text, isError = false) {
+  const box = $("#notice");
+  box.textContent = text || "";
+  box.classList.toggle("is-error", isError);
+  box.hidden = !text;
+}
+
+function show(screen) {
+  for (const el of document.querySelectorAll("[data-screen]")) el.hidden = el.dataset.screen !== screen;
+  $("#logout").hidden = screen !== "host";
+}
+
+// --- talking to the box ---------------------------------------------------------------
+
+async function api(path, body, method = "POST") {
+  const init = { method, credentials: "same-origin", headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(`/host/api/${path}`, init);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  return { ok: response.ok, status: response.status, data, headers: response.headers };
+}
+
+function errorOf(result) {
+  return (result.data && result.data.error) || { code: "http", message: `HTTP ${result.status}` };
+}
+
+async function refresh() {
+  let result;
+  try {
+    result = await api("state", undefined, "GET");
+  } catch {
+    notice(w("lost"), true);
+    return;
+  }
+  if (result.ok) {
+    if ($("#notice").textContent === w("lost")) notice("");
+    take(result.data);
+    return;
+  }
+  const error = errorOf(result);
+  stopPolling();
+  if (error.code === "no_pin") {
+    $("#off-message").textContent = error.message;
+    show("off");
+  } else {
+    const locked = Number(result.headers.get("X-Easel-Locked") || 0);
+    show("login");
+    if (locked > 0) loginError("", locked);
+  }
+}
+
+function startPolling() {
+  stopPolling();
+  S.timer = setInterval(refresh, POLL_MS);
+}
+
+function stopPolling() {
+  if (S.timer !== null) clearInterval(S.timer);
+  S.timer = null;
+}
+
+async function act(path, body = {}) {
+  if (S.busy) return;
+  S.busy = true;
+  try {
+    const result = await api(path, body);
+    if (result.ok) {
+      notice("");
+      take(result.data);
+    } else {
+      const error = errorOf(result);
+      notice(error.message, true);
+      if (error.code === "login_first") show("login");
+    }
+  } catch {
+    notice(w("lost"), true);
+  } finally {
+    S.busy = false;
+  }
+}
+
+// --- login ------------------------------------------------------------------------------
+
+function loginError(message, lockedSeconds = 0) {
+  const el = $("#login-error");
+  el.textContent = message;
+  el.hidden = !message;
+  const button = $("#login-button");
+  if (lockedSeconds > 0) {
+    button.disabled = true;
+    setTimeout(() => { button.disabled = false; }, lockedSeconds * 1000);
+  }
+}
+
+$("#login-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const pin = $("#pin").value.trim();
+  const result = await api("login", { pin });
+  $("#pin").value = "";
+  if (result.ok) {
+    loginError("");
+    take(result.data);
+    startPolling();
+    return;
+  }
+  const error = errorOf(result);
+  if (error.code === "no_pin") {
+    $("#off-message").textContent = error.message;
+    show("off");
+    return;
+  }
+  loginError(error.message, error.code === "locked" ? Number(error.seconds || 1) : 0);
+});
+
+$("#logout").addEventListener("click", async () => {
+  await api("logout", {});
+  stopPolling();
+  S.data = null;
+  show("login");
+});
+
+// --- the table ----------------------------------------------------------------------------
+
+function take(data) {
+  S.data = data;
+  const view = data.view;
+  if (view.lang && view.lang !== S.lang) {
+    S.lang = view.lang;
+    setLang(view.lang);
+    translatePage();
+  }
+  show("host");
+  renderStatus(view, data.paused);
+  renderSeats(view);
+  renderGames(view, data.defaults);
+  renderLanguages(view);
+  renderPacks(data.packs, data.packs_dir);
+  renderResults(data.results);
+}
+
+function renderStatus(view, paused) {
+  const match = view.match;
+  let text = w("lobby", { n: (view.seats || []).length });
+  if (view.phase === "playing" && match) text = w("playing", { title: match.title });
+  if (view.phase === "finished" && match) text = w("finished", { title: match.title });
+  const parts = [text];
+  const deadline = match && view.phase === "playing" ? match.deadline : null;
+  if (deadline) parts.push(w(paused ? "deadline_paused" : "left", { s: Math.ceil(deadline.remaining) }));
+  fill($("#status"), parts.join(" "), paused ? h("span", { class: "is-paused" }, ` ${w("paused")}`) : null);
+  const playing = view.phase === "playing";
+  fill($("#match-buttons"),
+    playing ? h("button", {
+      type: "button", class: "btn btn-primary", dataset: { do: paused ? "resume" : "pause" },
+      onclick: () => act(paused ? "resume" : "pause"),
+    }, w(paused ? "resume" : "pause")) : null,
+    playing ? h("button", {
+      type: "button", class: "btn btn-danger", dataset: { do: "end" },
+      onclick: () => { if (confirm(w("confirm_end"))) act("end"); },
+    }, w("end")) : null);
+}
+
+function renderSeats(view) {
+  const playing = view.phase === "playing";
+  const rows = (view.seats || []).map((seat) => h("li", { dataset: { seat: String(seat.seat) } },
+    h("span", { class: "seat-name" }, nameChip(seat.name, seat.colour),
+      seat.host ? ` ${w("host_seat")}` : "", seat.connected ? "" : ` · ${w("offline")}`),
+    h("button", {
+      type: "button", class: "btn btn-quiet btn-small", dataset: { do: "kick" },
+      onclick: () => act("kick", { seat: seat.seat }),
+    }, w("kick")),
+    playing ? h("button", {
+      type: "button", class: "btn btn-quiet btn-small", dataset: { do: "offer" },
+      onclick: () => act("offer", { seat: seat.seat }),
+    }, w("offer")) : null));
+  const open = (view.open_seats || []).map((n) => h("li", { class: "muted" }, w("open_seat", { n: n + 1 })));
+  fill($("#seats"), rows, open);
+}
+
+function renderGames(view, defaults) {
+  const select = $("#game-select");
+  const games = (view.games || []).filter((g) => g && typeof g.id === "string");
+  const wanted = games.map((g) => `${g.id}:${g.title}:${g.available}`).join("|");
+  if (select.dataset.games !== wanted) {
+    fill(select, games.map((g) => h("option", { value: g.id, disabled: !g.available },
+      g.available ? g.title : `${g.title} (${w("unavailable")})`)));
+    select.dataset.games = wanted;
+  }
+  if (document.activeElement !== select) select.value = view.selected || "";
+  const playing = view.phase === "playing";
+  select.disabled = playing;
+  $("#start").disabled = playing || !view.selected;
+  renderOptions(view.selected, (defaults || {})[view.selected] || {}, playing);
+}
+
+function optionList(gameId) {
+  const own = gameOptions(gameId);
+  const keys = new Set(own.map((o) => o.key));
+  return [...(HOST_OPTIONS[gameId] || []).filter((o) => !keys.has(o.key)), ...own];
+}
+
+function chosen(gameId, option, defaults) {
+  const mine = (S.options[gameId] || {})[option.key];
+  if (mine !== undefined) return mine;
+  if (option.key in defaults) return defaults[option.key];
+  return option.value;
+}
+
+function choose(gameId, key, value) {
+  S.options[gameId] = { ...(S.options[gameId] || {}), [key]: value };
+}
+
+function renderOptions(gameId, defaults, disabled) {
+  const box = $("#options");
+  const key = `${gameId}|${disabled}|${JSON.stringify(defaults)}|${S.lang}`;
+  if (box.dataset.key === key) return; // do not rebuild under the host's fingers
+  box.dataset.key = key;
+  if (!gameId) {
+    fill(box);
+    return;
+  }
+  fill(box, optionList(gameId).map((option) => {
+    const value = chosen(gameId, option, defaults);
+    const label = option.label ? t(option.label) : w(option.key);
+    const id = `opt-${option.key}`;
+    if (option.toggle) {
+      return h("label", { for: id },
+        h("input", {
+          id, type: "checkbox", checked: Boolean(value), disabled, dataset: { option: option.key },
+          onchange: (event) => choose(gameId, option.key, event.target.checked),
+        }), h("span", {}, label));
+    }
+    if (option.number) {
+      return h("label", { for: id }, h("span", {}, label),
+        h("input", {
+          id, type: "number", class: "input", min: option.number[0], max: option.number[1],
+          value: value ?? "", disabled, dataset: { option: option.key },
+          onchange: (event) => choose(gameId, option.key, Number(event.target.value)),
+        }));
+    }
+    return h("label", { for: id }, h("span", {}, label),
+      h("select", {
+        id, class: "input", disabled, dataset: { option: option.key },
+        onchange: (event) => {
+          const picked = option.choices[event.target.selectedIndex];
+          if (picked) choose(gameId, option.key, picked[0]);
+        },
+      }, option.choices.map(([v, text]) => h("option", { selected: v === value }, text))));
+  }));
+}
+
+function chosenOptions(gameId) {
+  const defaults = ((S.data && S.data.defaults) || {})[gameId] || {};
+  const out = {};
+  for (const option of optionList(gameId)) {
+    const value = chosen(gameId, option, defaults);
+    if (value !== undefined && value !== null && !(typeof value === "number" && Number.isNaN(value))) {
+      out[option.key] = value;
+    }
+  }
+  return out;
+}
+
+$("#game-select").addEventListener("change", (event) => act("select", { game: event.target.value }));
+
+$("#start").addEventListener("click", () => {
+  const gameId = S.data && S.data.view.selected;
+  if (gameId) act("start", { options: chosenOptions(gameId) });
+});
+
+function renderLanguages(view) {
+  fill($("#languages"), [["en", "English"], ["cs", "Čeština"]].map(([code, name]) => h("button", {
+    type: "button", class: `btn btn-small ${view.lang === code ? "btn-primary" : "btn-quiet"}`,
+    "aria-pressed": view.lang === code ? "true" : "false", dataset: { lang: code },
+    onclick: () => act("language", { lang: code }),
+  }, name)));
+}
+
+function renderPacks(packs, dir) {
+  $("[data-h='packs_help']").textContent = w("packs_help", { dir });
+  fill($("#packs"), (packs || []).map((pack) => h("li", { dataset: { pack: pack.file } },
+    h("strong", {}, pack.title || pack.file),
+    h("span", { class: "muted small" }, pack.file),
+    h("span", { class: "small" }, !pack.ok ? w("pack_bad")
+      : pack.used ? w("pack_ok", { game: pack.game, mode: w(`mode_${pack.mode}`), n: pack.entries })
+        : w("pack_waits", { game: pack.game })),
+    pack.problems.length ? h("ul", { class: "field-error small" }, pack.problems.map((p) => h("li", {}, p))) : null,
+    pack.removable ? h("button", {
+      type: "button", class: "btn btn-quiet btn-small", dataset: { do: "remove" },
+      onclick: () => removePack(pack.file),
+    }, w("remove")) : null)));
+}
+
+async function removePack(file) {
+  const result = await api(`packs/${encodeURIComponent(file)}`, undefined, "DELETE");
+  if (result.ok) take(result.data);
+  else notice(errorOf(result).message, true);
+}
+
+$("#pack-file").addEventListener("change", async (event) => {
+  const file = event.target.files && event.target.files[0];
+  const problems = $("#pack-problems");
+  fill(problems);
+  problems.hidden = true;
+  if (!file) return;
+  const text = await file.text();
+  const result = await api("packs", { file: file.name, text });
+  event.target.value = "";
+  if (result.ok) {
+    notice(w("uploaded", { file: file.name }));
+    take(result.data);
+    return;
+  }
+  const error = errorOf(result);
+  fill(problems, (error.problems || [error.message]).map((p) => h("li", {}, p)));
+  problems.hidden = false;
+});
+
+function renderResults(results) {
+  const list = $("#results");
+  if (!results || !results.length) {
+    fill(list, h("li", { class: "muted" }, w("no_results")));
+    return;
+  }
+  fill(list, results.slice().reverse().map((r) => {
+    const when = r.finished_at ? new Date(r.finished_at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
+    const who = r.ended_early ? w("ended_early") : `${r.winners.join(", ")} ${w("winner")}`;
+    const scores = (r.scores || []).map(([name, v]) => `${name} ${v}`).join(" · ");
+    return h("li", { dataset: { match: String(r.id) } },
+      h("strong", {}, `${when} ${r.title}`), ` — ${who}`,
+      scores ? h("div", { class: "muted small" }, scores) : null);
+  }));
+}
+
+$("#restart").addEventListener("click", async () => {
+  if (!confirm(w("confirm_restart"))) return;
+  const result = await api("restart", {});
+  if (result.ok) {
+    notice(result.data.message || w("restarting"));
+    stopPolling();
+    setTimeout(() => { refresh(); startPolling(); }, 5000);
+  } else {
+    notice(errorOf(result).message, true);
+  }
+});
+
+// The games' own option descriptions (and their i18n keys) come with their phone screens;
+// a game not on this box yet simply has none.
+async function loadGames() {
+  for (const module of ["./duplik.js", "./artbox.js", "./broad_lines.js", "./luck_of_the_draw.js"]) {
+    try {
+      await import(module);
+    } catch (err) {
+      console.warn(`host page: ${module} not loaded`, err);
+    }
+  }
+}
+
+S.lang = (navigator.language || "en").toLowerCase().startsWith("cs") ? "cs" : "en";
+setLang(S.lang);
+translatePage();
+loadGames().finally(async () => {
+  await refresh();
+  if (S.data) startPolling();
+});

@@ -1,0 +1,226 @@
+"""The host page's JSON API: the PIN and its lock-out, the login cookie, what the host
+may do, word-pack uploads, and that a host never sees a seat's secret."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import web
+
+from appliance.config import Config, HostSettings
+from appliance.host import HostLogins, LockedOut, PinGuard, WrongPin
+from appliance.host_api import COOKIE, HostApi
+from appliance.packs import PackShelf
+from appliance.session import PALETTE, Session
+from appliance.store import Store
+from games import registry
+from tests.conftest import FakeClock
+from tests.toygame import RaceToTwenty
+
+PIN = "2468"
+
+
+def test_the_guard_locks_out_and_the_wait_grows(clock: FakeClock) -> None:
+    guard = PinGuard(PIN, tries=3, lockout_s=60, clock=clock)
+    for left in (2, 1):
+        with pytest.raises(WrongPin) as wrong:
+            guard.check("a", "0000")
+        assert wrong.value.tries_left == left
+    with pytest.raises(LockedOut) as locked:
+        guard.check("a", "0000")
+    assert locked.value.retry_after == 60
+    with pytest.raises(LockedOut):
+        guard.check("a", PIN)  # even the right PIN waits
+    guard.check("b", PIN)  # another phone is not locked out
+    clock.advance(61)
+    with pytest.raises(LockedOut) as locked:
+        guard.check("a", "1111")
+    assert locked.value.retry_after == 120  # doubled
+    clock.advance(121)
+    guard.check("a", PIN)
+    with pytest.raises(WrongPin) as wrong:
+        guard.check("a", "9")
+    assert wrong.value.tries_left == 2  # a right PIN forgives
+
+
+def test_logins_expire(clock: FakeClock) -> None:
+    logins = HostLogins(minutes=10, clock=clock)
+    token = logins.open()
+    assert logins.is_valid(token) and not logins.is_valid("forged") and not logins.is_valid(None)
+    clock.advance(599)
+    assert logins.is_valid(token)
+    clock.advance(2)
+    assert not logins.is_valid(token)
+    other = logins.open()
+    logins.close(other)
+    assert not logins.is_valid(other)
+
+
+class Host:
+    def __init__(self, base: str, http: aiohttp.ClientSession, session: Session) -> None:
+        self.base = base
+        self.http = http
+        self.session = session
+
+    async def call(self, path: str, body: Any = None, method: str = "POST",
+                   **headers: str) -> tuple[int, dict[str, Any]]:
+        async with self.http.request(
+            method, f"{self.base}/host/api/{path}",
+            data=None if body is None else json.dumps(body),
+            headers={"Content-Type": "application/json", **headers} if body is not None
+            else headers,
+        ) as response:
+            return response.status, await response.json()
+
+
+@pytest.fixture
+async def host(
+    store: Store, config: Config, clock: FakeClock, race: RaceToTwenty, tmp_path: Path
+) -> AsyncIterator[Host]:
+    registry.load_all()
+    config = dataclasses.replace(config, host=HostSettings(pin=PIN, tries=3, lockout_s=30))
+    session = Session(store, config, "http://box", clock)
+    app = web.Application()
+    restarts: list[int] = []
+    api = HostApi(session, config, PackShelf(tmp_path / "packs", ()), clock,
+                  lambda: restarts.append(1))
+    api.install(app)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    jar = aiohttp.CookieJar(unsafe=True)
+    async with aiohttp.ClientSession(cookie_jar=jar) as http:
+        yield Host(f"http://127.0.0.1:{port}", http, session)
+    await runner.cleanup()
+
+
+async def test_wrong_pins_are_refused_then_locked_out(host: Host, clock: FakeClock) -> None:
+    status, body = await host.call("state", method="GET")
+    assert status == 401 and body["error"]["code"] == "login_first"
+    for left in (2, 1):
+        status, body = await host.call("login", {"pin": "1111"})
+        assert status == 401 and body["error"]["code"] == "wrong_pin"
+        assert body["error"]["tries"] == left
+    status, body = await host.call("login", {"pin": "1111"})
+    assert status == 429 and body["error"]["code"] == "locked" and body["error"]["seconds"] == 30
+    status, body = await host.call("login", {"pin": PIN})
+    assert status == 429  # even the right PIN waits out the lock
+    clock.advance(31)
+    status, body = await host.call("login", {"pin": PIN})
+    assert status == 200 and "view" in body
+    cookie = next(c for c in host.http.cookie_jar if c.key == COOKIE)
+    assert cookie["httponly"] and cookie["samesite"] == "Strict" and cookie["path"] == "/host"
+    status, body = await host.call("state", method="GET")
+    assert status == 200
+    await host.call("logout", {})
+    status, _ = await host.call("state", method="GET")
+    assert status == 401
+
+
+async def test_requests_are_checked(host: Host) -> None:
+    await host.call("login", {"pin": PIN})
+    status, body = await host.call("kick", {"seat": "one"})
+    assert status == 400 and body["error"]["code"] == "invalid" and "seat" in body[
+        "error"]["message"]
+    status, body = await host.call("pause", {"extra": 1})
+    assert status == 400
+    status, body = await host.call("pause", {}, Origin="http://evil.example")
+    assert status == 403 and body["error"]["code"] == "bad_origin"
+    async with host.http.post(f"{host.base}/host/api/pause", data="{}",
+                              headers={"Content-Type": "text/plain"}) as response:
+        assert response.status == 415
+    status, body = await host.call("pause", {})
+    assert status == 409 and body["error"]["code"] == "not_now"
+
+
+async def test_the_host_runs_a_game_without_seeing_its_secrets(host: Host) -> None:
+    await host.call("login", {"pin": PIN})
+    session = host.session
+    for i in range(3):
+        session.join(f"P{i}", PALETTE[i])
+    status, body = await host.call("select", {"game": "race"})
+    assert status == 200 and body["view"]["selected"] == "race"
+    status, body = await host.call("start", {"options": {"target": 9}})
+    assert status == 200 and body["view"]["phase"] == "playing"
+    assert session.match is not None and session.match.record.options["target"] == 9
+    words = session.match.state.words
+    text = json.dumps(body)
+    assert not any(f'"{w}"' in text for w in words)
+    status, body = await host.call("pause", {})
+    assert status == 200 and body["paused"]
+    status, body = await host.call("resume", {})
+    assert not body["paused"]
+    status, body = await host.call("offer", {"seat": 2})
+    assert body["view"]["open_seats"] == [2]
+    status, body = await host.call("kick", {"seat": 1})
+    assert [s["seat"] for s in body["view"]["seats"]] == [0]
+    status, body = await host.call("end", {})
+    assert body["view"]["phase"] == "finished"
+    assert [r["ended_early"] for r in body["results"]] == [True]
+    status, body = await host.call("language", {"lang": "cs"})
+    assert body["view"]["lang"] == "cs"
+    status, body = await host.call("kick", {"seat": 5})
+    assert status == 404 and body["error"]["message"] == "Na místě 6 nikdo nesedí."
+
+
+async def test_bad_start_options_are_the_games_words(host: Host) -> None:
+    await host.call("login", {"pin": PIN})
+    for i in range(3):
+        host.session.join(f"P{i}", PALETTE[i])
+    await host.call("select", {"game": "race"})
+    status, body = await host.call("start", {"options": {"target": 99}})
+    assert status == 400 and "target must be" in body["error"]["message"]
+    assert host.session.match is None
+
+
+async def test_packs_upload_good_and_bad(host: Host) -> None:
+    await host.call("login", {"pin": PIN})
+    good = 'game = "artbox"\nwords = ["fridge", ["kettle", "konvice"]]\n'
+    status, body = await host.call("packs", {"file": "kitchen.toml", "text": good})
+    assert status == 200
+    (pack,) = body["packs"]
+    assert pack["ok"] and pack["entries"] == 2 and pack["used"]
+    bad = 'game = "artbox"\nwords = [\n  "ok",\n  ["only one"],\n]\n'
+    status, body = await host.call("packs", {"file": "bad.toml", "text": bad})
+    assert status == 400 and body["error"]["code"] == "bad_pack"
+    assert body["error"]["problems"] == [
+        'bad.toml, line 4, words entry 2: an entry is "text" (both languages) or '
+        '["English", "Czech"]'
+    ]
+    status, body = await host.call("packs", {"file": "../x.toml", "text": good})
+    assert status == 400 and body["error"]["code"] == "bad_pack_name"
+    status, body = await host.call("packs/kitchen.toml", method="DELETE")
+    assert status == 200 and body["packs"] == []
+
+
+async def test_restart_is_answered_then_done(host: Host) -> None:
+    await host.call("login", {"pin": PIN})
+    status, body = await host.call("restart", {})
+    assert status == 200 and body["restarting"]
+
+
+async def test_without_a_pin_the_page_says_it_is_off(
+    store: Store, config: Config, clock: FakeClock, tmp_path: Path
+) -> None:
+    session = Session(store, config, "", clock)
+    app = web.Application()
+    HostApi(session, config, PackShelf(tmp_path, ()), clock).install(app)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    async with aiohttp.ClientSession() as http:
+        async with http.post(f"http://127.0.0.1:{port}/host/api/login", json={"pin": ""}) as r:
+            assert r.status == 503 and (await r.json())["error"]["code"] == "no_pin"
+        async with http.get(f"http://127.0.0.1:{port}/host") as r:
+            assert r.status == 200 and "script-src" not in r.headers["Content-Security-Policy"]
+    await runner.cleanup()
