@@ -249,7 +249,18 @@ class Session:
             return
         next_seq = logged[-1].seq + 1 if logged else 0
         paused_total, paused_at = self.store.pause_of(record.id)
-        self.match = LiveMatch(record, rules, state, next_seq, None, paused_total, paused_at)
+        live = LiveMatch(record, rules, state, next_seq, None, paused_total, paused_at)
+        outcome = rules.outcome(state)
+        if outcome is not None:
+            # The power went after the last move was committed but before the match was
+            # closed: close it now, or the table would "play" a game nobody can move in.
+            self.store.finish_match(record.id, outcome, self.clock())
+            self._made_gallery(live)
+            self.last_match = live
+            self._match_over()
+            log.info("match %d had ended before the restart: %s", record.id, outcome)
+            return
+        self.match = live
         log.info("resumed match %d of %s after %d actions", record.id, record.game, len(logged))
 
     # -- listeners --------------------------------------------------------------------

@@ -6,21 +6,23 @@ import asyncio
 import random
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
 
-from appliance.session import PALETTE
-from tests.conftest import Phone
+from appliance.config import Config
+from appliance.session import HOST, KIOSK, PALETTE, Session
+from appliance.store import Store
+from tests.conftest import FakeClock, Phone
 from tests.process import ApplianceProcess
-
-pytestmark = pytest.mark.slow
 
 
 async def connect(http: aiohttp.ClientSession, url: str) -> Phone:
     return Phone(await http.ws_connect(url + "/ws"))
 
 
+@pytest.mark.slow
 async def test_sigkill_mid_match_resumes_with_every_acknowledged_action(tmp_path: Path) -> None:
     box = ApplianceProcess(tmp_path)
     room = box.start()["room"]
@@ -83,3 +85,36 @@ async def test_sigkill_mid_match_resumes_with_every_acknowledged_action(tmp_path
     assert acked <= set(ids), "an acknowledged action was lost"
     seqs = [row[0] for row in db.execute("SELECT seq FROM actions ORDER BY seq")]
     assert seqs == list(range(len(seqs)))
+
+
+
+
+def test_a_cut_after_the_winning_move_resumes_a_finished_match(
+    tmp_path: Path, config: Config, race: Any
+) -> None:
+    """The winning move is committed, then the power goes before the match is closed
+    (two transactions): the restarted box shows the result, it does not resume a match
+    that nobody can move in."""
+    store = Store(tmp_path / "easel.sqlite3")
+    session = Session(store, config, "", FakeClock())
+    session.join("Ada", PALETTE[0])
+    session.join("Bo", PALETTE[1])
+    session.select(HOST, "race")
+    session.start(HOST, {"target": 5})
+    assert session.match is not None
+    match_id = session.match.record.id
+    close = store.finish_match
+    store.finish_match = lambda *args, **kwargs: None  # type: ignore[method-assign]
+    while session.match is not None:
+        session.act(session.match.state.turn % 2, "add", {"n": 1})
+    store.finish_match = close
+    assert store.unfinished_match() is not None  # as the power cut left it
+
+    again = Session(store, config, "", FakeClock())
+    assert again.match is None
+    assert again.last_match is not None and again.last_match.record.id == match_id
+    assert again.view_for(KIOSK)["phase"] == "finished"
+    record = store.match(match_id)
+    assert record is not None and record.outcome is not None
+    assert store.unfinished_match() is None
+    store.close()
