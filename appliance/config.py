@@ -332,6 +332,10 @@ def _read_env(env: Mapping[str, str]) -> list[tuple[str, str, Any, str]]:
             value = tomllib.loads(f"v = {raw}")["v"]
         except tomllib.TOMLDecodeError:
             value = raw  # a bare word: a string
+        if isinstance(getattr(getattr(Config(), section), key, None), str) and not isinstance(
+            value, str
+        ):
+            value = raw  # a text setting stays text: EASEL_HOST_PIN=0123 is "0123", not 123
         out.append((section, key, value, f"environment variable {name}"))
     return out
 

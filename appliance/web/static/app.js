@@ -159,7 +159,8 @@ function onView(view) {
   }
   const dl = view.match && view.match.deadline;
   state.deadline = dl && typeof dl.remaining === "number"
-    ? { remaining: dl.remaining, length: dl.length, what: dl.what, at: performance.now() }
+    ? { remaining: dl.remaining, length: dl.length, what: dl.what, at: performance.now(),
+        paused: Boolean(dl.paused) }
     : null;
   if (state.pendingKick !== null && !seatOf(state.pendingKick)) state.pendingKick = null;
   render();
@@ -761,8 +762,10 @@ function renderPlaying() {
 function currentDeadline() {
   const d = state.deadline;
   if (!d) return null;
-  const remaining = Math.max(0, d.remaining - (performance.now() - d.at) / 1000);
-  return { remaining, length: d.length, what: d.what };
+  // Paused by the host: the hourglass stands still until the box says otherwise.
+  const elapsed = d.paused ? 0 : (performance.now() - d.at) / 1000;
+  const remaining = Math.max(0, d.remaining - elapsed);
+  return { remaining, length: d.length, what: d.what, paused: d.paused };
 }
 
 function renderHourglass() {
@@ -771,7 +774,8 @@ function renderHourglass() {
   box.hidden = !d;
   if (!d) return;
   const secs = Math.ceil(d.remaining);
-  const text = `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+  const clock = `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+  const text = d.paused ? `⏸ ${clock}` : clock;
   const el = $("#hourglass-time");
   if (el.textContent !== text) el.textContent = text;
   const fraction = d.length > 0 ? Math.min(1, d.remaining / d.length) : 0;

@@ -405,6 +405,7 @@ $("#pack-file").addEventListener("change", async (event) => {
     return;
   }
   const error = errorOf(result);
+  notice("");
   fill(problems, (error.problems || [error.message]).map((p) => h("li", {}, p)));
   problems.hidden = false;
 });
