@@ -90,6 +90,29 @@ def test_a_duplik_gallery_shows_the_scene_beside_its_canvases(
     assert sum(n.endswith(".png") and "scene" not in n for n in names) == len(shown.drawings)
 
 
+@pytest.mark.parametrize("game", ["broad-lines", "luck-of-the-draw", "artbox"])
+def test_every_game_with_drawings_has_a_gallery(
+    game: str, store: Store, clock: FakeClock
+) -> None:
+    registry.load_all()
+    rules = registry.get(game)
+    played = playout(rules, 5, max_steps=4000, every=10_000)
+    rnd = random.Random(played.seed)
+    seats = seats_for(rnd.randint(rules.min_players, min(rules.max_players, 8)))
+    seed = rnd.getrandbits(62) | (1 << 40)
+    match_id = store.begin_match(game, seats, {}, seed, clock.now)
+    for i, action in enumerate(played.actions):
+        store.append_action(match_id, i, None, action)
+    record = store.match(match_id)
+    assert record is not None
+    shown = gallery.build_gallery(record, store.actions(match_id))
+    strokes_sent = sum(1 for a in played.actions if a.kind in ("stroke", "sheet", "draw"))
+    if strokes_sent:
+        assert shown.drawings, f"{game}: strokes were drawn but the gallery is empty"
+    assert all(d.round >= 1 and d.artist for d in shown.drawings)
+    gallery.render_page(shown, "en", 7)
+
+
 def test_expiry_deletes_old_galleries(
     store: Store, config: Config, clock: FakeClock
 ) -> None:
