@@ -16,13 +16,14 @@ one is refused even before that), and the address stops working.
 from __future__ import annotations
 
 import asyncio
+import collections
 import html
 import io
 import logging
 import unicodedata
 import zipfile
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
@@ -96,8 +97,13 @@ def _slug(text: str) -> str:
 
 # -- collecting the drawings of a match, per game ------------------------------------------
 
-Collector = Callable[[Rules[Any], MatchRecord, Sequence[Any]], tuple[list[Drawing], list[Scene]]]
-"""(rules, the match, the states after each action, first = setup) -> drawings, scenes."""
+Collector = Callable[[Rules[Any], MatchRecord, Iterable[Any]], tuple[list[Drawing], list[Scene]]]
+"""(rules, the match, its states one by one from setup) -> drawings, scenes. The states
+come from a generator: a long game's states are never all in memory at once."""
+
+
+def _last(states: Iterable[Any]) -> Any:
+    return collections.deque(states, maxlen=1)[0]
 
 
 def _strokes(strokes: Sequence[Any]) -> tuple[dict[str, Any], ...]:
@@ -105,7 +111,7 @@ def _strokes(strokes: Sequence[Any]) -> tuple[dict[str, Any], ...]:
 
 
 def _collect_artbox(
-    rules: Rules[Any], record: MatchRecord, states: Sequence[Any]
+    rules: Rules[Any], record: MatchRecord, states: Iterable[Any]
 ) -> tuple[list[Drawing], list[Scene]]:
     from games.artbox import deck_of
 
@@ -129,11 +135,11 @@ def _collect_artbox(
 
 
 def _collect_duplik(
-    rules: Rules[Any], record: MatchRecord, states: Sequence[Any]
+    rules: Rules[Any], record: MatchRecord, states: Iterable[Any]
 ) -> tuple[list[Drawing], list[Scene]]:
     from games.duplik import round_points, scene_of, svg_of
 
-    final = states[-1]
+    final = _last(states)
     rounds = list(final.history)
     if final.round.canvases and all(r.number != final.round.number for r in rounds):
         rounds.append(final.round)  # ended during a round: its canvases count too
@@ -156,11 +162,11 @@ def _collect_duplik(
 
 
 def _collect_broad_lines(
-    rules: Rules[Any], record: MatchRecord, states: Sequence[Any]
+    rules: Rules[Any], record: MatchRecord, states: Iterable[Any]
 ) -> tuple[list[Drawing], list[Scene]]:
     from games.broad_lines import word_of
 
-    final = states[-1]
+    final = _last(states)
     rounds = list(final.history)
     if final.round.sheets and all(r.number != final.round.number for r in rounds):
         rounds.append(final.round)
@@ -182,7 +188,7 @@ def _collect_broad_lines(
 
 
 def _collect_luck(
-    rules: Rules[Any], record: MatchRecord, states: Sequence[Any]
+    rules: Rules[Any], record: MatchRecord, states: Iterable[Any]
 ) -> tuple[list[Drawing], list[Scene]]:
     from games.luck_of_the_draw_cards import SUBJECT_CARDS
 
@@ -220,11 +226,16 @@ COLLECTORS: Final[dict[str, Collector]] = {
 def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Gallery:
     """Replay the match and gather its drawings. Pure (no store, no pygame)."""
     rules = registry.get(record.game)
-    states = [rules.setup(record.seats, record.options, record.seed)]
-    for entry in logged:
-        states.append(rules.apply(states[-1], entry.action))
+
+    def states() -> Iterator[Any]:
+        state = rules.setup(record.seats, record.options, record.seed)
+        yield state
+        for entry in logged:
+            state = rules.apply(state, entry.action)
+            yield state
+
     collect = COLLECTORS.get(record.game)
-    drawings, scenes = collect(rules, record, states) if collect else ([], [])
+    drawings, scenes = collect(rules, record, states()) if collect else ([], [])
     names = {s.seat: s.name for s in record.seats}
     winners = tuple(names.get(w, "?") for w in (record.outcome or {}).get("winners", []))
     return Gallery(
