@@ -80,6 +80,7 @@ def word_list(lang: str) -> WordList:
     return WordList.from_lines(path.read_text(encoding="utf-8").splitlines())
 
 
+@cache
 def all_lists() -> WordList:
     lists = [word_list(lang) for lang in LANGUAGES]
     combined = lists[0]
