@@ -271,6 +271,19 @@ export function createCanvas(opts) {
     }
   }
 
+  /**
+   * Send the stroke under the finger now and go on drawing it from the same spot: used
+   * just before the hourglass runs out, so a drawing taken at time up holds everything
+   * drawn, even if the finger never lifts (or the phone drops right then).
+   */
+  function flush() {
+    if (!live || live.points.length < 2) return;
+    const { id } = live;
+    const [x, y] = live.points[live.points.length - 1];
+    finish();
+    live = { id, points: [[x, y, 0]], colour, width, start: performance.now() };
+  }
+
   function onDown(event) {
     if (!enabled || live) return; // one finger draws; a palm or a second finger does not
     if (event.pointerType === "mouse" && event.button !== 0) return;
@@ -418,6 +431,7 @@ export function createCanvas(opts) {
     addStroke,
     clear,
     undo,
+    flush,
     setEnabled,
     destroy,
     redraw,

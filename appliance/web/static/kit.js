@@ -11,6 +11,7 @@
 import { fill, h, nameChip, safeColour } from "./ui.js";
 
 const BUSY_MS = 3000;
+const FLUSH_BEFORE_S = 0.6;    // a tick is 250 ms: at least two chances before time up
 const patched = new WeakMap();
 
 /** Refill `el` from build() only when `key` differs from the last time. */
@@ -133,6 +134,10 @@ export function gameKit(S, game, timerClass) {
   function tick() {
     wakeButtons();
     tickTimers();
+    // The hourglass is about to run out: what is under a finger goes to the box now, so
+    // the drawing taken at time up has all of it (the finger may never lift in time).
+    const d = S.ctx && S.ctx.deadline;
+    if (d && !d.paused && d.remaining <= FLUSH_BEFORE_S && S.pad && S.pad.flush) S.pad.flush();
   }
 
   return { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, wakeButtons, tickTimers, tick };
