@@ -24,7 +24,7 @@ import math
 import weakref
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 import pygame
 
@@ -189,15 +189,25 @@ def state_of(f: Frame) -> Mapping[str, Any]:
 
 class PerRenderer(Generic[T]):
     """One `T` per renderer, made on first use and gone with the renderer (a test's fresh
-    renderer starts cold)."""
+    renderer starts cold).
+
+    One game is on screen at a time: when a renderer starts using one game's caches, it
+    lets go of every other game's, so a day of all four games holds one game's pictures
+    (each cache is bounded) rather than four games' worth (tests/test_endurance.py)."""
+
+    _all: ClassVar[weakref.WeakSet[PerRenderer[Any]]] = weakref.WeakSet()
 
     def __init__(self, factory: Callable[[], T]) -> None:
         self._factory = factory
         self._of: weakref.WeakKeyDictionary[KioskRenderer, T] = weakref.WeakKeyDictionary()
+        PerRenderer._all.add(self)
 
     def of(self, r: KioskRenderer) -> T:
         value = self._of.get(r)
         if value is None:
+            for other in list(PerRenderer._all):
+                if other is not self:
+                    other._of.pop(r, None)
             value = self._of[r] = self._factory()
         return value
 
