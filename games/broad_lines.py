@@ -12,6 +12,10 @@ the rules' general hints. The table may give up by everyone's agreement, which b
 extra sheet. The next Critic is the player left of the last Artist. When the last of the
 25 sheets is placed the Critic has a last 2 guesses, then the game ends with a rating.
 
+The cards are the built-in ones (games.broad_lines_words) unless the `cards` start option
+carries a deck from the table's word packs (docs/packs.md); that deck is logged with the
+match's options, so a replay needs no pack file.
+
 Seats are in clockwise order, so the player to the left of seat i is the next seat.
 """
 
@@ -44,6 +48,8 @@ from games.sheet import Stroke
 from games.strokes import stroke_from_data, stroke_to_data
 
 DEFAULT_SHEETS: Final = 25
+MIN_CARDS: Final = 10
+"""The fewest cards a `cards` option may hold (a pack that replaces the deck gives as many)."""
 SHEETS_RANGE: Final = (5, 60)
 GUESSES_PER_SHEET: Final = 2
 MAX_STROKES: Final = 40
@@ -158,7 +164,7 @@ class GiveUp:
 class Round:
     number: int  # 1-based
     critic: Seat
-    card: int  # index into CARDS
+    card: int  # index into the deck dealt from (CARDS, or the `cards` option's)
     artist: Seat  # whose turn it is to draw
     named: int | None = None  # the number 1-6 the Critic named
     refused: tuple[int, ...] = ()  # numbers an Artist asked to replace
@@ -173,6 +179,10 @@ class Round:
     give_up: GiveUp | None = None
     result: Result = "unfinished"
     burned: bool = False
+    # The card's words when it was dealt from a pack deck (the `cards` option); () for a
+    # built-in card, read from CARDS. Kept in the round so a round alone names its word
+    # (the gallery reads finished rounds) and the JSON of a built-in game stays as it was.
+    custom_card: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -186,6 +196,9 @@ class BroadLinesState:
     used: int  # sheets placed or burned so far
     history: tuple[Round, ...]  # finished rounds, for the art show
     rng: Rng
+    # A deck from the table's word packs (the `cards` option), or () for the built-in
+    # CARDS; `deck` and a round's `card` index whichever it is.
+    custom_cards: tuple[tuple[Word, ...], ...] = ()
 
 
 # -- reading a state ---------------------------------------------------------------------
@@ -208,8 +221,18 @@ def next_artist(state: BroadLinesState, seat: Seat) -> Seat:
     return ring[(ring.index(seat) + 1) % len(ring)]
 
 
+def card_of(rnd: Round) -> tuple[Word, ...]:
+    """The round's card: its six words, numbered 1-6 in order."""
+    return rnd.custom_card or CARDS[rnd.card]
+
+
 def word_of(rnd: Round) -> Word | None:
-    return None if rnd.named is None else CARDS[rnd.card][rnd.named - 1]
+    return None if rnd.named is None else card_of(rnd)[rnd.named - 1]
+
+
+def deck_size(state: BroadLinesState) -> int:
+    """How many cards the game deals from: the pack deck's, or the built-in CARDS'."""
+    return len(state.custom_cards) or len(CARDS)
 
 
 def guesses_left(rnd: Round) -> int:
@@ -263,7 +286,7 @@ class BroadLines:
     ) -> BroadLinesState:
         if not self.min_players <= len(seats) <= self.max_players:
             raise BadOptions("player_count", "Broad Lines is for 3 to 12 players.")
-        options_.no_unknown(options, ("sheets", "check_sheets"), "Broad Lines")
+        options_.no_unknown(options, ("sheets", "check_sheets", "cards"), "Broad Lines")
         total = options.get("sheets", DEFAULT_SHEETS)
         low, high = SHEETS_RANGE
         if type(total) is not int or not low <= total <= high:
@@ -271,21 +294,27 @@ class BroadLines:
         check = options.get("check_sheets", True)
         if type(check) is not bool:
             raise BadOptions("flag", "{name} is true or false.", name="check_sheets")
+        custom = tuple(
+            tuple(Word(en, cs) for en, cs in card)
+            for card in options_.text_cards(options, "cards", WORDS_PER_CARD, MIN_CARDS)
+        )
         rng = Rng(seed)
-        deck, rng = rng.shuffled(range(len(CARDS)))
+        deck, rng = rng.shuffled(range(len(custom) or len(CARDS)))
         order = tuple(s.seat for s in seats)
         critic, rng = rng.choice(order)  # "randomly choose the first Art Critic"
         state = BroadLinesState(
             seats=order, total=total, check_sheets=check, deck=deck, phase="choose",
             round=Round(0, critic, 0, critic), used=0, history=(), rng=rng,
+            custom_cards=custom,
         )
         return self._new_round(state, 1, critic)
 
     def _new_round(self, state: BroadLinesState, number: int, critic: Seat) -> BroadLinesState:
         deck, rng = state.deck, state.rng
         if not deck:  # more rounds than cards: a fresh shuffle (a very long evening)
-            deck, rng = rng.shuffled(range(len(CARDS)))
-        rnd = Round(number, critic, deck[0], left_of(state, critic))
+            deck, rng = rng.shuffled(range(deck_size(state)))
+        custom = state.custom_cards[deck[0]] if state.custom_cards else ()
+        rnd = Round(number, critic, deck[0], left_of(state, critic), custom_card=custom)
         return replace(state, deck=deck[1:], rng=rng, phase="choose", round=rnd)
 
     # -- moves ------------------------------------------------------------------------
@@ -655,7 +684,7 @@ class BroadLines:
             "check": to_jsonable(rnd.check) if sees_sheet and rnd.check else None,
             "word": _word(word_of(rnd)) if (artist and not ended) or ended else None,
             "card": (
-                [_word(w) for w in CARDS[rnd.card]] if artist and not ended else None
+                [_word(w) for w in card_of(rnd)] if artist and not ended else None
             ),
             "result": rnd.result if ended else None,
             "burned": rnd.burned if ended else False,
@@ -702,13 +731,20 @@ class BroadLines:
             # The card is for the Artists only: listed under each of them, so only they
             # may see it (tests/conformance.py). Quoted as JSON writes a string, so "cat"
             # is not found inside "catapult".
-            words = tuple(f'"{text}"' for w in CARDS[rnd.card] for text in (w.en, w.cs))
+            words = tuple(f'"{text}"' for w in card_of(rnd) for text in (w.en, w.cs))
             for seat in artists(state):
                 hidden[seat] = words
         return hidden
 
     def to_json(self, state: BroadLinesState) -> Any:
-        return to_jsonable(state)
+        raw = to_jsonable(state)
+        # The built-in deck: the JSON of a state stays as it was before pack decks.
+        if not state.custom_cards:
+            del raw["custom_cards"]
+        for rnd in (raw["round"], *raw["history"]):
+            if not rnd["custom_card"]:
+                del rnd["custom_card"]
+        return raw
 
     def from_json(self, raw: Any) -> BroadLinesState:
         return decode(BroadLinesState, raw)

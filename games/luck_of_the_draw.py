@@ -14,7 +14,10 @@ Category of the round is voted: only then are the drawings' owners shown and the
 handed out. First to 7 / 6 / 5 / 4 cards (4 / 5 / 6 / 7-8 players; two half cards make
 one) wins.
 
-The die and the cards are in games.luck_of_the_draw_cards; the chips are here.
+The die and the cards are in games.luck_of_the_draw_cards; the chips are here. The
+`subjects` and `categories` start options may carry either box from the table's word
+packs (docs/packs.md) instead; they are logged with the match's options, so a replay
+needs no pack file.
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ from games.luck_of_the_draw_cards import (
     CATEGORY_CARDS,
     DIE_FACES,
     SUBJECT_CARDS,
+    SUBJECTS_PER_CARD,
+    SubjectCard,
+    Text,
     category_count,
     subject_number,
 )
@@ -57,6 +63,10 @@ DEFAULT_EXTENDED_FACTOR: Final = 2.0
 DEFAULT_EXTRA_CARDS: Final = 2
 MAX_STROKES: Final = 400
 SPEEDIER_CATEGORIES: Final = 2
+MIN_SUBJECT_CARDS: Final = 10
+MIN_CATEGORY_CARDS: Final = 30
+"""The fewest cards a `subjects` / `categories` option may hold (as a pack that replaces
+the box must give)."""
 
 
 @dataclass(frozen=True)
@@ -118,14 +128,14 @@ class Verdict:
 @dataclass(frozen=True)
 class Round:
     number: int
-    subject_card: int  # index into SUBJECT_CARDS
+    subject_card: int  # index into the Subject box (SUBJECT_CARDS, or the pack deck)
     subject: int | None = None  # 1..SUBJECTS_PER_CARD, from the die
     started: float | None = None  # when the hourglass was turned
     drawings: Mapping[Seat, tuple[Stroke, ...]] = field(default_factory=options_.nothing)
     done: frozenset[Seat] = frozenset()
     gallery: tuple[Exhibit, ...] = ()  # in the order laid out; empty while drawing
     categories: int = 0  # Category cards voted this round (0 until the die says)
-    category: int | None = None  # the Category card being voted (index into CATEGORY_CARDS)
+    category: int | None = None  # the Category card being voted (index into its box)
     votes: Mapping[Seat, str] = field(default_factory=options_.nothing)  # voter -> chip
     closed: bool = False  # the host ended the vote: whoever has not voted abstains
     nothing_fits: frozenset[Seat] = frozenset()  # who says no drawing fits the Category
@@ -147,9 +157,33 @@ class LuckState:
     cards: Mapping[Seat, tuple[int, ...]]  # Category cards won
     halves: Mapping[Seat, int]  # Subject cards from ties: two make a card
     rng: Rng
+    # Boxes from the table's word packs (the `subjects` and `categories` options), or ()
+    # for the built-in SUBJECT_CARDS and CATEGORY_CARDS; the indexes above are into
+    # whichever box it is.
+    custom_subjects: tuple[SubjectCard, ...] = ()
+    custom_categories: tuple[Text, ...] = ()
 
 
 # -- reading a state ------------------------------------------------------------------
+
+
+def subject_cards(state: LuckState) -> tuple[SubjectCard, ...]:
+    """The Subject box this game deals from."""
+    return state.custom_subjects or SUBJECT_CARDS
+
+
+def category_cards(state: LuckState) -> tuple[Text, ...]:
+    """The Category box this game draws from."""
+    return state.custom_categories or CATEGORY_CARDS
+
+
+def subject_of(state: LuckState, rnd: Round | None = None) -> Text | None:
+    """The subject the die picked in `rnd` (the current round by default) of this game:
+    any state of the match will do, its boxes do not change."""
+    rnd = rnd or state.round
+    if rnd.subject is None:
+        return None
+    return subject_cards(state)[rnd.subject_card].subjects[rnd.subject - 1]
 
 
 def score_halves(state: LuckState, seat: Seat) -> int:
@@ -231,6 +265,8 @@ class LuckOfTheDraw:
                 "longer",
                 "extra_cards",
                 "speedier",
+                "subjects",
+                "categories",
             ),
             "Luck of the Draw",
         )
@@ -246,9 +282,19 @@ class LuckOfTheDraw:
         if type(extra) is not int or not 1 <= extra <= 10:
             raise BadOptions("extra_cards", "A longer game needs 1 to 10 more cards to win.")
         target = target_cards(len(seats)) + (extra if options_.flag(options, "longer") else 0)
+        custom_subjects = tuple(
+            SubjectCard(tuple(Text(en, cs) for en, cs in card))
+            for card in options_.text_cards(
+                options, "subjects", SUBJECTS_PER_CARD, MIN_SUBJECT_CARDS
+            )
+        )
+        custom_categories = tuple(
+            Text(en, cs)
+            for ((en, cs),) in options_.text_cards(options, "categories", 1, MIN_CATEGORY_CARDS)
+        )
         rng = Rng(seed)
-        subjects, rng = rng.shuffled(range(len(SUBJECT_CARDS)))
-        categories, rng = rng.shuffled(range(len(CATEGORY_CARDS)))
+        subjects, rng = rng.shuffled(range(len(custom_subjects) or len(SUBJECT_CARDS)))
+        categories, rng = rng.shuffled(range(len(custom_categories) or len(CATEGORY_CARDS)))
         order = tuple(s.seat for s in seats)
         state = LuckState(
             seats=order,
@@ -263,6 +309,8 @@ class LuckOfTheDraw:
             cards=MappingProxyType({s: () for s in order}),
             halves=MappingProxyType({s: 0 for s in order}),
             rng=rng,
+            custom_subjects=custom_subjects,
+            custom_categories=custom_categories,
         )
         return self._deal_subject(state, 0)
 
@@ -270,7 +318,7 @@ class LuckOfTheDraw:
         """A new round: the top Subject card (a fresh shuffle when the box is empty)."""
         subjects, rng = state.subjects, state.rng
         if not subjects:
-            subjects, rng = rng.shuffled(range(len(SUBJECT_CARDS)))
+            subjects, rng = rng.shuffled(range(len(subject_cards(state))))
         return replace(
             state,
             phase="subject",
@@ -285,8 +333,9 @@ class LuckOfTheDraw:
         if not deck:
             # Only if every card was won or is out: shuffle in all that nobody holds.
             held = {c for cards in state.cards.values() for c in cards}
-            free = [c for c in range(len(CATEGORY_CARDS)) if c not in held]
-            deck, rng = rng.shuffled(free or range(len(CATEGORY_CARDS)))
+            every = range(len(category_cards(state)))
+            free = [c for c in every if c not in held]
+            deck, rng = rng.shuffled(free or every)
         rnd = replace(
             state.round,
             category=deck[0],
@@ -502,7 +551,8 @@ class LuckOfTheDraw:
     def view(self, state: LuckState, seat: Seat | None) -> dict[str, Any]:
         rnd, phase = state.round, state.phase
         revealed = phase in ("scores", "over")  # the owners of this round's drawings
-        card = SUBJECT_CARDS[rnd.subject_card]
+        card = subject_cards(state)[rnd.subject_card]
+        categories = category_cards(state)
         view: dict[str, Any] = {
             "phase": phase,
             "round": rnd.number + 1,
@@ -522,17 +572,19 @@ class LuckOfTheDraw:
             "gallery": None,
             "categories": rnd.categories or None,
             "category_number": len(rnd.verdicts) + 1 if phase == "voting" else None,
-            "category": None if rnd.category is None else _text(CATEGORY_CARDS[rnd.category]),
+            "category": None if rnd.category is None else _text(categories[rnd.category]),
             "voted": len(rnd.votes) if phase == "voting" else 0,  # how many, never who
             "voters": len(state.seats),
             "closed": rnd.closed,
             "nothing_fits": sorted(rnd.nothing_fits),
             "replaced": len(rnd.replaced),
-            "verdicts": [self._verdict(rnd, n, v) for n, v in enumerate(rnd.verdicts, 1)],
+            "verdicts": [
+                self._verdict(categories, rnd, n, v) for n, v in enumerate(rnd.verdicts, 1)
+            ],
             "cards": {str(s): len(state.cards[s]) for s in state.seats},
             "halves": {str(s): state.halves[s] for s in state.seats},
             "won": {
-                str(s): [_text(CATEGORY_CARDS[c]) for c in state.cards[s]] for s in state.seats
+                str(s): [_text(categories[c]) for c in state.cards[s]] for s in state.seats
             },
             "gained": None,
             "my_drawing": None,
@@ -567,10 +619,12 @@ class LuckOfTheDraw:
                 view["my_nothing_fits"] = seat in rnd.nothing_fits
         return view
 
-    def _verdict(self, rnd: Round, number: int, verdict: Verdict) -> dict[str, Any]:
+    def _verdict(
+        self, categories: Sequence[Text], rnd: Round, number: int, verdict: Verdict
+    ) -> dict[str, Any]:
         return {
             "number": number,
-            "category": _text(CATEGORY_CARDS[verdict.category]),
+            "category": _text(categories[verdict.category]),
             "tally": [[chip, n] for chip, n in tally(rnd, verdict.votes)],
             "leaders": list(verdict.leaders),
             "tie": verdict.is_tie,
@@ -618,7 +672,12 @@ class LuckOfTheDraw:
         return hidden
 
     def to_json(self, state: LuckState) -> Any:
-        return to_jsonable(state)
+        raw = to_jsonable(state)
+        # The built-in boxes: the JSON of a state stays as it was before pack decks.
+        for box in ("custom_subjects", "custom_categories"):
+            if not raw[box]:
+                del raw[box]
+        return raw
 
     def from_json(self, raw: Any) -> LuckState:
         return decode(LuckState, raw)
