@@ -33,20 +33,36 @@ Mode = Literal["add", "replace"]
 
 @dataclass(frozen=True)
 class DeckShape:
-    """One deck of a game a pack may fill: entries one by one, or cards of `per_card`."""
+    """One deck of a game a pack may fill: entries one by one, or cards of `per_card`.
+
+    `card` and `part` are what a problem calls a card and one entry on it ("card 3,
+    word 2"), so the owner reads the game's own words; a deck of single entries names
+    them by its key ("words entry 3")."""
 
     key: str
     per_card: int = 1
     minimum: int = 1  # entries (or cards) a pack must give to *replace* the deck
     max_text: int = MAX_TEXT
+    card: str = "card"
+    part: str = "entry"
+    why: str = ""  # said after "a card has n ...": why that many
+
+    def label(self, n: int) -> str:
+        return f"{self.key} entry {n}" if self.per_card == 1 else f"{self.card} {n}"
 
 
 DECKS: Final[Mapping[str, tuple[DeckShape, ...]]] = {
     "artbox": (DeckShape("words", 1, 24, 24),),
-    "broad-lines": (DeckShape("cards", 6, 10, 24),),
-    "luck-of-the-draw": (DeckShape("subjects", 3, 10), DeckShape("categories", 1, 30)),
+    # Broad Lines' numbers 1-6 name a card's words in order; 24 characters fit its card.
+    "broad-lines": (DeckShape("cards", 6, 10, 24, "card", "word", ", numbered 1-6 in order"),),
+    "luck-of-the-draw": (
+        DeckShape("subjects", 3, 10, MAX_TEXT, "subject card", "subject",
+                  ", one for each number on the die (1, 2, 3) in order"),
+        DeckShape("categories", 1, 30),
+    ),
 }
-"""Which decks each game's packs may fill (Duplik has none: its scenes are generated)."""
+"""Which decks each game's packs may fill (Duplik has none: its scenes are generated).
+A deck's key is also the start option that carries it to the game's rules."""
 
 
 @dataclass(frozen=True)
@@ -107,16 +123,21 @@ class _Lines:
     """Finds the line of an entry's text in the source (tomllib reports no positions)."""
 
     def __init__(self, text: str) -> None:
+        self.text = text
         self.lines = text.splitlines()
-        self.at = 0
+        self.at = 0  # where the last text found ends: entries are looked for in order
 
     def find(self, value: str) -> int | None:
-        quoted = (f'"{value}"', f"'{value}'")
-        for i in range(self.at, len(self.lines)):
-            if any(q in self.lines[i] for q in quoted):
-                self.at = i
-                return i + 1
-        return None
+        """The line of the next quoted `value`; several entries on one line, or the same
+        text twice in a row, each get their own place."""
+        found = [
+            (i, q) for q in (f'"{value}"', f"'{value}'") if (i := self.text.find(q, self.at)) >= 0
+        ]
+        if not found:
+            return None
+        i, quoted = min(found)
+        self.at = i + len(quoted)
+        return self.text.count("\n", 0, i) + 1
 
     def find_key(self, key: str) -> int | None:
         pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
@@ -180,9 +201,11 @@ def parse_pack(name: str, text: str | bytes) -> Pack:
         bad(f"the pack has no entries; add {' or '.join(f'{k} = [...]' for k in shapes)}")
     if mode == "replace":
         for key, shape in shapes.items():
-            have = len(decks.get(key, ()))
+            # As written, bad ones too: the count the owner sees in the file.
+            have = len(raw[key]) if isinstance(raw.get(key), list) else 0
             if key in decks and have < shape.minimum:
-                unit = "cards" if shape.per_card > 1 else "entries"
+                unit = ("card" if shape.per_card > 1 else "entry") if have == 1 else (
+                    "cards" if shape.per_card > 1 else "entries")
                 bad(f"{key} has {have} {unit}; to replace the built-in deck a pack needs at "
                     f"least {shape.minimum} (or use mode = \"add\")", key)
     if problems:
@@ -202,24 +225,25 @@ def _read_deck(
                                 f"{key} has too many entries; at most {MAX_ENTRIES}"))
         return ()
     cards: list[Card] = []
-    seen: dict[str, dict[str, int]] = {"en": {}, "cs": {}}
+    # Every text once per deck and language: where it was first, for the message.
+    seen: dict[str, dict[str, str]] = {"en": {}, "cs": {}}
     for n, item in enumerate(value, start=1):
-        label = f"{key} entry {n}" if shape.per_card == 1 else f"{key} card {n}"
+        label = shape.label(n)
         if shape.per_card == 1:
             items: list[Any] = [item]
         elif isinstance(item, list) and len(item) == shape.per_card:
             items = item
         else:
-            line = lines.find(item[0] if isinstance(item, list) and item
-                              and isinstance(item[0], str) else "\0")
-            problems.append(Problem(file, line, label,
-                                    f"a card is a list of exactly {shape.per_card} entries"))
+            problems.append(Problem(file, lines.find(_first_text(item)), label,
+                                    _card_shape_problem(item, shape)))
             continue
         card: list[Text] = []
         for m, entry in enumerate(items, start=1):
-            where = label if shape.per_card == 1 else f"{label}, entry {m}"
+            where = label if shape.per_card == 1 else f"{label}, {shape.part} {m}"
             text, message, first = _read_text(entry, shape.max_text)
             line = lines.find(first) if first else None
+            if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str):
+                lines.find(entry[1])  # past the Czech text too: it is not the next entry
             if message is not None:
                 problems.append(Problem(file, line, where, message))
                 continue
@@ -228,15 +252,37 @@ def _read_deck(
                 folded = getattr(text, lang).casefold()
                 if folded in seen[lang]:
                     problems.append(Problem(file, line, where, f"{getattr(text, lang)!r} is "
-                                            f"already {key} entry {seen[lang][folded]}"))
+                                            f"already {seen[lang][folded]}"))
                     break
             else:
                 for lang in ("en", "cs"):
-                    seen[lang][getattr(text, lang).casefold()] = n
+                    seen[lang].setdefault(getattr(text, lang).casefold(), where)
                 card.append(text)
         if len(card) == len(items):
             cards.append(tuple(card))
     return tuple(cards)
+
+
+def _card_shape_problem(item: Any, shape: DeckShape) -> str:
+    """What is wrong with a card that is not a list of `per_card` entries."""
+    parts = f"{shape.part}s"
+    if isinstance(item, list):
+        return (f"it has {len(item)} {parts if len(item) != 1 else shape.part}; "
+                f"a {shape.card} has {shape.per_card}{shape.why}")
+    return (f'a {shape.card} is a list of {shape.per_card} {parts}{shape.why}, each "text" '
+            '(both languages) or ["English", "Czech"]')
+
+
+def _first_text(item: Any) -> str:
+    """The first text inside a (nested) entry, to find its line (a NUL finds none)."""
+    if isinstance(item, str):
+        return item
+    if isinstance(item, list):
+        for inner in item:
+            found = _first_text(inner)
+            if found != "\0":
+                return found
+    return "\0"
 
 
 def _read_text(entry: Any, max_text: int) -> tuple[Text | None, str | None, str | None]:

@@ -1,9 +1,12 @@
-"""Word packs: the file format's checks (every problem named with its line and entry),
-adding to and replacing a deck, the shelf on disk, and ArtBox dealing from a pack."""
+"""Word packs: the file format's checks (every problem named with its line and entry) for
+all three games that take them, adding to and replacing a deck, the shelf on disk, and
+ArtBox dealing from a pack (Broad Lines and Luck of the Draw: tests/test_packs_games.py)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,7 +79,7 @@ words = [
         ('game = "artbox"\nmode = "replace"\nwords = ["a", "b"]\n',
          "line 3: words has 2 entries; to replace the built-in deck a pack needs at least 24"),
         ('game = "broad-lines"\ncards = [["a", "b"]]\n',
-         "cards card 1: a card is a list of exactly 6 entries"),
+         "line 2, card 1: it has 2 words; a card has 6, numbered 1-6 in order"),
     ],
 )
 def test_file_level_problems(text: str, wanted: str) -> None:
@@ -160,3 +163,142 @@ def test_artbox_deals_from_the_words_option_and_replays() -> None:
 def test_artbox_refuses_a_bad_words_option(bad: object) -> None:
     with pytest.raises(BadOptions, match="words is a list of 24"):
         artbox.RULES.setup(SEATS, {"words": bad}, 7)
+
+
+# -- Broad Lines and Luck of the Draw: cards of several entries --------------------------
+
+OUR_CARDS = """\
+game = "broad-lines"
+title = "Our cards"
+cards = [
+  # a card: six entries, numbered 1-6 in order; each "text" or ["English", "Czech"]
+  [["kettle", "konvice"], ["hamster", "křeček"], ["plum", "švestka"],
+   ["lighthouse", "maják"], ["juggler", "žonglér"], ["rainbow", "duha"]],
+  ["robot", "pizza", ["tram", "tramvaj"], ["fog", "mlha"], ["ladder", "žebřík"],
+   ["snowman", "sněhulák"]],
+]
+"""
+
+
+def test_a_broad_lines_pack_in_english_and_czech() -> None:
+    pack = parse_pack("ours.toml", OUR_CARDS)
+    first, second = pack.decks["cards"]
+    assert first[0] == Text("kettle", "konvice") and first[5] == Text("rainbow", "duha")
+    assert second[:3] == (Text("robot", "robot"), Text("pizza", "pizza"), Text("tram", "tramvaj"))
+    assert (pack.game, pack.mode, pack.size()) == ("broad-lines", "add", 2)
+
+
+def test_every_bad_broad_lines_card_is_named() -> None:
+    text = """\
+game = "broad-lines"
+cards = [
+  ["cup", "cat", "apple", "house", "king", "shadow"],
+  ["sock", "owl", "pear", "barn", "nurse"],
+  "kite",
+  ["mop", ["goat"], "plum", "tent", "judge", "moon"],
+  ["lamp", "Cat", "fig", "hut", "cook", "star"],
+  ["bed", "fox", ["nut", ""], "mill", "maid", "a very long word for a card"],
+  [],
+]
+"""
+    with pytest.raises(PackError) as err:
+        parse_pack("bl.toml", text)
+    assert [str(p) for p in err.value.problems] == [
+        "bl.toml, line 4, card 2: it has 5 words; a card has 6, numbered 1-6 in order",
+        'bl.toml, line 5, card 3: a card is a list of 6 words, numbered 1-6 in order, each '
+        '"text" (both languages) or ["English", "Czech"]',
+        'bl.toml, line 6, card 4, word 2: an entry is "text" (both languages) or '
+        '["English", "Czech"]',
+        "bl.toml, line 7, card 5, word 2: 'Cat' is already card 1, word 2",
+        "bl.toml, line 8, card 6, word 3: the Czech text is empty",
+        "bl.toml, line 8, card 6, word 6: a very long word for a c… has 27 characters; at "
+        "most 24",
+        "bl.toml, card 7: it has 0 words; a card has 6, numbered 1-6 in order",
+    ]
+
+
+def test_a_luck_of_the_draw_pack_fills_either_box() -> None:
+    text = """\
+game = "luck-of-the-draw"
+mode = "add"
+subjects = [
+  # 1 a creature or food, 2 a thing or person, 3 a scene: the die's numbers
+  [["hamster", "křeček"], ["grandma", "babička"], ["a picnic in the rain", "piknik v dešti"]],
+]
+categories = [
+  ["Most likely to be our dog", "Nejspíš náš pes"],
+  "Pizza!",
+]
+"""
+    pack = parse_pack("ours.toml", text)
+    (card,) = pack.decks["subjects"]
+    assert [t.cs for t in card] == ["křeček", "babička", "piknik v dešti"]
+    assert pack.decks["categories"] == (
+        (Text("Most likely to be our dog", "Nejspíš náš pes"),), (Text("Pizza!", "Pizza!"),)
+    )
+    only_categories = parse_pack("c.toml", 'game = "luck-of-the-draw"\ncategories = ["Best"]\n')
+    assert list(only_categories.decks) == ["categories"]
+
+
+def test_every_bad_luck_of_the_draw_entry_is_named() -> None:
+    text = """\
+game = "luck-of-the-draw"
+mode = "replace"
+subjects = [
+  ["owl", "tram", "a day at the zoo"],
+  [["cat", "kočka"], ["bus", "autobus"]],
+  ["fox", "OWL", "a snowball fight"],
+]
+categories = [
+  "Funniest",
+  ["Funniest", "Nejvtipnější"],
+  ["Looks most like a potato on a sunny Sunday", "Brambora"],
+]
+"""
+    with pytest.raises(PackError) as err:
+        parse_pack("luck.toml", text)
+    assert [str(p) for p in err.value.problems] == [
+        "luck.toml, line 5, subject card 2: it has 2 subjects; a subject card has 3, one "
+        "for each number on the die (1, 2, 3) in order",
+        "luck.toml, line 6, subject card 3, subject 2: 'OWL' is already subject card 1, "
+        "subject 1",
+        "luck.toml, line 10, categories entry 2: 'Funniest' is already categories entry 1",
+        "luck.toml, line 11, categories entry 3: Looks most like a potato on a sunny Sund… has 42 "
+        "characters; at most 40",
+        'luck.toml, line 3: subjects has 3 cards; to replace the built-in deck a pack needs '
+        'at least 10 (or use mode = "add")',
+        'luck.toml, line 8: categories has 3 entries; to replace the built-in deck a pack '
+        'needs at least 30 (or use mode = "add")',
+    ]
+
+
+def test_the_built_in_decks_fit_the_pack_format() -> None:
+    """Everything on the box's own cards can be written as a pack (a table copying the
+    built-in deck to edit it gets a file that checks out), and the limits agree with
+    what the rules accept."""
+    from games import broad_lines, luck_of_the_draw
+    from games.broad_lines_words import CARDS, WORDS_PER_CARD
+    from games.luck_of_the_draw_cards import CATEGORY_CARDS, SUBJECT_CARDS, SUBJECTS_PER_CARD
+    from games.packs import DECKS
+
+    def pair(t: Any) -> str:
+        return json.dumps([t.en, t.cs], ensure_ascii=False)
+
+    cards = ",\n".join("[" + ", ".join(pair(w) for w in card) + "]" for card in CARDS)
+    pack = parse_pack("bl.toml", f'game = "broad-lines"\nmode = "replace"\ncards = [\n{cards}\n]\n')
+    assert pack.decks["cards"] == tuple(tuple(Text(w.en, w.cs) for w in c) for c in CARDS)
+    subjects = ",\n".join(
+        "[" + ", ".join(pair(t) for t in card.subjects) + "]" for card in SUBJECT_CARDS
+    )
+    categories = ",\n".join(pair(t) for t in CATEGORY_CARDS)
+    pack = parse_pack("luck.toml", f'game = "luck-of-the-draw"\nmode = "replace"\n'
+                      f"subjects = [\n{subjects}\n]\ncategories = [\n{categories}\n]\n")
+    assert len(pack.decks["subjects"]) == len(SUBJECT_CARDS)
+    assert len(pack.decks["categories"]) == len(CATEGORY_CARDS)
+    shapes = {s.key: s for decks in DECKS.values() for s in decks}
+    assert (shapes["cards"].per_card, shapes["cards"].minimum) == (
+        WORDS_PER_CARD, broad_lines.MIN_CARDS)
+    assert (shapes["subjects"].per_card, shapes["subjects"].minimum) == (
+        SUBJECTS_PER_CARD, luck_of_the_draw.MIN_SUBJECT_CARDS)
+    assert shapes["categories"].minimum == luck_of_the_draw.MIN_CATEGORY_CARDS
+    assert shapes["words"].minimum == artbox.MIN_DECK
