@@ -40,6 +40,17 @@ TARGETS: dict[str, str] = {
     "easel_25_over_1_sheet_ratio": "<= 1.2",
     "touch_to_ink_ms_p50": "<= 1",
     "touch_to_ink_ms_p99": "<= 1",
+    "powercut_kills_survived": ">= 200",
+    "powercut_actions_lost": "== 0",
+    "powercut_actions_duplicated": "== 0",
+    "powercut_integrity_failures": "== 0",
+    "powercut_bad_replays": "== 0",
+    "drops_survived": ">= 100",
+    "drop_actions_lost": "== 0",
+    "drop_actions_duplicated": "== 0",
+    "cafe_rss_start_mb": "(report)",
+    "cafe_rss_end_mb": "<= warm + 32",
+    "cafe_errors_logged": "== 0",
 }
 
 
