@@ -32,7 +32,7 @@ from appliance.game_options import default_options
 from appliance.history import result_of, today
 from appliance.host import HostLogins, HostPageOff, LockedOut, PinGuard, WrongPin
 from appliance.messages import say
-from appliance.packs import BadPackName, NoSuchPack, PackShelf
+from appliance.packs import DECK_OPTIONS, BadPackName, NoSuchPack, PackShelf
 from appliance.session import HOST, HOST_PAGE, NotNow, Session, SessionError
 from games import registry
 from games.packs import PackError
@@ -275,8 +275,9 @@ class HostApi:
     async def start(self, request: web.Request) -> web.Response:
         def go(body: StartGame) -> None:
             game = self.session.selected
-            # The pack's words are the box's to add; a host's own `words` would bypass them.
-            options = {k: v for k, v in body.options.items() if k != "words"}
+            # The packs' decks are the box's to add; a host's own `words`, `cards`,
+            # `subjects` or `categories` would bypass them.
+            options = {k: v for k, v in body.options.items() if k not in DECK_OPTIONS}
             self.session.start(HOST, options)
             log.info("host page started %s with %s", game, options)
 

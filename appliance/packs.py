@@ -8,8 +8,9 @@ not check out is skipped with every problem logged (and listed on the host page)
 other packs still count.
 
 `PackShelf.options_for(game)` is what the session asks at `start`: the start options that
-carry the deck (ArtBox: `words`); the options are logged with the match, so a replay does
-not depend on the files still being there.
+carry the decks (ArtBox: `words`; Broad Lines: `cards`; Luck of the Draw: `subjects` and
+`categories`, each only when a pack fills it); the options are logged with the match, so
+a replay does not depend on the files still being there.
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from games import packs as rules_packs
 from games.artbox_words import WORDS as ARTBOX_WORDS
+from games.broad_lines_words import CARDS as BROAD_LINES_CARDS
+from games.luck_of_the_draw_cards import CATEGORY_CARDS, SUBJECT_CARDS
 from games.packs import Pack, PackError, Problem
 
 log = logging.getLogger("easel.packs")
@@ -40,28 +43,50 @@ class NoSuchPack(LookupError):
     """There is no pack of that name in the writable packs directory."""
 
 
-def _artbox(cards: Sequence[rules_packs.Card]) -> dict[str, Any]:
-    return {"words": [card[0].to_json() for card in cards]}
+class _HasTexts(Protocol):
+    """A built-in card's text: each game has its own Word/Text class of the same shape."""
+
+    @property
+    def en(self) -> str: ...
+
+    @property
+    def cs(self) -> str: ...
+
+
+def _texts(*words: _HasTexts) -> rules_packs.Card:
+    return tuple(rules_packs.Text(w.en, w.cs) for w in words)
 
 
 @dataclass(frozen=True)
 class GameDecks:
-    """How one game takes packs: its deck's key, its built-in cards, the option it reads."""
+    """One deck a game takes from packs: its key (the pack's and the start option's) and
+    its built-in cards. A deck of single entries (`plain`) is an option of [English,
+    Czech] pairs; a deck of cards is a list of cards, each a list of such pairs."""
 
     key: str
     built_in: Callable[[], tuple[rules_packs.Card, ...]]
-    to_options: Callable[[Sequence[rules_packs.Card]], dict[str, Any]]
+    plain: bool = False
+
+    def to_options(self, cards: Sequence[rules_packs.Card]) -> dict[str, Any]:
+        if self.plain:
+            return {self.key: [card[0].to_json() for card in cards]}
+        return {self.key: [[text.to_json() for text in card] for card in cards]}
 
 
-USED_BY: Final[Mapping[str, GameDecks]] = {
-    "artbox": GameDecks(
-        "words",
-        lambda: tuple((rules_packs.Text(w.en, w.cs),) for w in ARTBOX_WORDS),
-        _artbox,
+USED_BY: Final[Mapping[str, tuple[GameDecks, ...]]] = {
+    "artbox": (GameDecks("words", lambda: tuple(_texts(w) for w in ARTBOX_WORDS), True),),
+    "broad-lines": (
+        GameDecks("cards", lambda: tuple(_texts(*card) for card in BROAD_LINES_CARDS)),
+    ),
+    "luck-of-the-draw": (
+        GameDecks("subjects", lambda: tuple(_texts(*c.subjects) for c in SUBJECT_CARDS)),
+        GameDecks("categories", lambda: tuple(_texts(c) for c in CATEGORY_CARDS), True),
     ),
 }
-"""Games whose rules take a deck from their start options. Broad Lines' and Luck of the
-Draw's packs are checked and kept, but their rules do not take a deck yet."""
+"""The decks each game's rules take from their start options (Duplik takes none)."""
+
+DECK_OPTIONS: Final = frozenset(deck.key for decks in USED_BY.values() for deck in decks)
+"""Start options that carry a deck: the packs' to give, not a host's to type."""
 
 
 @dataclass(frozen=True)
@@ -130,16 +155,18 @@ class PackShelf:
         return good
 
     def options_for(self, game: str) -> dict[str, Any]:
-        """Start options carrying `game`'s deck from the packs; {} when none applies."""
-        decks = USED_BY.get(game)
-        if decks is None:
-            return {}
+        """Start options carrying `game`'s decks from the packs: only the decks some pack
+        fills ({} when none does), so a game without packs starts as it always did."""
         packs = [p for p in self.packs() if p.game == game]
-        if not packs:
-            return {}
-        cards, used = rules_packs.combine(decks.built_in(), packs, decks.key)
-        log.info("%s deals from %d cards with packs %s", game, len(cards), ", ".join(used))
-        return decks.to_options(cards)
+        options: dict[str, Any] = {}
+        for deck in USED_BY.get(game, ()):
+            if not any(deck.key in p.decks for p in packs):
+                continue  # the built-in deck, as the rules have it without the option
+            cards, used = rules_packs.combine(deck.built_in(), packs, deck.key)
+            log.info("%s deals %s from %d cards with packs %s",
+                     game, deck.key, len(cards), ", ".join(used))
+            options.update(deck.to_options(cards))
+        return options
 
     def save(self, name: str, data: bytes) -> Pack:
         """Check an upload and write it into the packs directory (replacing a same-named

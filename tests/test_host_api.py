@@ -201,6 +201,46 @@ async def test_packs_upload_good_and_bad(host: Host) -> None:
     assert status == 200 and body["packs"] == []
 
 
+async def test_broad_lines_and_luck_of_the_draw_packs_are_uploaded_and_used(
+    host: Host,
+) -> None:
+    await host.call("login", {"pin": PIN})
+    cards = (
+        'game = "broad-lines"\ncards = [\n'
+        '  [["kettle", "konvice"], "robot", "pizza", ["fog", "mlha"], ["owl", "sova"], "yo-yo"],\n'
+        "]\n"
+    )
+    status, body = await host.call("packs", {"file": "our-cards.toml", "text": cards})
+    assert status == 200
+    luck = (
+        'game = "luck-of-the-draw"\n'
+        'subjects = [[["hamster", "křeček"], ["grandma", "babička"], ["a picnic", "piknik"]]]\n'
+        'categories = ["Pizza!", ["Most like our dog", "Nejvíc jako náš pes"]]\n'
+    )
+    status, body = await host.call("packs", {"file": "our-luck.toml", "text": luck})
+    assert status == 200
+    listed = {p["file"]: p for p in body["packs"]}
+    assert listed["our-cards.toml"] | {"problems": []} == {
+        "file": "our-cards.toml", "ok": True, "game": "broad-lines", "title": "our-cards",
+        "mode": "add", "entries": 1, "used": True, "removable": True, "problems": [],
+    }
+    assert listed["our-luck.toml"]["ok"] and listed["our-luck.toml"]["used"]
+    assert listed["our-luck.toml"]["entries"] == 3
+    bad = 'game = "broad-lines"\ncards = [\n  ["cup", "cat", "apple", "house", "king"],\n]\n'
+    status, body = await host.call("packs", {"file": "short.toml", "text": bad})
+    assert status == 400 and body["error"]["problems"] == [
+        "short.toml, line 3, card 1: it has 5 words; a card has 6, numbered 1-6 in order"
+    ]
+    # A deck is the packs' to give: a host's own `cards` option is not passed on.
+    for i in range(3):
+        host.session.join(f"P{i}", PALETTE[i])
+    await host.call("select", {"game": "broad-lines"})
+    status, body = await host.call("start", {"options": {"cards": [["x"]], "sheets": 10}})
+    assert status == 200 and host.session.match is not None
+    assert host.session.match.record.options["sheets"] == 10
+    assert "cards" not in host.session.match.record.options
+
+
 async def test_restart_is_answered_then_done(host: Host) -> None:
     await host.call("login", {"pin": PIN})
     status, body = await host.call("restart", {})

@@ -25,7 +25,7 @@ const WORDS = {
     check_sheets: "The box checks every sheet", auto_hourglass: "The hourglass turns itself",
     extra_cards: "Extra cards for a longer game", no_results: "No game has ended today yet.",
     ended_early: "ended early", winner: "won", pack_ok: "{game}, {mode}, {n} entries",
-    pack_bad: "not used: it has problems", pack_waits: "kept; {game} does not take packs yet",
+    pack_bad: "not used: it has problems",
     remove: "Remove", uploaded: "The pack {file} is saved.",
     confirm_restart: "Restart the box now? The game resumes where it was.",
     confirm_end: "End the running game for everyone?", restarting: "The box is restarting…",
@@ -46,7 +46,7 @@ const WORDS = {
     check_sheets: "Krabice kontroluje každou fólii", auto_hourglass: "Hodiny se otočí samy",
     extra_cards: "Karet navíc pro delší hru", no_results: "Dnes zatím žádná hra neskončila.",
     ended_early: "ukončena předčasně", winner: "vyhrál(a)", pack_ok: "{game}, {mode}, {n} položek",
-    pack_bad: "nepoužívá se: obsahuje chyby", pack_waits: "uložen; {game} zatím balíčky nebere",
+    pack_bad: "nepoužívá se: obsahuje chyby",
     remove: "Smazat", uploaded: "Balíček {file} je uložen.",
     confirm_restart: "Restartovat krabici? Hra bude pokračovat, kde skončila.",
     confirm_end: "Ukončit běžící hru pro všechny?", restarting: "Krabice se restartuje…",
@@ -375,8 +375,7 @@ function renderPacks(packs, dir) {
     h("strong", {}, pack.title || pack.file),
     h("span", { class: "muted small" }, pack.file),
     h("span", { class: "small" }, !pack.ok ? w("pack_bad")
-      : pack.used ? w("pack_ok", { game: pack.game, mode: w(`mode_${pack.mode}`), n: pack.entries })
-        : w("pack_waits", { game: pack.game })),
+      : w("pack_ok", { game: pack.game, mode: w(`mode_${pack.mode}`), n: pack.entries })),
     pack.problems.length ? h("ul", { class: "field-error small" }, pack.problems.map((p) => h("li", {}, p))) : null,
     pack.removable ? h("button", {
       type: "button", class: "btn btn-quiet btn-small", dataset: { do: "remove" },
