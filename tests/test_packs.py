@@ -5,6 +5,7 @@ ArtBox dealing from a pack (Broad Lines and Luck of the Draw: tests/test_packs_g
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -302,3 +303,12 @@ def test_the_built_in_decks_fit_the_pack_format() -> None:
         SUBJECTS_PER_CARD, luck_of_the_draw.MIN_SUBJECT_CARDS)
     assert shapes["categories"].minimum == luck_of_the_draw.MIN_CATEGORY_CARDS
     assert shapes["words"].minimum == artbox.MIN_DECK
+
+
+def test_the_examples_in_the_docs_check_out() -> None:
+    from tests.conftest import REPO
+
+    text = (REPO / "docs" / "packs.md").read_text()
+    examples = re.findall(r"```toml\n(.*?)```", text, re.S)
+    games = {parse_pack(f"example-{n}.toml", toml).game for n, toml in enumerate(examples)}
+    assert games == {"artbox", "broad-lines", "luck-of-the-draw"}
