@@ -190,19 +190,20 @@ def _collect_broad_lines(
 def _collect_luck(
     rules: Rules[Any], record: MatchRecord, states: Iterable[Any]
 ) -> tuple[list[Drawing], list[Scene]]:
-    from games.luck_of_the_draw_cards import SUBJECT_CARDS
+    from games.luck_of_the_draw import subject_of
 
     rounds: dict[int, Any] = {}
+    last: Any = None
     for state in states:
         rounds[state.round.number] = state.round
+        last = state
     seats = {s.seat: s for s in record.seats}
     out: list[Drawing] = []
     for number in sorted(rounds):
         rnd = rounds[number]
-        subject = None
-        if rnd.subject is not None:
-            text = SUBJECT_CARDS[rnd.subject_card].subjects[rnd.subject - 1]
-            subject = {"en": text.en, "cs": text.cs}
+        # Any state knows the match's decks (a table's pack, or the built-in ones).
+        text = subject_of(last, rnd)
+        subject = None if text is None else {"en": text.en, "cs": text.cs}
         won = {v.leaders[0] for v in rnd.verdicts if len(v.leaders) == 1}
         for seat, drawing in sorted(rnd.drawings.items()):
             if not drawing:

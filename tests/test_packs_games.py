@@ -284,8 +284,6 @@ def test_a_luck_of_the_draw_game_replays_without_its_packs(
     assert rebuilt.phase in ("categories", "voting")
 
 
-@pytest.mark.xfail(strict=True, reason="appliance/gallery.py reads SUBJECT_CARDS itself; it "
-                   "should ask games.luck_of_the_draw.subject_of(state, rnd)")
 def test_a_luck_of_the_draw_gallery_names_the_pack_subject(
     store: Store, clock: FakeClock
 ) -> None:
