@@ -24,6 +24,7 @@ from aiohttp import WSMsgType, web
 
 from appliance.config import Config
 from appliance.messages import say
+from appliance.packs import DECK_OPTIONS
 from appliance.ratelimit import Limits, TokenBucket
 from appliance.session import (
     KIOSK,
@@ -377,7 +378,10 @@ class PhoneServer:
         elif isinstance(message, Select):
             session.select(seat, message.game)
         elif isinstance(message, Start):
-            session.start(seat, message.options)
+            # The decks are the packs' to give (appliance/packs.py), as on the host page:
+            # a host phone's own `words` or `cards` would bypass their checks.
+            options = {k: v for k, v in message.options.items() if k not in DECK_OPTIONS}
+            session.start(seat, options)
         elif isinstance(message, End):
             session.end_match(seat)
         elif isinstance(message, Act):

@@ -203,3 +203,18 @@ async def test_a_guest_is_never_the_host(live: LiveServer) -> None:
     await phone.expect("welcome")
     view = await phone.view_where(lambda v: True)
     assert view["seats"] == [] and view["you"]["host"] is False
+
+
+async def test_a_host_phone_cannot_bring_its_own_deck(live: LiveServer) -> None:
+    """The decks are the packs' to give (checked, family-safe): a phone's are dropped."""
+    import games.artbox  # noqa: F401  (registers ArtBox)
+
+    phones = [await live.phone() for _ in range(3)]
+    for i, phone in enumerate(phones):
+        await phone.join(live.session.room, f"P{i}", PALETTE[i])
+    await phones[0].send({"type": "select", "game": "artbox"})
+    mine = [f"word{i}" for i in range(40)]
+    await phones[0].send({"type": "start", "options": {"words": mine}})
+    await phones[0].view_where(lambda v: v["phase"] == "playing")
+    assert live.session.match is not None
+    assert "words" not in live.session.match.record.options
