@@ -66,6 +66,9 @@ class Fonts:
     """Font objects per (size, bold), and rendered text surfaces keyed by content.
 
     The text cache is a bounded LRU so a day of changing names cannot grow it forever.
+    It is bounded by bytes as well as entries: at 1080p a line of a Duplik criterion in
+    96 px type is ~0.5 MB, and 1024 entries of a day's game texts held ~90 MB. One frame
+    shows ~2 MB of text at 1080p, so the default budget keeps a few frames' worth.
     """
 
     def __init__(
@@ -73,6 +76,7 @@ class Fonts:
         regular: Path | None = None,
         bold: Path | None = None,
         max_cached_texts: int = 1024,
+        max_text_bytes: int = 8 * 2**20,
     ) -> None:
         pygame.font.init()
         self.regular_path = regular or _first_existing(REGULAR_CANDIDATES)
@@ -85,6 +89,8 @@ class Fonts:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._max_texts = max_cached_texts
+        self._max_text_bytes = max_text_bytes
+        self._text_bytes = 0
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         size = max(6, int(size))
@@ -128,8 +134,12 @@ class Fonts:
         colour: Colour,
         bold: bool = False,
         max_width: int | None = None,
+        keep: bool = True,
     ) -> pygame.Surface:
-        """`text` as an antialiased surface, at most `max_width` pixels wide."""
+        """`text` as an antialiased surface, at most `max_width` pixels wide.
+
+        `keep=False`: taken from the cache if there, but not added to it (text painted
+        once into a cached surface of its own)."""
         key = (text, int(size), colour, bold, max_width)
         surf = self._texts.get(key)
         if surf is not None:
@@ -145,7 +155,22 @@ class Fonts:
             surf = font.render(fitted.encode("ascii", "replace").decode("ascii"), True, colour)
         if pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()
+        if not keep:
+            return surf
         self._texts[key] = surf
-        if len(self._texts) > self._max_texts:
-            self._texts.popitem(last=False)
+        self._text_bytes += _surface_bytes(surf)
+        while len(self._texts) > 1 and (
+            len(self._texts) > self._max_texts or self._text_bytes > self._max_text_bytes
+        ):
+            _, old = self._texts.popitem(last=False)
+            self._text_bytes -= _surface_bytes(old)
         return surf
+
+    @property
+    def cached_text_bytes(self) -> int:
+        """Pixel bytes held by the text cache (the memory the budget bounds)."""
+        return self._text_bytes
+
+
+def _surface_bytes(surf: pygame.Surface) -> int:
+    return surf.get_pitch() * surf.get_height()
