@@ -17,11 +17,15 @@ from typing import Any
 import pygame
 import pytest
 
+from appliance.host import PinGuard
 from appliance.kiosk import Kiosk
 from appliance.kiosk.display import DisplayChoice
 from appliance.kiosk.fonts import Fonts
-from appliance.session import HOST, Session
+from appliance.kiosk_host import KioskHostMenu
+from appliance.lobby_history import LobbyHistory
+from appliance.session import HOST, KIOSK, PALETTE, Session
 from tests.conftest import FakeClock
+from tests.toygame import RaceToTwenty
 
 HEADLESS = DisplayChoice("dummy", False, True, "test")
 
@@ -51,6 +55,31 @@ def part_bytes(kiosk: Kiosk) -> int:
     return sum(s.get_pitch() * s.get_height() for s in kiosk.renderer._parts.values())
 
 
+def test_finished_matches_leave_one_gallery_code_banner_and_history_step(
+    kiosk: Kiosk, session: Session, clock: FakeClock, race: RaceToTwenty
+) -> None:
+    for i in range(3):
+        session.join(f"P{i}", PALETTE[i])
+    session.select(HOST, "race")
+    history = LobbyHistory(session, clock, 8)
+    menu = KioskHostMenu(session, PinGuard("", 5, 60, clock), clock, lambda: None, history)
+    held: list[int] = []
+    for _ in range(8):
+        play_race(session, clock)
+        kiosk.update(menu.decorate(session.view_for(KIOSK)), clock())
+        assert parts_named(kiosk, "gallery"), "the finished screen shows the gallery code"
+        clock.advance(130)  # the idle lobby's history cycles under the result
+        for _ in range(4):
+            kiosk.update(menu.decorate(session.view_for(KIOSK)), clock())
+            clock.advance(8)
+        assert len(parts_named(kiosk, "gallery")) == 1
+        assert len(parts_named(kiosk, "banner")) == 1
+        assert len(parts_named(kiosk, "history")) <= 1
+        held.append(part_bytes(kiosk))
+    # Two matches in, every screen's parts are there; later matches only replace them.
+    assert held[-1] <= held[1], [round(b / 2**20, 1) for b in held]
+
+
 def test_the_text_cache_is_bounded_by_bytes_as_well_as_entries() -> None:
     budget = 2 * 2**20
     fonts = Fonts(max_text_bytes=budget)
@@ -62,3 +91,13 @@ def test_the_text_cache_is_bounded_by_bytes_as_well_as_entries() -> None:
     assert fonts.render("The rock is left of the house 299", 96, (0, 0, 0), True) is (
         fonts.render("The rock is left of the house 299", 96, (0, 0, 0), True)
     ), "what was just drawn is still cached"
+
+
+def test_codes_and_texts_painted_into_parts_are_not_cached_twice(
+    kiosk: Kiosk, session: Session
+) -> None:
+    session.join("Ada", PALETTE[0])
+    kiosk.update(session.view_for(KIOSK), 0.0)
+    assert parts_named(kiosk, "join"), "the join panel is a cached part"
+    assert len(kiosk.renderer.qr._cache) == 0, "its QR code lives in the part only"
+    assert not any("Ada" in str(key[0]) for key in kiosk.renderer.fonts._texts)

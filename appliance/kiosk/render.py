@@ -28,7 +28,7 @@ from appliance.kiosk.intents import (
     SelectGame,
     StartGame,
 )
-from appliance.kiosk.qr import QrCache, wifi_from_view
+from appliance.kiosk.qr import QrCache, render_qr, wifi_from_view
 from appliance.kiosk.text import DEFAULT_LANG, LANGUAGES, join_names, tr
 
 log = logging.getLogger(__name__)
@@ -275,6 +275,11 @@ class KioskRenderer:
         # coming and going must not eat a small Pi's memory. One frame needs ~7 MB.
         self._max_part_bytes = max_part_bytes
         self._part_bytes = 0
+        # slot -> the key of the one part shown in it (see `part`).
+        self._slots: dict[Hashable, Hashable] = {}
+        # Parts being painted now: what goes into a part is kept in the part's pixels,
+        # so its texts and QR codes are not cached a second time (see `part`).
+        self._painting = 0
         self._last_key: tuple[object, ...] | None = None
         self._broken_screens: set[str] = set()
         # No physical panel: the table's three buttons are drawn on screen while a game runs.
@@ -411,7 +416,7 @@ class KioskRenderer:
         bold: bool = False,
         max_width: int | None = None,
     ) -> pygame.Surface:
-        return self.fonts.render(text, size, colour, bold, max_width)
+        return self.fonts.render(text, size, colour, bold, max_width, keep=not self._painting)
 
     def blit_text(
         self,
@@ -444,19 +449,41 @@ class KioskRenderer:
         return self.fonts.line_height(size, bold)
 
     def part(
-        self, key: Hashable, size: Size, draw: Callable[[pygame.Surface], None]
+        self,
+        key: Hashable,
+        size: Size,
+        draw: Callable[[pygame.Surface], None],
+        slot: Hashable | None = None,
     ) -> pygame.Surface:
-        """A cached opaque surface of `size` on the page background, drawn once by `draw`."""
+        """A cached opaque surface of `size` on the page background, drawn once by `draw`.
+
+        A part drawn into a `slot` replaces the slot's previous part in the cache: for
+        what is made anew per match and never shown again once replaced (the last game's
+        gallery code and result, a step of the lobby's history). Left to the LRU, a
+        1080p gallery strip (1.3 MB) per finished match filled the budget with pictures
+        nobody would see again."""
         full_key = (key, size)
         surf = self._parts.get(full_key)
         if surf is not None:
             self._parts.move_to_end(full_key)
             return surf
+        if slot is not None:
+            old_key = self._slots.get(slot)
+            old = None if old_key is None else self._parts.pop(old_key, None)
+            if old is not None:
+                self._part_bytes -= _surface_bytes(old)
+            self._slots[slot] = full_key
         surf = pygame.Surface((max(1, size[0]), max(1, size[1])))
         if pygame.display.get_surface() is not None:
             surf = surf.convert()
         surf.fill(BG)
-        draw(surf)
+        # Texts and QR codes painted into a part live on in its pixels: caching them too
+        # held a second copy (the 1080p join code alone is 1.3 MB) until evicted.
+        self._painting += 1
+        try:
+            draw(surf)
+        finally:
+            self._painting -= 1
         self._parts[full_key] = surf
         self._part_bytes += _surface_bytes(surf)
         while self._part_bytes > self._max_part_bytes and len(self._parts) > 1:
@@ -472,7 +499,7 @@ class KioskRenderer:
         side = min(box.w, box.h)
         card = pygame.Rect(0, 0, side, side)
         card.center = box.center
-        code = self.qr.get(data, side)
+        code = render_qr(data, side) if self._painting else self.qr.get(data, side)
         pygame.draw.rect(surface, WHITE, card, border_radius=radius)
         surface.blit(code, code.get_rect(center=card.center))
         return card
@@ -706,7 +733,8 @@ class KioskRenderer:
             self.blit_text(s, tr(lang, "gallery_help"), m.f_small, TEXT, "topleft",
                            (x, head.bottom + m.gap // 2), False, r.w - x - m.pad)
 
-        surface.blit(self.part(("gallery", url, lang, rect.size, m), rect.size, paint), rect)
+        key = ("gallery", url, lang, rect.size, m)
+        surface.blit(self.part(key, rect.size, paint, slot="gallery"), rect)
         below = rect.bottom + m.gap
         return pygame.Rect(rest.left, below, rest.w, rest.bottom - below)
 
@@ -888,7 +916,7 @@ class KioskRenderer:
                     max_width=inner.w,
                 )
 
-        surface.blit(self.part(key, rect.size, paint), rect)
+        surface.blit(self.part(key, rect.size, paint, slot="banner"), rect)
         return rect
 
     def _draw_seats_and_games(
