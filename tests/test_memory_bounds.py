@@ -19,6 +19,7 @@ import pytest
 
 from appliance.host import PinGuard
 from appliance.kiosk import Kiosk
+from appliance.kiosk.broad_lines import StackCache
 from appliance.kiosk.display import DisplayChoice
 from appliance.kiosk.fonts import Fonts
 from appliance.kiosk_host import KioskHostMenu
@@ -101,3 +102,22 @@ def test_codes_and_texts_painted_into_parts_are_not_cached_twice(
     assert parts_named(kiosk, "join"), "the join panel is a cached part"
     assert len(kiosk.renderer.qr._cache) == 0, "its QR code lives in the part only"
     assert not any("Ada" in str(key[0]) for key in kiosk.renderer.fonts._texts)
+
+
+def test_a_growing_easel_keeps_one_board() -> None:
+    stacks = StackCache()
+    sheets: list[list[Any]] = []
+    stroke = {"points": [[100, 100], [800, 500]], "colour": "#222222", "width": 12}
+    for _ in range(25):
+        sheets.append([stroke])
+        stacks.stack(("broad-lines", 1, 1), sheets, (1400, 875))
+    assert len(stacks) == 1, "the stacks below the top one are not shown again"
+    assert stacks.painted == 25, "each sheet laid once on the stack below"
+    assert stacks.bytes == 1400 * 4 * 875
+
+
+def test_the_stack_cache_is_bounded_by_bytes() -> None:
+    stacks = StackCache(max_bytes=3 * 1400 * 4 * 875)
+    for round_no in range(10):
+        stacks.stack(("broad-lines", 1, round_no), [], (1400, 875))
+    assert len(stacks) == 3 and stacks.bytes <= 3 * 1400 * 4 * 875

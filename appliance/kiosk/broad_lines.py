@@ -226,11 +226,17 @@ class StackCache:
     """Easels (stacks of sheets) painted into one opaque surface per key and size.
 
     Sheets only ever go on top: the stack of n sheets is the stack of n - 1 (when still
-    cached) plus one new layer, so placing the 25th sheet paints one sheet, not 25."""
+    cached) plus one new layer, so placing the 25th sheet paints one sheet, not 25. The
+    stack of n - 1 is then let go: it is not shown again, and keeping every step of a
+    growing easel held a full-size board per sheet (~4.9 MB each at 1080p, a 25-sheet
+    round 120 MB). The cache is bounded by bytes too; one frame needs one easel, or the
+    art show's small boards."""
 
-    def __init__(self, max_entries: int = 48) -> None:
+    def __init__(self, max_entries: int = 48, max_bytes: int = 16 * 2**20) -> None:
         self._stacks: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._max = max_entries
+        self._max_bytes = max_bytes
+        self.bytes = 0  # pixel bytes held
         self.painted = 0  # layers painted
 
     def stack(
@@ -242,18 +248,31 @@ class StackCache:
         if surf is not None:
             self._stacks.move_to_end(full)
             return surf
-        below = self._stacks.get((key, len(sheets) - 1, size)) if sheets else None
+        below = self._stacks.pop((key, len(sheets) - 1, size), None) if sheets else None
         if below is not None:
-            surf = below.copy()
+            # Laid in place: the stack below goes anyway, so no board-sized copy.
+            self.bytes -= _bytes(below)
+            surf = below
             lay_sheet(surf, len(sheets) - 1, sheets[-1])
             self.painted += 1
         else:
             surf = paint_stack(sheets, size)
             self.painted += len(sheets)
         self._stacks[full] = surf
-        while len(self._stacks) > self._max:
-            self._stacks.popitem(last=False)
+        self.bytes += _bytes(surf)
+        while len(self._stacks) > 1 and (
+            len(self._stacks) > self._max or self.bytes > self._max_bytes
+        ):
+            _, old = self._stacks.popitem(last=False)
+            self.bytes -= _bytes(old)
         return surf
+
+    def __len__(self) -> int:
+        return len(self._stacks)
+
+
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_pitch() * surf.get_height()
 
 
 def sheet_layer(strokes: Sequence[Any], size: tuple[int, int]) -> pygame.Surface:
