@@ -56,15 +56,21 @@ class BestDrawing:
 
 
 class BestDrawings:
-    """The best drawings of finished matches, rebuilt from each log once."""
+    """The best drawings of finished matches, rebuilt from each log once.
 
-    def __init__(self, store: Store) -> None:
+    Only the lobby's last few matches are asked for (appliance/lobby_history.py shows
+    four), so only a few are kept: a match's best drawings are their full strokes, and 64
+    matches of them held several MB of point lists for pictures no longer shown."""
+
+    def __init__(self, store: Store, keep: int = 8) -> None:
         self.store = store
+        self.keep = keep
         self._by_match: OrderedDict[int, tuple[BestDrawing, ...]] = OrderedDict()
 
     def of(self, record: MatchRecord) -> tuple[BestDrawing, ...]:
         cached = self._by_match.get(record.id)
         if cached is not None:
+            self._by_match.move_to_end(record.id)
             return cached
         found: tuple[BestDrawing, ...] = ()
         if registry.is_registered(record.game):
@@ -74,6 +80,6 @@ class BestDrawings:
             except Exception:  # an odd old log must not take the lobby down
                 log.exception("best drawings of match %d cannot be rebuilt", record.id)
         self._by_match[record.id] = found
-        while len(self._by_match) > 64:
+        while len(self._by_match) > self.keep:
             self._by_match.popitem(last=False)
         return found

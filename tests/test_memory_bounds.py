@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 import pytest
 
+from appliance.history import BestDrawings, today
 from appliance.host import PinGuard
 from appliance.kiosk import Kiosk
 from appliance.kiosk.broad_lines import StackCache
@@ -121,3 +122,17 @@ def test_the_stack_cache_is_bounded_by_bytes() -> None:
     for round_no in range(10):
         stacks.stack(("broad-lines", 1, round_no), [], (1400, 875))
     assert len(stacks) == 3 and stacks.bytes <= 3 * 1400 * 4 * 875
+
+
+def test_the_lobby_keeps_the_best_drawings_of_a_few_matches(
+    session: Session, clock: FakeClock, race: RaceToTwenty
+) -> None:
+    for i in range(2):
+        session.join(f"P{i}", PALETTE[i])
+    session.select(HOST, "race")
+    best = BestDrawings(session.store)
+    for _ in range(20):
+        play_race(session, clock)
+        for record in today(session.store, clock())[-4:]:  # what the lobby asks for
+            best.of(record)
+    assert len(best._by_match) <= best.keep == 8
