@@ -103,6 +103,26 @@ class FactoryChoice:
     simulated: bool = field(default=False)
 
 
+SIMULATED_HISTORY: Final = 16
+
+
+def _simulated_pin(base: type[Any]) -> type[Any]:
+    """gpiozero's MockPWMPin keeping only its last few changes.
+
+    A mock pin appends every change to `states` (for a test's `assert_states`); the
+    simulated panel of a box without a Pi runs all day, and its bar and button lights
+    change with every hourglass tick, so that list grew for as long as the box ran."""
+
+    class SimulatedPin(base):  # type: ignore[misc]  # gpiozero has no types
+        def _change_state(self, value: Any) -> bool:
+            changed = bool(super()._change_state(value))
+            if len(self.states) > SIMULATED_HISTORY:
+                del self.states[:-SIMULATED_HISTORY]
+            return changed
+
+    return SimulatedPin
+
+
 def choose_pin_factory(name: FactoryName, on_pi: bool) -> FactoryChoice:
     """The gpiozero pin factory for `name` on this machine, or PanelError saying the fix.
 
@@ -118,7 +138,8 @@ def choose_pin_factory(name: FactoryName, on_pi: bool) -> FactoryChoice:
             else "simulated: no Raspberry Pi here (keys H, D, R and the on-screen buttons "
             "stand in)"
         )
-        return FactoryChoice(MockFactory(pin_class=MockPWMPin), "mock", reason, True)
+        factory = MockFactory(pin_class=_simulated_pin(MockPWMPin))
+        return FactoryChoice(factory, "mock", reason, True)
     candidates = ["lgpio", "rpigpio"] if name == "auto" else [name]
     problems = []
     for candidate in candidates:

@@ -136,3 +136,20 @@ def test_the_lobby_keeps_the_best_drawings_of_a_few_matches(
         for record in today(session.store, clock())[-4:]:  # what the lobby asks for
             best.of(record)
     assert len(best._by_match) <= best.keep == 8
+
+
+def test_the_simulated_panel_keeps_no_long_pin_history() -> None:
+    from gpiozero import PWMLED
+
+    from drivers.panel import SIMULATED_HISTORY, choose_pin_factory
+
+    choice = choose_pin_factory("mock", on_pi=False)
+    led = PWMLED(23, pin_factory=choice.factory)
+    try:
+        for i in range(1000):  # a day of hourglass ticks on the bar
+            led.value = (i % 10) / 10
+        assert len(led.pin.states) <= SIMULATED_HISTORY
+        assert led.pin.state == pytest.approx(0.9)
+    finally:
+        led.close()
+        choice.factory.close()
