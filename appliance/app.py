@@ -19,7 +19,7 @@ from typing import Any
 
 from aiohttp import web
 
-from appliance import gallery, guess_match, netinfo
+from appliance import gallery, guess_match, memory, netinfo
 from appliance.config import Config
 from appliance.host import PinGuard
 from appliance.packs import PackShelf
@@ -91,6 +91,7 @@ class Appliance:
         self.light_show = LightShow()
         self._tick_handle: asyncio.TimerHandle | None = None
         self.session.subscribe(self._schedule_tick)
+        self._released_after: int | None = None  # the last match whose memory went back
 
     def _open_kiosk(self) -> Any:
         from appliance.kiosk import Kiosk
@@ -249,6 +250,18 @@ class Appliance:
             GALLERY_PURGE_S, self._purge_galleries
         )
 
+    def _release_after_match(self) -> None:
+        """Once per ended match, after the kiosk drew its end (the match's pictures and
+        caches replaced by the result's): give the heap's free pages back to the system
+        (appliance/memory.py), in a worker thread so no phone waits for it."""
+        last = self.session.last_match
+        if self.session.match is not None or last is None:
+            return
+        if last.record.id == self._released_after:
+            return
+        self._released_after = last.record.id
+        asyncio.get_running_loop().run_in_executor(None, memory.release_free_memory)
+
     def _schedule_tick(self) -> None:
         """Wake when the running hourglass ends (re-planned after every change)."""
         if self._tick_handle is not None:
@@ -346,6 +359,7 @@ class Appliance:
                 if self.on_first_frame:
                     self.on_first_frame()
             self._show_lights()
+            self._release_after_match()
             if self.on_frame:
                 self.on_frame()
 

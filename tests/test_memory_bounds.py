@@ -11,12 +11,16 @@ These tests count what is held, not how fast anything is.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from typing import Any
 
 import pygame
 import pytest
 
+from appliance import memory
+from appliance.app import Appliance
+from appliance.config import Config
 from appliance.history import BestDrawings, today
 from appliance.host import PinGuard
 from appliance.kiosk import Kiosk
@@ -153,3 +157,35 @@ def test_the_simulated_panel_keeps_no_long_pin_history() -> None:
     finally:
         led.close()
         choice.factory.close()
+
+
+
+async def test_the_box_gives_freed_memory_back_once_per_ended_match(
+    config: Config, clock: FakeClock, race: RaceToTwenty, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[int] = []
+
+    def release() -> bool:
+        calls.append(1)
+        return True
+
+    monkeypatch.setattr(memory, "release_free_memory", release)
+    app = Appliance(config, clock=clock)
+    try:
+        for i in range(2):
+            app.session.join(f"P{i}", PALETTE[i])
+        app.session.select(HOST, "race")
+        app._release_after_match()  # every kiosk frame asks; no match has ended yet
+        for ended in (1, 2):
+            play_race(app.session, clock)
+            for _ in range(3):
+                app._release_after_match()
+            await asyncio.sleep(0.05)  # it runs in a worker thread
+            assert len(calls) == ended
+    finally:
+        app.store.close()
+
+
+def test_the_c_library_can_give_memory_back_here() -> None:
+    # The box runs on Linux with glibc (Raspberry Pi OS), where malloc_trim exists.
+    assert memory.release_free_memory()
