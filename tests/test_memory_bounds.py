@@ -189,3 +189,20 @@ async def test_the_box_gives_freed_memory_back_once_per_ended_match(
 def test_the_c_library_can_give_memory_back_here() -> None:
     # The box runs on Linux with glibc (Raspberry Pi OS), where malloc_trim exists.
     assert memory.release_free_memory()
+
+
+def test_a_finished_match_lets_go_of_its_games_painted_sheets() -> None:
+    from appliance.kiosk.artbox import caches_of
+    from appliance.kiosk.render import KioskRenderer
+
+    r = KioskRenderer()
+    surface = pygame.Surface((800, 480))
+    playing = {"version": 1, "phase": "playing", "match": {"game": "race", "state": {}}}
+    stroke = {"points": [[100, 100], [800, 500]], "colour": "#222222", "width": 12}
+    r.render(surface, playing, 0.0)
+    sheets = caches_of(r).sheets
+    sheets.sheet([stroke], (160, 100))
+    r.render(surface, {**playing, "version": 2}, 0.0)
+    assert caches_of(r).sheets is sheets, "kept while the match runs"
+    r.render(surface, {"version": 3, "phase": "finished", "match": {"game": "race"}}, 0.0)
+    assert caches_of(r).sheets is not sheets, "the ended match's pictures went with it"

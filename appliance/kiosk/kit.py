@@ -211,6 +211,12 @@ class PerRenderer(Generic[T]):
             value = self._of[r] = self._factory()
         return value
 
+    @staticmethod
+    def release(r: KioskRenderer) -> None:
+        """Let go of every game's caches of `r`: no game is on its screen any more."""
+        for caches in list(PerRenderer._all):
+            caches._of.pop(r, None)
+
 
 def sheet_key(f: Frame, game: str, round_no: int | None, who: int | None, count: int) -> Hashable:
     """A finished sheet's name in a sheet cache: the game, the match, the round, whose or

@@ -280,6 +280,7 @@ class KioskRenderer:
         # Parts being painted now: what goes into a part is kept in the part's pixels,
         # so its texts and QR codes are not cached a second time (see `part`).
         self._painting = 0
+        self._game_on_screen = False  # a game's own screen drew since the last lobby
         self._last_key: tuple[object, ...] | None = None
         self._broken_screens: set[str] = set()
         # No physical panel: the table's three buttons are drawn on screen while a game runs.
@@ -329,10 +330,19 @@ class KioskRenderer:
                 length=None if timer is None else timer[1],
                 metrics=metrics,
             )
+            self._game_on_screen = True
             self._draw_playing(frame)
             if self.panel_buttons:
                 self._draw_panel_buttons(frame)
         else:
+            if self._game_on_screen:
+                # The match is over: its screen's painted sheets (up to 32 MB at 1080p)
+                # are named by the match and never drawn again, so they go now rather
+                # than wait for the next game to replace them.
+                from appliance.kiosk.kit import PerRenderer
+
+                self._game_on_screen = False
+                PerRenderer.release(self)
             self._draw_lobby(surface, view, lang, metrics)
         from appliance.kiosk.host_menu import draw_host_layer
 
