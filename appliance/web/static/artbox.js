@@ -55,7 +55,7 @@ const S = {
   timer: null,
 };
 
-const { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, wakeButtons, tickTimers, tick } = gameKit(S, "artbox", "ab-timer");
+const { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, tickTimers, screen } = gameKit(S, "artbox", "ab-timer");
 
 // --- reading the view -----------------------------------------------------------------------
 
@@ -1268,42 +1268,19 @@ function dropPad() {
   document.body.classList.remove("is-drawing");
 }
 
-function render(root, view, ctx) {
-  S.ctx = ctx;
-  S.view = view;
-  const st = (view.match && view.match.state) || {};
-  const layout = [layoutOf(st, view), st.round, st.phase === "over" ? 1 : 0, st.phase === "points" ? st.starter : "", ctx.me, lang()].join("|");
-  if (S.root !== root || !S.head || !root.contains(S.head.el)) {
-    S.root = root;
-    S.head = headCard();
-    S.body = h("div", { class: "ab-body" });
-    fill(root, h("div", { class: "artbox" }, S.head.el, S.body));
-    S.layout = null;
-  }
-  if (layout !== S.layout) {
-    dropPad();
-    S.layout = layout;
-    S.parts = build(layoutOf(st, view), st);
-    fill(S.body, S.parts.el);
-  }
-  wakeButtons();
-  S.head.update(view, st);
-  S.parts.update(view, st);
-  tickTimers();
-  if (!S.timer) S.timer = setInterval(tick, 250);
-}
-
-function dispose() {
-  dropPad();
-  if (S.timer) clearInterval(S.timer);
-  S.timer = null;
-  S.root = null;
-  S.head = null;
-  S.layout = null;
-  S.parts = null;
-  S.pick = null;
-  S.toolMade.clear();
-}
+const { render, dispose } = screen({
+  rootClass: "artbox",
+  bodyClass: "ab-body",
+  headCard,
+  dropPad,
+  layoutKey: (view, st, ctx) => [layoutOf(st, view), st.round, st.phase === "over" ? 1 : 0,
+    st.phase === "points" ? st.starter : "", ctx.me, lang()].join("|"),
+  build: (view, st) => build(layoutOf(st, view), st),
+  onDispose() {
+    S.pick = null;
+    S.toolMade.clear();
+  },
+});
 
 // The look of these screens lives beside this module (style.css stays the frame's): the
 // page's CSP allows stylesheets from the box itself.

@@ -33,7 +33,7 @@ const S = {
   scenes: new Map(), // scene key -> data: URL, remembered for later art shows
 };
 
-const { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, wakeButtons, tickTimers, tick } = gameKit(S, "duplik", "dk-timer");
+const { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, screen } = gameKit(S, "duplik", "dk-timer");
 
 // --- reading the view ----------------------------------------------------------------------
 
@@ -577,41 +577,20 @@ function dropPad() {
   document.body.classList.remove("is-drawing");
 }
 
-function render(root, view, ctx) {
-  S.ctx = ctx;
-  S.view = view;
-  const st = (view.match && view.match.state) || {};
-  const role = roleOf(st, ctx.me);
-  const layout = [layoutOf(st, role), role, st.round, st.paper ? 1 : 0, ctx.me, lang()].join("|");
-  if (S.root !== root || !S.head || !root.contains(S.head.el)) {
-    S.root = root;
-    S.head = headCard();
-    S.body = h("div", { class: "dk-body" });
-    fill(root, h("div", { class: "duplik" }, S.head.el, S.body));
-    S.layout = null;
-  }
-  if (layout !== S.layout) {
-    dropPad();
-    S.layout = layout;
-    S.parts = build(layoutOf(st, role), st, role);
-    fill(S.body, S.parts.el);
-  }
-  wakeButtons();
-  S.head.update(view, st);
-  S.parts.update(view, st);
-  tickTimers();
-  if (!S.timer) S.timer = setInterval(tick, 250);
-}
-
-function dispose() {
-  dropPad();
-  if (S.timer) clearInterval(S.timer);
-  S.timer = null;
-  S.root = null;
-  S.head = null;
-  S.layout = null;
-  S.parts = null;
-}
+const { render, dispose } = screen({
+  rootClass: "duplik",
+  bodyClass: "dk-body",
+  headCard,
+  dropPad,
+  layoutKey(view, st, ctx) {
+    const role = roleOf(st, ctx.me);
+    return [layoutOf(st, role), role, st.round, st.paper ? 1 : 0, ctx.me, lang()].join("|");
+  },
+  build(view, st, ctx) {
+    const role = roleOf(st, ctx.me);
+    return build(layoutOf(st, role), st, role);
+  },
+});
 
 registerGameScreen("duplik", { render, dispose });
 registerGameOptions("duplik", [

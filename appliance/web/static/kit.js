@@ -140,5 +140,52 @@ export function gameKit(S, game, timerClass) {
     if (d && !d.paused && d.remaining <= FLUSH_BEFORE_S && S.pad && S.pad.flush) S.pad.flush();
   }
 
-  return { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, wakeButtons, tickTimers, tick };
+  /**
+   * A game screen's life on the phone: one head card over a body that is rebuilt when
+   * `layoutKey(view, st, ctx)` changes (the drawing pad dropped first) and otherwise
+   * patched in place by its parts' `update`, and the 250 ms tick for the countdowns.
+   * `build(view, st, ctx)` returns `{el, update(view, st)}`; `dropPad` lets go of the
+   * pad; `onDispose` forgets the game's own extra state.
+   */
+  function screen({ rootClass, bodyClass, headCard, layoutKey, build, dropPad, onDispose }) {
+    function render(root, view, ctx) {
+      S.ctx = ctx;
+      S.view = view;
+      const st = (view.match && view.match.state) || {};
+      if (S.root !== root || !S.head || !root.contains(S.head.el)) {
+        S.root = root;
+        S.head = headCard();
+        S.body = h("div", { class: bodyClass });
+        fill(root, h("div", { class: rootClass }, S.head.el, S.body));
+        S.layout = null;
+      }
+      const layout = layoutKey(view, st, ctx);
+      if (layout !== S.layout) {
+        dropPad();
+        S.layout = layout;
+        S.parts = build(view, st, ctx);
+        fill(S.body, S.parts.el);
+      }
+      wakeButtons();
+      S.head.update(view, st);
+      S.parts.update(view, st);
+      tickTimers();
+      if (!S.timer) S.timer = setInterval(tick, 250);
+    }
+
+    function dispose() {
+      dropPad();
+      if (S.timer) clearInterval(S.timer);
+      S.timer = null;
+      S.root = null;
+      S.head = null;
+      S.layout = null;
+      S.parts = null;
+      if (onDispose) onDispose();
+    }
+
+    return { render, dispose };
+  }
+
+  return { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, wakeButtons, tickTimers, tick, screen };
 }

@@ -150,7 +150,7 @@ const S = {
 };
 
 const kit = gameKit(S, GAME, "ld-timer");
-const { lang, nameOf, chipOf, local, button, enable, wakeButtons, tickTimers, tick } = kit;
+const { lang, nameOf, chipOf, local, button, enable } = kit;
 
 function tr(key, params) {
   const table = STRINGS[lang()] || STRINGS.en;
@@ -521,40 +521,15 @@ function dropPad() {
   document.body.classList.remove("is-drawing");
 }
 
-function render(root, view, ctx) {
-  S.ctx = ctx;
-  S.view = view;
-  const st = (view.match && view.match.state) || {};
-  const layout = [layoutOf(st), st.round, JSON.stringify(galleryKey(st)), ctx.me, lang()].join("#");
-  if (S.root !== root || !S.head || !root.contains(S.head.el)) {
-    S.root = root;
-    S.head = headCard();
-    S.body = h("div", { class: "ld-body" });
-    fill(root, h("div", { class: "luck-of-the-draw" }, S.head.el, S.body));
-    S.layout = null;
-  }
-  if (layout !== S.layout) {
-    dropPad();
-    S.layout = layout;
-    S.parts = build(layoutOf(st), st);
-    fill(S.body, S.parts.el);
-  }
-  wakeButtons();
-  S.head.update(view, st);
-  S.parts.update(view, st);
-  tickTimers();
-  if (!S.timer) S.timer = setInterval(tick, 250);
-}
-
-function dispose() {
-  dropPad();
-  if (S.timer) clearInterval(S.timer);
-  S.timer = null;
-  S.root = null;
-  S.head = null;
-  S.layout = null;
-  S.parts = null;
-}
+const { render, dispose } = kit.screen({
+  rootClass: "luck-of-the-draw",
+  bodyClass: "ld-body",
+  headCard,
+  dropPad,
+  layoutKey: (view, st, ctx) =>
+    [layoutOf(st), st.round, JSON.stringify(galleryKey(st)), ctx.me, lang()].join("#"),
+  build: (view, st) => build(layoutOf(st), st),
+});
 
 if (!document.querySelector("link[data-luck-css]")) {
   document.head.appendChild(h("link", { rel: "stylesheet", href: "/static/luck_of_the_draw.css", "data-luck-css": "" }));
