@@ -27,7 +27,8 @@ import pygame
 import pytest
 
 from appliance.kiosk import KioskRenderer, PressButton
-from appliance.kiosk.artbox import artbox_screen, caches_of, grid_for
+from appliance.kiosk.artbox import artbox_screen, caches_of
+from appliance.kiosk.kit import sheet_grid
 from tests import screens
 
 PALETTE = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324"]
@@ -357,7 +358,7 @@ def test_the_matching_frame_redraws_without_painting_a_picture_again(display):
 def test_pictures_are_laid_out_by_number_and_fit(display):
     box = pygame.Rect(0, 0, 1000, 800)
     for n in range(1, 9):
-        cols, rows, w = grid_for(n, box, 40, 10)
+        cols, rows, w = sheet_grid(n, box, 40, 10)
         assert cols * rows >= n
         assert cols * w + (cols - 1) * 10 <= box.w
         assert rows * (round(w / 1.6) + 40) + (rows - 1) * 10 <= box.h + rows

@@ -42,6 +42,7 @@ from appliance.kiosk.kit import (
     as_map,
     captioned_chip,
     centre_block,
+    centred_lines,
     draw_hourglass,
     draw_lines,
     draw_mark,
@@ -57,6 +58,7 @@ from appliance.kiosk.kit import (
     seat_ints,
     seat_list,
     shadowed_sheet,
+    sheet_grid,
     sheet_key,
     split_body,
     state_of,
@@ -495,20 +497,6 @@ def _score_row(
 # --- phases ---------------------------------------------------------------------------------
 
 
-def _centred_lines(
-    r: KioskRenderer,
-    f: Frame,
-    rect: pygame.Rect,
-    y: int,
-    lines: Sequence[tuple[str, int, Colour, bool]],
-) -> int:
-    for text, size, colour, bold in lines:
-        if text:
-            fitted = r.fit_size(text, size, rect.w, bold)
-            r.blit_text(f.surface, text, fitted, colour, "midtop", (rect.centerx, y), bold, rect.w)
-        y += r.line(size, bold)
-    return y
-
 
 def _draw_choose(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     m, lang, s = f.metrics, f.lang, f.surface
@@ -535,7 +523,7 @@ def _draw_choose(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) ->
         turned = pygame.transform.rotate(card, tilt)
         centre = (icon.centerx + round(dx * card_w), icon.centery + k * m.gap // 2)
         s.blit(turned, turned.get_rect(center=centre))
-    _centred_lines(r, f, rect, y, lines)
+    centred_lines(r, f, rect, y, lines)
 
 
 def _card_back(r: KioskRenderer, size: tuple[int, int]) -> pygame.Surface:
@@ -573,7 +561,7 @@ def _draw_roll(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> N
     icon, y = centre_block(r, f, rect, icon_h, lines)
     dice = dice_row(r, f.surface, [None] * 4, icon.inflate(-2 * m.gap, 0), m.gap)
     r.add_target(dice.inflate(m.gap, m.gap), PressButton("die"))
-    _centred_lines(r, f, rect, y, lines)
+    centred_lines(r, f, rect, y, lines)
 
 
 def _draw_create(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
@@ -632,30 +620,12 @@ def _draw_create(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) ->
         x += cell + m.gap // 2
 
 
-def grid_for(n: int, box: pygame.Rect, label_h: int, gap: int) -> tuple[int, int, int]:
-    """Columns, rows and cell width for `n` pictures (16:10, a label under each) in `box`,
-    as large as the box allows."""
-    options: list[tuple[float, int, int]] = []
-    for cols in range(1, max(1, n) + 1):
-        rows = math.ceil(max(1, n) / cols)
-        tw = (box.w - (cols - 1) * gap) / cols
-        th = (box.h - (rows - 1) * gap) / rows - label_h
-        if tw > 0 and th > 0:
-            options.append((min(tw, th * 1.6), cols, rows))
-    if not options:
-        return (1, max(1, n), 1)
-    largest = max(w for w, _, _ in options)
-    # Of the layouts (nearly) as large as the largest, the one with the most columns:
-    # a wide screen then shows 3 + 2 pictures rather than 2 + 2 + 1.
-    w, cols, rows = max((o for o in options if o[0] >= largest * 0.97), key=lambda o: o[1])
-    return (cols, rows, int(w))
-
 
 def _picture_cells(
     pictures: Sequence[Picture], box: pygame.Rect, label_h: int, gap: int
 ) -> list[tuple[Picture, pygame.Rect]]:
     """Where each picture's sheet goes (its label below it), in number order."""
-    cols, rows, cell_w = grid_for(len(pictures), box, label_h, gap)
+    cols, rows, cell_w = sheet_grid(len(pictures), box, label_h, gap)
     x0, y0, cell_h = grid_origin(box, cols, rows, cell_w, label_h, gap)
     out = []
     for i, pic in enumerate(pictures):
@@ -1122,6 +1092,5 @@ __all__ = [
     "caches_of",
     "die_face",
     "draw_shape",
-    "grid_for",
     "pictures_of",
 ]

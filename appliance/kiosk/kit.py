@@ -488,6 +488,42 @@ def paint_score_row(
 # --- drawn things ---------------------------------------------------------------------------
 
 
+def centred_lines(
+    r: KioskRenderer,
+    f: Frame,
+    rect: pygame.Rect,
+    y: int,
+    lines: Sequence[tuple[str, int, Colour, bool]],
+) -> int:
+    """Each (text, size, colour, bold) centred in `rect` from `y` down, shrunk to fit its
+    width; an empty text keeps its line's room. Returns the y below the last line."""
+    for text, size, colour, bold in lines:
+        if text:
+            fitted = r.fit_size(text, size, rect.w, bold)
+            r.blit_text(f.surface, text, fitted, colour, "midtop", (rect.centerx, y), bold, rect.w)
+        y += r.line(size, bold)
+    return y
+
+
+def sheet_grid(n: int, box: pygame.Rect, label_h: int, gap: int) -> tuple[int, int, int]:
+    """Columns, rows and cell width for `n` sheets (16:10, a label under each) in `box`,
+    as large as the box allows."""
+    options: list[tuple[float, int, int]] = []
+    for cols in range(1, max(1, n) + 1):
+        rows = math.ceil(max(1, n) / cols)
+        tw = (box.w - (cols - 1) * gap) / cols
+        th = (box.h - (rows - 1) * gap) / rows - label_h
+        if tw > 0 and th > 0:
+            options.append((min(tw, th * 1.6), cols, rows))
+    if not options:
+        return (1, max(1, n), 1)
+    largest = max(w for w, _, _ in options)
+    # Of the layouts (nearly) as large as the largest, the one with the most columns:
+    # a wide screen then shows 3 + 2 pictures rather than 2 + 2 + 1.
+    w, cols, rows = max((o for o in options if o[0] >= largest * 0.97), key=lambda o: o[1])
+    return (cols, rows, int(w))
+
+
 def grid_origin(
     box: pygame.Rect, cols: int, rows: int, cell_w: int, label_h: int, gap: int
 ) -> tuple[int, int, int]:

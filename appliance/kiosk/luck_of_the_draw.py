@@ -20,7 +20,6 @@ Like the rest of the kiosk this module imports no game code: it renders view dic
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -40,6 +39,7 @@ from appliance.kiosk.kit import (
     as_int,
     as_list,
     as_map,
+    centred_lines,
     draw_hourglass,
     draw_lines,
     draw_scoreboard,
@@ -54,6 +54,7 @@ from appliance.kiosk.kit import (
     seat_list,
     seat_map,
     shadowed_sheet,
+    sheet_grid,
     sheet_key,
     split_body,
     state_of,
@@ -406,17 +407,6 @@ def chip_disc(r: KioskRenderer, colour: Colour, side: int, ground: Colour) -> py
     return r.part(("lotd-chip", colour, side, ground), (side, side), paint)
 
 
-def _centred(
-    r: KioskRenderer, f: Frame, rect: pygame.Rect, y: int,
-    lines: Sequence[tuple[str, int, Colour, bool]],
-) -> int:
-    for text, size, colour, bold in lines:
-        if text:
-            fitted = r.fit_size(text, size, rect.w, bold)
-            r.blit_text(f.surface, text, fitted, colour, "midtop", (rect.centerx, y), bold, rect.w)
-        y += r.line(size, bold)
-    return y
-
 
 def fitted_block(
     r: KioskRenderer, text: str, size: int, width: int, height: int, bold: bool = False
@@ -498,7 +488,7 @@ def _draw_subject(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
         r.add_target(glass.inflate(m.gap, m.gap), PressButton("hourglass"))
         lines = [(tr(lang, "lotd.tap_hourglass"), m.f_body, GOLD, True),
                  (tr(lang, "lotd.draw_on_phones"), m.f_small, MUTED, False)]
-    _centred(r, f, rest, icon.bottom + m.gap // 2, lines)
+    centred_lines(r, f, rest, icon.bottom + m.gap // 2, lines)
 
 
 def _draw_drawing(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
@@ -546,22 +536,6 @@ def _draw_drawing(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
 # --- the gallery -------------------------------------------------------------------------------
 
 
-def gallery_grid(n: int, box: pygame.Rect, label_h: int, gap: int) -> tuple[int, int, int]:
-    """Columns, rows and cell width for `n` drawings (16:10, a label under each) in `box`,
-    as large as the box allows (of nearly equal layouts, the one with more columns)."""
-    options: list[tuple[float, int, int]] = []
-    for cols in range(1, max(1, n) + 1):
-        rows = math.ceil(max(1, n) / cols)
-        tw = (box.w - (cols - 1) * gap) / cols
-        th = (box.h - (rows - 1) * gap) / rows - label_h
-        if tw > 0 and th > 0:
-            options.append((min(tw, th * 1.6), cols, rows))
-    if not options:
-        return (1, max(1, n), 1)
-    largest = max(w for w, _, _ in options)
-    w, cols, rows = max((o for o in options if o[0] >= largest * 0.97), key=lambda o: o[1])
-    return (cols, rows, int(w))
-
 
 def _verdict_marks(table: Table) -> tuple[dict[str, list[str]], set[str], dict[str, int]]:
     """From this round's verdicts: the Category cards under each chip's drawing, the
@@ -605,7 +579,7 @@ def _draw_gallery(r: KioskRenderer, f: Frame, table: Table, box: pygame.Rect) ->
     exhibits = table.gallery
     label_h = r.line(m.f_small, True) * 2 + m.gap // 3
     gap = max(4, m.gap // 2)
-    cols, rows, cell_w = gallery_grid(len(exhibits), box, label_h, gap)
+    cols, rows, cell_w = sheet_grid(len(exhibits), box, label_h, gap)
     x0, y0, cell_h = grid_origin(box, cols, rows, cell_w, label_h, gap)
     under, tied, latest = _verdict_marks(table)
     showing_votes = phase == "result"
@@ -664,7 +638,8 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
         size, lines = fit_wrapped(r, tr(lang, "lotd.roll_categories"), m.f_body, inner.w,
                                   3 * r.line(m.f_body, True), True)
         y = draw_lines(r, s, lines, size, TEXT, (inner.left, y), inner.w, True, "center").bottom
-        _centred(r, f, inner, y + m.gap // 2, [(tr(lang, "lotd.tap_die"), m.f_small, GOLD, True)])
+        tap_die = [(tr(lang, "lotd.tap_die"), m.f_small, GOLD, True)]
+        centred_lines(r, f, inner, y + m.gap // 2, tap_die)
         return
     verdicts = [as_map(v) for v in as_list(state.get("verdicts"))]
     category = state.get("category") if phase == "voting" else (
@@ -820,4 +795,4 @@ def _score_row(
 
 GAME_SCREENS[GAME_ID] = luck_screen
 
-__all__ = ["LuckCaches", "caches_of", "gallery_grid", "halves_text", "luck_screen"]
+__all__ = ["LuckCaches", "caches_of", "halves_text", "luck_screen"]
