@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -219,11 +220,23 @@ def test_refuses_to_change_the_system_without_root(tmp_path: Path) -> None:
         prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
     else:
         prefix = []
-    result = subprocess.run(
-        [*prefix, "bash", str(INSTALL), "--profile", "pi-7inch"],
-        capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=30, check=False,
-        env={**os.environ, "HOME": str(tmp_path)}, cwd=tmp_path,
-    )
+    # "nobody" must be able to read the script wherever the checkout is (a CI workspace or
+    # pytest's tmp_path may be private to root): run a copy from a world-readable place.
+    shared = Path(tempfile.mkdtemp(prefix="easel-install-"))
+    try:
+        shutil.copytree(REPO / "config", shared / "config")
+        (shared / "systemd").mkdir()
+        shutil.copy(INSTALL, shared / "systemd" / "install.sh")
+        shutil.copy(REPO / "pyproject.toml", shared / "pyproject.toml")
+        for path in [shared, *shared.rglob("*")]:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        result = subprocess.run(
+            [*prefix, "bash", str(shared / "systemd" / "install.sh"), "--profile", "pi-7inch"],
+            capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=30, check=False,
+            env={**os.environ, "HOME": str(shared)}, cwd=shared,
+        )
+    finally:
+        shutil.rmtree(shared)
     assert result.returncode != 0
     assert "needs root" in result.stderr and "--dry-run" in result.stderr
 
