@@ -27,7 +27,8 @@ from tests import toygame
 pytest_plugins = ["tests.browser"]  # the `box` and `browser` fixtures
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
+DATA = REPO / "tests" / "data"
+"""Test data with their licences and SOURCE notes; nothing in the repository reads outside it."""
 
 
 class FakeClock:

@@ -22,9 +22,9 @@ from pathlib import Path
 import evdev
 from evdev import ecodes
 
-from tests.conftest import SHARED
+from tests.conftest import DATA
 
-TOUCH_DATA = SHARED / "data" / "touch"
+TOUCH_DATA = DATA / "touch"
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ def read(*paths: Path) -> Recording:
 
 
 def touch(stem: str) -> Recording:
-    """A recording in ../shared/data/touch by stem: `ep0430m09.4-finger-drag-down`."""
+    """A recording in tests/data/touch by stem: `ep0430m09.4-finger-drag-down`."""
     evemu = TOUCH_DATA / f"{stem}.evemu"
     if evemu.exists():
         return read(evemu)

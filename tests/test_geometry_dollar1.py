@@ -5,7 +5,7 @@ The circle, rectangle and triangle classes must be recognised as those ArtBox sh
 13 other classes are "none of the four shapes" and must rarely be taken for a circle, a
 square or a triangle (a straight-line reading of an angle or a bracket is no such
 mistake: ArtBox counts those as lines). Broad Lines must read the same strokes sensibly.
-The data live in ../shared beside the repository; without them these tests fail.
+The data live in tests/data/strokes/dollar1 with their SOURCE note.
 """
 
 from __future__ import annotations
@@ -22,10 +22,7 @@ import pytest
 from games.geometry import Shape, ShapeVerdict, check_broad_lines_sheet, recognise_shapes
 from games.sheet import Stroke
 
-DOLLAR1 = (
-    Path(__file__).resolve().parents[1].parent
-    / "shared" / "data" / "strokes" / "dollar1" / "dollar1_gestures.jsonl.gz"
-)
+DOLLAR1 = Path(__file__).resolve().parent / "data" / "strokes" / "dollar1" / "dollar1_gestures.jsonl.gz"
 PIXEL = 4
 """Sheet units per $1 screen pixel: about one CSS pixel of a phone held upright, so the
 gestures (100-200 pixels) become 400-800-unit strokes with the input's graininess."""
@@ -48,8 +45,8 @@ def load_gestures(path: Path = DOLLAR1) -> list[Gesture]:
     """The $1 gestures as strokes in sheet units; a clear error when the file is missing."""
     if not path.is_file():
         raise FileNotFoundError(
-            f"the $1 gesture logs are missing: expected {path} (the shared/ folder beside "
-            "the repository, see shared/data/strokes/dollar1/SOURCE.md)"
+            f"the $1 gesture logs are missing: expected {path} (see "
+            "tests/data/strokes/dollar1/SOURCE.md)"
         )
     gestures = []
     with gzip.open(path, "rt", encoding="utf-8") as lines:

@@ -1,4 +1,4 @@
-"""The touch panel driver on real panels' recordings (../shared/data/touch, evemu format).
+"""The touch panel driver on real panels' recordings (tests/data/touch, evemu format).
 
 Every expectation about a gesture was read off the recording itself: the "drag up-down"
 recordings go there and back, and the EP0430M09's "drag down" fingers move toward the top
