@@ -45,3 +45,120 @@ def test_the_check_can_fail(tmp_path: Path) -> None:
     found = [m for _, m in imports("games", tmp_path)]
     assert found == ["pygame", "asyncio"]
     assert [m for m in found if m not in sys.stdlib_module_names] == ["pygame"]
+
+
+# --- no import cycles ---------------------------------------------------------------------
+
+LAYERED = ("games", "drivers", "appliance")
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def import_graph(root: Path = REPO, packages: tuple[str, ...] = LAYERED) -> dict[str, set[str]]:
+    """module -> the project modules it imports anywhere in its text (at the top, inside a
+    function, under `if TYPE_CHECKING`): a cycle hidden in a function is still a cycle of
+    the design, only one that waits for a call to bite."""
+    files = {module_name(p, root): p for pkg in packages for p in sorted((root / pkg).rglob("*.py"))}
+    graph: dict[str, set[str]] = {name: set() for name in files}
+    for name, path in files.items():
+        is_package = path.name == "__init__.py"
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    here = name.split(".") if is_package else name.split(".")[:-1]
+                    here = here[: len(here) - (node.level - 1)]
+                    base = ".".join([*here, base] if base else here)
+                # `from pkg import mod` imports the module pkg.mod; `from mod import name`
+                # imports mod.
+                targets = [
+                    f"{base}.{alias.name}" if f"{base}.{alias.name}" in files else base
+                    for alias in node.names
+                ]
+            for target in targets:
+                # `import a.b.c` of a module we do not have resolves to its nearest parent.
+                while target and target not in files:
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected set of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def is_parent_package(a: str, b: str) -> bool:
+    return b.startswith(a + ".") or a.startswith(b + ".")
+
+
+def test_no_module_imports_itself_back() -> None:
+    # A package's __init__ that imports its own submodules (appliance.kiosk imports
+    # kiosk.render, which is inside appliance.kiosk) is how Python packages work, not a
+    # cycle: importing a submodule runs its package first, never the other way round.
+    graph = {
+        name: {t for t in targets if not is_parent_package(name, t)}
+        for name, targets in import_graph().items()
+    }
+    found = cycles(graph)
+    assert found == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_the_cycle_check_can_fail(tmp_path: Path) -> None:
+    pkg = tmp_path / "appliance"
+    (pkg / "kiosk").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "kiosk" / "__init__.py").write_text("from appliance.kiosk import render\n")
+    (pkg / "kiosk" / "render.py").write_text("from appliance.kiosk.theme import BG\n")
+    (pkg / "kiosk" / "theme.py").write_text(
+        "def late():\n    from .kit import pill\n"  # relative, inside a function
+    )
+    (pkg / "kiosk" / "kit.py").write_text("import appliance.kiosk.render as r\n")
+    (pkg / "kiosk" / "ok.py").write_text("from appliance.kiosk import theme\n")
+    graph = import_graph(tmp_path, ("appliance",))
+    assert graph["appliance.kiosk.ok"] == {"appliance.kiosk.theme"}
+    assert graph["appliance.kiosk.theme"] == {"appliance.kiosk.kit"}
+    found = cycles(
+        {n: {t for t in ts if not is_parent_package(n, t)} for n, ts in graph.items()}
+    )
+    assert found == [["appliance.kiosk.kit", "appliance.kiosk.render", "appliance.kiosk.theme"]]

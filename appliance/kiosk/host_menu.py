@@ -14,12 +14,13 @@ Like the rest of the kiosk this module reads plain data only.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import pygame
 
 from appliance.kiosk.intents import HostChoice, HostCorner, PinKey
-from appliance.kiosk.render import (
+from appliance.kiosk.painter import Painter
+from appliance.kiosk.theme import (
     ACCENT,
     MUTED,
     ON_ACCENT,
@@ -30,9 +31,6 @@ from appliance.kiosk.render import (
     Metrics,
     parse_colour,
 )
-
-if TYPE_CHECKING:
-    from appliance.kiosk.render import KioskRenderer
 
 WORDS: Final = {
     "en": {
@@ -62,7 +60,7 @@ def corner_rect(m: Metrics) -> pygame.Rect:
     return pygame.Rect(0, 0, side, side)
 
 
-def draw_host_layer(r: KioskRenderer, surface: pygame.Surface, view: Mapping[str, Any],
+def draw_host_layer(r: Painter, surface: pygame.Surface, view: Mapping[str, Any],
                     m: Metrics, lang: str) -> None:
     menu = view.get("host_menu")
     if not isinstance(menu, Mapping):
@@ -83,7 +81,7 @@ def draw_host_layer(r: KioskRenderer, surface: pygame.Surface, view: Mapping[str
         _draw_menu(r, surface, menu, m, lang)
 
 
-def _button(r: KioskRenderer, surface: pygame.Surface, rect: pygame.Rect, label: str,
+def _button(r: Painter, surface: pygame.Surface, rect: pygame.Rect, label: str,
             intent: Any, m: Metrics, strong: bool = False, danger: bool = False) -> None:
     fill = ACCENT if strong else WARN if danger else PANEL_EDGE
     ink = ON_ACCENT if strong else TEXT
@@ -100,14 +98,14 @@ def _panel(surface: pygame.Surface, m: Metrics, w: int, h: int) -> pygame.Rect:
     return rect
 
 
-def _message(r: KioskRenderer, surface: pygame.Surface, menu: Mapping[str, Any],
+def _message(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
              pos: tuple[int, int], width: int, m: Metrics) -> None:
     text = menu.get("message")
     if isinstance(text, str) and text:
         r.blit_text(surface, text, m.f_small, WARN, "midtop", pos, True, width)
 
 
-def _draw_pin_pad(r: KioskRenderer, surface: pygame.Surface, menu: Mapping[str, Any],
+def _draw_pin_pad(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
                   m: Metrics, lang: str) -> None:
     key = max(40, round(min(m.w, m.h) * 0.11))
     gap = m.gap // 2
@@ -138,7 +136,7 @@ def _draw_pin_pad(r: KioskRenderer, surface: pygame.Surface, menu: Mapping[str, 
             PinKey("cancel"), m)
 
 
-def _draw_menu(r: KioskRenderer, surface: pygame.Surface, menu: Mapping[str, Any],
+def _draw_menu(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
                m: Metrics, lang: str) -> None:
     items: list[tuple[str, HostChoice, bool, bool]] = []
     if menu.get("playing"):
@@ -186,7 +184,7 @@ def _draw_menu(r: KioskRenderer, surface: pygame.Surface, menu: Mapping[str, Any
 # -- the idle lobby's history ------------------------------------------------------------
 
 
-def draw_history(r: KioskRenderer, surface: pygame.Surface, history: Mapping[str, Any],
+def draw_history(r: Painter, surface: pygame.Surface, history: Mapping[str, Any],
                  rect: pygame.Rect, m: Metrics, lang: str) -> None:
     """One step of the lobby's cycle into `rect`: a list of winners, or one drawing."""
     # `sig` names the step's content (appliance/lobby_history.py): painted once per step.

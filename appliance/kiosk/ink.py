@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from appliance.kiosk.intents import CanvasSpec, DrawStroke
-from appliance.kiosk.render import parse_colour
 from appliance.kiosk.strokes import INK, SHEET_HEIGHT, SHEET_WIDTH
+from appliance.kiosk.theme import parse_colour
 
 MAX_POINTS = 4000
 """The game refuses longer strokes (games/strokes.py); a finger that goes on starts a new one."""

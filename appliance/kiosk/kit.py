@@ -29,7 +29,10 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 import pygame
 
 from appliance.kiosk.fonts import Colour
-from appliance.kiosk.render import (
+from appliance.kiosk.painter import Painter
+from appliance.kiosk.strokes import StrokeCache, sheet_rect
+from appliance.kiosk.text import tr
+from appliance.kiosk.theme import (
     ACCENT,
     BG,
     MUTED,
@@ -38,14 +41,11 @@ from appliance.kiosk.render import (
     TEXT,
     WARN,
     Frame,
-    KioskRenderer,
     Metrics,
     blend,
     ink_on,
     parse_colour,
 )
-from appliance.kiosk.strokes import StrokeCache, sheet_rect
-from appliance.kiosk.text import tr
 
 GOLD: Final[Colour] = ACCENT
 GOLD_DEEP: Final[Colour] = (196, 138, 12)
@@ -199,10 +199,10 @@ class PerRenderer(Generic[T]):
 
     def __init__(self, factory: Callable[[], T]) -> None:
         self._factory = factory
-        self._of: weakref.WeakKeyDictionary[KioskRenderer, T] = weakref.WeakKeyDictionary()
+        self._of: weakref.WeakKeyDictionary[Painter, T] = weakref.WeakKeyDictionary()
         PerRenderer._all.add(self)
 
-    def of(self, r: KioskRenderer) -> T:
+    def of(self, r: Painter) -> T:
         value = self._of.get(r)
         if value is None:
             for other in list(PerRenderer._all):
@@ -212,7 +212,7 @@ class PerRenderer(Generic[T]):
         return value
 
     @staticmethod
-    def release(r: KioskRenderer) -> None:
+    def release(r: Painter) -> None:
         """Let go of every game's caches of `r`: no game is on its screen any more."""
         for caches in list(PerRenderer._all):
             caches._of.pop(r, None)
@@ -247,7 +247,7 @@ def shadowed_sheet(
 # --- text -----------------------------------------------------------------------------------
 
 
-def wrap(r: KioskRenderer, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+def wrap(r: Painter, text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """`text` broken into lines no wider than `width` (a long word gets a line alone)."""
     font = r.fonts.font(size, bold)
     lines: list[str] = []
@@ -265,7 +265,7 @@ def wrap(r: KioskRenderer, text: str, size: int, width: int, bold: bool = False)
 
 
 def fit_wrapped(
-    r: KioskRenderer, text: str, size: int, width: int, height: int, bold: bool = False
+    r: Painter, text: str, size: int, width: int, height: int, bold: bool = False
 ) -> tuple[int, list[str]]:
     """The largest type size (from `size` down) at which wrapped `text` fits the box."""
     floor = max(10, size // 2)
@@ -277,7 +277,7 @@ def fit_wrapped(
 
 
 def draw_lines(
-    r: KioskRenderer,
+    r: Painter,
     surface: pygame.Surface,
     lines: Sequence[str],
     size: int,
@@ -300,7 +300,7 @@ def draw_lines(
 
 
 def pill(
-    r: KioskRenderer,
+    r: Painter,
     surface: pygame.Surface,
     text: str,
     size: int,
@@ -323,7 +323,7 @@ def pill(
 
 
 def captioned_chip(
-    r: KioskRenderer,
+    r: Painter,
     f: Frame,
     caption: str,
     table: SeatTable,
@@ -350,7 +350,7 @@ def captioned_chip(
 
 
 def centre_block(
-    r: KioskRenderer,
+    r: Painter,
     f: Frame,
     rect: pygame.Rect,
     icon_h: int,
@@ -369,7 +369,7 @@ def centre_block(
 
 
 def split_body(
-    r: KioskRenderer,
+    r: Painter,
     m: Metrics,
     body: pygame.Rect,
     players: int,
@@ -392,19 +392,19 @@ def split_body(
     return main, side, 1
 
 
-def scoreboard_height(r: KioskRenderer, m: Metrics, n: int, cols: int) -> int:
+def scoreboard_height(r: Painter, m: Metrics, n: int, cols: int) -> int:
     row = row_ideal(r, m)
     rows = math.ceil(max(1, n) / cols)
     return r.line(m.f_head, True) + m.gap // 2 + rows * (row + m.gap // 3)
 
 
-def row_ideal(r: KioskRenderer, m: Metrics) -> int:
+def row_ideal(r: Painter, m: Metrics) -> int:
     """A scoreboard row: the name and, under it, what the player is doing now."""
     return r.line(m.f_body, True) + r.line(m.f_small) + m.gap // 2
 
 
 def draw_scoreboard(
-    r: KioskRenderer,
+    r: Painter,
     f: Frame,
     title: str,
     seats: Sequence[int],
@@ -438,7 +438,7 @@ def leader_score(scores: Mapping[int, int]) -> int:
 
 
 def paint_score_row(
-    r: KioskRenderer,
+    r: Painter,
     m: Metrics,
     surf: pygame.Surface,
     player: Player,
@@ -489,7 +489,7 @@ def paint_score_row(
 
 
 def centred_lines(
-    r: KioskRenderer,
+    r: Painter,
     f: Frame,
     rect: pygame.Rect,
     y: int,

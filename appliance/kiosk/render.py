@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import logging
 import math
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import pygame
 
 from appliance.kiosk.fonts import Colour, Fonts
+from appliance.kiosk.host_menu import draw_history, draw_host_layer
 from appliance.kiosk.intents import (
     CanvasSpec,
     Intent,
@@ -28,228 +27,79 @@ from appliance.kiosk.intents import (
     SelectGame,
     StartGame,
 )
-from appliance.kiosk.qr import QrCache, render_qr, wifi_from_view
-from appliance.kiosk.text import DEFAULT_LANG, LANGUAGES, join_names, tr
+from appliance.kiosk.kit import PerRenderer, pill
+from appliance.kiosk.painter import Painter
+from appliance.kiosk.qr import wifi_from_view
+from appliance.kiosk.text import join_names, tr
+from appliance.kiosk.theme import (
+    ACCENT,
+    BG,
+    BLACK,
+    MUTED,
+    ON_ACCENT,
+    ONLINE,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    WARN,
+    WHITE,
+    Frame,
+    Metrics,
+    Size,
+    View,
+    _dicts,
+    _fmt_score,
+    _int,
+    _num,
+    blend,
+    deadline_remaining,
+    format_seconds,
+    ink_on,
+    parse_colour,
+    scores_of,
+    view_lang,
+)
+
+# What render.py offered before the kiosk was split into layers (theme, painter, kit,
+# host menu, render): game screens and tests import these names from here.
+__all__ = [
+    "ACCENT",
+    "BG",
+    "BLACK",
+    "GAME_SCREENS",
+    "MUTED",
+    "ONLINE",
+    "ON_ACCENT",
+    "PANEL",
+    "PANEL_EDGE",
+    "TEXT",
+    "WARN",
+    "WHITE",
+    "CanvasSpec",
+    "Colour",
+    "Fonts",
+    "Frame",
+    "GameScreen",
+    "Intent",
+    "KioskRenderer",
+    "Metrics",
+    "Size",
+    "View",
+    "_dicts",
+    "_fmt_score",
+    "_int",
+    "_num",
+    "blend",
+    "deadline_remaining",
+    "format_seconds",
+    "generic_playing_screen",
+    "ink_on",
+    "parse_colour",
+    "scores_of",
+    "view_lang",
+]
 
 log = logging.getLogger(__name__)
-
-# High contrast on a dark ground: readable across a café table and kind to a TV at night.
-BG: Final[Colour] = (16, 18, 26)
-PANEL: Final[Colour] = (31, 35, 48)
-PANEL_EDGE: Final[Colour] = (62, 69, 92)
-TEXT: Final[Colour] = (246, 246, 242)
-MUTED: Final[Colour] = (160, 168, 190)
-ACCENT: Final[Colour] = (255, 199, 44)
-ON_ACCENT: Final[Colour] = (22, 20, 16)
-ONLINE: Final[Colour] = (64, 220, 120)
-WARN: Final[Colour] = (240, 84, 72)
-WHITE: Final[Colour] = (255, 255, 255)
-BLACK: Final[Colour] = (0, 0, 0)
-
-Size = tuple[int, int]
-View = Mapping[str, Any]
-
-
-# --- small pure helpers -----------------------------------------------------------------
-
-
-def parse_colour(value: object, default: Colour = MUTED) -> Colour:
-    """'#rrggbb' (or 'rrggbb', '#rgb') as an RGB tuple; anything else gives `default`."""
-    if not isinstance(value, str):
-        return default
-    s = value.strip().lstrip("#")
-    if len(s) == 3:
-        s = "".join(c * 2 for c in s)
-    if len(s) != 6:
-        return default
-    try:
-        return (int(s[0:2], 16), int(s[2:4], 16), int(s[4:6], 16))
-    except ValueError:
-        return default
-
-
-def _luminance(c: Colour) -> float:
-    def lin(v: int) -> float:
-        x = v / 255
-        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
-
-
-def ink_on(fill: Colour) -> Colour:
-    """Black or white, whichever has the higher WCAG contrast on `fill`."""
-    lum = _luminance(fill)
-    return BLACK if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else WHITE
-
-
-def blend(a: Colour, b: Colour, t: float) -> Colour:
-    """`a` moved a fraction `t` of the way towards `b`."""
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
-
-
-def _int(value: object, default: int = 0) -> int:
-    if isinstance(value, bool):
-        return default
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and math.isfinite(value):
-        return int(value)
-    return default
-
-
-def _num(value: object) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return float(value) if math.isfinite(value) else None
-
-
-def _dicts(value: object) -> list[Mapping[str, Any]]:
-    if not isinstance(value, list | tuple):
-        return []
-    return [v for v in value if isinstance(v, Mapping)]
-
-
-def view_lang(view: View) -> str:
-    lang = view.get("lang")
-    return lang if isinstance(lang, str) and lang in LANGUAGES else DEFAULT_LANG
-
-
-def deadline_remaining(view: View, now: float) -> tuple[float, float] | None:
-    """(seconds left, hourglass length) of match.deadline at `now`, or None.
-
-    `now` must come from the clock that made deadline["at"] (the session's clock). If it
-    plainly does not (the result is outside the hourglass), the view's own "remaining"
-    is used instead, so a clock mix-up shows a frozen timer rather than nonsense.
-    """
-    match = view.get("match")
-    if not isinstance(match, Mapping):
-        return None
-    deadline = match.get("deadline")
-    if not isinstance(deadline, Mapping):
-        return None
-    reported = _num(deadline.get("remaining"))
-    length = _num(deadline.get("length"))
-    at = _num(deadline.get("at"))
-    remaining = reported
-    if at is not None:
-        computed = at - now
-        if length is None or -1.0 <= computed <= length + 1.0 or reported is None:
-            remaining = computed
-    if remaining is None:
-        return None
-    remaining = max(0.0, remaining)
-    if length is None or length <= 0:
-        length = max(remaining, 1.0)
-    return remaining, length
-
-
-def scores_of(match: Mapping[str, Any]) -> dict[int, float]:
-    """Scores per seat from match.outcome.scores or match.state.scores, in any of the
-    shapes a game may use: [[seat, score], ...], {"seat": score}, or [score per seat]."""
-    for holder in (match.get("outcome"), match.get("state")):
-        if not isinstance(holder, Mapping) or "scores" not in holder:
-            continue
-        raw = holder["scores"]
-        out: dict[int, float] = {}
-        if isinstance(raw, Mapping):
-            for k, v in raw.items():
-                n = _num(v)
-                try:
-                    seat = int(k)
-                except (TypeError, ValueError):
-                    continue
-                if n is not None:
-                    out[seat] = n
-        elif isinstance(raw, list | tuple):
-            for i, item in enumerate(raw):
-                if isinstance(item, list | tuple) and len(item) == 2:
-                    n = _num(item[1])
-                    if n is not None and _num(item[0]) is not None:
-                        out[int(item[0])] = n
-                else:
-                    n = _num(item)
-                    if n is not None:
-                        out[i] = n
-        return out
-    return {}
-
-
-def _fmt_score(score: float) -> str:
-    return str(int(score)) if float(score).is_integer() else f"{score:g}"
-
-
-def format_seconds(seconds: float) -> str:
-    """'0:41' for a timer, rounding up so 0:00 means time is up."""
-    s = max(0, math.ceil(seconds))
-    return f"{s // 60}:{s % 60:02d}"
-
-
-# --- layout metrics ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Metrics:
-    """Spacing and type sizes for one frame size; everything scales from a 1080p design."""
-
-    w: int
-    h: int
-    portrait: bool
-    scale: float
-    margin: int
-    gap: int
-    pad: int
-    radius: int
-    f_code: int
-    f_title: int
-    f_head: int
-    f_body: int
-    f_small: int
-
-    @classmethod
-    def for_size(cls, size: Size) -> Metrics:
-        w, h = max(1, size[0]), max(1, size[1])
-        portrait = h > w
-        s = min(w / 1080, h / 1920) if portrait else min(w / 1920, h / 1080)
-        if portrait:
-            # Type sized from the short side would be tiny on a tall screen.
-            s *= 1.15
-
-        def px(v: float, floor: int = 1) -> int:
-            return max(floor, round(v * s))
-
-        return cls(
-            w=w,
-            h=h,
-            portrait=portrait,
-            scale=s,
-            margin=px(32, 6),
-            gap=px(20, 4),
-            pad=px(24, 5),
-            radius=px(18, 4),
-            # Portrait screens are short of height for the QR codes: a smaller room code.
-            f_code=px(88 if portrait else 132, 28),
-            f_title=px(64, 20),
-            f_head=px(44, 16),
-            f_body=px(36, 14),
-            f_small=px(27, 11),
-        )
-
-
-@dataclass
-class Frame:
-    """What a game screen draws on: the surface, the view and the time left, if any."""
-
-    surface: pygame.Surface
-    view: View
-    lang: str
-    now: float
-    remaining: float | None
-    length: float | None
-    metrics: Metrics
 
 
 GameScreen = Callable[["KioskRenderer", Frame], None]
@@ -261,25 +111,11 @@ GAME_SCREENS: dict[str, GameScreen] = {}
 # --- the renderer -----------------------------------------------------------------------
 
 
-class KioskRenderer:
+class KioskRenderer(Painter):
     """Draws views onto surfaces and remembers where the last frame's buttons are."""
 
     def __init__(self, fonts: Fonts | None = None, max_part_bytes: int = 24 * 2**20) -> None:
-        self.fonts = fonts or Fonts()
-        self.qr = QrCache()
-        self.targets: list[tuple[pygame.Rect, Intent]] = []
-        # Drawing areas of the last frame: touches that start in one draw, not tap.
-        self.canvases: list[tuple[pygame.Rect, CanvasSpec]] = []
-        self._parts: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        # Bounded by bytes, not entries: a 1080p seat card is ~0.25 MB, a day of players
-        # coming and going must not eat a small Pi's memory. One frame needs ~7 MB.
-        self._max_part_bytes = max_part_bytes
-        self._part_bytes = 0
-        # slot -> the key of the one part shown in it (see `part`).
-        self._slots: dict[Hashable, Hashable] = {}
-        # Parts being painted now: what goes into a part is kept in the part's pixels,
-        # so its texts and QR codes are not cached a second time (see `part`).
-        self._painting = 0
+        super().__init__(fonts, max_part_bytes)
         self._game_on_screen = False  # a game's own screen drew since the last lobby
         self._last_key: tuple[object, ...] | None = None
         self._broken_screens: set[str] = set()
@@ -339,13 +175,9 @@ class KioskRenderer:
                 # The match is over: its screen's painted sheets (up to 32 MB at 1080p)
                 # are named by the match and never drawn again, so they go now rather
                 # than wait for the next game to replace them.
-                from appliance.kiosk.kit import PerRenderer
-
                 self._game_on_screen = False
                 PerRenderer.release(self)
             self._draw_lobby(surface, view, lang, metrics)
-        from appliance.kiosk.host_menu import draw_host_layer
-
         draw_host_layer(self, surface, view, metrics, lang)  # the host's corner, PIN, menu
         self._last_key = self.frame_key(view, now, size)
 
@@ -368,8 +200,6 @@ class KioskRenderer:
     def _draw_panel_buttons(self, f: Frame) -> None:
         """HOURGLASS, DIE and REVEAL as small pills in the bottom-right corner, on top of
         the game's screen; the ones that do something now are lit, as on the panel."""
-        from appliance.kiosk.kit import pill
-
         match = f.view.get("match")
         waiting = match.get("buttons") if isinstance(match, Mapping) else None
         waiting = waiting if isinstance(waiting, list) else []
@@ -390,286 +220,6 @@ class KioskRenderer:
             self.add_target(rect.inflate(m.gap // 2, m.gap // 2), PressButton(name))
             right = rect.left - m.gap // 2
 
-    # -- hit testing
-
-    def add_target(self, rect: pygame.Rect, intent: Intent) -> None:
-        self.targets.append((pygame.Rect(rect), intent))
-
-    def add_canvas(self, rect: pygame.Rect, canvas: CanvasSpec) -> None:
-        """Make `rect` (the sheet's shape, 1600:1000) a drawing area for `canvas.seat`."""
-        self.canvases.append((pygame.Rect(rect), canvas))
-
-    def canvas_at(self, pos: tuple[float, float]) -> tuple[pygame.Rect, CanvasSpec] | None:
-        """The drawing area under logical `pos` in the last frame, if any."""
-        x, y = int(pos[0]), int(pos[1])
-        for rect, canvas in reversed(self.canvases):
-            if rect.collidepoint(x, y):
-                return rect, canvas
-        return None
-
-    def hit(self, pos: tuple[float, float]) -> Intent | None:
-        """The intent of the button under logical `pos` in the last frame, if any."""
-        x, y = int(pos[0]), int(pos[1])
-        # Later targets are drawn on top (the ✕ sits on its seat card).
-        for rect, intent in reversed(self.targets):
-            if rect.collidepoint(x, y):
-                return intent
-        return None
-
-    # -- building blocks (also for games' own screens)
-
-    def text(
-        self,
-        text: object,
-        size: int,
-        colour: Colour = TEXT,
-        bold: bool = False,
-        max_width: int | None = None,
-    ) -> pygame.Surface:
-        return self.fonts.render(text, size, colour, bold, max_width, keep=not self._painting)
-
-    def blit_text(
-        self,
-        surface: pygame.Surface,
-        text: object,
-        size: int,
-        colour: Colour,
-        anchor: str,
-        pos: tuple[int, int],
-        bold: bool = False,
-        max_width: int | None = None,
-    ) -> pygame.Rect:
-        """Draw `text` with its rect's `anchor` ("topleft", "midright", ...) at `pos`."""
-        surf = self.text(text, size, colour, bold, max_width)
-        rect = surf.get_rect(**{anchor: pos})
-        surface.blit(surf, rect)
-        return rect
-
-    def fit_size(
-        self, text: object, size: int, max_width: int, bold: bool = False, min_size: int = 0
-    ) -> int:
-        """The largest type size from `size` down to `min_size` at which `text` fits
-        `max_width`: an address or a password is better smaller than cut."""
-        floor = max(6, min_size or round(size * 0.6))
-        while size > floor and self.fonts.font(size, bold).size(str(text))[0] > max_width:
-            size = max(floor, size - max(1, size // 12))
-        return size
-
-    def line(self, size: int, bold: bool = False) -> int:
-        return self.fonts.line_height(size, bold)
-
-    def part(
-        self,
-        key: Hashable,
-        size: Size,
-        draw: Callable[[pygame.Surface], None],
-        slot: Hashable | None = None,
-    ) -> pygame.Surface:
-        """A cached opaque surface of `size` on the page background, drawn once by `draw`.
-
-        A part drawn into a `slot` replaces the slot's previous part in the cache: for
-        what is made anew per match and never shown again once replaced (the last game's
-        gallery code and result, a step of the lobby's history). Left to the LRU, a
-        1080p gallery strip (1.3 MB) per finished match filled the budget with pictures
-        nobody would see again."""
-        full_key = (key, size)
-        surf = self._parts.get(full_key)
-        if surf is not None:
-            self._parts.move_to_end(full_key)
-            return surf
-        if slot is not None:
-            old_key = self._slots.get(slot)
-            old = None if old_key is None else self._parts.pop(old_key, None)
-            if old is not None:
-                self._part_bytes -= _surface_bytes(old)
-            self._slots[slot] = full_key
-        surf = pygame.Surface((max(1, size[0]), max(1, size[1])))
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert()
-        surf.fill(BG)
-        # Texts and QR codes painted into a part live on in its pixels: caching them too
-        # held a second copy (the 1080p join code alone is 1.3 MB) until evicted.
-        self._painting += 1
-        try:
-            draw(surf)
-        finally:
-            self._painting -= 1
-        self._parts[full_key] = surf
-        self._part_bytes += _surface_bytes(surf)
-        while self._part_bytes > self._max_part_bytes and len(self._parts) > 1:
-            _, old = self._parts.popitem(last=False)
-            self._part_bytes -= _surface_bytes(old)
-        return surf
-
-    def draw_qr(
-        self, surface: pygame.Surface, data: str, box: pygame.Rect, radius: int = 0
-    ) -> pygame.Rect:
-        """A QR code of `data` centred on a white card filling the square `box`; returns
-        the card's rect. Codes of different lengths thus get cards of the same size."""
-        side = min(box.w, box.h)
-        card = pygame.Rect(0, 0, side, side)
-        card.center = box.center
-        code = render_qr(data, side) if self._painting else self.qr.get(data, side)
-        pygame.draw.rect(surface, WHITE, card, border_radius=radius)
-        surface.blit(code, code.get_rect(center=card.center))
-        return card
-
-    def draw_timer(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        remaining: float,
-        length: float,
-        label: str,
-        metrics: Metrics,
-    ) -> None:
-        """The hourglass as a bar that empties, with the label and the seconds left."""
-        urgent = remaining <= min(10.0, length / 4)
-        colour = WARN if urgent else ACCENT
-        text_h = self.line(metrics.f_head, True)
-        self.blit_text(
-            surface,
-            label,
-            metrics.f_body,
-            MUTED,
-            "bottomleft",
-            (rect.left, rect.top + text_h),
-            max_width=rect.w // 2,
-        )
-        self.blit_text(
-            surface,
-            format_seconds(remaining),
-            metrics.f_head,
-            colour,
-            "topright",
-            (rect.right, rect.top),
-            bold=True,
-        )
-        bar = pygame.Rect(
-            rect.left,
-            rect.top + text_h + metrics.gap // 2,
-            rect.w,
-            max(6, rect.bottom - rect.top - text_h - metrics.gap // 2),
-        )
-        radius = bar.h // 2
-        pygame.draw.rect(surface, PANEL, bar, border_radius=radius)
-        frac = 0.0 if length <= 0 else max(0.0, min(1.0, remaining / length))
-        if frac > 0:
-            fill = pygame.Rect(bar.left, bar.top, max(bar.h, round(bar.w * frac)), bar.h)
-            pygame.draw.rect(surface, colour, fill, border_radius=radius)
-
-    def seat_card(
-        self,
-        seat: Mapping[str, Any],
-        size: Size,
-        metrics: Metrics,
-        lang: str,
-        trailing: str | None = None,
-        kick: bool = False,
-    ) -> pygame.Surface:
-        """A player's card in their colour: status dot, name, host crown, and either a
-        kick ✕ (lobby) or a trailing text such as the score (game)."""
-        name = seat.get("name", "")
-        colour = parse_colour(seat.get("colour"))
-        connected = bool(seat.get("connected", True))
-        host = bool(seat.get("host", False))
-        key = ("seat", str(name), colour, connected, host, trailing, kick, lang, metrics)
-        return self.part(
-            key,
-            size,
-            lambda surf: self._draw_seat_card(
-                surf, str(name), colour, connected, host, trailing, kick, lang, metrics
-            ),
-        )
-
-    def _draw_seat_card(
-        self,
-        surf: pygame.Surface,
-        name: str,
-        colour: Colour,
-        connected: bool,
-        host: bool,
-        trailing: str | None,
-        kick: bool,
-        lang: str,
-        m: Metrics,
-    ) -> None:
-        w, h = surf.get_size()
-        # A player who dropped out fades into the table; the colour stays recognisable.
-        fill = colour if connected else blend(colour, PANEL, 0.62)
-        ink = ink_on(fill)
-        radius = min(m.radius, h // 3)
-        pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
-
-        cy = h // 2
-        dot_r = max(4, round(h * 0.12))
-        x = max(m.pad // 2, round(h * 0.22))
-        dot_c = (x + dot_r, cy)
-        if connected:
-            pygame.draw.circle(surf, ONLINE, dot_c, dot_r)
-            pygame.draw.circle(surf, ink, dot_c, dot_r, max(2, dot_r // 3))
-        else:
-            pygame.draw.circle(surf, ink, dot_c, dot_r, max(2, dot_r // 3))
-        x += 2 * dot_r + max(6, m.gap // 2)
-
-        right = w - max(m.pad // 2, round(h * 0.2))
-        if kick:
-            right = w - h
-            _draw_kick(surf, pygame.Rect(w - h, 0, h, h), ink, fill)
-        elif trailing is not None:
-            tr_rect = self.blit_text(
-                surf, trailing, m.f_head, ink, "midright", (right, cy), bold=True
-            )
-            right = tr_rect.left - m.gap // 2
-
-        crown_w = 0
-        if host:
-            crown_w = round(h * 0.36)
-            right -= crown_w + m.gap // 2
-
-        subtitle = []
-        if host:
-            subtitle.append(tr(lang, "host"))
-        if not connected:
-            subtitle.append(tr(lang, "offline"))
-        name_size = m.f_body
-        name_h = self.line(name_size, True)
-        sub_h = self.line(m.f_small)
-        two_lines = bool(subtitle) and name_h + sub_h <= h * 0.92
-        max_w = max(1, right - x)
-        if two_lines:
-            top = cy - (name_h + sub_h) // 2
-            name_rect = self.blit_text(
-                surf, name, name_size, ink, "topleft", (x, top), bold=True, max_width=max_w
-            )
-            self.blit_text(
-                surf,
-                " · ".join(subtitle),
-                m.f_small,
-                ink,
-                "topleft",
-                (x, top + name_h),
-                max_width=max_w,
-            )
-        else:
-            name_rect = self.blit_text(
-                surf, name, name_size, ink, "midleft", (x, cy), bold=True, max_width=max_w
-            )
-        if host:
-            cw = crown_w
-            ch = round(cw * 0.75)
-            _draw_crown(
-                surf,
-                pygame.Rect(
-                    name_rect.right + m.gap // 2,
-                    cy - ch // 2 - (sub_h // 2 if two_lines else 0),
-                    cw,
-                    ch,
-                ),
-                ink,
-            )
-
-    # -- the lobby
 
     def _draw_lobby(self, surface: pygame.Surface, view: View, lang: str, m: Metrics) -> None:
         wifi = view.get("wifi") if isinstance(view.get("wifi"), Mapping) else None
@@ -700,8 +250,6 @@ class KioskRenderer:
         # history (appliance/lobby_history.py), whose cycle includes the code again.
         history = view.get("history")
         if isinstance(history, Mapping) and history.get("kind") in ("winners", "drawing"):
-            from appliance.kiosk.host_menu import draw_history
-
             slot = self._slot(rest, m)
             if slot is not None:
                 draw_history(self, surface, history, slot, m, lang)
@@ -1126,9 +674,6 @@ class KioskRenderer:
         return self.part(("start", label, enabled, m), size, paint)
 
 
-def _surface_bytes(surf: pygame.Surface) -> int:
-    return surf.get_pitch() * surf.get_height()
-
 
 def _start_state(
     view: View,
@@ -1151,32 +696,6 @@ def _start_state(
     if seated > hi:
         return False, tr(lang, "too_many", max=hi)
     return True, f"{tr(lang, 'start')}: {title}"
-
-
-def _draw_kick(surf: pygame.Surface, area: pygame.Rect, ink: Colour, fill: Colour) -> None:
-    """The ✕ drawn as lines: no font has to carry the glyph."""
-    r = max(6, round(area.h * 0.28))
-    c = area.center
-    pygame.draw.circle(surf, blend(fill, ink, 0.22), c, r)
-    arm = round(r * 0.45)
-    width = max(2, round(r * 0.2))
-    pygame.draw.line(surf, ink, (c[0] - arm, c[1] - arm), (c[0] + arm, c[1] + arm), width)
-    pygame.draw.line(surf, ink, (c[0] - arm, c[1] + arm), (c[0] + arm, c[1] - arm), width)
-
-
-def _draw_crown(surf: pygame.Surface, box: pygame.Rect, ink: Colour) -> None:
-    """A three-pointed crown marking the host."""
-    x, y, w, h = box
-    points = [
-        (x, y + h),
-        (x, y + h * 0.25),
-        (x + w * 0.28, y + h * 0.6),
-        (x + w * 0.5, y),
-        (x + w * 0.72, y + h * 0.6),
-        (x + w, y + h * 0.25),
-        (x + w, y + h),
-    ]
-    pygame.draw.polygon(surf, ink, points)
 
 
 # --- the generic "game in progress" frame -----------------------------------------------

@@ -21,7 +21,7 @@ from typing import Any, Final
 import pygame
 
 from appliance.kiosk.fonts import Colour
-from appliance.kiosk.render import parse_colour
+from appliance.kiosk.theme import parse_colour
 
 SHEET_WIDTH: Final = 1600
 SHEET_HEIGHT: Final = 1000
