@@ -335,8 +335,6 @@ class Painter:
                 ink,
             )
 
-    # -- the lobby
-
 
 def _surface_bytes(surf: pygame.Surface) -> int:
     return surf.get_pitch() * surf.get_height()

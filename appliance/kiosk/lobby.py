@@ -1,0 +1,536 @@
+"""The lobby as a screen: the join panel (QR codes, address, room code, the café's
+Wi-Fi), the last game's result and gallery code or a step of the day's history, the
+seats with their kick ✕, the games and Start.
+
+Like a game's screen, it draws with a Painter and records its buttons as hit targets;
+render.KioskRenderer shows it whenever no match is being played.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pygame
+
+from appliance.kiosk.host_menu import draw_history
+from appliance.kiosk.intents import KickSeat, SelectGame, StartGame
+from appliance.kiosk.painter import Painter
+from appliance.kiosk.qr import wifi_from_view
+from appliance.kiosk.text import join_names, tr
+from appliance.kiosk.theme import (
+    ACCENT,
+    MUTED,
+    ON_ACCENT,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    Metrics,
+    Size,
+    View,
+    _dicts,
+    _int,
+)
+
+
+def draw_lobby(
+    painter: Painter, surface: pygame.Surface, view: View, lang: str, m: Metrics
+) -> None:
+    wifi = view.get("wifi") if isinstance(view.get("wifi"), Mapping) else None
+    area = pygame.Rect(m.margin, m.margin, m.w - 2 * m.margin, m.h - 2 * m.margin)
+    n_codes = 2 if wifi else 1
+    if m.portrait:
+        join_h = round(area.h * 0.54)
+        join = pygame.Rect(area.left, area.top, area.w, join_h)
+        rest = pygame.Rect(
+            area.left, join.bottom + m.gap, area.w, area.bottom - join.bottom - m.gap
+        )
+    else:
+        qr_side = _join_qr_height(painter, area.h, m, wifi is not None)
+        join_w = n_codes * qr_side + (n_codes - 1) * m.gap + 2 * m.pad
+        join_w = min(join_w, round(area.w * (0.5 if wifi else 0.4)))
+        join = pygame.Rect(area.left, area.top, join_w, area.h)
+        rest = pygame.Rect(join.right + m.gap, area.top, area.right - join.right - m.gap, area.h)
+    _draw_join_panel(painter, surface, view, wifi, lang, join, m)
+
+    if view.get("phase") == "finished":
+        banner = _draw_result_banner(painter, surface, view, lang, rest, m)
+        rest = pygame.Rect(
+            rest.left, banner.bottom + m.gap, rest.w, rest.bottom - banner.bottom - m.gap
+        )
+    # One slot under the result: the gallery's QR code, or a step of the idle lobby's
+    # history (appliance/lobby_history.py), whose cycle includes the code again.
+    history = view.get("history")
+    if isinstance(history, Mapping) and history.get("kind") in ("winners", "drawing"):
+        slot = _slot(painter, rest, m)
+        if slot is not None:
+            draw_history(painter, surface, history, slot, m, lang)
+            rest = pygame.Rect(
+                rest.left, slot.bottom + m.gap, rest.w, rest.bottom - slot.bottom - m.gap
+            )
+    elif view.get("phase") == "finished":
+        rest = _draw_gallery_code(painter, surface, view, lang, rest, m)
+    _draw_seats_and_games(painter, surface, view, lang, rest, m)
+
+
+def _slot(painter: Painter, rest: pygame.Rect, m: Metrics) -> pygame.Rect | None:
+    """The strip under the result banner for the gallery code or the history."""
+    side = min(round(rest.h * 0.3), round(240 * m.scale))
+    if side < 60:
+        return None
+    return pygame.Rect(rest.left, rest.top, rest.w, side + 2 * m.pad)
+
+
+def _draw_gallery_code(
+    painter: Painter, surface: pygame.Surface, view: View, lang: str, rest: pygame.Rect, m: Metrics
+) -> pygame.Rect:
+    """The art show to take home: a QR code of the finished game's gallery; returns
+    what is left of `rest` below it."""
+    match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
+    assert isinstance(match, Mapping)
+    url = match.get("gallery_url")
+    if not isinstance(url, str) or not url:
+        return rest
+    rect = _slot(painter, rest, m)
+    if rect is None:
+        return rest
+    side = rect.h - 2 * m.pad
+
+    def paint(s: pygame.Surface) -> None:
+        r = s.get_rect()
+        pygame.draw.rect(s, PANEL, r, border_radius=m.radius)
+        painter.draw_qr(s, url, pygame.Rect(m.pad, m.pad, side, side), radius=m.radius // 2)
+        x = 2 * m.pad + side
+        head = painter.blit_text(
+            s,
+            tr(lang, "gallery_title"),
+            m.f_head,
+            ACCENT,
+            "topleft",
+            (x, m.pad),
+            True,
+            r.w - x - m.pad,
+        )
+        painter.blit_text(
+            s,
+            tr(lang, "gallery_help"),
+            m.f_small,
+            TEXT,
+            "topleft",
+            (x, head.bottom + m.gap // 2),
+            False,
+            r.w - x - m.pad,
+        )
+
+    key = ("gallery", url, lang, rect.size, m)
+    surface.blit(painter.part(key, rect.size, paint, slot="gallery"), rect)
+    below = rect.bottom + m.gap
+    return pygame.Rect(rest.left, below, rest.w, rest.bottom - below)
+
+
+def _join_text_height(painter: Painter, m: Metrics, wifi: bool) -> int:
+    h = painter.line(m.f_head, True) + m.gap  # heading
+    if wifi:
+        h += painter.line(m.f_small, True) + m.gap // 2  # step captions
+        h += 2 * painter.line(m.f_small)  # network and password
+    h += m.gap + painter.line(m.f_small) + painter.line(m.f_body)  # "or open" + address
+    h += m.gap + painter.line(m.f_small) + painter.line(m.f_code, True)  # room code
+    return h + 2 * m.pad
+
+
+def _join_qr_height(painter: Painter, height: int, m: Metrics, wifi: bool) -> int:
+    return max(21, height - _join_text_height(painter, m, wifi))
+
+
+def _draw_join_panel(
+    painter: Painter,
+    surface: pygame.Surface,
+    view: View,
+    wifi: Mapping[str, Any] | None,
+    lang: str,
+    rect: pygame.Rect,
+    m: Metrics,
+) -> None:
+    url = str(view.get("join_url") or "")
+    room = str(view.get("room") or "")
+    wifi_data = wifi_from_view(wifi) if wifi else None
+    key = (
+        "join",
+        url,
+        room,
+        wifi_data,
+        str(wifi.get("ssid")) if wifi else None,
+        str(wifi.get("password")) if wifi else None,
+        lang,
+        m,
+    )
+    panel = painter.part(
+        key, rect.size, lambda s: _paint_join_panel(painter, s, url, room, wifi, wifi_data, lang, m)
+    )
+    surface.blit(panel, rect)
+
+
+def _paint_join_panel(
+    painter: Painter,
+    surf: pygame.Surface,
+    url: str,
+    room: str,
+    wifi: Mapping[str, Any] | None,
+    wifi_data: str | None,
+    lang: str,
+    m: Metrics,
+) -> None:
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, PANEL, rect, border_radius=m.radius)
+    inner = rect.inflate(-2 * m.pad, -2 * m.pad)
+    cx = inner.centerx
+    heading = tr(lang, "scan_to_join")
+    head = painter.blit_text(
+        surf, heading, m.f_head, TEXT, "midtop", inner.midtop, bold=True, max_width=inner.w
+    )
+    y = head.bottom + m.gap
+
+    codes = [(wifi_data, tr(lang, "step_wifi")), (url, tr(lang, "step_join"))]
+    if wifi_data is None:
+        codes = codes[1:]
+    n = len(codes)
+    column_w = inner.w // n
+    qr_h = _join_qr_height(painter, rect.h, m, wifi is not None)
+    side = max(21, min(qr_h, (inner.w - (n - 1) * m.gap) // n))
+    total_w = n * side + (n - 1) * m.gap
+    x0 = cx - total_w // 2
+    centres = [x0 + i * (side + m.gap) + side // 2 for i in range(n)]
+    if wifi_data is not None:
+        for centre, (_, caption) in zip(centres, codes, strict=True):
+            painter.blit_text(
+                surf, caption, m.f_small, ACCENT, "midtop", (centre, y), True, column_w
+            )
+        y += painter.line(m.f_small, True) + m.gap // 2
+    for centre, (data, _) in zip(centres, codes, strict=True):
+        if data:
+            box = pygame.Rect(centre - side // 2, y, side, side)
+            painter.draw_qr(surf, data, box, radius=m.radius // 2)
+    y += side
+
+    if wifi is not None:
+        password = wifi.get("password")
+        line1 = tr(lang, "wifi_network", ssid=str(wifi.get("ssid", "")))
+        line2 = tr(lang, "wifi_password", password=password) if password else tr(lang, "wifi_open")
+        # One size for both lines; a password is better smaller than cut.
+        size = min(
+            painter.fit_size(line1, m.f_small, column_w),
+            painter.fit_size(line2, m.f_small, column_w),
+        )
+        col_x = max(inner.left + column_w // 2, centres[0])
+        y += m.gap // 2
+        for text in (line1, line2):
+            painter.blit_text(surf, text, size, TEXT, "midtop", (col_x, y), max_width=column_w)
+            y += painter.line(m.f_small)
+
+    # Address and room code sit at the bottom; the QR block floats above them.
+    code_rect = painter.blit_text(
+        surf, room, m.f_code, ACCENT, "midbottom", inner.midbottom, True, inner.w
+    )
+    label = tr(lang, "room_code")
+    label_rect = painter.blit_text(
+        surf, label, m.f_small, MUTED, "midbottom", (cx, code_rect.top), max_width=inner.w
+    )
+    url_size = painter.fit_size(url, m.f_body, inner.w, bold=True, min_size=m.f_small * 3 // 4)
+    url_rect = painter.blit_text(
+        surf, url, url_size, TEXT, "midbottom", (cx, label_rect.top - m.gap), True, inner.w
+    )
+    or_open = tr(lang, "or_open")
+    painter.blit_text(
+        surf, or_open, m.f_small, MUTED, "midbottom", (cx, url_rect.top), max_width=inner.w
+    )
+
+
+def _draw_result_banner(
+    painter: Painter, surface: pygame.Surface, view: View, lang: str, rest: pygame.Rect, m: Metrics
+) -> pygame.Rect:
+    match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
+    assert isinstance(match, Mapping)
+    outcome = match.get("outcome") if isinstance(match.get("outcome"), Mapping) else {}
+    assert isinstance(outcome, Mapping)
+    # The match's own seats first: a player who has left since still has a name.
+    names_by_seat = {
+        _int(s.get("seat"), -1): str(s.get("name", ""))
+        for s in (*_dicts(view.get("seats")), *_dicts(match.get("seats")))
+    }
+    winners = outcome.get("winners") if isinstance(outcome.get("winners"), list) else []
+    assert isinstance(winners, list)
+    names = [
+        names_by_seat.get(_int(w, -1)) or tr(lang, "seat_n", n=_int(w, -1) + 1) for w in winners
+    ]
+    title = str(match.get("title") or match.get("game") or "")
+    line1 = (
+        tr(lang, "winners", n=len(names), names=join_names(lang, names))
+        if names
+        else tr(lang, "no_winner")
+    )
+    scores = [
+        (names_by_seat.get(_int(pair[0], -1)) or "?", pair[1])
+        for pair in (outcome.get("scores") or [])
+        if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], int | float)
+    ]
+    scores.sort(key=lambda item: -item[1])
+    line2 = (
+        "  ·  ".join(f"{name} {points:g}" for name, points in scores)
+        if scores
+        else (tr(lang, "match_over", title=title) if title else "")
+    )
+    h = 2 * m.pad + painter.line(m.f_head, True) + (painter.line(m.f_small) if line2 else 0)
+    rect = pygame.Rect(rest.left, rest.top, rest.w, h)
+    key = ("banner", line1, line2, m)
+
+    def paint(s: pygame.Surface) -> None:
+        r = s.get_rect()
+        pygame.draw.rect(s, ACCENT, r, border_radius=m.radius)
+        inner = r.inflate(-2 * m.pad, -2 * m.pad)
+        t = painter.blit_text(
+            s,
+            line1,
+            m.f_head,
+            ON_ACCENT,
+            "topleft",
+            inner.topleft,
+            bold=True,
+            max_width=inner.w,
+        )
+        if line2:
+            painter.blit_text(
+                s,
+                line2,
+                m.f_small,
+                ON_ACCENT,
+                "topleft",
+                (inner.left, t.bottom),
+                max_width=inner.w,
+            )
+
+    surface.blit(painter.part(key, rect.size, paint, slot="banner"), rect)
+    return rect
+
+
+def _draw_seats_and_games(
+    painter: Painter, surface: pygame.Surface, view: View, lang: str, rect: pygame.Rect, m: Metrics
+) -> None:
+    seats = sorted(_dicts(view.get("seats")), key=lambda s: _int(s.get("seat")))
+    max_players = max(_int(view.get("max_players"), len(seats)), len(seats))
+    games = _dicts(view.get("games"))
+    selected = view.get("selected")
+    cols = 2 if rect.w >= 520 * m.scale else 1
+    slot_rows = math.ceil(max(1, max_players) / cols)
+    game_rows = math.ceil(max(1, len(games)) / cols)
+
+    head_h = painter.line(m.f_head, True)
+    body_h = painter.line(m.f_body, True)
+    small_h = painter.line(m.f_small)
+    card_ideal = round(body_h * 2.1)
+    tile_ideal = body_h + small_h + 2 * m.pad
+    button_ideal = round(head_h * 1.7)
+    fixed = (
+        2 * (head_h + m.gap)
+        + (slot_rows - 1) * m.gap // 2
+        + (game_rows - 1) * m.gap // 2
+        + 2 * m.gap
+    )
+    flex = slot_rows * card_ideal + game_rows * tile_ideal + button_ideal
+    # Cards may grow a little to use a tall column, or shrink to fit a short one.
+    k = min(1.3, max(0.3, (rect.h - fixed) / max(1, flex)))
+    card_h = max(body_h + 4, round(card_ideal * k))
+    tile_h = max(body_h + 4, round(tile_ideal * k))
+    button_h = max(head_h + 4, round(button_ideal * k))
+    row_gap = m.gap // 2
+
+    # Players header: "Players  3 / 8"             "1 watching"
+    y = rect.top
+    title = painter.blit_text(
+        surface, tr(lang, "players"), m.f_head, TEXT, "topleft", (rect.left, y), bold=True
+    )
+    count = f"{len(seats)} / {max_players}"
+    count_rect = painter.blit_text(
+        surface, count, m.f_head, ACCENT, "topleft", (title.right + m.gap, y), bold=True
+    )
+    spectators = max(0, _int(view.get("spectators")))
+    watching = tr(lang, "spectators", n=spectators)
+    room_left = rect.right - count_rect.right - m.gap
+    if painter.fonts.font(m.f_small).size(watching)[0] <= room_left:
+        painter.blit_text(
+            surface,
+            watching,
+            m.f_small,
+            MUTED,
+            "bottomright",
+            (rect.right, y + head_h - (head_h - small_h) // 3),
+        )
+    y += head_h + m.gap
+
+    col_w = (rect.w - (cols - 1) * m.gap) // cols
+    for i in range(slot_rows * cols):
+        if i >= max_players:
+            break
+        cx = rect.left + (i % cols) * (col_w + m.gap)
+        cy = y + (i // cols) * (card_h + row_gap)
+        card = pygame.Rect(cx, cy, col_w, card_h)
+        if i < len(seats):
+            seat = seats[i]
+            surface.blit(painter.seat_card(seat, card.size, m, lang, kick=True), card)
+            painter.add_target(
+                pygame.Rect(card.right - card_h, card.top, card_h, card_h),
+                KickSeat(_int(seat.get("seat"))),
+            )
+        else:
+            surface.blit(_free_slot(painter, card.size, lang, m), card)
+    y += slot_rows * card_h + (slot_rows - 1) * row_gap + m.gap
+
+    # Games: a tile per title, the selected one outlined in the accent colour.
+    painter.blit_text(
+        surface,
+        tr(lang, "games"),
+        m.f_head,
+        TEXT,
+        "topleft",
+        (rect.left, y),
+        bold=True,
+        max_width=rect.w,
+    )
+    y += head_h + m.gap
+    for i, game in enumerate(games):
+        gx = rect.left + (i % cols) * (col_w + m.gap)
+        gy = y + (i // cols) * (tile_h + row_gap)
+        tile = pygame.Rect(gx, gy, col_w, tile_h)
+        surface.blit(
+            _game_tile(painter, game, game.get("id") == selected, tile.size, lang, m), tile
+        )
+        gid = game.get("id")
+        if isinstance(gid, str):
+            painter.add_target(tile, SelectGame(gid))
+    y += game_rows * tile_h + (game_rows - 1) * row_gap + m.gap
+
+    button = pygame.Rect(rect.left, max(y, rect.bottom - button_h), rect.w, button_h)
+    enabled, label = _start_state(view, seats, games, lang)
+    surface.blit(_start_button(painter, label, enabled, button.size, m), button)
+    if enabled:
+        painter.add_target(button, StartGame())
+
+
+def _free_slot(painter: Painter, size: Size, lang: str, m: Metrics) -> pygame.Surface:
+    def paint(s: pygame.Surface) -> None:
+        r = s.get_rect()
+        pygame.draw.rect(
+            s, PANEL_EDGE, r, width=max(2, m.gap // 8), border_radius=min(m.radius, r.h // 3)
+        )
+        painter.blit_text(
+            s,
+            tr(lang, "free_seat"),
+            m.f_small,
+            MUTED,
+            "midleft",
+            (max(m.pad, round(r.h * 0.3)), r.centery),
+            max_width=r.w - m.pad,
+        )
+
+    return painter.part(("free", lang, m), size, paint)
+
+
+def _game_tile(
+    painter: Painter, game: Mapping[str, Any], selected: bool, size: Size, lang: str, m: Metrics
+) -> pygame.Surface:
+    title = str(game.get("title") or game.get("id") or "")
+    lo, hi = _int(game.get("min_players")), _int(game.get("max_players"))
+    available = bool(game.get("available", False))
+    players = tr(lang, "players_range", min=lo, max=hi)
+
+    def paint(s: pygame.Surface) -> None:
+        r = s.get_rect()
+        radius = min(m.radius, r.h // 3)
+        pygame.draw.rect(s, PANEL, r, border_radius=radius)
+        if selected:
+            pygame.draw.rect(s, ACCENT, r, width=max(3, round(5 * m.scale)), border_radius=radius)
+        inner = r.inflate(-2 * m.pad, 0)
+        colour = TEXT if available else MUTED
+        body_h = painter.line(m.f_body, True)
+        small_h = painter.line(m.f_small)
+        top = r.centery - (body_h + small_h) // 2
+        badge_w = 0
+        if selected:
+            # A filled dot reads as "chosen" even for the colour-blind.
+            dr = max(5, round(body_h * 0.22))
+            pygame.draw.circle(s, ACCENT, (inner.right - dr, top + body_h // 2), dr)
+            badge_w = 2 * dr + m.gap // 2
+        painter.blit_text(
+            s,
+            title,
+            m.f_body,
+            colour,
+            "topleft",
+            (inner.left, top),
+            bold=True,
+            max_width=inner.w - badge_w,
+        )
+        sub = players if available else f"{players} · {tr(lang, 'coming_soon')}"
+        painter.blit_text(
+            s,
+            sub,
+            m.f_small,
+            MUTED if available else ACCENT,
+            "topleft",
+            (inner.left, top + body_h),
+            max_width=inner.w,
+        )
+
+    key = ("game", title, lo, hi, available, selected, lang, m)
+    return painter.part(key, size, paint)
+
+
+def _start_button(
+    painter: Painter, label: str, enabled: bool, size: Size, m: Metrics
+) -> pygame.Surface:
+    def paint(s: pygame.Surface) -> None:
+        r = s.get_rect()
+        radius = min(m.radius * 2, r.h // 2)
+        if enabled:
+            pygame.draw.rect(s, ACCENT, r, border_radius=radius)
+            painter.blit_text(
+                s,
+                label,
+                m.f_head,
+                ON_ACCENT,
+                "center",
+                r.center,
+                bold=True,
+                max_width=r.w - 2 * m.pad,
+            )
+        else:
+            pygame.draw.rect(s, PANEL, r, border_radius=radius)
+            pygame.draw.rect(s, PANEL_EDGE, r, width=max(2, m.gap // 8), border_radius=radius)
+            painter.blit_text(
+                s, label, m.f_body, MUTED, "center", r.center, max_width=r.w - 2 * m.pad
+            )
+
+    return painter.part(("start", label, enabled, m), size, paint)
+
+
+def _start_state(
+    view: View,
+    seats: Sequence[Mapping[str, Any]],
+    games: Sequence[Mapping[str, Any]],
+    lang: str,
+) -> tuple[bool, str]:
+    """Whether Start can be pressed, and the button's text (or why it cannot)."""
+    selected = view.get("selected")
+    game = next((g for g in games if g.get("id") == selected), None)
+    if game is None:
+        return False, tr(lang, "pick_game")
+    title = str(game.get("title") or selected)
+    if not game.get("available", False):
+        return False, tr(lang, "game_not_ready", title=title)
+    seated = len(seats)
+    lo, hi = _int(game.get("min_players")), _int(game.get("max_players"), 10**6)
+    if seated < lo:
+        return False, tr(lang, "need_more", n=lo - seated)
+    if seated > hi:
+        return False, tr(lang, "too_many", max=hi)
+    return True, f"{tr(lang, 'start')}: {title}"
