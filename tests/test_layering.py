@@ -63,7 +63,9 @@ def import_graph(root: Path = REPO, packages: tuple[str, ...] = LAYERED) -> dict
     """module -> the project modules it imports anywhere in its text (at the top, inside a
     function, under `if TYPE_CHECKING`): a cycle hidden in a function is still a cycle of
     the design, only one that waits for a call to bite."""
-    files = {module_name(p, root): p for pkg in packages for p in sorted((root / pkg).rglob("*.py"))}
+    files = {
+        module_name(p, root): p for pkg in packages for p in sorted((root / pkg).rglob("*.py"))
+    }
     graph: dict[str, set[str]] = {name: set() for name in files}
     for name, path in files.items():
         is_package = path.name == "__init__.py"
