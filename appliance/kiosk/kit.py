@@ -267,12 +267,23 @@ def wrap(r: Painter, text: str, size: int, width: int, bold: bool = False) -> li
 def fit_wrapped(
     r: Painter, text: str, size: int, width: int, height: int, bold: bool = False
 ) -> tuple[int, list[str]]:
-    """The largest type size (from `size` down) at which wrapped `text` fits the box."""
+    """The largest type size (from `size` down, never under the screen's smallest type)
+    at which wrapped `text` fits the box; if even that is too tall, the lines that fit,
+    the last one ended with an ellipsis."""
     floor = max(10, size // 2)
+    if size >= r.min_text:
+        floor = max(floor, r.min_text)
     while True:
         lines = wrap(r, text, size, width, bold)
-        if size <= floor or len(lines) * r.line(size, bold) <= height:
+        line_h = r.line(size, bold)
+        if len(lines) * line_h <= height:
             return size, lines
+        if size <= floor:
+            keep = max(1, height // max(1, line_h))
+            if keep >= len(lines):
+                return size, lines
+            cut = r.fonts.fit(f"{lines[keep - 1]} {lines[keep]}", size, bold, width)
+            return size, [*lines[: keep - 1], cut]
         size = max(floor, size - max(1, size // 10))
 
 

@@ -63,7 +63,7 @@ def draw_lobby(
     # history (appliance/lobby_history.py), whose cycle includes the code again.
     history = view.get("history")
     if isinstance(history, Mapping) and history.get("kind") in ("winners", "drawing"):
-        slot = _slot(painter, rest, m)
+        slot = _slot(painter, rest, m, _least_seats_and_games(painter, view, m, rest.w))
         if slot is not None:
             draw_history(painter, surface, history, slot, m, lang)
             rest = pygame.Rect(
@@ -74,9 +74,12 @@ def draw_lobby(
     _draw_seats_and_games(painter, surface, view, lang, rest, m)
 
 
-def _slot(painter: Painter, rest: pygame.Rect, m: Metrics) -> pygame.Rect | None:
-    """The strip under the result banner for the gallery code or the history."""
-    side = min(round(rest.h * 0.3), round(240 * m.scale))
+def _slot(
+    painter: Painter, rest: pygame.Rect, m: Metrics, below: int = 0
+) -> pygame.Rect | None:
+    """The strip under the result banner for the gallery code or the history, leaving
+    `below` pixels for what comes under it."""
+    side = min(round(rest.h * 0.3), round(240 * m.scale), rest.h - below - m.gap - 2 * m.pad)
     if side < 60:
         return None
     return pygame.Rect(rest.left, rest.top, rest.w, side + 2 * m.pad)
@@ -92,7 +95,7 @@ def _draw_gallery_code(
     url = match.get("gallery_url")
     if not isinstance(url, str) or not url:
         return rest
-    rect = _slot(painter, rest, m)
+    rect = _slot(painter, rest, m, _least_seats_and_games(painter, view, m, rest.w))
     if rect is None:
         return rest
     side = rect.h - 2 * m.pad
@@ -320,28 +323,37 @@ def _draw_seats_and_games(
     max_players = max(_int(view.get("max_players"), len(seats)), len(seats))
     games = _dicts(view.get("games"))
     selected = view.get("selected")
-    cols = 2 if rect.w >= 520 * m.scale else 1
-    slot_rows = math.ceil(max(1, max_players) / cols)
+    cols = _columns(rect.w, m)
     game_rows = math.ceil(max(1, len(games)) / cols)
 
     head_h = painter.line(m.f_head, True)
     body_h = painter.line(m.f_body, True)
     small_h = painter.line(m.f_small)
+    # Free seats are shown while there is room for them at a finger's height; on a small
+    # screen after a game (result, gallery code) only the taken ones and one free seat
+    # are, and the header's "4 / 8" tells the rest.
+    shown = max_players
+    for shown in (max_players, min(max_players, len(seats) + 1), len(seats)):
+        slot_rows = math.ceil(max(1, shown) / cols)
+        if _least_height(painter, m, slot_rows, game_rows) <= rect.h:
+            break
+    slot_rows = math.ceil(max(1, shown) / cols)
+    card_min, tile_min, button_min = _least_sizes(painter, m)
     card_ideal = round(body_h * 2.1)
     tile_ideal = body_h + small_h + 2 * m.pad
     button_ideal = round(head_h * 1.7)
-    fixed = (
-        2 * (head_h + m.gap)
-        + (slot_rows - 1) * m.gap // 2
-        + (game_rows - 1) * m.gap // 2
-        + 2 * m.gap
-    )
+    fixed = _fixed_height(painter, m, slot_rows, game_rows)
     flex = slot_rows * card_ideal + game_rows * tile_ideal + button_ideal
     # Cards may grow a little to use a tall column, or shrink to fit a short one.
     k = min(1.3, max(0.3, (rect.h - fixed) / max(1, flex)))
-    card_h = max(body_h + 4, round(card_ideal * k))
-    tile_h = max(body_h + 4, round(tile_ideal * k))
-    button_h = max(head_h + 4, round(button_ideal * k))
+    while True:
+        card_h = max(card_min, round(card_ideal * k))
+        tile_h = max(tile_min, round(tile_ideal * k))
+        button_h = max(button_min, round(button_ideal * k))
+        used = fixed + slot_rows * card_h + game_rows * tile_h + button_h
+        if used <= rect.h or k <= 0.3:
+            break
+        k = max(0.3, k - 0.02)  # the floors took some of the room: shrink the rest
     row_gap = m.gap // 2
 
     # Players header: "Players  3 / 8"             "1 watching"
@@ -369,7 +381,7 @@ def _draw_seats_and_games(
 
     col_w = (rect.w - (cols - 1) * m.gap) // cols
     for i in range(slot_rows * cols):
-        if i >= max_players:
+        if i >= shown:
             break
         cx = rect.left + (i % cols) * (col_w + m.gap)
         cy = y + (i // cols) * (card_h + row_gap)
@@ -377,6 +389,7 @@ def _draw_seats_and_games(
         if i < len(seats):
             seat = seats[i]
             surface.blit(painter.seat_card(seat, card.size, m, lang, kick=True), card)
+            painter.add_panel(card, "seat card")
             painter.add_target(
                 pygame.Rect(card.right - card_h, card.top, card_h, card_h),
                 KickSeat(_int(seat.get("seat"))),
@@ -404,6 +417,7 @@ def _draw_seats_and_games(
         surface.blit(
             _game_tile(painter, game, game.get("id") == selected, tile.size, lang, m), tile
         )
+        painter.add_panel(tile, "game tile")
         gid = game.get("id")
         if isinstance(gid, str):
             painter.add_target(tile, SelectGame(gid))
@@ -412,8 +426,54 @@ def _draw_seats_and_games(
     button = pygame.Rect(rect.left, max(y, rect.bottom - button_h), rect.w, button_h)
     enabled, label = _start_state(view, seats, games, lang)
     surface.blit(_start_button(painter, label, enabled, button.size, m), button)
+    painter.add_panel(button, "start button")
     if enabled:
         painter.add_target(button, StartGame())
+
+
+def _columns(width: int, m: Metrics) -> int:
+    return 2 if width >= 520 * m.scale else 1
+
+
+def _least_sizes(painter: Painter, m: Metrics) -> tuple[int, int, int]:
+    """The smallest seat card, game tile and Start button: a finger's height, and room for
+    their text."""
+    body_h = painter.line(m.f_body, True)
+    return (
+        max(body_h + 4, m.target),
+        max(body_h + painter.line(m.f_small) + 4, m.target),
+        max(painter.line(m.f_head, True) + 4, m.target),
+    )
+
+
+def _fixed_height(painter: Painter, m: Metrics, slot_rows: int, game_rows: int) -> int:
+    head_h = painter.line(m.f_head, True)
+    return (
+        2 * (head_h + m.gap)
+        + (slot_rows - 1) * m.gap // 2
+        + (game_rows - 1) * m.gap // 2
+        + 2 * m.gap
+    )
+
+
+def _least_height(painter: Painter, m: Metrics, slot_rows: int, game_rows: int) -> int:
+    card, tile, button = _least_sizes(painter, m)
+    return (
+        _fixed_height(painter, m, slot_rows, game_rows)
+        + slot_rows * card
+        + game_rows * tile
+        + button
+    )
+
+
+def _least_seats_and_games(painter: Painter, view: View, m: Metrics, width: int) -> int:
+    """The least height the seats, games and Start need: the taken seats only."""
+    cols = _columns(width, m)
+    seated = len(_dicts(view.get("seats")))
+    games = len(_dicts(view.get("games")))
+    return _least_height(
+        painter, m, math.ceil(max(1, seated) / cols), math.ceil(max(1, games) / cols)
+    )
 
 
 def _free_slot(painter: Painter, size: Size, lang: str, m: Metrics) -> pygame.Surface:

@@ -414,7 +414,7 @@ def fitted_block(
     """`text` wrapped to fit the box, no word cut: Czech has long words ("Nejrealističtější")
     that a line to themselves would still overflow at the heading's size."""
     longest = max(text.split(), key=len, default="")
-    size = min(size, r.fit_size(longest, size, width, bold, min_size=10))
+    size = min(size, r.fit_size(longest, size, width, bold, min_size=r.min_text))
     return fit_wrapped(r, text, size, width, height, bold)
 
 
@@ -423,7 +423,7 @@ def line_fitted(
     pos: tuple[int, int], width: int, bold: bool = True,
 ) -> pygame.Rect:
     """One line, smaller rather than cut."""
-    fitted = r.fit_size(text, size, width, bold, min_size=10)
+    fitted = r.fit_size(text, size, width, bold, min_size=r.min_text)
     return r.blit_text(s, text, fitted, colour, anchor, pos, bold, width)
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
-from appliance.kiosk.fonts import Colour, Fonts
+from appliance.kiosk.fonts import Colour, Fonts, clean_text
 from appliance.kiosk.intents import CanvasSpec, Intent
 from appliance.kiosk.qr import QrCache, render_qr
 from appliance.kiosk.text import tr
@@ -36,6 +37,39 @@ from appliance.kiosk.theme import (
 )
 
 
+@dataclass(frozen=True)
+class TextBox:
+    """One text drawn in a frame, as the layout log keeps it.
+
+    `rect` is on the surface it was drawn on: the frame (in frame coordinates) or a part
+    being painted (`in_part`, in the part's own coordinates). `clipped`: some of its ink
+    fell outside that surface, so it was cut without an ellipsis. `ellipsised`: it was
+    wider than its room and ended with "…". A text made with `Painter.text` and blitted
+    by the screen itself has no rect."""
+
+    text: str
+    size: int
+    bold: bool
+    rect: pygame.Rect | None
+    surface: Size
+    in_part: bool
+    ellipsised: bool
+    clipped: bool
+
+
+@dataclass
+class LayoutLog:
+    """What one frame drew: its texts, its panels (named boxes that must not overlap) and,
+    read from the painter, its targets. Kept only while `Painter.record_layout` is on: the
+    layout test reads it, the kiosk does not pay for it."""
+
+    size: Size
+    texts: list[TextBox] = field(default_factory=list)
+    panels: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+    # Lists that showed fewer items than they had without saying so (name, shown, total).
+    dropped: list[tuple[str, int, int]] = field(default_factory=list)
+
+
 class Painter:
     """Draws text, parts and QR codes with caches, and remembers the last frame's targets."""
 
@@ -55,11 +89,81 @@ class Painter:
         # Parts being painted now: what goes into a part is kept in the part's pixels,
         # so its texts and QR codes are not cached a second time (see `part`).
         self._painting = 0
+        # The smallest type the screen allows (Metrics.f_min of the frame being drawn):
+        # a text that does not fit its room shrinks to no less than this before it is cut.
+        self.min_text = 0
+        self.min_target = 0  # Metrics.target of the frame being drawn
+        self._frame = pygame.Rect(0, 0, 0, 0)
+        # The layout log of the frame being drawn, when record_layout is on (tests).
+        self.record_layout = False
+        self.layout: LayoutLog | None = None
+
+    def begin_frame(self, surface: pygame.Surface, metrics: Metrics) -> None:
+        """A new frame: no targets or drawing areas yet, the screen's smallest type, and a
+        fresh layout log if one is kept."""
+        self.targets = []
+        self.canvases = []
+        self.min_text = metrics.f_min
+        self.min_target = metrics.target
+        self._frame = surface.get_rect()
+        self.layout = LayoutLog(surface.get_size()) if self.record_layout else None
+
+    def add_panel(self, rect: pygame.Rect, name: str) -> None:
+        """Declare a box of the frame (a sidebar, a scoreboard, a button bar) that no other
+        declared box may overlap; only the layout log keeps it."""
+        if self.layout is not None:
+            self.layout.panels.append((name, pygame.Rect(rect)))
+
+    def note_dropped(self, name: str, shown: int, total: int) -> None:
+        """A list showed `shown` of its `total` items with no "…and n more": the layout
+        test fails on it."""
+        if self.layout is not None and shown < total:
+            self.layout.dropped.append((name, shown, total))
+
+    def _log_text(
+        self,
+        text: object,
+        size: int,
+        bold: bool,
+        max_width: int | None,
+        surf: pygame.Surface,
+        surface: pygame.Surface | None,
+        rect: pygame.Rect | None,
+    ) -> None:
+        assert self.layout is not None
+        clean = clean_text(text)
+        if not clean.strip():
+            return
+        wide = max_width is not None and self.fonts.font(size, bold).size(clean)[0] > max_width
+        clipped = False
+        where: pygame.Rect | None = None
+        on: Size = self.layout.size
+        if surface is not None and rect is not None:
+            bounds = surface.get_rect()
+            on = bounds.size
+            if not bounds.contains(rect):
+                ink = surf.get_bounding_rect().move(rect.topleft)
+                clipped = ink.w > 0 and ink.h > 0 and not bounds.contains(ink)
+            where = rect.move(surface.get_abs_offset()) if not self._painting else rect
+        self.layout.texts.append(
+            TextBox(clean, size, bold, where, on, self._painting > 0, wide, clipped)
+        )
 
     # -- hit testing
 
     def add_target(self, rect: pygame.Rect, intent: Intent) -> None:
-        self.targets.append((pygame.Rect(rect), intent))
+        """Make `rect` a button for `intent`. A button drawn smaller than a finger
+        (Metrics.target) answers to a finger-sized area around its centre, kept on the
+        frame."""
+        box = pygame.Rect(rect)
+        t = self.min_target
+        if t and (box.w < t or box.h < t):
+            grown = pygame.Rect(0, 0, max(box.w, t), max(box.h, t))
+            grown.center = box.center
+            if self._frame.w >= grown.w and self._frame.h >= grown.h:
+                grown.clamp_ip(self._frame)
+            box = grown
+        self.targets.append((box, intent))
 
     def add_canvas(self, rect: pygame.Rect, canvas: CanvasSpec) -> None:
         """Make `rect` (the sheet's shape, 1600:1000) a drawing area for `canvas.seat`."""
@@ -92,7 +196,23 @@ class Painter:
         bold: bool = False,
         max_width: int | None = None,
     ) -> pygame.Surface:
-        return self.fonts.render(text, size, colour, bold, max_width, keep=not self._painting)
+        size = self._shrunk(text, size, bold, max_width)
+        surf = self.fonts.render(text, size, colour, bold, max_width, keep=not self._painting)
+        if self.layout is not None:
+            self._log_text(text, size, bold, max_width, surf, None, None)
+        return surf
+
+    def _shrunk(self, text: object, size: int, bold: bool, max_width: int | None) -> int:
+        """`size`, or a little less (down to a fifth off, never under the screen's smallest
+        type) when that makes `text` fit `max_width`: smaller before cut."""
+        if max_width is None or size <= self.min_text:
+            return size
+        font = self.fonts.font(size, bold)
+        clean = clean_text(text)
+        if font.size(clean)[0] <= max_width:
+            return size
+        floor = max(self.min_text, round(size * 0.8))
+        return self.fit_size(clean, size, max_width, bold, floor)
 
     def blit_text(
         self,
@@ -105,10 +225,14 @@ class Painter:
         bold: bool = False,
         max_width: int | None = None,
     ) -> pygame.Rect:
-        """Draw `text` with its rect's `anchor` ("topleft", "midright", ...) at `pos`."""
-        surf = self.text(text, size, colour, bold, max_width)
+        """Draw `text` with its rect's `anchor` ("topleft", "midright", ...) at `pos`; too
+        wide for `max_width`, it is drawn a little smaller, then cut with an ellipsis."""
+        size = self._shrunk(text, size, bold, max_width)
+        surf = self.fonts.render(text, size, colour, bold, max_width, keep=not self._painting)
         rect = surf.get_rect(**{anchor: pos})
         surface.blit(surf, rect)
+        if self.layout is not None:
+            self._log_text(text, size, bold, max_width, surf, surface, rect)
         return rect
 
     def fit_size(
@@ -117,6 +241,8 @@ class Painter:
         """The largest type size from `size` down to `min_size` at which `text` fits
         `max_width`: an address or a password is better smaller than cut."""
         floor = max(6, min_size or round(size * 0.6))
+        if size >= self.min_text:
+            floor = max(floor, self.min_text)
         while size > floor and self.fonts.font(size, bold).size(str(text))[0] > max_width:
             size = max(floor, size - max(1, size // 12))
         return size

@@ -23,7 +23,7 @@ from appliance.kiosk.intents import (
     Intent,
     PressButton,
 )
-from appliance.kiosk.kit import PerRenderer, pill
+from appliance.kiosk.kit import PerRenderer
 from appliance.kiosk.lobby import draw_lobby
 from appliance.kiosk.painter import Painter
 from appliance.kiosk.text import tr
@@ -147,25 +147,37 @@ class KioskRenderer(Painter):
         size = surface.get_size()
         metrics = Metrics.for_size(size)
         lang = view_lang(view)
-        self.targets = []
-        self.canvases = []
+        self.begin_frame(surface, metrics)
         surface.fill(BG)
         phase = view.get("phase")
         if phase == "playing":
             timer = deadline_remaining(view, now)
+            # Without a physical panel the table's buttons get a bar of their own along
+            # the bottom; the game draws above it, in frame coordinates all the same (the
+            # game's surface starts at the frame's top-left corner).
+            game_surface = surface
+            if self.panel_buttons:
+                bar_h = self._panel_bar_height(metrics)
+                game_surface = surface.subsurface(
+                    pygame.Rect(0, 0, size[0], max(1, size[1] - bar_h))
+                )
             frame = Frame(
-                surface=surface,
+                surface=game_surface,
                 view=view,
                 lang=lang,
                 now=now,
                 remaining=None if timer is None else timer[0],
                 length=None if timer is None else timer[1],
-                metrics=metrics,
+                metrics=(
+                    metrics
+                    if game_surface is surface
+                    else Metrics.for_size(game_surface.get_size())
+                ),
             )
             self._game_on_screen = True
             self._draw_playing(frame)
             if self.panel_buttons:
-                self._draw_panel_buttons(frame)
+                self._draw_panel_buttons(surface, view, lang, metrics)
         else:
             if self._game_on_screen:
                 # The match is over: its screen's painted sheets (up to 32 MB at 1080p)
@@ -193,27 +205,35 @@ class KioskRenderer(Painter):
                 frame.surface.fill(BG)
         generic_playing_screen(self, frame)
 
-    def _draw_panel_buttons(self, f: Frame) -> None:
-        """HOURGLASS, DIE and REVEAL as small pills in the bottom-right corner, on top of
-        the game's screen; the ones that do something now are lit, as on the panel."""
-        match = f.view.get("match")
+    @staticmethod
+    def _panel_bar_height(m: Metrics) -> int:
+        return m.target + m.gap // 2
+
+    def _draw_panel_buttons(
+        self, surface: pygame.Surface, view: View, lang: str, m: Metrics
+    ) -> None:
+        """HOURGLASS, DIE and REVEAL as buttons in a bar along the bottom, below the
+        game's screen; the ones that do something now are lit, as on the panel."""
+        match = view.get("match")
         waiting = match.get("buttons") if isinstance(match, Mapping) else None
         waiting = waiting if isinstance(waiting, list) else []
-        m = f.metrics
-        size = m.f_small
-        right, bottom = m.w - m.gap // 2, m.h - m.gap // 2
+        bar = pygame.Rect(0, m.h - self._panel_bar_height(m), m.w, self._panel_bar_height(m))
+        self.add_panel(bar, "table buttons")
+        h = m.target
+        top = bar.bottom - h - m.gap // 4
+        right = m.w - m.gap // 2
         for name in ("reveal", "die", "hourglass"):
             lit = name in waiting
-            rect = pill(
-                self,
-                f.surface,
-                tr(f.lang, f"button_{name}"),
-                size,
-                ACCENT if lit else PANEL_EDGE,
-                "bottomright",
-                (right, bottom),
+            fill = ACCENT if lit else PANEL_EDGE
+            label = tr(lang, f"button_{name}")
+            text_w = self.fonts.font(m.f_small, True).size(label)[0]
+            w = max(h, text_w + 2 * m.pad)
+            rect = pygame.Rect(right - w, top, w, h)
+            pygame.draw.rect(surface, fill, rect, border_radius=h // 2)
+            self.blit_text(
+                surface, label, m.f_small, ink_on(fill), "center", rect.center, True, w - m.pad
             )
-            self.add_target(rect.inflate(m.gap // 2, m.gap // 2), PressButton(name))
+            self.add_target(rect, PressButton(name))
             right = rect.left - m.gap // 2
 
 

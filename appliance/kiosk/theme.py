@@ -175,10 +175,19 @@ def format_seconds(seconds: float) -> str:
 
 # --- layout metrics ---------------------------------------------------------------------
 
+# The floors of every kiosk screen (issue 19): 16 px text and 48 px touch targets, read
+# on the 7-inch 800x480 panel at arm's length.
+MIN_TEXT: Final = 16
+MIN_TARGET: Final = 48
+
 
 @dataclass(frozen=True)
 class Metrics:
-    """Spacing and type sizes for one frame size; everything scales from a 1080p design."""
+    """Spacing and type sizes for one frame size: they scale from a 1080p design, but never
+    below what a person reads across a table or hits with a finger. On the 7-inch 800x480
+    panel a straight scale gave 11 px secondary text; the floors keep every text at least
+    `f_min` and every touch target at least `target` pixels, and screens fit their texts
+    to that (wrapped, shrunk to no less than `f_min`, or cut with an ellipsis)."""
 
     w: int
     h: int
@@ -193,6 +202,8 @@ class Metrics:
     f_head: int
     f_body: int
     f_small: int
+    f_min: int = 16  # no text smaller than this, at any size
+    target: int = 48  # no touch target narrower or shorter than this
 
     @classmethod
     def for_size(cls, size: Size) -> Metrics:
@@ -217,10 +228,12 @@ class Metrics:
             radius=px(18, 4),
             # Portrait screens are short of height for the QR codes: a smaller room code.
             f_code=px(88 if portrait else 132, 28),
-            f_title=px(64, 20),
-            f_head=px(44, 16),
-            f_body=px(36, 14),
-            f_small=px(27, 11),
+            f_title=px(64, MIN_TEXT + 10),
+            f_head=px(44, MIN_TEXT + 5),
+            f_body=px(36, MIN_TEXT + 2),
+            f_small=px(27, MIN_TEXT),
+            f_min=MIN_TEXT,
+            target=MIN_TARGET,
         )
 
 
