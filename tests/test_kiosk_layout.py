@@ -33,8 +33,8 @@ from tests.bots import SPEED_OPTIONS, Move, RunOut, Snapshot, choose, game_ids
 from tests.conftest import FakeClock
 
 SIZES = [(800, 480), (1280, 720), (1920, 1080), (720, 1280)]
-NAMES = ["Ada", "Bořivoj Novotný", "Cy", "Dana", "Emil", "Fróða"]
-COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4"]
+NAMES = ["Ada", "Bořivoj Novotný", "Cy", "Dana", "Emil", "Fróða", "Gustav Mahler-Werfel"]
+COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6"]
 PER_PHASE = 2  # views kept of each (phase, step) of a game
 MAX_STEPS = 900
 SHOTS = os.environ.get("EASEL_LAYOUT_SHOTS")
@@ -111,7 +111,8 @@ def views(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict[str, 
     tmp = tmp_path_factory.mktemp("layout")
     out: dict[str, list[dict[str, Any]]] = {}
     for i, game in enumerate(sorted(game_ids())):
-        views = played_views(game, 3 + i, 4, tmp)
+        # Four players, and a full table of seven, whose names crowd the scoreboard.
+        views = played_views(game, 3 + i, 4, tmp) + played_views(game, 13 + i, 7, tmp)
         # A Czech table too: its words are longer.
         for view in views[1::3]:
             views.append({**view, "lang": "cs", "version": -1})

@@ -293,9 +293,14 @@ def token_disc(
             pygame.draw.circle(big, fill, c, radius - ring)
             ink = ink_on(fill)
         if label:
-            font = r.fonts.font(max(10, round(radius * (1.05 if len(label) < 2 else 0.8))), True)
+            # As big as the screen's smallest type where the disc has room for it.
+            share = 1.05 if len(label) < 2 else 0.8
+            font_px = max(10, round(radius * share), r.min_text * SUPERSAMPLE)
+            font_px = min(font_px, round(radius * share * 1.6))
+            font = r.fonts.font(font_px, True)
             text = font.render(label, True, ink)
             big.blit(text, text.get_rect(center=c))
+            r.note_text(label, font_px // SUPERSAMPLE)
         surf.blit(pygame.transform.smoothscale(big, (side, side)), (0, 0))
 
     return r.part(("artbox-token", label, fill, side, outline_only, ground), (side, side), paint)
@@ -472,15 +477,18 @@ def _score_row(
 ) -> pygame.Surface:
     def marks(surf: pygame.Surface, rect: pygame.Rect, right: int) -> int:
         if tokens is not None:
-            # The advanced end counts colours: a small red and grey token with each count.
-            side = max(10, round(r.line(m.f_small) * 0.9))
+            # The advanced end counts colours: a red and a grey token, each with its count
+            # beside it in the row's own type (a number on so small a disc was unreadable).
+            side = max(10, round(r.line(m.f_small) * 0.8))
             for count, fill in ((tokens[1], GREY_TOKEN), (tokens[0], RED_TOKEN)):
-                disc = token_disc(r, str(count), fill, side, ground=PANEL)
-                right -= side
-                surf.blit(disc, (right, rect.centery - side // 2))
-                right -= m.gap // 4
+                num = r.blit_text(surf, str(count), m.f_body, TEXT, "midright",
+                                  (right, rect.centery), True)
+                right = num.left - m.gap // 6 - side
+                surf.blit(token_disc(r, "", fill, side, ground=PANEL),
+                          (right, rect.centery - side // 2))
+                right -= m.gap // 2
         if order is not None:
-            side = max(10, round(r.line(m.f_small) * 1.05))
+            side = max(10, min(rect.h - 4, round(r.line(m.f_small) * 1.7)))
             disc = token_disc(r, str(order), player.colour, side, ground=PANEL)
             right -= side
             surf.blit(disc, (right, rect.centery - side // 2))
@@ -655,10 +663,13 @@ def _number_badge(r: KioskRenderer, number: int, side: int) -> pygame.Surface:
         rect = surf.get_rect()
         surf.fill(PAPER)  # the badge sits on the sheet's corner: its rounding shows paper
         pygame.draw.rect(surf, TEXT, rect, border_bottom_right_radius=max(3, side // 3))
-        font = r.fonts.font(max(8, round(side * 0.62)), True)
+        font = r.fonts.font(font_px, True)
         label = font.render(str(number), True, BG)
+        r.note_text(str(number), font_px)
         surf.blit(label, label.get_rect(center=rect.center))
 
+    font_px = max(8, r.min_text, round(side * 0.62))
+    side = max(side, round(font_px / 0.62))
     width = side if number < 10 else round(side * 1.45)
     return r.part(("artbox-number", number, side), (width, side), paint)
 
@@ -854,7 +865,7 @@ def _reveal_label(
     def paint(surf: pygame.Surface) -> None:
         rect = surf.get_rect()
         line = r.line(m.f_small, True)
-        side = max(10, line)
+        side = max(10, line, round(r.min_text * 1.4))  # room for a readable number
         x = 0
         if token is not None:
             surf.blit(token_disc(r, str(token), colour, side), (0, 0))

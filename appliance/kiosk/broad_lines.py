@@ -579,6 +579,7 @@ def _draw_marking(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
 def _draw_side(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     m, s, lang, state = f.metrics, f.surface, f.lang, table.state
     pygame.draw.rect(s, PANEL, rect, border_radius=m.radius)
+    r.add_panel(rect, "sidebar")
     inner = rect.inflate(-2 * m.pad, -2 * m.pad)
     y = inner.top
     # Sheets used of the box's total: a count and a grid of small sheets.
@@ -620,7 +621,8 @@ def _draw_side(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> N
                        True, inner.w)
     y = line.bottom
     if words:
-        text = ", ".join(words[-6:])
+        # Newest first: what no longer fits is the oldest, and the ellipsis says so.
+        text = ", ".join(reversed(words))
         size, lines = fit_wrapped(r, text, m.f_small, inner.w, 2 * r.line(m.f_small))
         y = draw_lines(r, s, lines[:2], size, MUTED, (inner.left, y), inner.w).bottom
     y += m.gap
@@ -651,9 +653,13 @@ def _draw_order(r: KioskRenderer, f: Frame, table: Table, box: pygame.Rect) -> i
         chip = pill(r, s, table.name(seat), m.f_small, fill, "topleft", (x, y), turn, box.w)
         if chip.right > box.right and x > box.left:
             pygame.draw.rect(s, PANEL, chip)
-            x, y = box.left, chip.bottom + 4
-            if y + chip.h > box.bottom:
+            if chip.bottom + 4 + chip.h > box.bottom:
+                # No room for another row: say how many more there are.
+                more = len(table.artists) - table.artists.index(seat)
+                pill(r, s, f"+{more}", m.f_small, PANEL_EDGE, "topleft", (x, y), True,
+                     max(1, box.right - x - 2 * m.f_small))
                 break
+            x, y = box.left, chip.bottom + 4
             chip = pill(r, s, table.name(seat), m.f_small, fill, "topleft", (x, y), turn, box.w)
         x = chip.right + 6
         bottom = chip.bottom

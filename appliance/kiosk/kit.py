@@ -426,6 +426,7 @@ def draw_scoreboard(
     """The scoreboard's heading and a row per seat (`row(seat, size)` paints it), in
     `cols` columns, as many rows as fit."""
     m, s = f.metrics, f.surface
+    r.add_panel(rect, "scoreboard")
     head = r.blit_text(s, title, m.f_head, TEXT, "topleft", rect.topleft, True, rect.w)
     if not seats:
         return
@@ -440,6 +441,7 @@ def draw_scoreboard(
             rect.left + (i % cols) * (col_w + m.gap), y + (i // cols) * (row_h + gap), col_w, row_h
         )
         if box.bottom > rect.bottom + 1:
+            r.note_dropped("scoreboard", i, len(seats))
             break
         s.blit(row(seat, box.size), box)
 

@@ -240,13 +240,25 @@ def _paint_join_panel(
         surf, label, m.f_small, MUTED, "midbottom", (cx, code_rect.top), max_width=inner.w
     )
     url_size = painter.fit_size(url, m.f_body, inner.w, bold=True, min_size=m.f_small * 3 // 4)
+    shown = url
+    if painter.fonts.font(url_size, True).size(url)[0] > inner.w:
+        # Too long to read whole on a small screen: the address without "http://" and the
+        # room (shown just below) still opens the page, and is what a person types.
+        shown = _short_address(url)
+        url_size = painter.fit_size(shown, m.f_body, inner.w, bold=True)
     url_rect = painter.blit_text(
-        surf, url, url_size, TEXT, "midbottom", (cx, label_rect.top - m.gap), True, inner.w
+        surf, shown, url_size, TEXT, "midbottom", (cx, label_rect.top - m.gap), True, inner.w
     )
     or_open = tr(lang, "or_open")
     painter.blit_text(
         surf, or_open, m.f_small, MUTED, "midbottom", (cx, url_rect.top), max_width=inner.w
     )
+
+
+def _short_address(url: str) -> str:
+    """'http://192.168.1.20:8080/?room=KQ4T' as '192.168.1.20:8080'."""
+    bare = url.split("://", 1)[-1]
+    return bare.split("/", 1)[0].split("?", 1)[0] or url
 
 
 def _draw_result_banner(
@@ -332,17 +344,20 @@ def _draw_seats_and_games(
     # Free seats are shown while there is room for them at a finger's height; on a small
     # screen after a game (result, gallery code) only the taken ones and one free seat
     # are, and the header's "4 / 8" tells the rest.
-    shown = max_players
-    for shown in (max_players, min(max_players, len(seats) + 1), len(seats)):
-        slot_rows = math.ceil(max(1, shown) / cols)
-        if _least_height(painter, m, slot_rows, game_rows) <= rect.h:
+    # Still short of room (a full table): the seats in one more column, then no heading
+    # over the games (their tiles say what they are).
+    wider = cols + 1 if (rect.w - cols * m.gap) // (cols + 1) >= 150 * max(1.0, m.scale) else cols
+    plans = [(n, cols, 2) for n in (max_players, min(max_players, len(seats) + 1), len(seats))]
+    plans += [(len(seats), wider, 2), (len(seats), wider, 1)]
+    for shown, seat_cols, heads in plans:
+        slot_rows = math.ceil(max(1, shown) / seat_cols)
+        if _least_height(painter, m, slot_rows, game_rows, heads) <= rect.h:
             break
-    slot_rows = math.ceil(max(1, shown) / cols)
     card_min, tile_min, button_min = _least_sizes(painter, m)
     card_ideal = round(body_h * 2.1)
     tile_ideal = body_h + small_h + 2 * m.pad
     button_ideal = round(head_h * 1.7)
-    fixed = _fixed_height(painter, m, slot_rows, game_rows)
+    fixed = _fixed_height(painter, m, slot_rows, game_rows, heads)
     flex = slot_rows * card_ideal + game_rows * tile_ideal + button_ideal
     # Cards may grow a little to use a tall column, or shrink to fit a short one.
     k = min(1.3, max(0.3, (rect.h - fixed) / max(1, flex)))
@@ -380,12 +395,13 @@ def _draw_seats_and_games(
     y += head_h + m.gap
 
     col_w = (rect.w - (cols - 1) * m.gap) // cols
-    for i in range(slot_rows * cols):
+    seat_w = (rect.w - (seat_cols - 1) * m.gap) // seat_cols
+    for i in range(slot_rows * seat_cols):
         if i >= shown:
             break
-        cx = rect.left + (i % cols) * (col_w + m.gap)
-        cy = y + (i // cols) * (card_h + row_gap)
-        card = pygame.Rect(cx, cy, col_w, card_h)
+        cx = rect.left + (i % seat_cols) * (seat_w + m.gap)
+        cy = y + (i // seat_cols) * (card_h + row_gap)
+        card = pygame.Rect(cx, cy, seat_w, card_h)
         if i < len(seats):
             seat = seats[i]
             surface.blit(painter.seat_card(seat, card.size, m, lang, kick=True), card)
@@ -399,17 +415,18 @@ def _draw_seats_and_games(
     y += slot_rows * card_h + (slot_rows - 1) * row_gap + m.gap
 
     # Games: a tile per title, the selected one outlined in the accent colour.
-    painter.blit_text(
-        surface,
-        tr(lang, "games"),
-        m.f_head,
-        TEXT,
-        "topleft",
-        (rect.left, y),
-        bold=True,
-        max_width=rect.w,
-    )
-    y += head_h + m.gap
+    if heads == 2:
+        painter.blit_text(
+            surface,
+            tr(lang, "games"),
+            m.f_head,
+            TEXT,
+            "topleft",
+            (rect.left, y),
+            bold=True,
+            max_width=rect.w,
+        )
+        y += head_h + m.gap
     for i, game in enumerate(games):
         gx = rect.left + (i % cols) * (col_w + m.gap)
         gy = y + (i // cols) * (tile_h + row_gap)
@@ -446,20 +463,24 @@ def _least_sizes(painter: Painter, m: Metrics) -> tuple[int, int, int]:
     )
 
 
-def _fixed_height(painter: Painter, m: Metrics, slot_rows: int, game_rows: int) -> int:
+def _fixed_height(
+    painter: Painter, m: Metrics, slot_rows: int, game_rows: int, heads: int = 2
+) -> int:
     head_h = painter.line(m.f_head, True)
     return (
-        2 * (head_h + m.gap)
+        heads * (head_h + m.gap)
         + (slot_rows - 1) * m.gap // 2
         + (game_rows - 1) * m.gap // 2
         + 2 * m.gap
     )
 
 
-def _least_height(painter: Painter, m: Metrics, slot_rows: int, game_rows: int) -> int:
+def _least_height(
+    painter: Painter, m: Metrics, slot_rows: int, game_rows: int, heads: int = 2
+) -> int:
     card, tile, button = _least_sizes(painter, m)
     return (
-        _fixed_height(painter, m, slot_rows, game_rows)
+        _fixed_height(painter, m, slot_rows, game_rows, heads)
         + slot_rows * card
         + game_rows * tile
         + button

@@ -120,6 +120,14 @@ class Painter:
         if self.layout is not None and shown < total:
             self.layout.dropped.append((name, shown, total))
 
+    def note_text(self, text: str, size: int) -> None:
+        """Tell the layout log of a text drawn straight with a font (a number on a token,
+        a die's "?"), at the `size` it has on screen."""
+        if self.layout is not None and text.strip():
+            self.layout.texts.append(
+                TextBox(text, size, True, None, self.layout.size, True, False, False)
+            )
+
     def _log_text(
         self,
         text: object,
@@ -444,9 +452,19 @@ class Painter:
                 max_width=max_w,
             )
         else:
+            # No room for a second line: "offline" (and "host") after the name, so a
+            # dropped-out player is told in words, not by the dimmed colour alone.
+            tail = f" · {' · '.join(subtitle)}" if subtitle else ""
+            tail_w = self.fonts.font(m.f_small).size(tail)[0] if tail else 0
+            name_w = max(1, max_w - tail_w) if tail and tail_w < max_w // 2 else max_w
             name_rect = self.blit_text(
-                surf, name, name_size, ink, "midleft", (x, cy), bold=True, max_width=max_w
+                surf, name, name_size, ink, "midleft", (x, cy), bold=True, max_width=name_w
             )
+            if tail and tail_w < max_w // 2:
+                self.blit_text(
+                    surf, tail, m.f_small, ink, "midleft", (name_rect.right, cy),
+                    max_width=max(1, x + max_w - name_rect.right),
+                )
         if host:
             cw = crown_w
             ch = round(cw * 0.75)
@@ -467,8 +485,9 @@ def _surface_bytes(surf: pygame.Surface) -> int:
 
 
 def _draw_kick(surf: pygame.Surface, area: pygame.Rect, ink: Colour, fill: Colour) -> None:
-    """The ✕ drawn as lines: no font has to carry the glyph."""
-    r = max(6, round(area.h * 0.28))
+    """The ✕ drawn as lines: no font has to carry the glyph; big enough to be seen as a
+    button (the whole square `area` answers to a touch)."""
+    r = max(8, round(area.h * 0.36))
     c = area.center
     pygame.draw.circle(surf, blend(fill, ink, 0.22), c, r)
     arm = round(r * 0.45)
