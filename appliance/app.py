@@ -193,6 +193,7 @@ class Appliance:
             self.session.press(press.button, press.long)
         except SessionError as err:
             log.info("panel: %s", err)
+            self.session.tell_table(err)
 
     def _show_lights(self) -> None:
         if self.panel is not None:
@@ -234,6 +235,7 @@ class Appliance:
                     self._stop.set()
         except SessionError as err:
             log.info("kiosk: %s", err)
+            self.session.tell_table(err)  # a tap refused is said on the kiosk too
 
     def request_restart(self) -> None:
         """The host asked for a restart: stop cleanly; the CLI exits with RESTART_EXIT."""

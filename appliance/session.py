@@ -25,6 +25,7 @@ from typing import Any, Final, Literal
 from appliance.config import Config
 from appliance.family_filter import blocked_word
 from appliance.game_options import default_options
+from appliance.messages import say
 from appliance.store import MatchRecord, SeatRecord, Store
 from games import registry
 from games.core import TABLE, Action, GameError, Rules, SeatInfo, replay, time_up
@@ -47,6 +48,9 @@ NAME_MAX: Final = 20
 BUTTONS: Final = ("hourglass", "die", "reveal")
 
 """Which `[timers]` setting is the default `seconds` option of which game."""
+
+NOTICE_S: Final = 4.0
+"""How long the kiosk shows a notice: a table button taken, or a press or tap refused."""
 
 HOST: Final = "host"
 """`by` for requests made on the kiosk itself, which is always allowed to host."""
@@ -100,6 +104,19 @@ class NotSaved(SessionError, OSError):
     """The store could not commit the action (e.g. a full SD card): nothing changed."""
 
     code = "not_saved"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What the kiosk tells the table for a moment (NOTICE_S): a button press taken
+    ("press", `key` is the button), or a press or tap refused ("refused", the error's key,
+    sentence and params, said in the table's language when the view is built)."""
+
+    kind: Literal["press", "refused"]
+    key: str
+    template: str
+    params: Mapping[str, Any]
+    at: float
 
 
 class Refused(SessionError, ValueError):
@@ -207,6 +224,7 @@ class Session:
         self.selected: str | None = store.get_meta("selected")
         self.match: LiveMatch | None = None
         self.last_match: LiveMatch | None = None
+        self.notice: Notice | None = None
         # Seats of the running match whose player left, free to take: the next phone to
         # join gets the seat (its score, its cards) instead of watching.
         self.open_seats: set[int] = set(json.loads(store.get_meta("open_seats") or "[]"))
@@ -575,15 +593,39 @@ class Session:
         """A table button (or its key or on-screen stand-in). What it means is the game's."""
         if button not in BUTTONS:
             raise ValueError(f"unknown button {button!r}; buttons are {', '.join(BUTTONS)}")
-        if self.match is None or self.paused:
+        if self.match is None:
+            return False
+        if self.paused:
+            self.tell_table(NotNow("paused", "The game is paused; the host will resume it."))
             return False
         kind = f"{'hold' if long else 'press'}_{button}"
+        # Shown on the kiosk with the move's own redraw: every press gets an answer there.
+        self.notice = Notice("press", button, "", {}, self.clock())
         try:
             self._commit(self.match, Action(kind, TABLE, {}, self.match_clock(self.match)), None)
         except Refused as err:
             log.info("button %s means nothing now: %s", kind, err)
+            self.tell_table(err)
             return False
         return True
+
+    def tell_table(self, err: SessionError) -> None:
+        """Show `err` on the kiosk for a moment, in the table's language: a press or a tap
+        on the kiosk that was refused must not go only to the log."""
+        self.notice = Notice("refused", err.key, err.template, dict(err.params), self.clock())
+        self._changed()
+
+    def _notice_view(self, lang: str) -> dict[str, Any] | None:
+        notice = self.notice
+        if notice is None or self.clock() - notice.at > NOTICE_S:
+            return None
+        text = (
+            say(lang, notice.key, notice.template, **notice.params)
+            if notice.kind == "refused"
+            else ""
+        )
+        return {"kind": notice.kind, "key": notice.key, "text": text, "at": notice.at,
+                "until": notice.at + NOTICE_S}
 
     def tick(self) -> bool:
         """Turn an expired hourglass into the game's TIME_UP action. True if one fired."""
@@ -695,6 +737,7 @@ class Session:
             "selected": self.selected,
             "open_seats": self._free_to_take(),
             "match": None if shown is None else self._match_view(shown, viewer),
+            **({"notice": self._notice_view(lang)} if viewer.role == "kiosk" else {}),
             "you": (
                 None
                 if viewer.role == "kiosk"

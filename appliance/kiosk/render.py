@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable, Mapping
+from typing import Any
 
 import pygame
 
@@ -23,7 +24,7 @@ from appliance.kiosk.intents import (
     Intent,
     PressButton,
 )
-from appliance.kiosk.kit import PerRenderer
+from appliance.kiosk.kit import PerRenderer, draw_lines, fit_wrapped
 from appliance.kiosk.lobby import draw_lobby
 from appliance.kiosk.painter import Painter
 from appliance.kiosk.text import tr
@@ -124,7 +125,8 @@ class KioskRenderer(Painter):
         """What the picture depends on: the view's version, the size, the timer's second."""
         timer = deadline_remaining(view, now) if view.get("phase") == "playing" else None
         second = None if timer is None else math.ceil(timer[0])
-        return (view.get("version"), tuple(size), second)
+        notice = _shown_notice(view, now)
+        return (view.get("version"), tuple(size), second, None if notice is None else notice["at"])
 
     def needs_redraw(self, view: View, now: float, size: Size) -> bool:
         # A view without a version cannot be compared: always draw it.
@@ -186,6 +188,9 @@ class KioskRenderer(Painter):
                 self._game_on_screen = False
                 PerRenderer.release(self)
             draw_lobby(self, surface, view, lang, metrics)
+        notice = _shown_notice(view, now)
+        if notice is not None:
+            self._draw_notice(surface, notice, lang, metrics)
         draw_host_layer(self, surface, view, metrics, lang)  # the host's corner, PIN, menu
         self._last_key = self.frame_key(view, now, size)
 
@@ -204,6 +209,35 @@ class KioskRenderer(Painter):
                 self.targets = []
                 frame.surface.fill(BG)
         generic_playing_screen(self, frame)
+
+    def _draw_notice(
+        self, surface: pygame.Surface, notice: Mapping[str, Any], lang: str, m: Metrics
+    ) -> None:
+        """A toast over the bottom of the frame for a few seconds: the button the table
+        pressed, or why a press or a tap did nothing (the session says it in the table's
+        language)."""
+        refused = notice.get("kind") == "refused"
+        if refused:
+            text = str(notice.get("text") or "")
+        else:
+            text = f"{tr(lang, 'button_' + str(notice.get('key')))} ✓"
+        if not text.strip():
+            return
+        width = min(m.w - 2 * m.margin, max(round(m.w * 0.6), 12 * m.f_body))
+        size, lines = fit_wrapped(self, text, m.f_body, width - 2 * m.pad,
+                                  2 * self.line(m.f_body, True), True)
+        line_h = self.line(size, True)
+        text_w = max(self.fonts.font(size, True).size(line)[0] for line in lines)
+        box = pygame.Rect(0, 0, min(width, text_w + 2 * m.pad), len(lines) * line_h + m.pad)
+        bottom = m.h - m.margin
+        if self.panel_buttons and any(isinstance(i, PressButton) for _, i in self.targets):
+            bottom = m.h - self._panel_bar_height(m) - m.gap // 2
+        box.midbottom = (m.w // 2, bottom)
+        fill = WARN if refused else ONLINE
+        pygame.draw.rect(surface, BG, box.inflate(6, 6), border_radius=m.radius)
+        pygame.draw.rect(surface, fill, box, border_radius=m.radius)
+        draw_lines(self, surface, lines, size, ink_on(fill),
+                   (box.left + m.pad, box.top + m.pad // 2), box.w - 2 * m.pad, True, "center")
 
     @staticmethod
     def _panel_bar_height(m: Metrics) -> int:
@@ -235,6 +269,17 @@ class KioskRenderer(Painter):
             )
             self.add_target(rect, PressButton(name))
             right = rect.left - m.gap // 2
+
+
+def _shown_notice(view: View, now: float) -> Mapping[str, Any] | None:
+    """The view's notice while it is to be shown at `now` (the session's clock)."""
+    notice = view.get("notice")
+    if not isinstance(notice, Mapping):
+        return None
+    at, until = _num(notice.get("at")), _num(notice.get("until"))
+    if at is None or until is None or not at - 1.0 <= now < until:
+        return None
+    return notice
 
 
 # --- the generic "game in progress" frame -----------------------------------------------
