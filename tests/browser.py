@@ -191,6 +191,23 @@ class GamePhone:
         self.page.screenshot(path=str(path), full_page=full, animations="disabled")
 
 
+def assert_on_screen(page: Any, control: Any, what: str) -> None:
+    """`control` is wholly inside the viewport with the page at its top (no scrolling to
+    find it), and the only hourglass shown is the game's own (issue 19: phones in
+    portrait)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(50)
+    box = control.bounding_box()
+    size = page.viewport_size
+    assert box is not None, f"{what} is not shown"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (
+        f"{what} is at y={box['y']:.0f}..{box['y'] + box['height']:.0f}, below the fold of a "
+        f"{size['width']}x{size['height']} phone"
+    )
+    shown = page.locator('[role="timer"]:visible').count()
+    assert shown <= 1, f"{shown} countdowns at once"
+
+
 @contextmanager
 def game_phones(browser: Any, game: str, names: Sequence[str]) -> Iterator[list[GamePhone]]:
     """Phones named `names`; fails afterwards if any page raised a script error."""

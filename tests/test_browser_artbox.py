@@ -32,7 +32,15 @@ from typing import Any
 
 import pytest
 
-from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance, GamePhone, game_phones
+from tests.browser import (
+    PHONE,
+    SCREENSHOT_DIR,
+    WAIT_MS,
+    Appliance,
+    GamePhone,
+    assert_on_screen,
+    game_phones,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -312,6 +320,7 @@ def test_a_round_of_artbox_on_three_phones(box: Appliance, phones: list[GamePhon
     assert ada.act("finish").is_disabled(), "Done before 4 shapes are placed"
     build_with_the_shape_tool(ada)
     ada.shot("create-tool")
+    assert_on_screen(ada.page, ada.act("finish"), "Done")
     # Sideways, the sheet takes the screen and the tools go beside it.
     bo.page.set_viewport_size({"width": 844, "height": 390})
     wait_pad(bo)

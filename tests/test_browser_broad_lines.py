@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import WAIT_MS, Appliance, GamePhone, game_phones
+from tests.browser import WAIT_MS, Appliance, GamePhone, assert_on_screen, game_phones
 
 pytestmark = pytest.mark.browser
 
@@ -104,6 +104,7 @@ def test_a_guessed_round_and_a_round_given_up(box: Appliance, phones: list[GameP
     expect(drawer.page.locator('#game-root [data-check="ok"]')).to_be_visible(timeout=WAIT_MS)
     expect(drawer.act("place")).to_be_enabled(timeout=WAIT_MS)
     drawer.shot("drawer")
+    assert_on_screen(drawer.page, drawer.act("place"), "Place the sheet")
     drawer.act("place").click()
     for phone in phones:
         expect(phone.page.locator("#game-root")).to_contain_text("Sheets 1 / 25", timeout=WAIT_MS)

@@ -22,7 +22,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance, GamePhone, game_phones
+from tests.browser import (
+    SCREENSHOT_DIR,
+    WAIT_MS,
+    Appliance,
+    GamePhone,
+    assert_on_screen,
+    game_phones,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -147,6 +154,7 @@ def test_a_round_of_duplik_on_three_phones(box: Appliance, phones: list[GamePhon
     for artist in artists:
         assert artist.page.locator("img.dk-scene-img").count() == 0, "an Artist sees the scene"
     artists[0].shot("drawing-artist")
+    assert_on_screen(artists[0].page, artists[0].act("done"), "Done — hand in")
     portrayer.shot("drawing-portrayer")
     for artist in artists:
         artist.act("done").click()

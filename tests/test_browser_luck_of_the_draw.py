@@ -22,7 +22,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance, GamePhone, game_phones
+from tests.browser import (
+    SCREENSHOT_DIR,
+    WAIT_MS,
+    Appliance,
+    GamePhone,
+    assert_on_screen,
+    game_phones,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -111,6 +118,7 @@ def test_a_round_with_two_categories_and_a_tie(box: Appliance, phones: list[Game
         expect(phone.page.locator("#game-root .pad")).to_be_visible(timeout=WAIT_MS)
         draw_a_stroke(phone, row)
     ada.shot("drawing")
+    assert_on_screen(ada.page, ada.act("done"), "Done")
     box.kiosk_png(SCREENSHOT_DIR / "easel-luck-of-the-draw-kiosk-drawing.png")
     for phone in phones:
         assert phone.page.locator("#game-root canvas.sheet-canvas").count() == 1
