@@ -3,6 +3,7 @@ in the table's language, shown for NOTICE_S seconds and then gone, drawn legibly
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 from collections.abc import Iterator
 
@@ -11,10 +12,11 @@ import pytest
 
 from appliance.config import Config
 from appliance.kiosk import KioskRenderer
+from appliance.messages import CZECH
 from appliance.session import HOST, KIOSK, NOTICE_S, NotNow, Session
 from appliance.store import Store
 from games import registry
-from tests.conftest import FakeClock
+from tests.conftest import REPO, FakeClock
 
 SIZE = (800, 480)
 
@@ -85,6 +87,8 @@ def test_refusals_are_said_in_the_tables_language(
     czech = dataclasses.replace(config, table=dataclasses.replace(config.table, language="cs"))
     session = Session(store, czech, "http://192.0.2.7:8080", clock)
     broad_lines(session)
+    assert session.press("die") is False  # the game's own refusal, in Czech
+    assert session.view_for(KIOSK)["notice"]["text"] == "Široké čáry kostku nepotřebují."
     session.pause(HOST)
     assert session.press("reveal") is False
     assert session.view_for(KIOSK)["notice"]["text"] == (
@@ -94,3 +98,25 @@ def test_refusals_are_said_in_the_tables_language(
     session.tell_table(NotNow("not_playing", "No game is running."))
     assert session.view_for(KIOSK)["notice"]["text"] == "Žádná hra neběží."
     assert "Žádná hra neběží." in drawn_texts(session, clock())
+
+
+def refusal_keys() -> set[str]:
+    """The keys of every refusal the games raise (require, IllegalAction, BadOptions)."""
+    keys = set()
+    for path in sorted((REPO / "games").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            at = {"require": 1, "IllegalAction": 0, "BadOptions": 0}.get(name)
+            if at is not None and len(node.args) > at:
+                arg = node.args[at]
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    keys.add(arg.value)
+    return keys
+
+
+def test_every_refusal_of_the_games_has_czech() -> None:
+    keys = refusal_keys()
+    assert len(keys) > 100, "the scan found too few keys to be trusted"
+    assert not keys - set(CZECH), f"no Czech for {sorted(keys - set(CZECH))}"

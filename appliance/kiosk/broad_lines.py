@@ -166,7 +166,7 @@ _TEXTS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "ask_table": "Zeptat se umělců",
         "to_phone": "Na telefon",
         "give_up": "Vzdát toto slovo?",
-        "give_up_hint": "Souhlasit musí všichni. Ťukněte na své jméno nebo souhlaste na telefonu.",
+        "give_up_hint": "Souhlasit musí všichni. Ťukni na své jméno nebo souhlas na telefonu.",
         "play_on": "Ne, hrajeme dál",
         "agreed": "souhlasí",
         "art_show": "Výstava",

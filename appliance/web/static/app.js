@@ -70,6 +70,7 @@ const state = {
   // Kept in memory only: after a reload the view tells the player where the game stands.
   outbox: new Map(),
   options: {},           // game id -> {option key: value} the host chose for `start`
+  keptOptions: new Set(), // game ids whose options above are the last game's
 };
 state.askRoom = !state.room && !state.token;
 
@@ -642,7 +643,21 @@ function chosenOptions(gameId) {
 
 function chooseOption(gameId, key, value) {
   state.options[gameId] = { ...(state.options[gameId] || {}), [key]: value };
+  state.keptOptions.delete(gameId);
   render();
+}
+
+/** The host's options for `gameId` differ from the game's defaults only because they were
+ * chosen for the last game: said so, with a way back to the defaults. */
+function keptNote(gameId, options, chosen) {
+  const changed = options.some((o) => chosen[o.key] !== o.value);
+  if (!state.keptOptions.has(gameId) || !changed) return null;
+  return h("p", { class: "options-kept small", "data-kept": "true" },
+    h("span", {}, t("options.kept")), " ",
+    h("button", {
+      type: "button", class: "btn btn-quiet btn-small", "data-act": "options-reset",
+      onclick: () => { state.options[gameId] = {}; state.keptOptions.delete(gameId); render(); },
+    }, t("options.reset")));
 }
 
 // The host's choices for the selected game (game length, paper canvases...).
@@ -650,7 +665,7 @@ function optionControls(gameId) {
   const options = gameOptions(gameId);
   if (!options.length) return null;
   const chosen = chosenOptions(gameId);
-  return h("div", { class: "game-options" }, options.map((option) => {
+  return h("div", { class: "game-options" }, keptNote(gameId, options, chosen), options.map((option) => {
     if (option.toggle) {
       return h("label", { class: "option-toggle" },
         h("input", {
@@ -676,6 +691,8 @@ function optionControls(gameId) {
 $("#start-button").addEventListener("click", () => {
   const gameId = state.view && state.view.selected;
   send({ type: "start", options: gameId ? chosenOptions(gameId) : {} });
+  // Kept for the next game of the same kind, and said to be kept (keptNote).
+  if (gameId) state.keptOptions.add(gameId);
 });
 
 $("#leave-button").addEventListener("click", () => {

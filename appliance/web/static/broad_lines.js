@@ -137,7 +137,7 @@ const STRINGS = {
     wait_mark_aloud: "Umělec tvůj tip označí.",
     typed: "{name} napsal(a): „{text}“",
     box_match: "Krabice si myslí: to je ono slovo (v nějakém tvaru).",
-    box_close: "Krabice si myslí: blízko, ale ověřte to.",
+    box_close: "Krabice si myslí: blízko, ale ověř to.",
     box_no: "Krabice si myslí: to slovo to není.",
     said: "Řekl(a) {name} to slovo?",
     right: "Správně!",

@@ -16,7 +16,8 @@ const WORDS = {
     login_help: "Type the host PIN set when the box was installed.", pin: "PIN", login: "Log in",
     off_title: "The host page is off", table: "The table", seats: "Seats", game: "Game",
     choose_game: "Choose the game", start: "Start the game", language: "Language",
-    packs: "Word packs", packs_help: "TOML files as described in docs/packs.md; they are kept in {dir}.",
+    packs: "Word packs", packs_help: "A word pack adds your own words to a game: the family's in-jokes, a theme night. It is a small text file: download the example, change its words in any text editor and upload it here. The next game uses it.",
+    pack_example: "Download the example pack",
     upload: "Upload a pack", results: "Today's games", box: "The box", restart: "Restart the box",
     lobby: "In the lobby: {n} seated.", playing: "Playing {title}.", finished: "{title} is over.",
     paused: "Paused", pause: "Pause", resume: "Resume", end: "End the game",
@@ -24,7 +25,7 @@ const WORDS = {
     host_seat: "VIP", seconds: "Hourglass (seconds)", sheets: "Sheets in the box",
     check_sheets: "The box checks every sheet", auto_hourglass: "The hourglass turns itself",
     extra_cards: "Extra cards for a longer game", no_results: "No game has ended today yet.",
-    ended_early: "ended early", winner: "won", pack_ok: "{game}, {mode}, {n} entries",
+    ended_early: "ended early", winner: "won", pack_ok: "{game}, {mode}, {n} entries", pack_ok_one: "{game}, {mode}, 1 entry",
     pack_bad: "not used: it has problems",
     remove: "Remove", uploaded: "The pack {file} is saved.",
     confirm_restart: "Restart the box now? The game resumes where it was.",
@@ -37,7 +38,8 @@ const WORDS = {
     login_help: "Zadejte PIN hostitele nastavený při instalaci krabice.", pin: "PIN", login: "Přihlásit",
     off_title: "Stránka hostitele je vypnutá", table: "Stůl", seats: "Místa", game: "Hra",
     choose_game: "Vyberte hru", start: "Spustit hru", language: "Jazyk",
-    packs: "Balíčky slov", packs_help: "Soubory TOML podle docs/packs.md; ukládají se do {dir}.",
+    packs: "Balíčky slov", packs_help: "Balíček slov přidá do hry vaše vlastní slova: rodinné vtipy, tematický večer. Je to malý textový soubor: stáhněte si ukázku, přepište v ní slova v libovolném textovém editoru a nahrajte ji sem. Použije ji hned další hra.",
+    pack_example: "Stáhnout ukázkový balíček",
     upload: "Nahrát balíček", results: "Dnešní hry", box: "Krabice", restart: "Restartovat krabici",
     lobby: "V předsíni: u stolu {n}.", playing: "Hraje se {title}.", finished: "{title} skončila.",
     paused: "Pozastaveno", pause: "Pozastavit", resume: "Pokračovat", end: "Ukončit hru",
@@ -45,7 +47,8 @@ const WORDS = {
     host_seat: "VIP", seconds: "Přesýpací hodiny (sekundy)", sheets: "Fólií v krabici",
     check_sheets: "Krabice kontroluje každou fólii", auto_hourglass: "Hodiny se otočí samy",
     extra_cards: "Karet navíc pro delší hru", no_results: "Dnes zatím žádná hra neskončila.",
-    ended_early: "ukončena předčasně", winner: "vyhrál(a)", pack_ok: "{game}, {mode}, {n} položek",
+    ended_early: "ukončena předčasně", winner: "vyhrál(a)", pack_ok: "{game}, {mode}, {n} položek", pack_ok_one: "{game}, {mode}, 1 položka",
+    pack_ok_few: "{game}, {mode}, {n} položky",
     pack_bad: "nepoužívá se: obsahuje chyby",
     remove: "Smazat", uploaded: "Balíček {file} je uložen.",
     confirm_restart: "Restartovat krabici? Hra bude pokračovat, kde skončila.",
@@ -75,7 +78,9 @@ const S = { lang: "en", data: null, options: {}, timer: null, busy: false };
 
 function w(key, params = {}) {
   const table = WORDS[S.lang] || WORDS.en;
-  const text = table[key] ?? WORDS.en[key] ?? key;
+  // A count picks the language's plural form: "1 entry", "2 položky", "5 položek".
+  const form = typeof params.n === "number" ? new Intl.PluralRules(S.lang).select(params.n) : null;
+  const text = (form && table[`${key}_${form}`]) ?? table[key] ?? WORDS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
@@ -228,7 +233,7 @@ function take(data) {
   renderSeats(view);
   renderGames(view, data.defaults);
   renderLanguages(view);
-  renderPacks(data.packs, data.packs_dir);
+  renderPacks(data.packs);
   renderResults(data.results);
 }
 
@@ -369,8 +374,8 @@ function renderLanguages(view) {
   }, name)));
 }
 
-function renderPacks(packs, dir) {
-  $("[data-h='packs_help']").textContent = w("packs_help", { dir });
+function renderPacks(packs) {
+  // No file-system path here: the café owner uploads through this page (docs/packs.md).
   fill($("#packs"), (packs || []).map((pack) => h("li", { dataset: { pack: pack.file } },
     h("strong", {}, pack.title || pack.file),
     h("span", { class: "muted small" }, pack.file),
