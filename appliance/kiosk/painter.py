@@ -456,14 +456,17 @@ class Painter:
             # dropped-out player is told in words, not by the dimmed colour alone.
             tail = f" · {' · '.join(subtitle)}" if subtitle else ""
             tail_w = self.fonts.font(m.f_small).size(tail)[0] if tail else 0
-            name_w = max(1, max_w - tail_w) if tail and tail_w < max_w // 2 else max_w
+            fits = bool(tail) and tail_w < max_w // 2
+            name_w = max(1, max_w - tail_w) if fits else max_w
             name_rect = self.blit_text(
                 surf, name, name_size, ink, "midleft", (x, cy), bold=True, max_width=name_w
             )
-            if tail and tail_w < max_w // 2:
+            if fits:
+                # After the crown, if there is one (it is drawn right of the name below).
+                left = name_rect.right + (crown_w + m.gap // 2 if host else 0)
                 self.blit_text(
-                    surf, tail, m.f_small, ink, "midleft", (name_rect.right, cy),
-                    max_width=max(1, x + max_w - name_rect.right),
+                    surf, tail, m.f_small, ink, "midleft", (left, cy),
+                    max_width=max(1, x + max_w + (crown_w + m.gap // 2 if host else 0) - left),
                 )
         if host:
             cw = crown_w
