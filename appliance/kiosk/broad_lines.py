@@ -539,8 +539,12 @@ def _draw_easel_phase(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rec
     if table.phase == "drawing" and table.artist is not None:
         b = button(r, f, tx(lang, "draw_here"), (x, y), GOLD)
         r.add_target(b, ActAs(table.artist, "use_panel", {"on": True}))
-        r.blit_text(s, tx(lang, "draw_hint"), m.f_small, MUTED, "midleft",
-                    (b.right + m.gap, b.centery), False, max(1, rect.right - b.right - m.gap))
+        # Beside the button, on two lines if one is too short: the rule, not a cut rule.
+        room = max(1, rect.right - b.right - m.gap)
+        size, lines = fit_wrapped(r, tx(lang, "draw_hint"), m.f_small, room,
+                                  2 * r.line(m.f_small))
+        top = b.centery - len(lines) * r.line(size) // 2
+        draw_lines(r, s, lines, size, MUTED, (b.right + m.gap, top), room)
     elif table.phase == "vote":
         voted = len(as_list(state.get("votes")))
         r.blit_text(s, tx(lang, "vote_hint", n=voted), m.f_body, MUTED, "topleft", (x, y),

@@ -509,10 +509,16 @@ def centred_lines(
     lines: Sequence[tuple[str, int, Colour, bool]],
 ) -> int:
     """Each (text, size, colour, bold) centred in `rect` from `y` down, shrunk to fit its
-    width; an empty text keeps its line's room. Returns the y below the last line."""
+    width, or on two lines if even the smallest type is too wide (an instruction is not to
+    be cut); an empty text keeps its line's room. Returns the y below the last line."""
     for text, size, colour, bold in lines:
         if text:
             fitted = r.fit_size(text, size, rect.w, bold)
+            if r.fonts.font(fitted, bold).size(text)[0] > rect.w:
+                fitted, parts = fit_wrapped(r, text, size, rect.w, 2 * r.line(size, bold), bold)
+                y = draw_lines(r, f.surface, parts, fitted, colour, (rect.left, y), rect.w, bold,
+                               "center").bottom
+                continue
             r.blit_text(f.surface, text, fitted, colour, "midtop", (rect.centerx, y), bold, rect.w)
         y += r.line(size, bold)
     return y

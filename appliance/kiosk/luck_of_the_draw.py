@@ -512,8 +512,9 @@ def _draw_drawing(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
     size, lines = fit_wrapped(r, table.subject_text(), m.f_title, text.w, 2 * r.line(m.f_title,
                               True), True)
     y = draw_lines(r, s, lines[:2], size, GOLD, (text.left, y), text.w, True).bottom
-    y = r.blit_text(s, tr(lang, "lotd.draw_on_phones"), m.f_body, MUTED, "topleft",
-                    (text.left, y), False, text.w).bottom + m.gap
+    size, lines = fit_wrapped(r, tr(lang, "lotd.draw_on_phones"), m.f_body, text.w,
+                              2 * r.line(m.f_body))
+    y = draw_lines(r, s, lines, size, MUTED, (text.left, y), text.w).bottom + m.gap
     y = r.blit_text(s, clock, big, WARN if urgent else TEXT, "topleft", (text.left, y),
                     True).bottom + m.gap
     count = tr(lang, "lotd.handed_in", n=sum(1 for p in players if p in done), total=len(players))
@@ -667,7 +668,12 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
                         (inner.left, y), inner.w).bottom
         hint = tr(lang, "lotd.closed" if closed else "lotd.all_voted" if ready
                   else "lotd.vote_on_phones")
-        size, lines = fit_wrapped(r, hint, m.f_small, inner.w, 2 * r.line(m.f_small))
+        # As many lines as the room above the two buttons holds (up to four): a narrow
+        # panel on the 7-inch screen wraps rather than cuts the instruction.
+        button_h = max(m.target, r.line(m.f_body, True) + m.gap)
+        room = inner.bottom - y - 2 * (button_h + m.gap // 2)
+        room = max(2 * r.line(m.f_small), min(4 * r.line(m.f_small), room))
+        size, lines = fit_wrapped(r, hint, m.f_small, inner.w, room)
         y = draw_lines(r, s, lines, size, MUTED, (inner.left, y), inner.w).bottom + m.gap // 2
         agree = len(seat_list(state.get("nothing_fits")))
         if agree:
@@ -720,9 +726,12 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
         total = as_int(state.get("categories"), 1) or 1
         last_one = len(verdicts) >= total
         if not last_one:
+            button_h = max(m.target, r.line(m.f_body, True) + m.gap)
+            room = inner.bottom - y - m.gap // 3 - button_h
+            room = max(r.line(m.f_small), min(4 * r.line(m.f_small), room))
             size, lines = fit_wrapped(r, tr(lang, "lotd.winner_hidden"), m.f_small, inner.w,
-                                      2 * r.line(m.f_small))
-            draw_lines(r, s, lines[:2], size, MUTED, (inner.left, y + m.gap // 3), inner.w)
+                                      room)
+            draw_lines(r, s, lines, size, MUTED, (inner.left, y + m.gap // 3), inner.w)
         label = tr(lang, "lotd.show_owners" if last_one else "lotd.next_category")
         button(r, f, label, "midbottom", (inner.centerx, inner.bottom), PressButton("reveal"))
         return
