@@ -107,8 +107,9 @@ class TouchLike(Protocol):
 class Kiosk:
     """The kiosk's display, renderer and input.
 
-    `size` is the logical frame size for a window or headless; fullscreen takes the
-    screen's own resolution (turned by `rotation`). `choice` defaults to headless so
+    `size` is the logical frame size; fullscreen asks the screen for that mode (turned by
+    `rotation`) and takes the screen's own when it is not offered; `connector` is the
+    screen output kmsdrm takes (config `display.connector`). `choice` defaults to headless so
     that constructing a Kiosk never grabs a screen by surprise; pass `detect_display()`.
     Raises DisplayError when SDL cannot open the display.
     """
@@ -119,10 +120,11 @@ class Kiosk:
         rotation: int = 0,
         choice: DisplayChoice = _HEADLESS,
         renderer: KioskRenderer | None = None,
+        connector: str = "auto",
     ) -> None:
         self.rotation = check_rotation(rotation)
         self.choice = choice
-        self.screen = open_display(choice, size, rotation)
+        self.screen = open_display(choice, size, rotation, connector)
         self.renderer = renderer or KioskRenderer()
         self.frames_drawn = 0
         self._presses: dict[Any, object] = {}
