@@ -75,3 +75,29 @@ def rotate_frame(frame: pygame.Surface, rotation: int) -> pygame.Surface:
     if check_rotation(rotation) == 0:
         return frame
     return pygame.transform.rotate(frame, -rotation)
+
+
+def physical_rect(rect: pygame.Rect, logical: Size, rotation: int) -> pygame.Rect:
+    """The part of the physical display that shows the logical `rect` (same pixels,
+    turned): what a partial update of a rotated mount uploads."""
+    if check_rotation(rotation) == 0:
+        return pygame.Rect(rect)
+    if rect.w <= 0 or rect.h <= 0:
+        return pygame.Rect(0, 0, 0, 0)
+    ax, ay = logical_to_physical((rect.left, rect.top), logical, rotation)
+    bx, by = logical_to_physical((rect.right - 1, rect.bottom - 1), logical, rotation)
+    left, top = int(min(ax, bx)), int(min(ay, by))
+    return pygame.Rect(left, top, int(max(ax, bx)) - left + 1, int(max(ay, by)) - top + 1)
+
+
+def rotate_region(
+    frame: pygame.Surface, screen: pygame.Surface, rect: pygame.Rect, rotation: int
+) -> pygame.Rect:
+    """Copy the logical `rect` of `frame` onto the physical `screen`, turned by `rotation`;
+    returns the physical rect it covers. Only that part is turned, so the cost follows
+    what changed, not the frame's size."""
+    area = rect.clip(frame.get_rect())
+    target = physical_rect(area, frame.get_size(), rotation)
+    if area.w > 0 and area.h > 0:
+        screen.blit(rotate_frame(frame.subsurface(area), rotation), target.topleft)
+    return target
