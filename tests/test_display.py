@@ -220,11 +220,11 @@ def x11(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Iter
     """A real X server of the size the test names (default 1920x1080); SDL's x11 driver."""
     need_xvfb()
     width, height = getattr(request, "param", (1920, 1080))
-    with xvfb(width, height) as display:
-        monkeypatch.setenv("DISPLAY", display)
+    with xvfb(width, height) as server:
+        monkeypatch.setenv("DISPLAY", server.display)
         monkeypatch.setenv("SDL_VIDEODRIVER", "x11")
         try:
-            yield display
+            yield server.display
         finally:
             pygame.display.quit()
 

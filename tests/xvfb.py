@@ -13,6 +13,7 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 START_TIMEOUT_S = 10.0
 
@@ -38,9 +39,15 @@ def need_xvfb() -> str:
     return path
 
 
+@dataclass(frozen=True)
+class XServer:
+    display: str  # for $DISPLAY: ":N"
+    pid: int  # the server's process (a benchmark counts its CPU time too)
+
+
 @contextmanager
-def xvfb(width: int = 1920, height: int = 1080) -> Iterator[str]:
-    """Run Xvfb with one `width`x`height` 24-bit screen; yields its DISPLAY (":N")."""
+def xvfb(width: int = 1920, height: int = 1080) -> Iterator[XServer]:
+    """Run Xvfb with one `width`x`height` 24-bit screen until the block ends."""
     path = xvfb_path()
     if path is None:
         raise XvfbError("Xvfb is not installed")
@@ -60,7 +67,7 @@ def xvfb(width: int = 1920, height: int = 1080) -> Iterator[str]:
             proc.kill()
             _, err = proc.communicate(timeout=5)
             raise XvfbError(f"Xvfb did not start: {err.decode(errors='replace')[-500:]}")
-        yield f":{number}"
+        yield XServer(f":{number}", proc.pid)
     finally:
         os.close(read_fd)
         if proc.poll() is None:
