@@ -5,6 +5,7 @@ second, with every point of every stroke kept."""
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Iterator
 from typing import Literal
 
@@ -13,7 +14,7 @@ import pytest
 
 from appliance.kiosk import GAME_SCREENS, INK_INTERVAL_S, Kiosk, run_kiosk
 from appliance.kiosk.intents import DrawStroke
-from appliance.kiosk.rotation import ROTATIONS, physical_rect, rotate_frame
+from appliance.kiosk.rotation import ROTATIONS, logical_to_physical, physical_rect, rotate_frame
 from drivers.touch import Touch
 from tests.conftest import FakeClock
 from tests.test_ink import VIEW, easel_screen
@@ -99,6 +100,20 @@ def test_a_dirty_rectangle_maps_onto_the_pixels_the_turn_moves_it_to() -> None:
             assert target.size == part.get_size()
             assert pygame.image.tobytes(turned.subsurface(target), "RGB") == \
                 pygame.image.tobytes(part, "RGB"), (rotation, rect)
+
+
+@pytest.mark.parametrize("rotation", ROTATIONS)
+def test_a_physical_rect_is_spanned_by_its_corners_maps(rotation: int) -> None:
+    rng = random.Random(rotation)
+    logical = (800, 480)
+    for _ in range(500):
+        x, y = rng.randrange(800), rng.randrange(480)
+        rect = pygame.Rect(x, y, rng.randint(1, 800 - x), rng.randint(1, 480 - y))
+        corners = [logical_to_physical(c, logical, rotation)
+                   for c in ((rect.left, rect.top), (rect.right - 1, rect.bottom - 1))]
+        xs, ys = sorted(int(c[0]) for c in corners), sorted(int(c[1]) for c in corners)
+        spanned = pygame.Rect(xs[0], ys[0], xs[1] - xs[0] + 1, ys[1] - ys[0] + 1)
+        assert physical_rect(rect, logical, rotation) == spanned
 
 
 @pytest.mark.parametrize("rotation", [0, 90])

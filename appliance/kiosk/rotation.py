@@ -79,15 +79,17 @@ def rotate_frame(frame: pygame.Surface, rotation: int) -> pygame.Surface:
 
 def physical_rect(rect: pygame.Rect, logical: Size, rotation: int) -> pygame.Rect:
     """The part of the physical display that shows the logical `rect` (same pixels,
-    turned): what a partial update of a rotated mount uploads."""
-    if check_rotation(rotation) == 0:
+    turned): what a partial update of a rotated mount uploads. The corners' maps of
+    `logical_to_physical`, written out (this runs for every ink present)."""
+    w, h = logical
+    r = check_rotation(rotation)
+    if r == 0:
         return pygame.Rect(rect)
-    if rect.w <= 0 or rect.h <= 0:
-        return pygame.Rect(0, 0, 0, 0)
-    ax, ay = logical_to_physical((rect.left, rect.top), logical, rotation)
-    bx, by = logical_to_physical((rect.right - 1, rect.bottom - 1), logical, rotation)
-    left, top = int(min(ax, bx)), int(min(ay, by))
-    return pygame.Rect(left, top, int(max(ax, bx)) - left + 1, int(max(ay, by)) - top + 1)
+    if r == 90:
+        return pygame.Rect(h - rect.bottom, rect.left, rect.h, rect.w)
+    if r == 180:
+        return pygame.Rect(w - rect.right, h - rect.bottom, rect.w, rect.h)
+    return pygame.Rect(rect.top, w - rect.right, rect.h, rect.w)
 
 
 def rotate_region(
