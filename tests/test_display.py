@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from appliance.config import ConfigError, load
 from appliance.kiosk import Kiosk
 from appliance.kiosk.display import (
     KMSDRM_INDEX_VARIABLE,
@@ -156,6 +157,17 @@ def test_kmsdrm_is_told_the_card_and_the_environment_is_restored_on_failure(
         open_display(kmsdrm, (800, 480), 0, "DSI", sysfs=root)
     assert "card7, as SDL_KMSDRM_DEVICE_INDEX in the environment says" in caplog.text
     assert os.environ[KMSDRM_INDEX_VARIABLE] == "7"
+
+
+@pytest.mark.parametrize("value", ["auto", "DSI", "HDMI", "HDMI-A-2", "DSI-1", "Composite-1"])
+def test_the_connector_setting_takes_kinds_and_kernel_names(value: str) -> None:
+    assert load(files=[], env={"EASEL_DISPLAY_CONNECTOR": value}).display.connector == value
+
+
+@pytest.mark.parametrize("value", ["HDMI A", "", "card1-HDMI-A-1/status", "-HDMI", "x" * 40])
+def test_a_bad_connector_setting_is_refused_naming_what_is_allowed(value: str) -> None:
+    with pytest.raises(ConfigError, match=r"display.connector .* \"auto\", or a screen output"):
+        load(files=[], env={"EASEL_DISPLAY_CONNECTOR": value})
 
 
 # --- the fullscreen mode --------------------------------------------------------------
