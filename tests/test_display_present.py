@@ -14,7 +14,13 @@ import pytest
 
 from appliance.kiosk import GAME_SCREENS, INK_INTERVAL_S, Kiosk, run_kiosk
 from appliance.kiosk.intents import DrawStroke
-from appliance.kiosk.rotation import ROTATIONS, logical_to_physical, physical_rect, rotate_frame
+from appliance.kiosk.rotation import (
+    ROTATIONS,
+    logical_to_physical,
+    physical_rect,
+    rotate_frame,
+    rotate_region,
+)
 from drivers.touch import Touch
 from tests.conftest import FakeClock
 from tests.test_ink import VIEW, easel_screen
@@ -100,6 +106,17 @@ def test_a_dirty_rectangle_maps_onto_the_pixels_the_turn_moves_it_to() -> None:
             assert target.size == part.get_size()
             assert pygame.image.tobytes(turned.subsurface(target), "RGB") == \
                 pygame.image.tobytes(part, "RGB"), (rotation, rect)
+
+
+def test_a_screen_of_another_pixel_format_gets_the_same_picture() -> None:
+    """A 16-bit screen (some DPI panels) under a 32-bit frame: converted, not copied raw."""
+    frame = pygame.Surface((64, 40), depth=32)
+    frame.fill((255, 0, 0), pygame.Rect(0, 0, 32, 40))
+    frame.fill((0, 0, 255), pygame.Rect(32, 0, 32, 40))
+    screen = pygame.Surface((40, 64), depth=16)
+    assert rotate_region(frame, screen, frame.get_rect(), 90) == screen.get_rect()
+    assert screen.get_at((20, 10))[:3] == (255, 0, 0)  # the frame's left half, now on top
+    assert screen.get_at((20, 50))[:3] == (0, 0, 255)
 
 
 @pytest.mark.parametrize("rotation", ROTATIONS)

@@ -107,6 +107,10 @@ def rotate_region(
     target = physical_rect(area, frame.get_size(), rotation)
     if area.w <= 0 or area.h <= 0:
         return target
+    if frame.get_bytesize() != screen.get_bytesize():
+        # PixelArrays copy raw pixels; a blit converts between formats.
+        screen.blit(rotate_frame(frame.subsurface(area), rotation), target.topleft)
+        return target
     source, dest = pygame.PixelArray(frame), pygame.PixelArray(screen)
     # pygame-ce's stubs know PixelArray's integer indexing only, not its sliced views.
     src_view: Any = source
