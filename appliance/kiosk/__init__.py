@@ -55,7 +55,6 @@ from appliance.kiosk.rotation import (
     logical_size,
     logical_to_physical,
     physical_to_logical,
-    rotate_frame,
     rotate_region,
 )
 
@@ -218,7 +217,7 @@ class Kiosk:
                 dirty = rotate_region(self.frame, self.screen, dirty, self.rotation)
             pygame.display.update(dirty)
         elif self.rotation:
-            self.screen.blit(rotate_frame(self.frame, self.rotation), (0, 0))
+            rotate_region(self.frame, self.screen, self.frame.get_rect(), self.rotation)
             pygame.display.flip()
         else:
             pygame.display.flip()
