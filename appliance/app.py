@@ -99,9 +99,10 @@ class Appliance:
 
         size = (self.config.display.width, self.config.display.height)
         rotation = self.config.display.rotation
+        connector = self.config.display.connector
         choice = detect_display(self.config.display.mode)
         try:
-            kiosk = Kiosk(size=size, rotation=rotation, choice=choice)
+            kiosk = Kiosk(size=size, rotation=rotation, choice=choice, connector=connector)
         except DisplayError as err:
             if choice.driver == "kmsdrm":
                 # The box's own screen: a headless appliance would look dead. Say why.
@@ -116,7 +117,7 @@ class Appliance:
             choice = DisplayChoice(
                 "dummy", False, True, f"the display failed ({err}); running headless"
             )
-            kiosk = Kiosk(size=size, rotation=rotation, choice=choice)
+            kiosk = Kiosk(size=size, rotation=rotation, choice=choice, connector=connector)
         log.info("kiosk: %s", choice.reason)
         return kiosk
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ class DisplaySettings:
     width: int = 1920
     height: int = 1080
     rotation: int = 0
+    connector: str = "auto"
 
 
 @dataclass(frozen=True)
@@ -217,6 +219,14 @@ def _gpio_list(value: tuple[int, ...]) -> str | None:
     return None
 
 
+def _connector(value: str) -> str | None:
+    # A kind ("DSI", "HDMI") or a kernel connector name ("HDMI-A-2", "DSI-1").
+    ok = value == "auto" or re.fullmatch(r"[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9]+)*", value)
+    return None if ok and len(value) <= 32 else (
+        '"auto", or a screen output kind or name such as "DSI", "HDMI" or "HDMI-A-2"'
+    )
+
+
 def _touch_device(value: str) -> str | None:
     ok = value == "" or value.startswith("/dev/input/")
     return None if ok else "empty (find the touch screen), or a path under /dev/input/"
@@ -242,6 +252,7 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("display", "width"): _between(320, 7680),
     ("display", "height"): _between(240, 4320),
     ("display", "rotation"): _one_of(0, 90, 180, 270),
+    ("display", "connector"): _connector,
     ("wifi", "ssid"): _ssid,
     ("wifi", "password"): _wifi_password,
     ("wifi", "security"): _one_of("WPA", "WEP", "nopass"),

@@ -55,7 +55,7 @@ from appliance.kiosk.rotation import (
     logical_size,
     logical_to_physical,
     physical_to_logical,
-    rotate_frame,
+    rotate_region,
 )
 
 log = logging.getLogger(__name__)
@@ -84,6 +84,10 @@ __all__ = [
 
 _HEADLESS: Final = DisplayChoice("dummy", False, True, "headless by default")
 _NO_PRESS: Final = object()
+INK_INTERVAL_S: Final = 1 / 30
+"""Live ink is shown at most 30 times a second: every point is drawn into the back buffer
+as it comes (strokes stay complete and exact), only the presenting is capped, since on a Pi
+every present uploads to the screen and can wait for its refresh."""
 
 
 class TouchLike(Protocol):
@@ -107,8 +111,9 @@ class TouchLike(Protocol):
 class Kiosk:
     """The kiosk's display, renderer and input.
 
-    `size` is the logical frame size for a window or headless; fullscreen takes the
-    screen's own resolution (turned by `rotation`). `choice` defaults to headless so
+    `size` is the logical frame size; fullscreen asks the screen for that mode (turned by
+    `rotation`) and takes the screen's own when it is not offered; `connector` is the
+    screen output kmsdrm takes (config `display.connector`). `choice` defaults to headless so
     that constructing a Kiosk never grabs a screen by surprise; pass `detect_display()`.
     Raises DisplayError when SDL cannot open the display.
     """
@@ -119,12 +124,19 @@ class Kiosk:
         rotation: int = 0,
         choice: DisplayChoice = _HEADLESS,
         renderer: KioskRenderer | None = None,
+        connector: str = "auto",
+        clock: Callable[[], float] = time.monotonic,
+        ink_interval: float = INK_INTERVAL_S,
     ) -> None:
         self.rotation = check_rotation(rotation)
         self.choice = choice
-        self.screen = open_display(choice, size, rotation)
+        self.screen = open_display(choice, size, rotation, connector)
         self.renderer = renderer or KioskRenderer()
         self.frames_drawn = 0
+        self.ink_frames_shown = 0
+        self.clock = clock
+        self.ink_interval = ink_interval
+        self._ink_shown_at = -float("inf")
         self._presses: dict[Any, object] = {}
         self._pressed_at: dict[Any, float] = {}  # for the host corner's long press
         self.ink = Ink()
@@ -177,19 +189,36 @@ class Kiosk:
         return True
 
     def present_ink(self) -> bool:
-        """Show the ink drawn into the back buffer since the last present, if any."""
+        """Show the ink drawn into the back buffer since the last present, if any and if
+        the last ink present is at least `ink_interval` ago (`ink_wait` says when)."""
         if self.ink.dirty is None:
             return False
+        now = self.clock()
+        # (A microsecond's slack: clock readings are floats.)
+        if now - self._ink_shown_at < self.ink_interval - 1e-6:
+            return False
         dirty, self.ink.dirty = self.ink.dirty, None
+        self._ink_shown_at = now
         self._present(dirty)
+        self.ink_frames_shown += 1
         return True
 
+    def ink_wait(self) -> float | None:
+        """Seconds until the pending ink may be shown (0: now), None when there is none."""
+        if self.ink.dirty is None:
+            return None
+        return max(0.0, self._ink_shown_at + self.ink_interval - self.clock())
+
     def _present(self, dirty: pygame.Rect | None = None) -> None:
-        if self.rotation:
-            self.screen.blit(rotate_frame(self.frame, self.rotation), (0, 0))
-            pygame.display.flip()
-        elif dirty is not None:
+        # A partial present uploads only what changed; on a rotated mount only that part
+        # is turned (the full frame's turn costs more than drawing it).
+        if dirty is not None:
+            if self.rotation:
+                dirty = rotate_region(self.frame, self.screen, dirty, self.rotation)
             pygame.display.update(dirty)
+        elif self.rotation:
+            rotate_region(self.frame, self.screen, self.frame.get_rect(), self.rotation)
+            pygame.display.flip()
         else:
             pygame.display.flip()
 
@@ -394,5 +423,6 @@ async def run_kiosk(
         if on_frame is not None:
             on_frame()
         # Woken at once by a change (so a move shows within a millisecond), else 20 Hz
-        # for touch input and the hourglass.
-        await kiosk.nap(idle_interval)
+        # for touch input and the hourglass; ink held back by the rate cap is shown on time.
+        ink_wait = kiosk.ink_wait()
+        await kiosk.nap(idle_interval if ink_wait is None else min(idle_interval, ink_wait))

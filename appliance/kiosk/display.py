@@ -1,8 +1,15 @@
 """Choosing and opening the kiosk's display: kmsdrm on a bare Pi, a window on a desktop,
 SDL's dummy driver when there is no screen at all (phones are still served then).
 
-`choose_display` is pure so every case is testable on a laptop; `open_display` is the only
-place that touches SDL's environment and pygame.display.
+`choose_display`, `choose_card`, `fullscreen_size` and `fit_window` are pure so every case
+is testable on a laptop; `open_display` is the only place that touches SDL's environment
+and pygame.display.
+
+On a Pi 5 the DSI port is its own DRM card (RP1) beside vc4 (HDMI) and v3d (render only),
+the card numbers change between boots, and SDL's kmsdrm takes the first card that opens:
+so before SDL starts, the kiosk reads /sys/class/drm for the card whose connector of the
+configured kind (`display.connector`) has a screen connected and names it to SDL with
+SDL_KMSDRM_DEVICE_INDEX.
 """
 
 from __future__ import annotations
@@ -10,7 +17,8 @@ from __future__ import annotations
 import glob
 import logging
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -24,6 +32,25 @@ log = logging.getLogger(__name__)
 MODES: Final = ("auto", "window", "fullscreen", "headless")
 # SDL drivers that draw into memory only; choosing one means nobody sees the frame.
 _OFFSCREEN_DRIVERS: Final = frozenset({"dummy", "offscreen"})
+
+
+SYSFS_DRM: Final = Path("/sys/class/drm")
+DEVICE_TREE_MODEL: Final = Path("/proc/device-tree/model")
+# Set before SDL's video starts: the /dev/dri/cardN kmsdrm opens (SDL >= 2.26 reads it).
+KMSDRM_INDEX_VARIABLE: Final = "SDL_KMSDRM_DEVICE_INDEX"
+# display.connector = "auto" looks for these kinds, in this order, then any connected one.
+AUTO_CONNECTORS: Final = ("DSI", "HDMI")
+# The boards that cannot draw 1920x1080 in software at a usable rate (and have only
+# 1 GB or less): a TV gets 1280x720 from them.
+SMALL_PIS: Final = (
+    "Raspberry Pi 3",
+    "Raspberry Pi Zero",
+    "Raspberry Pi 2",
+    "Raspberry Pi Model",  # the first Pi ("Raspberry Pi Model B Rev 2")
+    "Raspberry Pi Compute Module 3",
+)
+SMALL_PI_MODE: Final = (1280, 720)
+_CARD_CONNECTOR: Final = re.compile(r"^card(\d+)-(.+)$")
 
 
 class DisplayError(RuntimeError):
@@ -103,24 +130,142 @@ def choose_display(mode: str, env: Mapping[str, str], is_pi: bool, has_drm: bool
 
 
 def fit_window(wanted: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
-    """The window size: `wanted`, shrunk (same shape) to fit 90 % of a smaller desktop.
+    """The window size: `wanted` when it fits the desktop, else the largest window of the
+    same shape that does (a 1920x1080 kiosk on a 1366x768 laptop is 1365x768).
 
-    The renderer draws at any size, so a 1920x1080 kiosk on a 1366x768 laptop becomes a
-    smaller window showing everything, not a big one cut off by the screen's edges.
+    Never shrunk by a fixed factor: a 1920x1080 kiosk on a 1920x1080 desktop is a
+    1920x1080 window. The renderer draws at any size, so a smaller window still shows
+    everything rather than being cut off by the screen's edges.
     """
-    if desktop is None:
+    if desktop is None or (wanted[0] <= desktop[0] and wanted[1] <= desktop[1]):
         return wanted
-    scale = min(1.0, 0.9 * desktop[0] / wanted[0], 0.9 * desktop[1] / wanted[1])
-    return max(320, round(wanted[0] * scale)), max(240, round(wanted[1] * scale))
+    scale = min(desktop[0] / wanted[0], desktop[1] / wanted[1])
+    # Rounded down, so the window never pokes past the desktop's edge.
+    return max(320, int(wanted[0] * scale)), max(240, int(wanted[1] * scale))
 
 
-def detect_pi(model_path: str | Path = "/proc/device-tree/model") -> bool:
-    """Whether this machine is a Raspberry Pi, by its device-tree model string."""
+@dataclass(frozen=True)
+class DrmConnector:
+    """One of /sys/class/drm's `cardN-<name>` entries: a screen output of DRM card N."""
+
+    card: int
+    name: str  # "DSI-1", "HDMI-A-1", "Writeback-1", ...
+    status: str  # "connected", "disconnected" or "unknown", as the kernel says
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """The DRM card kmsdrm should open (None: let SDL pick), and why (logged)."""
+
+    card: int | None
+    connector: str | None
+    reason: str
+
+
+def drm_connectors(root: str | Path = SYSFS_DRM) -> list[DrmConnector]:
+    """The connectors under `root` (the sysfs DRM class), by card then name."""
+    found: list[DrmConnector] = []
     try:
-        model = Path(model_path).read_bytes()
+        entries = list(Path(root).iterdir())
     except OSError:
-        return False
-    return b"Raspberry Pi" in model
+        return []
+    for entry in entries:
+        match = _CARD_CONNECTOR.match(entry.name)
+        if match is None:
+            continue
+        try:
+            status = (entry / "status").read_text(encoding="ascii", errors="replace").strip()
+        except OSError:
+            continue  # not a connector (or it vanished while we looked)
+        found.append(DrmConnector(int(match.group(1)), match.group(2), status))
+    return sorted(found, key=lambda c: (c.card, c.name))
+
+
+def connector_matches(name: str, wanted: str) -> bool:
+    """Whether connector `name` ("HDMI-A-1") is of the kind `wanted` names ("HDMI",
+    "HDMI-A", "HDMI-A-1"; case does not matter)."""
+    name, wanted = name.lower(), wanted.lower()
+    return name == wanted or name.startswith(wanted + "-")
+
+
+def choose_card(wanted: str, connectors: Sequence[DrmConnector]) -> CardChoice:
+    """The card to give kmsdrm for config `display.connector` = `wanted`.
+
+    The first connected connector of the wanted kind wins ("auto": DSI, then HDMI). When
+    none is connected but another screen is, that one is taken (a lit screen beats a
+    black one) and the reason says so. When nothing is connected, no card is named and
+    the reason lists what was found, for the log and the start's error.
+    """
+    screens = [c for c in connectors if not c.name.lower().startswith("writeback")]
+    connected = [c for c in screens if c.status == "connected"]
+    kinds = AUTO_CONNECTORS if wanted == "auto" else (wanted,)
+    for kind in kinds:
+        for c in connected:
+            if connector_matches(c.name, kind):
+                why = "" if wanted == "auto" else f" (display.connector = {wanted})"
+                return CardChoice(c.card, c.name, f"{c.name} on card{c.card} is connected{why}")
+    if connected:
+        c = connected[0]
+        looked = "DSI or HDMI" if wanted == "auto" else wanted
+        return CardChoice(
+            c.card,
+            c.name,
+            f"no {looked} screen is connected; using {c.name} on card{c.card} instead "
+            f"(display.connector = {wanted})",
+        )
+    if not screens:
+        return CardChoice(None, None, "no screen outputs in /sys/class/drm (is the KMS driver "
+                          "loaded: dtoverlay=vc4-kms-v3d?)")
+    seen = ", ".join(f"card{c.card}-{c.name} {c.status}" for c in screens)
+    return CardChoice(
+        None, None, f"no screen is connected ({seen}): check the screen's cable and power"
+    )
+
+
+def detect_card(wanted: str, root: str | Path = SYSFS_DRM) -> CardChoice:
+    """`choose_card` for this machine's sysfs (or a fake tree at `root`)."""
+    return choose_card(wanted, drm_connectors(root))
+
+
+def read_model(model_path: str | Path = DEVICE_TREE_MODEL) -> str:
+    """The device-tree model string ("Raspberry Pi 5 Model B Rev 1.0"), or "" off a Pi."""
+    try:
+        return Path(model_path).read_bytes().rstrip(b"\0\n").decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def is_small_pi(model: str) -> bool:
+    """Whether `model` is a Pi 3, Zero 2 W or older (a TV gets 1280x720 from them)."""
+    return any(model.startswith(name) for name in SMALL_PIS)
+
+
+def fullscreen_size(
+    wanted: tuple[int, int], offered: Sequence[tuple[int, int]] | int, model: str = ""
+) -> tuple[tuple[int, int] | None, str]:
+    """The mode to ask a fullscreen display for, and why: `wanted` (the profile's size,
+    turned by the mount) when the screen offers it, else None (the screen's own mode).
+
+    `offered` is pygame.display.list_modes(): a list of sizes, or -1 when any size goes.
+    A Pi 3 or Zero 2 W asks for 1280x720 (same orientation) instead of anything bigger:
+    it cannot draw more in software at a usable rate.
+    """
+    w, h = wanted
+    note = ""
+    if is_small_pi(model) and w * h > SMALL_PI_MODE[0] * SMALL_PI_MODE[1]:
+        w, h = SMALL_PI_MODE if w >= h else SMALL_PI_MODE[::-1]
+        note = f"; {model} draws at most {w}x{h}"
+    if offered == -1 or (not isinstance(offered, int) and (w, h) in offered):
+        return (w, h), f"{w}x{h} as configured{note}"
+    listed = "" if isinstance(offered, int) else ", ".join(f"{a}x{b}" for a, b in offered[:6])
+    return None, (
+        f"the screen does not offer {w}x{h} (offers {listed or 'none'}); using its own mode{note}"
+    )
+
+
+def detect_pi(model_path: str | Path = DEVICE_TREE_MODEL) -> bool:
+    """Whether this machine is a Raspberry Pi, by its device-tree model string."""
+    return "Raspberry Pi" in read_model(model_path)
 
 
 def detect_drm(pattern: str = "/dev/dri/card*") -> bool:
@@ -133,40 +278,59 @@ def detect_display(mode: str = "auto") -> DisplayChoice:
     return choose_display(mode, os.environ, detect_pi(), detect_drm())
 
 
-def open_display(choice: DisplayChoice, size: tuple[int, int], rotation: int = 0) -> pygame.Surface:
+def open_display(
+    choice: DisplayChoice,
+    size: tuple[int, int],
+    rotation: int = 0,
+    connector: str = "auto",
+    sysfs: str | Path = SYSFS_DRM,
+    model_path: str | Path = DEVICE_TREE_MODEL,
+) -> pygame.Surface:
     """Open the display SDL-side and return the screen surface.
 
-    `size` is the logical frame size; a window (or the headless surface) gets that size
-    turned by `rotation`. Fullscreen takes the screen's own resolution. Raises
-    DisplayError with SDL's message when the driver or mode cannot be opened.
+    `size` is the logical frame size; the display gets that size turned by `rotation`:
+    a window fitted to the desktop (`fit_window`), fullscreen the mode of that size when
+    the screen offers it (SDL switches the mode) else the screen's own mode, headless
+    exactly that. For kmsdrm the card is chosen from `sysfs` for `connector` (see
+    `choose_card`) unless SDL_KMSDRM_DEVICE_INDEX is already set. Raises DisplayError
+    with SDL's message (and what the card search found) when it cannot be opened.
     """
     check_rotation(rotation)
-    previous = os.environ.get("SDL_VIDEODRIVER")
+    saved = {name: os.environ.get(name) for name in ("SDL_VIDEODRIVER", KMSDRM_INDEX_VARIABLE)}
+    previous = saved["SDL_VIDEODRIVER"]
     if choice.driver is not None and previous != choice.driver:
         if pygame.display.get_init():
             # SDL reads the driver only when the video subsystem starts.
             pygame.display.quit()
         os.environ["SDL_VIDEODRIVER"] = choice.driver
+    card_note = ""
+    if (choice.driver or "").lower() == "kmsdrm":
+        card_note = _choose_kmsdrm_card(connector, sysfs)
+    wanted = physical_size(size, rotation)
+    mode_note = ""
     try:
         pygame.display.init()
         pygame.display.set_caption("Easel")
         if choice.fullscreen:
-            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            mode, mode_note = fullscreen_size(
+                wanted, pygame.display.list_modes(0, pygame.FULLSCREEN), read_model(model_path)
+            )
+            screen = pygame.display.set_mode(mode or (0, 0), pygame.FULLSCREEN)
         elif choice.headless:
-            screen = pygame.display.set_mode(physical_size(size, rotation))
+            screen = pygame.display.set_mode(wanted)
         else:
             desktops = pygame.display.get_desktop_sizes()
-            wanted = physical_size(size, rotation)
             screen = pygame.display.set_mode(fit_window(wanted, desktops[0] if desktops else None))
     except pygame.error as exc:
         pygame.display.quit()
         # Leave the environment as found, so the caller's fallback starts clean.
-        if previous is None:
-            os.environ.pop("SDL_VIDEODRIVER", None)
-        else:
-            os.environ["SDL_VIDEODRIVER"] = previous
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
         driver = choice.driver or "SDL's default"
-        raise DisplayError(f"cannot open the display ({driver}): {exc}") from exc
+        raise DisplayError(f"cannot open the display ({driver}): {exc}{card_note}") from exc
     got = pygame.display.get_driver()
     if choice.driver is not None and not choice.headless and got.lower() != choice.driver.lower():
         pygame.display.quit()
@@ -174,6 +338,7 @@ def open_display(choice: DisplayChoice, size: tuple[int, int], rotation: int = 0
     if choice.fullscreen and not choice.headless:
         # A touch table has no mouse; a cursor parked mid-screen is just a smudge.
         pygame.mouse.set_visible(False)
+        log.info("kiosk display: %s", mode_note)
     log.debug(
         "kiosk display: driver=%s size=%s rotation=%d (%s)",
         pygame.display.get_driver(),
@@ -182,3 +347,22 @@ def open_display(choice: DisplayChoice, size: tuple[int, int], rotation: int = 0
         choice.reason,
     )
     return screen
+
+
+def _choose_kmsdrm_card(connector: str, sysfs: str | Path) -> str:
+    """Name the DRM card to SDL (SDL_KMSDRM_DEVICE_INDEX) and log why; returns what the
+    card search found, for the error message should SDL still fail."""
+    preset = os.environ.get(KMSDRM_INDEX_VARIABLE, "").strip()
+    if preset:
+        log.info("kiosk display: card%s, as %s in the environment says", preset,
+                 KMSDRM_INDEX_VARIABLE)
+        return ""
+    card = detect_card(connector, sysfs)
+    if card.card is None:
+        # SDL still tries (a screen may answer that sysfs did not list); if it fails the
+        # start's error says what was found.
+        log.warning("kiosk display: %s", card.reason)
+        return f"; {card.reason}"
+    os.environ[KMSDRM_INDEX_VARIABLE] = str(card.card)
+    log.info("kiosk display: kmsdrm on /dev/dri/card%d: %s", card.card, card.reason)
+    return f" (tried /dev/dri/card{card.card}: {card.reason})"

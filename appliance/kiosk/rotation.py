@@ -13,7 +13,7 @@ moved it to, and the round trip is exact.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import pygame
 
@@ -75,3 +75,59 @@ def rotate_frame(frame: pygame.Surface, rotation: int) -> pygame.Surface:
     if check_rotation(rotation) == 0:
         return frame
     return pygame.transform.rotate(frame, -rotation)
+
+
+def physical_rect(rect: pygame.Rect, logical: Size, rotation: int) -> pygame.Rect:
+    """The part of the physical display that shows the logical `rect` (same pixels,
+    turned): what a partial update of a rotated mount uploads. The corners' maps of
+    `logical_to_physical`, written out (this runs for every ink present)."""
+    w, h = logical
+    r = check_rotation(rotation)
+    if r == 0:
+        return pygame.Rect(rect)
+    if r == 90:
+        return pygame.Rect(h - rect.bottom, rect.left, rect.h, rect.w)
+    if r == 180:
+        return pygame.Rect(w - rect.right, h - rect.bottom, rect.w, rect.h)
+    return pygame.Rect(rect.top, w - rect.right, rect.h, rect.w)
+
+
+def rotate_region(
+    frame: pygame.Surface, screen: pygame.Surface, rect: pygame.Rect, rotation: int
+) -> pygame.Rect:
+    """Copy the logical `rect` of `frame` onto the physical `screen`, turned by `rotation`;
+    returns the physical rect it covers. Only that part is turned, so the cost follows
+    what changed, not the frame's size.
+
+    The pixels go straight from one surface to the other through strided views (a
+    transposed, reversed PixelArray): no turned copy is allocated and no blit is set up,
+    which would cost more than turning a finger's segment itself.
+    """
+    area = rect.clip(frame.get_rect())
+    target = physical_rect(area, frame.get_size(), rotation)
+    if area.w <= 0 or area.h <= 0:
+        return target
+    if frame.get_bytesize() != screen.get_bytesize():
+        # PixelArrays copy raw pixels; a blit converts between formats.
+        screen.blit(rotate_frame(frame.subsurface(area), rotation), target.topleft)
+        return target
+    source, dest = pygame.PixelArray(frame), pygame.PixelArray(screen)
+    # pygame-ce's stubs know PixelArray's integer indexing only, not its sliced views.
+    src_view: Any = source
+    dest_view: Any = dest
+    try:
+        part = src_view[area.left : area.right, area.top : area.bottom]
+        r = check_rotation(rotation)
+        # PixelArrays index [x, y]; see logical_to_physical for the maps.
+        if r == 90:
+            part = part.transpose()[::-1, :]
+        elif r == 180:
+            part = part[::-1, ::-1]
+        elif r == 270:
+            part = part.transpose()[:, ::-1]
+        dest_view[target.left : target.right, target.top : target.bottom] = part
+    finally:
+        # The surfaces stay locked while a PixelArray is open; SDL cannot present them.
+        source.close()
+        dest.close()
+    return target

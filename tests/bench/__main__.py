@@ -51,6 +51,19 @@ TARGETS: dict[str, str] = {
     "cafe_rss_start_mb": "(report)",
     "cafe_rss_end_mb": "<= warm + 32",
     "cafe_errors_logged": "== 0",
+    # bench_display: a real X11 window under Xvfb (CPU ms per frame, kiosk + X server).
+    "present_full_ms_800x480_rot0": "(report)",
+    "present_full_ms_800x480_rot90": "(report)",
+    "present_full_ms_1920x1080_rot0": "(report)",
+    "present_full_ms_1920x1080_rot90": "(report)",
+    "present_ink_ms_800x480_rot0": "<= 2.5",
+    "present_ink_ms_800x480_rot90": "<= 2.5",
+    "present_ink_ms_1920x1080_rot0": "<= 2.5",
+    "present_ink_ms_1920x1080_rot90": "<= 2.5",
+    "present_rot90_ratio_full_800x480": "<= 1.2",
+    "present_rot90_ratio_full_1920x1080": "<= 1.2",
+    "present_rot90_ratio_ink_800x480": "<= 1.2",
+    "present_rot90_ratio_ink_1920x1080": "<= 1.2",
 }
 
 
