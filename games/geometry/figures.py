@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import lru_cache
 from itertools import pairwise
+from typing import Final
 
 from games.geometry.polyline import (
     XY,
@@ -20,11 +22,13 @@ from games.geometry.polyline import (
     chord_deviation,
     cumulative,
     cuts_through,
+    decimated,
     despike,
     find_crossings,
     meeting_point,
     points_at,
     projection,
+    resampled,
     signed_area,
     simplify,
     stays_near,
@@ -41,12 +45,18 @@ from games.geometry.tolerances import (
     CLOSE_GAP,
     CORNER_ANGLE,
     CORNER_WINDOW,
+    CROSSING_LIMIT,
     DOT_SIZE,
     HOOK_FRACTION,
+    JOIN_FLOOR,
     JOIN_FRACTION,
+    JOIN_NEIGHBOURS,
     LINE_TOLERANCE,
+    MAX_STROKE_POINTS,
+    MAX_VERTICES,
     MIN_ROUNDNESS,
     OVERLAP_FRACTION,
+    RAW_POINTS,
     RETRACE_FRACTION,
     SIDE_TOLERANCE,
     SIMPLIFY_FLOOR,
@@ -110,6 +120,10 @@ class Figure:
     length: float
     outline: tuple[XY, ...] = field(repr=False)
     """The simplified polyline that was measured (closed figures end where they start)."""
+    unjudged: str = ""
+    """Why the figure was not judged: "too_long" (a stroke of more than
+    MAX_STROKE_POINTS points), "tangled" (it crosses itself beyond the crossing budget);
+    empty when it was. The table decides an unjudged figure."""
 
     @property
     def changes_bend(self) -> bool:
@@ -125,7 +139,7 @@ class Figure:
             "strokes": list(self.strokes), "kind": self.kind.value, "closed": self.closed,
             "lines": self.lines, "curves": self.curves, "corners": len(self.corners),
             "rounds": self.rounds, "bend_reversal": self.bend_reversal,
-            "crossings": self.crossings,
+            "crossings": self.crossings, "unjudged": self.unjudged,
         }
 
 
@@ -150,6 +164,12 @@ class Trace:
     size: float
     dot: bool
     length: float
+    points: int = 0
+    """How many points the stroke had as drawn."""
+
+    @property
+    def too_long(self) -> bool:
+        return self.points > MAX_STROKE_POINTS
 
 
 def tolerance_for(size: float) -> float:
@@ -158,29 +178,63 @@ def tolerance_for(size: float) -> float:
 
 
 def simplify_stroke(stroke: Stroke) -> Trace:
-    """The stroke thinned, simplified and rid of spikes (a dot is left as its first point)."""
-    points = stroke.points
+    """The stroke thinned, simplified and rid of spikes (a dot is left as its first point).
+
+    The cost is bounded whatever the stroke: beyond RAW_POINTS it is taken every k-th
+    point, after thinning it is resampled to MAX_VERTICES at most, and a stroke of more
+    than MAX_STROKE_POINTS is not simplified at all (it is too long to judge)."""
+    return _simplified(stroke.points)
+
+
+@lru_cache(maxsize=512)
+def _simplified(points: tuple[tuple[int, int, int], ...]) -> Trace:
+    # Keyed by the points (the colour and width change nothing): a drawing checked after
+    # each new stroke, or replayed after a power cut, simplifies each stroke once.
     if not points:
         raise EmptyStroke("a stroke needs at least one point")
+    count = len(points)
+    if count > RAW_POINTS:
+        points = (*points[decimated(count, RAW_POINTS)], points[-1])
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     width = max(xs) - min(xs)
     height = max(ys) - min(ys)
     size = math.hypot(width, height)
-    if width < DOT_SIZE and height < DOT_SIZE:
-        return Trace((float(xs[0]),), (float(ys[0]),), size, True, 0.0)
+    if count > MAX_STROKE_POINTS or (width < DOT_SIZE and height < DOT_SIZE):
+        return Trace((float(xs[0]),), (float(ys[0]),), size, True, 0.0, count)
     eps = tolerance_for(size)
-    xs, ys = thin(xs, ys, eps)
-    kept = simplify(xs, ys, eps)
-    txs, tys = despike([float(xs[k]) for k in kept], [float(ys[k]) for k in kept], eps)
-    return Trace(tuple(txs), tuple(tys), size, False, cumulative(txs, tys)[-1])
+    fx: Sequence[float]
+    fy: Sequence[float]
+    fx, fy = thin(xs, ys, eps)
+    if len(fx) > MAX_VERTICES:
+        fx, fy = resampled(fx, fy, MAX_VERTICES)
+    kept = simplify(fx, fy, eps)
+    txs, tys = despike([float(fx[k]) for k in kept], [float(fy[k]) for k in kept], eps)
+    return Trace(tuple(txs), tuple(tys), size, False, cumulative(txs, tys)[-1], count)
 
 
 def _resimplify(xs: Sequence[float], ys: Sequence[float]) -> tuple[list[float], list[float]]:
-    """Simplify again at the tolerance of the whole (for strokes joined into one)."""
+    """Simplify again at the tolerance of the whole (for strokes joined into one), after
+    resampling to MAX_VERTICES when the strokes together have more."""
     size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
+    if len(xs) > MAX_VERTICES:
+        xs, ys = resampled(xs, ys, MAX_VERTICES)
     kept = simplify(xs, ys, tolerance_for(size))
     return [xs[k] for k in kept], [ys[k] for k in kept]
+
+
+_LOOP_TRIES: Final = 6
+"""Closing points tried per figure (the best by crossings inside and overshoot first)."""
+
+_PROBES: Final = 9
+"""Points along an overshoot checked to lie along the loop (a circle drawn twice round)."""
+
+
+def _probes(
+    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], a: float, b: float
+) -> tuple[list[float], list[float]]:
+    """_PROBES points evenly along the polyline between arc lengths a and b."""
+    return points_at(xs, ys, cum, [a + (b - a) * k / (_PROBES - 1) for k in range(_PROBES)])
 
 
 @dataclass(frozen=True)
@@ -209,33 +263,32 @@ def _close(
         for i, j, ti, tj in crossings
     ]
     best: tuple[int, float, float, float] | None = None  # inside, leftover, a, b
-    for a, b in positions:
+    # Crossings inside the loop (the fewer the better: a wavering overshoot can cross the
+    # other end more than once, and only one of those closes the loop), then the least
+    # left over: the first candidate in that order that passes is the loop. There are
+    # at most CROSSING_LIMIT crossings, and only the first few candidates are measured.
+    candidates = sorted(
+        (sum(1 for a2, b2 in positions if a < a2 and b2 < b), a + total - b, a, b)
+        for a, b in positions
+        # Ends that merely touch are a gap of nothing (below); small curls are not the
+        # loop, which may have been drawn at most 4 times round.
+        if a + total - b > eps and b - a >= 0.25 * total
+    )
+    for inside, _, a, b in candidates[:_LOOP_TRIES]:
         loop_length = b - a
         head = a
         tail = total - b
-        if head + tail <= eps or loop_length < 0.25 * total:
-            # Ends that merely touch are a gap of nothing (below); small curls are not
-            # the loop, which may have been drawn at most 4 times round.
-            continue
-        # Crossings inside the loop (the fewer the better: a wavering overshoot can
-        # cross the other end more than once, and only one of those closes the loop).
-        inside = sum(1 for a2, b2 in positions if a < a2 and b2 < b)
-        if best is not None and (inside, head + tail) >= best[:2]:
-            continue
         lx, ly = sub_polyline(xs, ys, cum, a, b)
         if abs(signed_area(lx, ly)) < MIN_ROUNDNESS * loop_length * loop_length:
             continue
         limit = OVERLAP_FRACTION * loop_length
         near = RETRACE_FRACTION * math.hypot(max(lx) - min(lx), max(ly) - min(ly))
-        if head > limit:
-            hx, hy = sub_polyline(xs, ys, cum, 0.0, a)
-            if not stays_near(hx, hy, lx, ly, near):
-                continue
-        if tail > limit:
-            tx, ty = sub_polyline(xs, ys, cum, b, total)
-            if not stays_near(tx, ty, lx, ly, near):
-                continue
+        if head > limit and not stays_near(*_probes(xs, ys, cum, 0.0, a), lx, ly, near):
+            continue
+        if tail > limit and not stays_near(*_probes(xs, ys, cum, b, total), lx, ly, near):
+            continue
         best = (inside, head + tail, a, b)
+        break
     if best is not None:
         inside, _, a, b = best
         lx, ly = sub_polyline(xs, ys, cum, a, b)
@@ -291,7 +344,10 @@ def _close(
             ly[-1] = ly[0]
         if bridged and (cuts_through(lx, ly, len(lx) - 2) or cuts_through(lx, ly, 0)):
             continue  # what closes the gap would cut through the figure: a spiral, say
-        crossings = without_curls(find_crossings(lx, ly, True), cumulative(lx, ly), True)
+        found = find_crossings(lx, ly, True)
+        if found is None:  # a tangle: leave it open, the figure is judged tangled
+            return None
+        crossings = without_curls(found, cumulative(lx, ly), True)
         return _Loop(lx, ly, 1, len(crossings), bridged and meeting is None)
     return None
 
@@ -401,7 +457,11 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     eps = tolerance_for(size)
     if total <= eps:  # strokes that cancel out (a line and the same line backwards)
         return _dot_figure(strokes, size, xs, ys)
-    crossings = without_curls(find_crossings(xs, ys, closed=False), cum, closed=False)
+    found = find_crossings(xs, ys, closed=False)
+    if found is None:
+        return replace(_dot_figure(strokes, size, xs, ys), kind=FigureKind.CURVE, curves=1,
+                       length=total, crossings=CROSSING_LIMIT, unjudged="tangled")
+    crossings = without_curls(found, cum, closed=False)
     loop = _close(xs, ys, cum, crossings, eps) if len(xs) > 3 else None
     rounds = 1
     if loop is not None:
@@ -501,10 +561,19 @@ def _dot_figure(
 
 
 def single_figure(index: int, trace: Trace) -> Figure:
-    """The figure of stroke number `index` on its own."""
+    """The figure of stroke number `index` on its own (read once per trace)."""
+    figure = _single(trace)
+    return figure if figure.strokes == (index,) else replace(figure, strokes=(index,))
+
+
+@lru_cache(maxsize=512)
+def _single(trace: Trace) -> Figure:
+    if trace.too_long:
+        return replace(_dot_figure((0,), trace.size, trace.xs, trace.ys),
+                       kind=FigureKind.CURVE, curves=1, unjudged="too_long")
     if trace.dot:
-        return _dot_figure((index,), trace.size, trace.xs, trace.ys)
-    return _figure((index,), list(trace.xs), list(trace.ys), trace.size)
+        return _dot_figure((0,), trace.size, trace.xs, trace.ys)
+    return _figure((0,), list(trace.xs), list(trace.ys), trace.size)
 
 
 def classify_stroke(stroke: Stroke) -> Figure:
@@ -552,7 +621,36 @@ def _cut_overshoot(p: Part, q: Part, reach: float) -> tuple[Part, Part]:
         travelled_p += math.hypot(ux, uy)
         if travelled_p > reach:
             break
-    return p, q
+    # No crossing: the ends may run alongside each other (an overlap). Each is cut back
+    # to where it comes nearest the other's end, so the joint leaves no spike.
+    p = _trim_end_towards(p, qxs[0], qys[0], reach)
+    rq = _trim_end_towards((qxs[::-1], qys[::-1]), p[0][-1], p[1][-1], reach)
+    return p, (rq[0][::-1], rq[1][::-1])
+
+
+def _trim_end_towards(p: Part, x: float, y: float, reach: float) -> Part:
+    """p without the stretch at its end (within `reach` of arc length) that runs past
+    the point of it nearest (x, y)."""
+    pxs, pys = p
+    last = len(pxs) - 1
+    best_d = math.hypot(pxs[last] - x, pys[last] - y)
+    best: tuple[int, float, float] | None = None
+    travelled = 0.0
+    for k in range(last - 1, -1, -1):
+        ax, ay, bx, by = pxs[k], pys[k], pxs[k + 1], pys[k + 1]
+        t = projection(x, y, ax, ay, bx, by)
+        cx, cy = ax + t * (bx - ax), ay + t * (by - ay)
+        d = math.hypot(cx - x, cy - y)
+        if d < best_d - 1e-9:
+            best_d = d
+            best = (k, cx, cy)
+        travelled += math.hypot(bx - ax, by - ay)
+        if travelled > reach:
+            break
+    if best is None:
+        return p
+    k, cx, cy = best
+    return [*pxs[: k + 1], cx], [*pys[: k + 1], cy]
 
 
 def _joined(parts: list[Part], reaches: list[float], cycle: bool) -> Part:
@@ -579,34 +677,60 @@ Link = tuple[float, int, int, int, int]
 """distance, stroke a, end of a (0 start, 1 end), stroke b, end of b."""
 
 
+def join_reach(a: Trace, b: Trace) -> float:
+    """How close the ends of two strokes must come to meet: JOIN_FRACTION of the shorter
+    one's length, but never less than JOIN_FLOOR of the figure they would make together
+    (a short side of a square still meets its neighbours at a sloppy corner)."""
+    together = math.hypot(
+        max(max(a.xs), max(b.xs)) - min(min(a.xs), min(b.xs)),
+        max(max(a.ys), max(b.ys)) - min(min(a.ys), min(b.ys)),
+    )
+    return max(JOIN_FRACTION * min(a.length, b.length),
+               min(JOIN_FLOOR * together, JOIN_FRACTION * max(a.length, b.length)))
+
+
 def stroke_links(traces: Sequence[Trace], joinable: Sequence[int]) -> list[Link]:
-    """Pairs of stroke ends that meet, nearest first."""
+    """Pairs of stroke ends that meet, nearest first; each end keeps only its
+    JOIN_NEIGHBOURS nearest partners, so a crowded drawing has few links."""
     found: list[Link] = []
     for x, a in enumerate(joinable):
+        ta = traces[a]
         for b in joinable[x + 1 :]:
-            reach = JOIN_FRACTION * min(traces[a].length, traces[b].length)
+            tb = traces[b]
+            reach = join_reach(ta, tb)
             for ea in (0, 1):
-                ax, ay = _end_of(traces[a], ea)
+                ax, ay = _end_of(ta, ea)
                 for eb in (0, 1):
-                    bx, by = _end_of(traces[b], eb)
+                    bx, by = _end_of(tb, eb)
                     d = math.hypot(ax - bx, ay - by)
                     if d <= reach:
                         found.append((d, a, ea, b, eb))
     found.sort()
-    return found
+    per_end: dict[tuple[int, int], int] = {}
+    kept: list[Link] = []
+    for link in found:
+        _, a, ea, b, eb = link
+        if per_end.get((a, ea), 0) < JOIN_NEIGHBOURS and per_end.get((b, eb), 0) < JOIN_NEIGHBOURS:
+            per_end[(a, ea)] = per_end.get((a, ea), 0) + 1
+            per_end[(b, eb)] = per_end.get((b, eb), 0) + 1
+            kept.append(link)
+    return kept
 
 
 def chain_figure(
     traces: Sequence[Trace], chain: Sequence[tuple[int, bool]], cycle: bool
 ) -> Figure:
     """The figure of strokes laid end to start in `chain` (stroke, reversed)."""
-    parts = [_oriented(traces[i], rev) for i, rev in chain]
+    figure = _chain(tuple((traces[i], rev) for i, rev in chain), cycle)
+    return replace(figure, strokes=tuple(sorted(i for i, _ in chain)))
+
+
+@lru_cache(maxsize=256)
+def _chain(chain: tuple[tuple[Trace, bool], ...], cycle: bool) -> Figure:
+    parts = [_oriented(trace, rev) for trace, rev in chain]
     ring = [*chain, chain[0]] if cycle else list(chain)
-    reaches = [
-        JOIN_FRACTION * min(traces[a].length, traces[b].length)
-        for (a, _), (b, _) in pairwise(ring)
-    ]
+    reaches = [join_reach(a, b) for (a, _), (b, _) in pairwise(ring)]
     xs, ys = _joined(parts, reaches, cycle)
     size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
     sxs, sys_ = _resimplify(xs, ys)
-    return _figure(tuple(sorted(i for i, _ in chain)), sxs, sys_, size)
+    return _figure((), sxs, sys_, size)

@@ -46,7 +46,12 @@ MIN_ROUNDNESS: Final = 0.01
 0.019): a line drawn there and back encloses nothing and is not closed."""
 
 JOIN_FRACTION: Final = 0.15
-"""Two strokes' ends meet when closer than this fraction of the shorter stroke's length."""
+"""Two strokes' ends meet when closer than this fraction of the shorter stroke's length..."""
+
+JOIN_FLOOR: Final = 0.06
+"""...or than this fraction of the size of the figure they make together (bounding-box
+diagonal; at most JOIN_FRACTION of the longer stroke): a circle cut near one end, or a
+short side of a square, still meets its neighbours across a gap a person overlooks."""
 
 # --- Corners and straight lines ---------------------------------------------------------
 
@@ -87,3 +92,38 @@ scores 0.14, a square 0.16, a triangle 0.33)."""
 OUTLINE_FRACTION: Final = 0.03
 """A straight stroke within this fraction of a shape's size of that shape's outline is
 drawn over it, and adds no shape of its own."""
+
+# --- Cost (bounded by construction) -----------------------------------------------------
+
+MAX_STROKE_POINTS: Final = 4000
+"""A stroke of more points than this is not judged ("too long to judge; the table
+decides"): the phone protocol sends at most this many (games.strokes.MAX_POINTS), so
+only a hostile or broken sender gets there."""
+
+RAW_POINTS: Final = 1024
+"""A longer stroke is first taken every k-th point down to this many (a slice, at C
+speed): ten seconds of a finger at 100 Hz, far denser than any tolerance below."""
+
+MAX_VERTICES: Final = 160
+"""After thinning, a stroke with more points than this is resampled evenly along its
+length to this many; everything after (simplification, corners, crossings) works on at
+most this many vertices. Real strokes thin to 20-120 points, so only scribbles are cut."""
+
+SIMPLIFY_BUDGET: Final = 6000
+"""Point-to-chord distances the simplification may compute per stroke; beyond it, the
+spans not yet split keep their points (the result has more vertices, never a stall)."""
+
+CROSSING_LIMIT: Final = 48
+"""A figure crossing itself more often than this is a tangle: the search stops and the
+verdict says the table decides."""
+
+PAIR_BUDGET: Final = 6000
+"""Segment pairs the crossing sweep may compare per figure before it calls the figure
+too tangled to judge."""
+
+JOIN_NEIGHBOURS: Final = 3
+"""Each stroke end is joined only with its nearest few ends: no drawing, however
+crowded, makes the search for strokes going round a loop grow beyond that."""
+
+JOIN_BUDGET: Final = 16
+"""At most this many candidate joinings (loops of strokes) are read per drawing."""
