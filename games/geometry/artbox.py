@@ -30,6 +30,9 @@ from games.geometry.tolerances import (
     JOIN_BUDGET,
     MAX_STROKE_POINTS,
     OUTLINE_FRACTION,
+    POLYGON_CORNERS,
+    RHOMBUS_SIDES,
+    RIGHT_ANGLE_MEAN_TOLERANCE,
     RIGHT_ANGLE_TOLERANCE,
     SIMPLIFY_FLOOR,
 )
@@ -155,7 +158,13 @@ def _polygon_verdict(figure: Figure, strokes: tuple[int, ...]) -> ShapeVerdict |
         "deviation": round(max(p.deviation for p in pieces), 3),
     }
     shape = Shape.TRIANGLE if len(pieces) == 3 else Shape.SQUARE
-    if shape is Shape.SQUARE and any(abs(t - 90) > RIGHT_ANGLE_TOLERANCE for t in turns):
+    # A rhombus (a diamond) is a shape of its own: four equal sides with every corner off
+    # square. A rectangle drawn fast leans over as much, but its sides differ.
+    off = [abs(t - 90) for t in turns]
+    sides = [math.dist(p.start, p.end) for p in pieces]
+    diamond = (sum(off) / 4 > RIGHT_ANGLE_MEAN_TOLERANCE
+               and min(sides) >= RHOMBUS_SIDES * max(sides))
+    if shape is Shape.SQUARE and (max(off) > RIGHT_ANGLE_TOLERANCE or diamond):
         return ShapeVerdict("not.rectangle", params, None, strokes, figure)
     return ShapeVerdict(f"shape.{shape.value}", params, shape, strokes, figure)
 
@@ -186,6 +195,9 @@ def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
     polygon = _polygon_verdict(figure, strokes)
     if polygon is not None:
         return [polygon]
+    if figure.kind is FigureKind.LINES and len(figure.corners) >= POLYGON_CORNERS:
+        # corners before roundness: a polygon is not a circle
+        return no("not.corners", corners=len(figure.corners))
     misfit = _ellipse_misfit(figure.outline)
     if misfit <= ELLIPSE_TOLERANCE and not figure.changes_bend:
         return [ShapeVerdict("shape.circle", {"misfit": round(misfit, 3)}, Shape.CIRCLE,

@@ -44,9 +44,11 @@ from games.geometry.tolerances import (
     BEND_STEP,
     CLOSE_GAP,
     CORNER_ANGLE,
+    CORNER_SHARPNESS,
     CORNER_WINDOW,
     CROSSING_LIMIT,
     DOT_SIZE,
+    GAP_SPAN,
     HOOK_FRACTION,
     JOIN_FLOOR,
     JOIN_FRACTION,
@@ -56,6 +58,9 @@ from games.geometry.tolerances import (
     MAX_VERTICES,
     MIN_ROUNDNESS,
     OVERLAP_FRACTION,
+    POLYGON_CORNER_ANGLE,
+    POLYGON_CORNERS,
+    POLYGON_TURN_SHARE,
     RAW_POINTS,
     RETRACE_FRACTION,
     SIDE_TOLERANCE,
@@ -330,6 +335,13 @@ def _close(
         lx, ly = sub_polyline(xs, ys, cum, a, b)
         if abs(signed_area(lx, ly)) < MIN_ROUNDNESS * (b - a + d) ** 2:
             continue
+        if d > eps:
+            # What closes the gap must not span the figure from side to side: the ends
+            # of a U are as far apart as the U is wide, a circle's gap is a short chord.
+            ux, uy = (lx[-1] - lx[0]) / d, (ly[-1] - ly[0]) / d
+            along = [x * ux + y * uy for x, y in zip(lx, ly, strict=True)]
+            if d > GAP_SPAN * (max(along) - min(along)):
+                continue
         bridged = d > eps and len(lx) > 3
         meeting = meeting_point(lx, ly, d) if bridged else None
         if meeting is not None:  # extend both ends to where they meet: a corner, usually
@@ -353,11 +365,15 @@ def _close(
 
 
 def _corners(
-    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], closed: bool, w: float
+    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], closed: bool, w: float,
+    angle: float = CORNER_ANGLE, turns: dict[int, float] | None = None,
 ) -> list[int]:
-    """The vertices where the figure turns by CORNER_ANGLE or more between the chords
-    reaching w back and ahead along it (round the loop when closed): the sharpest first,
-    none within w of another, so that a rounded corner is one corner."""
+    """The vertices where the figure turns by `angle` or more between the chords reaching
+    w back and ahead along it (round the loop when closed), and, on an open figure,
+    sharply: at least CORNER_SHARPNESS of that turn happens within w/2 (a corner turns at
+    a point; a smooth bend, such as the bottom of a U or the crest of a wave, turns along
+    its way; a closed figure's corners are weighed together, see POLYGON_TURN_SHARE). The
+    sharpest first, none within w of another, so that a rounded corner is one corner."""
     n = len(xs)
     total = cum[-1]
     vertices = range(n - 1) if closed else range(1, n - 1)
@@ -369,14 +385,32 @@ def _corners(
         ahead = [cum[k] + w for k in vertices]
     bx, by = points_at(xs, ys, cum, back)
     ax, ay = points_at(xs, ys, cum, ahead)
-    limit = math.radians(CORNER_ANGLE)
-    candidates = []
+    limit = math.radians(angle)
+    wide = []
     for i, k in enumerate(vertices):
         x = xs[k]
         y = ys[k]
         turn = abs(turn_between(x - bx[i], y - by[i], ax[i] - x, ay[i] - y))
         if turn >= limit:
+            wide.append((turn, k))
+    half = w / 2
+    if closed:
+        hb = [(cum[k] - half) % total for _, k in wide]
+        ha = [(cum[k] + half) % total for _, k in wide]
+    else:
+        hb = [cum[k] - half for _, k in wide]
+        ha = [cum[k] + half for _, k in wide]
+    hbx, hby = points_at(xs, ys, cum, hb)
+    hax, hay = points_at(xs, ys, cum, ha)
+    candidates = []
+    for i, (turn, k) in enumerate(wide):
+        x = xs[k]
+        y = ys[k]
+        near = abs(turn_between(x - hbx[i], y - hby[i], hax[i] - x, hay[i] - y))
+        if closed or near >= CORNER_SHARPNESS * turn:
             candidates.append((-turn, k))
+            if turns is not None:
+                turns[k] = turn
     candidates.sort()
     chosen: list[int] = []
     for _, k in candidates:
@@ -433,12 +467,51 @@ def _bend_turns(
     return turns
 
 
-def _reversal(turns: Sequence[float]) -> float:
-    """The most a run of consecutive turns goes back against the main direction of turning
-    (radians): Kadane's maximum sum over the turns counted against that direction."""
+def _seam_turn(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]) -> float:
+    """Where a loop closes: the turn from the chord of its last HOOK_FRACTION to the chord
+    of its first (chords that long, so that the cusp a closing overshoot leaves is no
+    turn, while a heart's notch, where the lobes meet, is)."""
+    total = cum[-1]
+    margin = HOOK_FRACTION * total
+    (ax, bx), (ay, by) = points_at(xs, ys, cum, [total - margin, margin])
+    return turn_between(xs[0] - ax, ys[0] - ay, bx - xs[0], by - ys[0])
+
+
+def bend_count(turns: Sequence[float]) -> int:
+    """How many bends, one way then the other, the turns make: each must turn by
+    BEND_REVERSAL net (a hysteresis, so that wobble within a bend is no new bend). An
+    arc has 1, an S 2, a wave one per crest."""
+    threshold = math.radians(BEND_REVERSAL)
+    count = 0
+    side = 0
+    run = 0.0
+    for t in turns:
+        run += t
+        # The first bend may be cut by the start (the turns leave the ends out): a third
+        # of the turn establishes it.
+        need = threshold if side else threshold / 3
+        if side >= 0 and run <= -need:
+            count, side, run = count + 1, -1, 0.0
+        elif side <= 0 and run >= need:
+            count, side, run = count + 1, 1, 0.0
+        elif (side > 0 and run > 0) or (side < 0 and run < 0):
+            run = 0.0  # turning on in the bend's own direction: the same bend
+    if side and abs(run) >= threshold / 3 and (run > 0) != (side > 0):
+        count += 1  # so may the last
+    return count
+
+
+def _main_sign(turns: Sequence[float]) -> float:
     forward = sum(t for t in turns if t > 0)
     backward = -sum(t for t in turns if t < 0)
-    sign = 1.0 if forward >= backward else -1.0
+    return 1.0 if forward >= backward else -1.0
+
+
+def _reversal(turns: Sequence[float], sign: float = 0.0) -> float:
+    """The most a run of consecutive turns goes back against the main direction of turning
+    (radians; `sign`, or the direction most of the turns take): Kadane's maximum sum over
+    the turns counted against that direction."""
+    sign = sign or _main_sign(turns)
     best = 0.0
     running = 0.0
     for t in turns:
@@ -473,7 +546,20 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     closed = loop is not None
     n = len(xs)
     w = CORNER_WINDOW * total
-    corners = _corners(xs, ys, cum, closed, w)
+    corner_turns: dict[int, float] = {}
+    corners = _corners(xs, ys, cum, closed, w, POLYGON_CORNER_ANGLE if closed else CORNER_ANGLE,
+                       corner_turns)
+    if closed and corners:
+        # A polygon's corners are alike, and it turns at them and nowhere else: they must
+        # hold most of the loop's whole turn. Otherwise (a round loop with a few sharper
+        # spots, a square with a kink) only corners of the usual angle count.
+        strongest = max(corner_turns[k] for k in corners)
+        alike = [k for k in corners if corner_turns[k] >= strongest / 2]
+        if not (len(alike) >= POLYGON_CORNERS and sum(corner_turns[k] for k in alike)
+                >= POLYGON_TURN_SHARE * 2 * math.pi):
+            limit = math.radians(CORNER_ANGLE)
+            alike = [k for k in corners if corner_turns[k] >= limit]
+        corners = alike
     first = 0
     last = n - 1
     if not closed:
@@ -482,6 +568,13 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
             first = corners.pop(0)
         while corners and total - cum[corners[-1]] < hook:
             last = corners.pop()
+    # Straightness first, relative to the length: a stroke that stays within
+    # LINE_TOLERANCE of its chord is one straight line, its wiggles no corners, unless it
+    # bends back and forth 3 times or more: then it is a low wave, a curve.
+    wave = False
+    if not closed and chord_deviation(xs, ys, range(first, last + 1)) <= LINE_TOLERANCE:
+        wave = bend_count(_bend_turns(xs, ys, cum, False, False)) >= 3
+        corners = []
     # Pieces run from corner to corner (from end to end when open).
     spans: list[list[int]] = []
     if closed:
@@ -504,7 +597,15 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     # them; a wave whose crests are tighter than the corner window reads as lines too).
     # A polygon has 3 sides at least.
     tolerance = SIDE_TOLERANCE if corners else LINE_TOLERANCE
-    straight = [d <= tolerance and (not closed or len(spans) >= 3) for d in deviations]
+    # Corners before roundness: a closed figure with POLYGON_CORNERS clear corners or
+    # more, its sides straight on average, is a polygon: they count as straight lines,
+    # and it is not a circle or a curve (a heart has corners too, but round lobes).
+    polygon = (closed and len(corners) >= POLYGON_CORNERS
+               and sum(deviations) / len(deviations) <= LINE_TOLERANCE)
+    straight = [
+        polygon or (d <= tolerance and (not closed or len(spans) >= 3) and not wave)
+        for d in deviations
+    ]
     pieces = tuple(
         Piece(
             (xs[span[0]], ys[span[0]]),
@@ -523,7 +624,17 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     reversal = 0.0
     if curves:
         gap = loop is not None and loop.gap
-        reversal = _reversal(_bend_turns(xs, ys, cum, closed, gap))
+        turns = _bend_turns(xs, ys, cum, closed, gap)
+        reversal = _reversal(turns)
+        if closed and not gap and turns:
+            # Round the loop, through where it closes: the pen started and stopped there,
+            # and the cusp it leaves may turn back by 30-40 degrees; a turn back of twice
+            # BEND_REVERSAL is more than a sloppy close (a heart's notch turns back 90+).
+            mid = len(turns) // 2
+            around = _reversal([*turns[mid:], _seam_turn(xs, ys, cum), *turns[:mid]],
+                               _main_sign(turns))
+            if around >= math.radians(2 * BEND_REVERSAL):
+                reversal = max(reversal, around)
     kind = (
         FigureKind.LINE if lines == 1
         else FigureKind.LINES if lines

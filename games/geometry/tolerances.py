@@ -34,6 +34,11 @@ a crossing."""
 CLOSE_GAP: Final = 0.15
 """Ends closer than this fraction of the loop's length close it (a circle with a gap)."""
 
+GAP_SPAN: Final = 0.6
+"""...and than this fraction of the figure's extent along the gap: the ends of a narrow U
+are as far apart as the U is wide, so it stays open (a circle's gap of 15 % of its length
+spans under half of it)."""
+
 OVERLAP_FRACTION: Final = 0.15
 """How much of a loop's length may overshoot the point where it closes, at either end."""
 
@@ -59,11 +64,31 @@ CORNER_WINDOW: Final = 0.06
 """Turns are measured between chords reaching this fraction of the length either side."""
 
 CORNER_ANGLE: Final = 45.0
-"""A turn of at least this many degrees within the window is a corner."""
+"""A turn of at least this many degrees within the window is a corner..."""
 
-LINE_TOLERANCE: Final = 0.06
-"""A stroke without corners is straight when it strays from its chord by at most this
-fraction of the chord's length."""
+POLYGON_CORNER_ANGLE: Final = 30.0
+"""Round a closed figure, a sharp turn of this many degrees is a corner already (an
+octagon turns by 45 at each; the sharpness test keeps a circle, which turns by 22
+degrees within the window, free of corners)."""
+
+POLYGON_CORNERS: Final = 5
+"""A closed figure with this many corners or more is a polygon: its sides count as
+straight lines (Broad Lines), and it is none of the ArtBox shapes, however round."""
+
+POLYGON_TURN_SHARE: Final = 0.8
+"""...when its corners hold at least this share of the loop's whole turn (360 degrees):
+a polygon turns at its corners only, a round loop all along."""
+
+CORNER_SHARPNESS: Final = 0.7
+"""...when at least this share of it happens within half the window: a corner turns at
+a point, a smooth bend (the bottom of a U, the crest of a wave) along its way (over a
+circular arc the share is one half)."""
+
+LINE_TOLERANCE: Final = 0.08
+"""A stroke is straight when it strays from its chord by at most this fraction of the
+chord's length (a person still calls a line straight that wanders by 1/12 of its length;
+a bow of 8 % is a bend of about 35 degrees). Checked first: within it, wiggles are no
+corners, unless the stroke bends back and forth 3 times or more (a low wave)."""
 
 SIDE_TOLERANCE: Final = 0.15
 """A stretch that ends at a corner (an arm of an angle, a side of a triangle) is straight
@@ -83,6 +108,14 @@ turning changes the bend."""
 RIGHT_ANGLE_TOLERANCE: Final = 30.0
 """A closed figure of 4 straight sides is a square (or a rectangle) when it turns by
 90 degrees, give or take this, at every corner."""
+
+RIGHT_ANGLE_MEAN_TOLERANCE: Final = 14.0
+"""A four-sided figure whose sides are alike (RHOMBUS_SIDES) and whose corners are off
+square by more than this on average is a rhombus, a diamond: no square. (Fast
+rectangles of the $1 study lean as much, 10-20 degrees, but their sides differ.)"""
+
+RHOMBUS_SIDES: Final = 0.75
+"""Four sides are alike when the shortest is at least this fraction of the longest."""
 
 ELLIPSE_TOLERANCE: Final = 0.08
 """A closed curve is a circle (or an ellipse, or an oval) when it strays from the ellipse
