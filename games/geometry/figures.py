@@ -732,11 +732,38 @@ def _cut_overshoot(p: Part, q: Part, reach: float) -> tuple[Part, Part]:
         travelled_p += math.hypot(ux, uy)
         if travelled_p > reach:
             break
-    # No crossing: the ends may run alongside each other (an overlap). Each is cut back
-    # to where it comes nearest the other's end, so the joint leaves no spike.
+    # No crossing: the ends may stop short of a corner (both are extended to it), or run
+    # alongside each other (each is cut back to where it comes nearest the other's end),
+    # so the joint leaves no spike.
+    corner = _corner_between(p, q, reach)
+    if corner is not None:
+        x, y = corner
+        return ([*pxs, x], [*pys, y]), ([x, *qxs], [y, *qys])
     p = _trim_end_towards(p, qxs[0], qys[0], reach)
     rq = _trim_end_towards((qxs[::-1], qys[::-1]), p[0][-1], p[1][-1], reach)
     return p, (rq[0][::-1], rq[1][::-1])
+
+
+def _corner_between(p: Part, q: Part, reach: float) -> XY | None:
+    """Where p's last segment and q's first, both extended forwards / backwards, meet at
+    an angle of 30 degrees or more within `reach` of both ends (a corner left open)."""
+    pxs, pys = p
+    qxs, qys = q
+    if len(pxs) < 2 or len(qxs) < 2:
+        return None
+    ex, ey = pxs[-1], pys[-1]
+    ux, uy = ex - pxs[-2], ey - pys[-2]
+    sx, sy = qxs[0], qys[0]
+    vx, vy = qxs[1] - sx, qys[1] - sy
+    den = ux * vy - uy * vx
+    nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
+    if nu == 0 or nv == 0 or abs(den) < math.sin(math.radians(30)) * nu * nv:
+        return None
+    t = ((sx - ex) * vy - (sy - ey) * vx) / den
+    s = -((sx - ex) * uy - (sy - ey) * ux) / den
+    if t < 0 or s < 0 or t * nu > reach or s * nv > reach:
+        return None
+    return ex + t * ux, ey + t * uy
 
 
 def _trim_end_towards(p: Part, x: float, y: float, reach: float) -> Part:
@@ -800,6 +827,53 @@ def join_reach(a: Trace, b: Trace) -> float:
                min(JOIN_FLOOR * together, JOIN_FRACTION * max(a.length, b.length)))
 
 
+def _to_stretch(x: float, y: float, trace: Trace, end: int) -> float:
+    """How far (x, y) is from the stretch of `trace` within OVERLAP_FRACTION of its
+    length from its end `end` (0 start, 1 end), not counting the end itself."""
+    xs, ys = (trace.xs, trace.ys) if end == 0 else (trace.xs[::-1], trace.ys[::-1])
+    stretch = OVERLAP_FRACTION * trace.length
+    best = math.inf
+    travelled = 0.0
+    for k in range(len(xs) - 1):
+        ax, ay, bx, by = xs[k], ys[k], xs[k + 1], ys[k + 1]
+        t = projection(x, y, ax, ay, bx, by)
+        step = math.hypot(bx - ax, by - ay)
+        if travelled + t * step > stretch:
+            break
+        if k or t > 0:
+            best = min(best, math.hypot(x - ax - t * (bx - ax), y - ay - t * (by - ay)))
+        travelled += step
+    return best
+
+
+def _to_corner(a: Trace, ea: int, b: Trace, eb: int, reach: float) -> float:
+    """When the last segments of two strokes, extended or cut back, meet at a corner of
+    at least 30 degrees: how far the farther end is from that corner (inf otherwise).
+    A side of a square drawn past its corner, or stopping short of it, meets the next."""
+    def end_segment(t: Trace, e: int) -> tuple[float, float, float, float]:
+        # The direction of the stroke's last tenth (not of its last segment, which may
+        # be a wobble), pointing out of the end.
+        xs, ys = (t.xs, t.ys) if e == 1 else (t.xs[::-1], t.ys[::-1])
+        ex, ey = xs[-1], ys[-1]
+        back = len(xs) - 2
+        while back > 0 and math.hypot(ex - xs[back], ey - ys[back]) < 0.1 * t.length:
+            back -= 1
+        return ex, ey, ex - xs[back], ey - ys[back]
+
+    if len(a.xs) < 2 or len(b.xs) < 2:
+        return math.inf
+    px, py, ux, uy = end_segment(a, ea)
+    qx, qy, vx, vy = end_segment(b, eb)
+    den = ux * vy - uy * vx
+    nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
+    if nu == 0 or nv == 0 or abs(den) < math.sin(math.radians(30)) * nu * nv:
+        return math.inf
+    t = ((qx - px) * vy - (qy - py) * vx) / den
+    s = ((qx - px) * uy - (qy - py) * ux) / den
+    far = max(abs(t) * nu, abs(s) * nv)
+    return far if far <= reach else math.inf
+
+
 def stroke_links(traces: Sequence[Trace], joinable: Sequence[int]) -> list[Link]:
     """Pairs of stroke ends that meet, nearest first; each end keeps only its
     JOIN_NEIGHBOURS nearest partners, so a crowded drawing has few links."""
@@ -813,8 +887,19 @@ def stroke_links(traces: Sequence[Trace], joinable: Sequence[int]) -> list[Link]
                 ax, ay = _end_of(ta, ea)
                 for eb in (0, 1):
                     bx, by = _end_of(tb, eb)
-                    d = math.hypot(ax - bx, ay - by)
-                    if d <= reach:
+                    d = min(
+                        math.hypot(ax - bx, ay - by),
+                        _to_stretch(ax, ay, tb, eb),  # ends running alongside: an overlap
+                        _to_stretch(bx, by, ta, ea),
+                    )
+                    if d > reach:
+                        # Overshooting a corner, or stopping short of it: as far as a
+                        # side of a square may, by the longer stroke (not past half the
+                        # shorter one).
+                        d = _to_corner(ta, ea, tb, eb, max(reach, min(
+                            JOIN_FRACTION * max(ta.length, tb.length),
+                            0.5 * min(ta.length, tb.length))))
+                    if d < math.inf:
                         found.append((d, a, ea, b, eb))
     found.sort()
     per_end: dict[tuple[int, int], int] = {}
@@ -840,7 +925,10 @@ def chain_figure(
 def _chain(chain: tuple[tuple[Trace, bool], ...], cycle: bool) -> Figure:
     parts = [_oriented(trace, rev) for trace, rev in chain]
     ring = [*chain, chain[0]] if cycle else list(chain)
-    reaches = [join_reach(a, b) for (a, _), (b, _) in pairwise(ring)]
+    reaches = [
+        max(join_reach(a, b), OVERLAP_FRACTION * max(a.length, b.length))
+        for (a, _), (b, _) in pairwise(ring)
+    ]
     xs, ys = _joined(parts, reaches, cycle)
     size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
     sxs, sys_ = _resimplify(xs, ys)
