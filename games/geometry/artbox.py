@@ -12,6 +12,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Final
 
+from games.geometry import figures
 from games.geometry.figures import (
     Figure,
     FigureKind,
@@ -481,3 +482,10 @@ def _check(strokes: tuple[Stroke, ...], rolled_sorted: tuple[Shape, ...]) -> Dra
         key, params, key == "drawing.ok", shapes, found, rolled_sorted, missing, extra,
         unrecognised,
     )
+
+
+def clear_caches() -> None:
+    """Forget every cached result (strokes, joinings, drawings): for benchmarks that time
+    a first check, and tests that count work."""
+    figures.clear_caches()
+    _check.cache_clear()

@@ -66,6 +66,7 @@ from games.geometry.tolerances import (
     SIDE_TOLERANCE,
     SIMPLIFY_FLOOR,
     SIMPLIFY_FRACTION,
+    WAVE_BEND,
 )
 from games.sheet import Stroke
 
@@ -477,11 +478,11 @@ def _seam_turn(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]) -
     return turn_between(xs[0] - ax, ys[0] - ay, bx - xs[0], by - ys[0])
 
 
-def bend_count(turns: Sequence[float]) -> int:
+def bend_count(turns: Sequence[float], degrees: float = BEND_REVERSAL) -> int:
     """How many bends, one way then the other, the turns make: each must turn by
-    BEND_REVERSAL net (a hysteresis, so that wobble within a bend is no new bend). An
-    arc has 1, an S 2, a wave one per crest."""
-    threshold = math.radians(BEND_REVERSAL)
+    `degrees` net (a hysteresis, so that wobble within a bend is no new bend). An arc has
+    1, an S 2, a wave one per crest."""
+    threshold = math.radians(degrees)
     count = 0
     side = 0
     run = 0.0
@@ -573,7 +574,7 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     # bends back and forth 3 times or more: then it is a low wave, a curve.
     wave = False
     if not closed and chord_deviation(xs, ys, range(first, last + 1)) <= LINE_TOLERANCE:
-        wave = bend_count(_bend_turns(xs, ys, cum, False, False)) >= 3
+        wave = bend_count(_bend_turns(xs, ys, cum, False, False), WAVE_BEND) >= 3
         corners = []
     # Pieces run from corner to corner (from end to end when open).
     spans: list[list[int]] = []
@@ -933,3 +934,10 @@ def _chain(chain: tuple[tuple[Trace, bool], ...], cycle: bool) -> Figure:
     size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
     sxs, sys_ = _resimplify(xs, ys)
     return _figure((), sxs, sys_, size)
+
+
+def clear_caches() -> None:
+    """Forget the cached simplified strokes, single figures and joined figures."""
+    _simplified.cache_clear()
+    _single.cache_clear()
+    _chain.cache_clear()

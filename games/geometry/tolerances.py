@@ -103,6 +103,11 @@ BEND_REVERSAL: Final = 30.0
 """Turning back by at least this many degrees in a row against the main direction of
 turning changes the bend."""
 
+WAVE_BEND: Final = 40.0
+"""A stroke within LINE_TOLERANCE of its chord is a low wave, not a line, when it bends
+one way and the other 3 times or more by this many degrees each (a third of it for the
+bends cut by its ends)."""
+
 # --- Shapes (ArtBox) --------------------------------------------------------------------
 
 RIGHT_ANGLE_TOLERANCE: Final = 30.0
