@@ -29,6 +29,7 @@ from games.geometry.reasons import JSON, Reasoned
 from games.geometry.tolerances import (
     ELLIPSE_TOLERANCE,
     JOIN_BUDGET,
+    JOIN_VERTICES,
     MAX_STROKE_POINTS,
     OUTLINE_FRACTION,
     POLYGON_CORNERS,
@@ -256,9 +257,10 @@ def _joinings(traces: Sequence[Trace], singles: Sequence[Figure]) -> list[ShapeV
     """Shapes made of several strokes whose ends meet: 2 to 4 strokes round a circle, a
     square or a triangle, and two straight strokes that continue each other (a line drawn
     in two goes). Nearest ends first; at most JOIN_BUDGET joinings are read."""
+    # A stroke that crosses itself is no side of a shape: it joins nothing.
     joinable = [
         i for i, f in enumerate(singles)
-        if f.kind is not FigureKind.DOT and not f.closed and not f.unjudged
+        if f.kind is not FigureKind.DOT and not f.closed and not f.unjudged and not f.crossings
     ]
     links = stroke_links(traces, joinable)
     chains: list[tuple[float, Chain, bool]] = [
@@ -269,7 +271,11 @@ def _joinings(traces: Sequence[Trace], singles: Sequence[Figure]) -> list[ShapeV
             chains.append((d, [(a, ea == 0), (b, eb == 1)], False))
     chains.sort(key=lambda item: (item[0], [i for i, _ in item[1]]))
     found: list[ShapeVerdict] = []
+    vertices = JOIN_VERTICES
     for _, chain, cycle in chains[:JOIN_BUDGET]:
+        vertices -= sum(len(traces[i].xs) for i, _ in chain)
+        if vertices < 0:
+            break  # the joinings read so far are the nearest ends: enough for any shape
         figure = chain_figure(traces, chain, cycle=cycle)
         verdicts = _shape_verdicts(figure)
         if len(verdicts) != 1 or verdicts[0].shape is None:

@@ -573,8 +573,10 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     # LINE_TOLERANCE of its chord is one straight line, its wiggles no corners, unless it
     # bends back and forth 3 times or more: then it is a low wave, a curve.
     wave = False
+    open_turns: list[float] | None = None  # measured once: for the wave and for the bend
     if not closed and chord_deviation(xs, ys, range(first, last + 1)) <= LINE_TOLERANCE:
-        wave = bend_count(_bend_turns(xs, ys, cum, False, False), WAVE_BEND) >= 3
+        open_turns = _bend_turns(xs, ys, cum, False, False)
+        wave = bend_count(open_turns, WAVE_BEND) >= 3
         corners = []
     # Pieces run from corner to corner (from end to end when open).
     spans: list[list[int]] = []
@@ -625,7 +627,7 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     reversal = 0.0
     if curves:
         gap = loop is not None and loop.gap
-        turns = _bend_turns(xs, ys, cum, closed, gap)
+        turns = open_turns if open_turns is not None else _bend_turns(xs, ys, cum, closed, gap)
         reversal = _reversal(turns)
         if closed and not gap and turns:
             # Round the loop, through where it closes: the pen started and stopped there,

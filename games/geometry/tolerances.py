@@ -164,4 +164,8 @@ JOIN_NEIGHBOURS: Final = 3
 crowded, makes the search for strokes going round a loop grow beyond that."""
 
 JOIN_BUDGET: Final = 16
-"""At most this many candidate joinings (loops of strokes) are read per drawing."""
+"""At most this many candidate joinings (loops of strokes) are read per drawing..."""
+
+JOIN_VERTICES: Final = 800
+"""...and at most this many vertices in all of them (the sides of a square drawn in 4
+strokes have 2-10 each; jagged strokes run out of this long before the count)."""
