@@ -287,3 +287,18 @@ def test_a_triangle_with_a_tail_is_never_called_four_sided() -> None:
     for seed in range(20):
         reading = shapes_reading(triangle_with_tail(random.Random(seed)))
         assert "not.rectangle" not in reading, (seed, reading)
+
+
+def test_a_shape_traced_again_in_a_second_stroke_counts_once() -> None:
+    rng = random.Random(6)
+    circle = arc(800, 500, 250, 0, 2 * math.pi)
+    triangle = along(TRIANGLE)
+    for outline, shape in ((circle, Shape.CIRCLE), (triangle, Shape.TRIANGLE)):
+        first, again = finger(outline, rng), finger([(x + 4, y - 3) for x, y in outline], rng)
+        verdicts = recognise_shapes([first, again])
+        assert [v.shape for v in verdicts] == [shape, None], verdicts
+        assert verdicts[1].reason_key == "not.drawn_over"
+    # Two circles side by side are two circles.
+    beside = finger([(x + 600, y) for x, y in circle], rng)
+    assert [v.shape for v in recognise_shapes([finger(circle, rng), beside])] == [
+        Shape.CIRCLE, Shape.CIRCLE]

@@ -309,7 +309,7 @@ def _read(
     present = {v.strokes for v in verdicts if v.shape is not None}
     out: list[ShapeVerdict] = []
     for verdict in verdicts:
-        if verdict.shape is Shape.LINE and len(verdict.strokes) == 1:
+        if verdict.shape is not None and len(verdict.strokes) == 1:
             for under_key, shape in over.get(verdict.strokes[0], ()):
                 if keys[under_key] in present:
                     verdict = ShapeVerdict("not.drawn_over", {"shape": shape}, None,
@@ -324,9 +324,9 @@ def _read(
 def _drawn_over_table(
     candidates: Sequence[ShapeVerdict],
 ) -> tuple[list[tuple[int, ...]], dict[int, list[tuple[int, str]]]]:
-    """For each single straight stroke, the shapes (by index into the keys) whose outline
-    it lies along: a side of the square drawn again, a line over a line. A line over a
-    line counts once: the later one is the one drawn over."""
+    """For each shape of a single stroke, the shapes (by index into the keys) whose outline
+    it lies along: a side of the square drawn again, a line over a line, a circle drawn
+    over a circle. Two alike count once: the later one is the one drawn over."""
     keys = [v.strokes for v in candidates]
     table: dict[int, list[tuple[int, str]]] = {}
     boxes = []
@@ -337,19 +337,24 @@ def _drawn_over_table(
                      if outline else None)
     for index, verdict in enumerate(candidates):
         figure = verdict.figure
-        if (verdict.shape is not Shape.LINE or figure is None or len(verdict.strokes) != 1
-                or figure.kind is not FigureKind.LINE):
+        shape = verdict.shape
+        if shape is None or figure is None or len(verdict.strokes) != 1:
             continue
+        line = shape is Shape.LINE
+        if line and figure.kind is not FigureKind.LINE:
+            continue  # one of the lines of an angle: the angle is no side drawn again
         xs = [p[0] for p in figure.outline]
         ys = [p[1] for p in figure.outline]
         cum = cumulative(xs, ys)
-        px, py = points_at(xs, ys, cum, [cum[-1] * k / 4 for k in range(5)])
+        probes = 4 if line else 12
+        px, py = points_at(xs, ys, cum, [cum[-1] * k / probes for k in range(probes + 1)])
         for other_index, other in enumerate(candidates):
             under = other.figure
             box = boxes[other_index]
             if (under is None or other_index == index or other.shape is None or box is None
                     or set(other.strokes) & set(verdict.strokes)
-                    or (other.shape is Shape.LINE and len(other.strokes) == 1
+                    or (not line and other.shape is not shape)
+                    or (other.shape is shape and len(other.strokes) == 1
                         and other.strokes > verdict.strokes)):
                 continue
             near = max(OUTLINE_FRACTION * under.size, 2 * SIMPLIFY_FLOOR)
