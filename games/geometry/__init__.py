@@ -39,6 +39,7 @@ from games.geometry.artbox import (
     Shape,
     ShapeVerdict,
     check_artbox_drawing,
+    clear_caches,
     recognise_shapes,
 )
 from games.geometry.broad_lines import SheetVerdict, check_broad_lines_sheet
@@ -107,6 +108,7 @@ __all__ = [
     "check_artbox_drawing",
     "check_broad_lines_sheet",
     "classify_stroke",
+    "clear_caches",
     "reason_text",
     "recognise_shapes",
     "stroke_from_xy",

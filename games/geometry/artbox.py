@@ -9,12 +9,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import Final
 
+from games.geometry import figures
 from games.geometry.figures import (
     Figure,
     FigureKind,
     GeometryError,
+    Link,
     Trace,
     chain_figure,
     simplify_stroke,
@@ -25,7 +28,13 @@ from games.geometry.polyline import XY, cumulative, points_at, stays_near, turn_
 from games.geometry.reasons import JSON, Reasoned
 from games.geometry.tolerances import (
     ELLIPSE_TOLERANCE,
+    JOIN_BUDGET,
+    JOIN_VERTICES,
+    MAX_STROKE_POINTS,
     OUTLINE_FRACTION,
+    POLYGON_CORNERS,
+    RHOMBUS_SIDES,
+    RIGHT_ANGLE_MEAN_TOLERANCE,
     RIGHT_ANGLE_TOLERANCE,
     SIMPLIFY_FLOOR,
 )
@@ -151,7 +160,13 @@ def _polygon_verdict(figure: Figure, strokes: tuple[int, ...]) -> ShapeVerdict |
         "deviation": round(max(p.deviation for p in pieces), 3),
     }
     shape = Shape.TRIANGLE if len(pieces) == 3 else Shape.SQUARE
-    if shape is Shape.SQUARE and any(abs(t - 90) > RIGHT_ANGLE_TOLERANCE for t in turns):
+    # A rhombus (a diamond) is a shape of its own: four equal sides with every corner off
+    # square. A rectangle drawn fast leans over as much, but its sides differ.
+    off = [abs(t - 90) for t in turns]
+    sides = [math.dist(p.start, p.end) for p in pieces]
+    diamond = (sum(off) / 4 > RIGHT_ANGLE_MEAN_TOLERANCE
+               and min(sides) >= RHOMBUS_SIDES * max(sides))
+    if shape is Shape.SQUARE and (max(off) > RIGHT_ANGLE_TOLERANCE or diamond):
         return ShapeVerdict("not.rectangle", params, None, strokes, figure)
     return ShapeVerdict(f"shape.{shape.value}", params, shape, strokes, figure)
 
@@ -163,6 +178,8 @@ def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
     def no(key: str, **params: int | float | str | tuple[str, ...]) -> list[ShapeVerdict]:
         return [ShapeVerdict(key, params, None, strokes, figure)]
 
+    if figure.unjudged:
+        return no(f"not.{figure.unjudged}", max=MAX_STROKE_POINTS)
     if figure.kind is FigureKind.DOT:
         return no("not.dot")
     if figure.crosses_itself:
@@ -180,6 +197,9 @@ def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
     polygon = _polygon_verdict(figure, strokes)
     if polygon is not None:
         return [polygon]
+    if figure.kind is FigureKind.LINES and len(figure.corners) >= POLYGON_CORNERS:
+        # corners before roundness: a polygon is not a circle
+        return no("not.corners", corners=len(figure.corners))
     misfit = _ellipse_misfit(figure.outline)
     if misfit <= ELLIPSE_TOLERANCE and not figure.changes_bend:
         return [ShapeVerdict("shape.circle", {"misfit": round(misfit, 3)}, Shape.CIRCLE,
@@ -194,19 +214,22 @@ _CLOSED_SHAPES: Final = (Shape.CIRCLE, Shape.SQUARE, Shape.TRIANGLE)
 
 _MAX_JOINED: Final = 4
 
+_MAX_READINGS: Final = 48
+"""Ways of reading a drawing (which joinings to take) compared with the roll, at most."""
 
-def _cycles(traces: Sequence[Trace], joinable: Sequence[int]) -> list[
-    tuple[float, list[tuple[int, bool]]]
-]:
-    """Every way 2 to 4 open strokes go round end to end, with the sum of their gaps."""
+Chain = list[tuple[int, bool]]
+
+
+def _cycles(traces: Sequence[Trace], links: Sequence[Link]) -> list[tuple[float, Chain]]:
+    """Ways 2 to 4 open strokes go round end to end, with the sum of their gaps, fewest
+    gaps first. Each end has at most JOIN_NEIGHBOURS links, so the walk is bounded."""
     meets: dict[tuple[int, int], list[tuple[float, int, int]]] = {}
-    for d, a, ea, b, eb in stroke_links(traces, joinable):
+    for d, a, ea, b, eb in links:
         meets.setdefault((a, ea), []).append((d, b, eb))
         meets.setdefault((b, eb), []).append((d, a, ea))
-    found: list[tuple[float, list[tuple[int, bool]]]] = []
+    found: list[tuple[float, Chain]] = []
 
-    def walk(chain: list[tuple[int, bool]], used: set[int], out_end: tuple[int, int],
-             gaps: float) -> None:
+    def walk(chain: Chain, used: set[int], out_end: tuple[int, int], gaps: float) -> None:
         first, first_reversed = chain[0]
         first_in = (first, 1 if first_reversed else 0)
         for d, b, eb in meets.get(out_end, ()):
@@ -219,10 +242,10 @@ def _cycles(traces: Sequence[Trace], joinable: Sequence[int]) -> list[
                 used.discard(b)
                 chain.pop()
 
-    for a in joinable:
+    for a in sorted({a for _, a, _, _, _ in links} | {b for _, _, _, b, _ in links}):
         walk([(a, False)], {a}, (a, 1), 0.0)
     # Each cycle was found once in each direction: keep one.
-    unique: dict[tuple[int, ...], tuple[float, list[tuple[int, bool]]]] = {}
+    unique: dict[tuple[int, ...], tuple[float, Chain]] = {}
     for gaps, chain in found:
         key = tuple(sorted(i for i, _ in chain))
         if key not in unique or gaps < unique[key][0]:
@@ -230,62 +253,193 @@ def _cycles(traces: Sequence[Trace], joinable: Sequence[int]) -> list[
     return sorted(unique.values(), key=lambda item: (item[0], [i for i, _ in item[1]]))
 
 
-def recognise_shapes(strokes: Sequence[Stroke]) -> tuple[ShapeVerdict, ...]:
+def _joinings(traces: Sequence[Trace], singles: Sequence[Figure]) -> list[ShapeVerdict]:
+    """Shapes made of several strokes whose ends meet: 2 to 4 strokes round a circle, a
+    square or a triangle, and two straight strokes that continue each other (a line drawn
+    in two goes). Nearest ends first; at most JOIN_BUDGET joinings are read."""
+    # A stroke that crosses itself is no side of a shape: it joins nothing.
+    joinable = [
+        i for i, f in enumerate(singles)
+        if f.kind is not FigureKind.DOT and not f.closed and not f.unjudged and not f.crossings
+    ]
+    links = stroke_links(traces, joinable)
+    chains: list[tuple[float, Chain, bool]] = [
+        (gaps, chain, True) for gaps, chain in _cycles(traces, links)
+    ]
+    for d, a, ea, b, eb in links:
+        if singles[a].kind is FigureKind.LINE and singles[b].kind is FigureKind.LINE:
+            chains.append((d, [(a, ea == 0), (b, eb == 1)], False))
+    chains.sort(key=lambda item: (item[0], [i for i, _ in item[1]]))
+    found: list[ShapeVerdict] = []
+    vertices = JOIN_VERTICES
+    for _, chain, cycle in chains[:JOIN_BUDGET]:
+        vertices -= sum(len(traces[i].xs) for i, _ in chain)
+        if vertices < 0:
+            break  # the joinings read so far are the nearest ends: enough for any shape
+        figure = chain_figure(traces, chain, cycle=cycle)
+        verdicts = _shape_verdicts(figure)
+        if len(verdicts) != 1 or verdicts[0].shape is None:
+            continue
+        shape = verdicts[0].shape
+        if cycle != (shape in _CLOSED_SHAPES):
+            continue
+        params = {**verdicts[0].params, "shape": shape.value, "count": len(chain)}
+        found.append(ShapeVerdict("shape.joined", params, shape, figure.strokes, figure))
+    return found
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """One way of reading a drawing: which joinings are taken."""
+
+    verdicts: tuple[ShapeVerdict, ...]
+    found: tuple[Shape, ...]
+    unrecognised: int
+
+
+def _read(
+    singles: Sequence[list[ShapeVerdict]], joined: Sequence[ShapeVerdict],
+    keys: Sequence[tuple[int, ...]], over: dict[int, list[tuple[int, str]]],
+) -> _Reading:
+    """The drawing read with the joinings `joined` (disjoint) and every other stroke on
+    its own; lines drawn over a shape of this reading add nothing."""
+    used = {i for v in joined for i in v.strokes}
+    verdicts = [*joined, *(v for i, vs in enumerate(singles) if i not in used for v in vs)]
+    verdicts.sort(key=lambda v: v.strokes)
+    present = {v.strokes for v in verdicts if v.shape is not None}
+    out: list[ShapeVerdict] = []
+    for verdict in verdicts:
+        if verdict.shape is not None and len(verdict.strokes) == 1:
+            for under_key, shape in over.get(verdict.strokes[0], ()):
+                if keys[under_key] in present:
+                    verdict = ShapeVerdict("not.drawn_over", {"shape": shape}, None,
+                                           verdict.strokes, verdict.figure)
+                    break
+        out.append(verdict)
+    found = tuple(s for kind in Shape for v in out if (s := v.shape) is kind)
+    unrecognised = sum(1 for v in out if v.shape is None and v.reason_key != "not.drawn_over")
+    return _Reading(tuple(out), found, unrecognised)
+
+
+def _drawn_over_table(
+    candidates: Sequence[ShapeVerdict],
+) -> tuple[list[tuple[int, ...]], dict[int, list[tuple[int, str]]]]:
+    """For each shape of a single stroke, the shapes (by index into the keys) whose outline
+    it lies along: a side of the square drawn again, a line over a line, a circle drawn
+    over a circle. Two alike count once: the later one is the one drawn over."""
+    keys = [v.strokes for v in candidates]
+    table: dict[int, list[tuple[int, str]]] = {}
+    boxes = []
+    for v in candidates:
+        outline = v.figure.outline if v.figure is not None else ()
+        boxes.append((min(p[0] for p in outline), min(p[1] for p in outline),
+                      max(p[0] for p in outline), max(p[1] for p in outline))
+                     if outline else None)
+    for index, verdict in enumerate(candidates):
+        figure = verdict.figure
+        shape = verdict.shape
+        if shape is None or figure is None or len(verdict.strokes) != 1:
+            continue
+        line = shape is Shape.LINE
+        if line and figure.kind is not FigureKind.LINE:
+            continue  # one of the lines of an angle: the angle is no side drawn again
+        xs = [p[0] for p in figure.outline]
+        ys = [p[1] for p in figure.outline]
+        cum = cumulative(xs, ys)
+        probes = 4 if line else 12
+        px, py = points_at(xs, ys, cum, [cum[-1] * k / probes for k in range(probes + 1)])
+        for other_index, other in enumerate(candidates):
+            under = other.figure
+            box = boxes[other_index]
+            if (under is None or other_index == index or other.shape is None or box is None
+                    or set(other.strokes) & set(verdict.strokes)
+                    or (not line and other.shape is not shape)
+                    or (other.shape is shape and len(other.strokes) == 1
+                        and other.strokes > verdict.strokes)):
+                continue
+            near = max(OUTLINE_FRACTION * under.size, 2 * SIMPLIFY_FLOOR)
+            if (min(px) < box[0] - near or max(px) > box[2] + near
+                    or min(py) < box[1] - near or max(py) > box[3] + near):
+                continue
+            ux = [p[0] for p in under.outline]
+            uy = [p[1] for p in under.outline]
+            if stays_near(px, py, ux, uy, near):
+                table.setdefault(verdict.strokes[0], []).append((other_index, other.shape.value))
+    return keys, table
+
+
+def _readings(
+    singles: Sequence[list[ShapeVerdict]], joinings: Sequence[ShapeVerdict],
+) -> list[tuple[ShapeVerdict, ...]]:
+    """Sets of disjoint joinings to read the drawing with: the greedy one first (nearest
+    ends first, as long as the strokes are free), then the others, at most _MAX_READINGS."""
+    greedy: list[ShapeVerdict] = []
+    taken: set[int] = set()
+    for v in joinings:
+        if not taken & set(v.strokes):
+            greedy.append(v)
+            taken.update(v.strokes)
+    out: list[tuple[ShapeVerdict, ...]] = [tuple(greedy)]
+    seen = {frozenset(v.strokes for v in greedy)}
+
+    def grow(start: int, chosen: list[ShapeVerdict], used: set[int]) -> None:
+        for k in range(start, len(joinings)):
+            if len(out) >= _MAX_READINGS:
+                return
+            v = joinings[k]
+            if used & set(v.strokes):
+                continue
+            chosen.append(v)
+            key = frozenset(c.strokes for c in chosen)
+            if key not in seen:
+                seen.add(key)
+                out.append(tuple(chosen))
+            if len(chosen) < 4:
+                grow(k + 1, chosen, used | set(v.strokes))
+            chosen.pop()
+
+    if len(out) < _MAX_READINGS:
+        empty: frozenset[tuple[int, ...]] = frozenset()
+        if empty not in seen:
+            seen.add(empty)
+            out.append(())
+        grow(0, [], set())
+    return out
+
+
+def _recognise(
+    strokes: Sequence[Stroke], rolled: Sequence[Shape] | None
+) -> _Reading:
+    traces = [simplify_stroke(s) for s in strokes]
+    singles_figures = [single_figure(i, t) for i, t in enumerate(traces)]
+    singles = [_shape_verdicts(f) for f in singles_figures]
+    joinings = _joinings(traces, singles_figures)
+    keys, over = _drawn_over_table([*(v for vs in singles for v in vs), *joinings])
+    readings = [_read(singles, joined, keys, over) for joined in _readings(singles, joinings)]
+    if rolled is None:
+        return readings[0]
+    want = Counter(rolled)
+
+    def misfit(reading: _Reading) -> tuple[int, int]:
+        have = Counter(reading.found)
+        return reading.unrecognised, sum(((have - want) + (want - have)).values())
+
+    return min(readings, key=misfit)  # the first of the best: the greedy one on a tie
+
+
+def recognise_shapes(
+    strokes: Sequence[Stroke], rolled: Sequence[Shape] | None = None
+) -> tuple[ShapeVerdict, ...]:
     """ArtBox: each shape of a drawing, in the order of its first stroke.
 
     A shape is usually one stroke. Open strokes whose ends meet round a loop (2 to 4 of
-    them, nearest ends first, overshoots cut off) are read together, and count as one
-    circle, square or triangle when that is what they make; otherwise each counts alone,
-    so one drawn shape never counts twice and a line is never part of a square.
+    them, nearest ends first, overshoots cut off) may count as one circle, square or
+    triangle, and two straight strokes that continue each other as one line; each stroke
+    counts once. Without a roll, those joinings are taken nearest ends first; with
+    `rolled`, the reading that fits the roll best is chosen (four lines meeting at
+    corners are four lines when four lines were rolled, a square when a square was).
     """
-    traces = [simplify_stroke(s) for s in strokes]
-    singles = [single_figure(i, t) for i, t in enumerate(traces)]
-    joinable = [i for i, f in enumerate(singles) if f.kind is not FigureKind.DOT and not f.closed]
-    used: set[int] = set()
-    verdicts: list[ShapeVerdict] = []
-    for _, chain in _cycles(traces, joinable):
-        if any(i in used for i, _ in chain):
-            continue
-        figure = chain_figure(traces, chain, cycle=True)
-        found = _shape_verdicts(figure)
-        if len(found) == 1 and found[0].shape in _CLOSED_SHAPES:
-            shape = found[0].shape
-            assert shape is not None
-            params = {**found[0].params, "shape": shape.value, "count": len(chain)}
-            verdicts.append(ShapeVerdict("shape.joined", params, shape, figure.strokes, figure))
-            used.update(i for i, _ in chain)
-    for i, figure in enumerate(singles):
-        if i not in used:
-            verdicts.extend(_shape_verdicts(figure))
-    verdicts.sort(key=lambda v: v.strokes)
-    return tuple(_drawn_over(verdicts))
-
-
-def _drawn_over(verdicts: list[ShapeVerdict]) -> list[ShapeVerdict]:
-    """A straight stroke drawn along the outline of another shape (a side of the square
-    drawn again, a line over a line) shows nothing new: it is no shape of its own."""
-    out: list[ShapeVerdict] = []
-    for index, verdict in enumerate(verdicts):
-        figure = verdict.figure
-        if verdict.shape is Shape.LINE and figure is not None and figure.kind is FigureKind.LINE:
-            xs = [p[0] for p in figure.outline]
-            ys = [p[1] for p in figure.outline]
-            cum = cumulative(xs, ys)
-            probes = points_at(xs, ys, cum, [cum[-1] * k / 4 for k in range(5)])
-            for other_index, other in enumerate(verdicts):
-                under = other.figure
-                if (under is None or under is figure or other.shape is None
-                        or (other.shape is Shape.LINE and other_index > index)):
-                    continue
-                near = max(OUTLINE_FRACTION * under.size, 2 * SIMPLIFY_FLOOR)
-                ux = [p[0] for p in under.outline]
-                uy = [p[1] for p in under.outline]
-                if stays_near(*probes, ux, uy, near):
-                    verdict = ShapeVerdict("not.drawn_over", {"shape": other.shape.value},
-                                           None, verdict.strokes, figure)
-                    break
-        out.append(verdict)
-    return out
+    return _recognise(strokes, rolled).verdicts
 
 
 def _multiset_minus(a: Sequence[Shape], b: Sequence[Shape]) -> tuple[Shape, ...]:
@@ -294,13 +448,25 @@ def _multiset_minus(a: Sequence[Shape], b: Sequence[Shape]) -> tuple[Shape, ...]
 
 
 def check_artbox_drawing(strokes: Sequence[Stroke], rolled: Sequence[Shape]) -> DrawingVerdict:
-    """ArtBox: whether a drawing is made of exactly the 4 rolled shapes, and of what."""
+    """ArtBox: whether a drawing is made of exactly the 4 rolled shapes, and of what.
+
+    The drawing is read against the roll: of the ways to read it (which strokes whose
+    ends meet make one shape), the one that fits the roll best is judged. Checks are
+    cached by the strokes and the roll (a drawing is checked again after each stroke,
+    and all of them again when a match resumes after a power cut)."""
     if len(rolled) != 4 or not all(isinstance(s, Shape) for s in rolled):
         raise BadRoll(f"ArtBox rolls 4 shapes, not {list(rolled)!r}")
-    shapes = recognise_shapes(strokes)
-    found = tuple(s for kind in Shape for v in shapes if (s := v.shape) is kind)
-    rolled_sorted = tuple(s for kind in Shape for s in rolled if s is kind)
-    unrecognised = tuple(v for v in shapes if v.shape is None)
+    return _check(tuple(strokes), tuple(s for kind in Shape for s in rolled if s is kind))
+
+
+@lru_cache(maxsize=128)
+def _check(strokes: tuple[Stroke, ...], rolled_sorted: tuple[Shape, ...]) -> DrawingVerdict:
+    reading = _recognise(strokes, rolled_sorted)
+    shapes = reading.verdicts
+    found = reading.found
+    unrecognised = tuple(
+        v for v in shapes if v.shape is None and v.reason_key != "not.drawn_over"
+    )
     missing = _multiset_minus(rolled_sorted, found)
     extra = _multiset_minus(found, rolled_sorted)
     names = tuple(s.value for s in found)
@@ -312,6 +478,8 @@ def check_artbox_drawing(strokes: Sequence[Stroke], rolled: Sequence[Shape]) -> 
     }
     if not strokes:
         key = "drawing.empty"
+    elif any(v.figure is not None and v.figure.unjudged for v in unrecognised):
+        key = "drawing.unjudged"
     elif unrecognised:
         key = "drawing.unrecognised"
         params["count"] = len(unrecognised)
@@ -325,3 +493,10 @@ def check_artbox_drawing(strokes: Sequence[Stroke], rolled: Sequence[Shape]) -> 
         key, params, key == "drawing.ok", shapes, found, rolled_sorted, missing, extra,
         unrecognised,
     )
+
+
+def clear_caches() -> None:
+    """Forget every cached result (strokes, joinings, drawings): for benchmarks that time
+    a first check, and tests that count work."""
+    figures.clear_caches()
+    _check.cache_clear()

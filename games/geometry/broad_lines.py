@@ -17,6 +17,7 @@ from games.geometry.figures import (
     stroke_links,
 )
 from games.geometry.reasons import JSON, Reasoned
+from games.geometry.tolerances import MAX_STROKE_POINTS
 from games.sheet import Stroke
 
 
@@ -42,7 +43,10 @@ def _sheet_figures(traces: Sequence[Trace]) -> list[Figure]:
     """Each stroke's figure, with open strokes whose ends meet joined into one figure
     (nearest ends first, each end used once)."""
     singles = [single_figure(i, t) for i, t in enumerate(traces)]
-    joinable = [i for i, f in enumerate(singles) if f.kind is not FigureKind.DOT and not f.closed]
+    joinable = [
+        i for i, f in enumerate(singles)
+        if f.kind is not FigureKind.DOT and not f.closed and not f.unjudged
+    ]
     partner: dict[tuple[int, int], tuple[int, int]] = {}
     for _, a, ea, b, eb in stroke_links(traces, joinable):
         if (a, ea) not in partner and (b, eb) not in partner:
@@ -103,6 +107,10 @@ def check_broad_lines_sheet(strokes: Sequence[Stroke]) -> SheetVerdict:
 
     if not figures:
         return verdict(True, "sheet.empty")
+    unjudged = [f.unjudged for f in figures if f.unjudged]
+    if unjudged:
+        params["max"] = MAX_STROKE_POINTS
+        return verdict(False, "sheet.too_long" if "too_long" in unjudged else "sheet.tangled")
     if dots:
         return verdict(False, "sheet.dot")
     if curves == 0:

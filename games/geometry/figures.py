@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import lru_cache
 from itertools import pairwise
+from typing import Final
 
 from games.geometry.polyline import (
     XY,
@@ -20,11 +22,13 @@ from games.geometry.polyline import (
     chord_deviation,
     cumulative,
     cuts_through,
+    decimated,
     despike,
     find_crossings,
     meeting_point,
     points_at,
     projection,
+    resampled,
     signed_area,
     simplify,
     stays_near,
@@ -40,17 +44,29 @@ from games.geometry.tolerances import (
     BEND_STEP,
     CLOSE_GAP,
     CORNER_ANGLE,
+    CORNER_SHARPNESS,
     CORNER_WINDOW,
+    CROSSING_LIMIT,
     DOT_SIZE,
+    GAP_SPAN,
     HOOK_FRACTION,
+    JOIN_FLOOR,
     JOIN_FRACTION,
+    JOIN_NEIGHBOURS,
     LINE_TOLERANCE,
+    MAX_STROKE_POINTS,
+    MAX_VERTICES,
     MIN_ROUNDNESS,
     OVERLAP_FRACTION,
+    POLYGON_CORNER_ANGLE,
+    POLYGON_CORNERS,
+    POLYGON_TURN_SHARE,
+    RAW_POINTS,
     RETRACE_FRACTION,
     SIDE_TOLERANCE,
     SIMPLIFY_FLOOR,
     SIMPLIFY_FRACTION,
+    WAVE_BEND,
 )
 from games.sheet import Stroke
 
@@ -110,6 +126,10 @@ class Figure:
     length: float
     outline: tuple[XY, ...] = field(repr=False)
     """The simplified polyline that was measured (closed figures end where they start)."""
+    unjudged: str = ""
+    """Why the figure was not judged: "too_long" (a stroke of more than
+    MAX_STROKE_POINTS points), "tangled" (it crosses itself beyond the crossing budget);
+    empty when it was. The table decides an unjudged figure."""
 
     @property
     def changes_bend(self) -> bool:
@@ -125,7 +145,7 @@ class Figure:
             "strokes": list(self.strokes), "kind": self.kind.value, "closed": self.closed,
             "lines": self.lines, "curves": self.curves, "corners": len(self.corners),
             "rounds": self.rounds, "bend_reversal": self.bend_reversal,
-            "crossings": self.crossings,
+            "crossings": self.crossings, "unjudged": self.unjudged,
         }
 
 
@@ -150,6 +170,12 @@ class Trace:
     size: float
     dot: bool
     length: float
+    points: int = 0
+    """How many points the stroke had as drawn."""
+
+    @property
+    def too_long(self) -> bool:
+        return self.points > MAX_STROKE_POINTS
 
 
 def tolerance_for(size: float) -> float:
@@ -158,29 +184,63 @@ def tolerance_for(size: float) -> float:
 
 
 def simplify_stroke(stroke: Stroke) -> Trace:
-    """The stroke thinned, simplified and rid of spikes (a dot is left as its first point)."""
-    points = stroke.points
+    """The stroke thinned, simplified and rid of spikes (a dot is left as its first point).
+
+    The cost is bounded whatever the stroke: beyond RAW_POINTS it is taken every k-th
+    point, after thinning it is resampled to MAX_VERTICES at most, and a stroke of more
+    than MAX_STROKE_POINTS is not simplified at all (it is too long to judge)."""
+    return _simplified(stroke.points)
+
+
+@lru_cache(maxsize=512)
+def _simplified(points: tuple[tuple[int, int, int], ...]) -> Trace:
+    # Keyed by the points (the colour and width change nothing): a drawing checked after
+    # each new stroke, or replayed after a power cut, simplifies each stroke once.
     if not points:
         raise EmptyStroke("a stroke needs at least one point")
+    count = len(points)
+    if count > RAW_POINTS:
+        points = (*points[decimated(count, RAW_POINTS)], points[-1])
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     width = max(xs) - min(xs)
     height = max(ys) - min(ys)
     size = math.hypot(width, height)
-    if width < DOT_SIZE and height < DOT_SIZE:
-        return Trace((float(xs[0]),), (float(ys[0]),), size, True, 0.0)
+    if count > MAX_STROKE_POINTS or (width < DOT_SIZE and height < DOT_SIZE):
+        return Trace((float(xs[0]),), (float(ys[0]),), size, True, 0.0, count)
     eps = tolerance_for(size)
-    xs, ys = thin(xs, ys, eps)
-    kept = simplify(xs, ys, eps)
-    txs, tys = despike([float(xs[k]) for k in kept], [float(ys[k]) for k in kept], eps)
-    return Trace(tuple(txs), tuple(tys), size, False, cumulative(txs, tys)[-1])
+    fx: Sequence[float]
+    fy: Sequence[float]
+    fx, fy = thin(xs, ys, eps)
+    if len(fx) > MAX_VERTICES:
+        fx, fy = resampled(fx, fy, MAX_VERTICES)
+    kept = simplify(fx, fy, eps)
+    txs, tys = despike([float(fx[k]) for k in kept], [float(fy[k]) for k in kept], eps)
+    return Trace(tuple(txs), tuple(tys), size, False, cumulative(txs, tys)[-1], count)
 
 
 def _resimplify(xs: Sequence[float], ys: Sequence[float]) -> tuple[list[float], list[float]]:
-    """Simplify again at the tolerance of the whole (for strokes joined into one)."""
+    """Simplify again at the tolerance of the whole (for strokes joined into one), after
+    resampling to MAX_VERTICES when the strokes together have more."""
     size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
+    if len(xs) > MAX_VERTICES:
+        xs, ys = resampled(xs, ys, MAX_VERTICES)
     kept = simplify(xs, ys, tolerance_for(size))
     return [xs[k] for k in kept], [ys[k] for k in kept]
+
+
+_LOOP_TRIES: Final = 6
+"""Closing points tried per figure (the best by crossings inside and overshoot first)."""
+
+_PROBES: Final = 9
+"""Points along an overshoot checked to lie along the loop (a circle drawn twice round)."""
+
+
+def _probes(
+    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], a: float, b: float
+) -> tuple[list[float], list[float]]:
+    """_PROBES points evenly along the polyline between arc lengths a and b."""
+    return points_at(xs, ys, cum, [a + (b - a) * k / (_PROBES - 1) for k in range(_PROBES)])
 
 
 @dataclass(frozen=True)
@@ -209,33 +269,32 @@ def _close(
         for i, j, ti, tj in crossings
     ]
     best: tuple[int, float, float, float] | None = None  # inside, leftover, a, b
-    for a, b in positions:
+    # Crossings inside the loop (the fewer the better: a wavering overshoot can cross the
+    # other end more than once, and only one of those closes the loop), then the least
+    # left over: the first candidate in that order that passes is the loop. There are
+    # at most CROSSING_LIMIT crossings, and only the first few candidates are measured.
+    candidates = sorted(
+        (sum(1 for a2, b2 in positions if a < a2 and b2 < b), a + total - b, a, b)
+        for a, b in positions
+        # Ends that merely touch are a gap of nothing (below); small curls are not the
+        # loop, which may have been drawn at most 4 times round.
+        if a + total - b > eps and b - a >= 0.25 * total
+    )
+    for inside, _, a, b in candidates[:_LOOP_TRIES]:
         loop_length = b - a
         head = a
         tail = total - b
-        if head + tail <= eps or loop_length < 0.25 * total:
-            # Ends that merely touch are a gap of nothing (below); small curls are not
-            # the loop, which may have been drawn at most 4 times round.
-            continue
-        # Crossings inside the loop (the fewer the better: a wavering overshoot can
-        # cross the other end more than once, and only one of those closes the loop).
-        inside = sum(1 for a2, b2 in positions if a < a2 and b2 < b)
-        if best is not None and (inside, head + tail) >= best[:2]:
-            continue
         lx, ly = sub_polyline(xs, ys, cum, a, b)
         if abs(signed_area(lx, ly)) < MIN_ROUNDNESS * loop_length * loop_length:
             continue
         limit = OVERLAP_FRACTION * loop_length
         near = RETRACE_FRACTION * math.hypot(max(lx) - min(lx), max(ly) - min(ly))
-        if head > limit:
-            hx, hy = sub_polyline(xs, ys, cum, 0.0, a)
-            if not stays_near(hx, hy, lx, ly, near):
-                continue
-        if tail > limit:
-            tx, ty = sub_polyline(xs, ys, cum, b, total)
-            if not stays_near(tx, ty, lx, ly, near):
-                continue
+        if head > limit and not stays_near(*_probes(xs, ys, cum, 0.0, a), lx, ly, near):
+            continue
+        if tail > limit and not stays_near(*_probes(xs, ys, cum, b, total), lx, ly, near):
+            continue
         best = (inside, head + tail, a, b)
+        break
     if best is not None:
         inside, _, a, b = best
         lx, ly = sub_polyline(xs, ys, cum, a, b)
@@ -277,6 +336,13 @@ def _close(
         lx, ly = sub_polyline(xs, ys, cum, a, b)
         if abs(signed_area(lx, ly)) < MIN_ROUNDNESS * (b - a + d) ** 2:
             continue
+        if d > eps:
+            # What closes the gap must not span the figure from side to side: the ends
+            # of a U are as far apart as the U is wide, a circle's gap is a short chord.
+            ux, uy = (lx[-1] - lx[0]) / d, (ly[-1] - ly[0]) / d
+            along = [x * ux + y * uy for x, y in zip(lx, ly, strict=True)]
+            if d > GAP_SPAN * (max(along) - min(along)):
+                continue
         bridged = d > eps and len(lx) > 3
         meeting = meeting_point(lx, ly, d) if bridged else None
         if meeting is not None:  # extend both ends to where they meet: a corner, usually
@@ -291,17 +357,24 @@ def _close(
             ly[-1] = ly[0]
         if bridged and (cuts_through(lx, ly, len(lx) - 2) or cuts_through(lx, ly, 0)):
             continue  # what closes the gap would cut through the figure: a spiral, say
-        crossings = without_curls(find_crossings(lx, ly, True), cumulative(lx, ly), True)
+        found = find_crossings(lx, ly, True)
+        if found is None:  # a tangle: leave it open, the figure is judged tangled
+            return None
+        crossings = without_curls(found, cumulative(lx, ly), True)
         return _Loop(lx, ly, 1, len(crossings), bridged and meeting is None)
     return None
 
 
 def _corners(
-    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], closed: bool, w: float
+    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], closed: bool, w: float,
+    angle: float = CORNER_ANGLE, turns: dict[int, float] | None = None,
 ) -> list[int]:
-    """The vertices where the figure turns by CORNER_ANGLE or more between the chords
-    reaching w back and ahead along it (round the loop when closed): the sharpest first,
-    none within w of another, so that a rounded corner is one corner."""
+    """The vertices where the figure turns by `angle` or more between the chords reaching
+    w back and ahead along it (round the loop when closed), and, on an open figure,
+    sharply: at least CORNER_SHARPNESS of that turn happens within w/2 (a corner turns at
+    a point; a smooth bend, such as the bottom of a U or the crest of a wave, turns along
+    its way; a closed figure's corners are weighed together, see POLYGON_TURN_SHARE). The
+    sharpest first, none within w of another, so that a rounded corner is one corner."""
     n = len(xs)
     total = cum[-1]
     vertices = range(n - 1) if closed else range(1, n - 1)
@@ -313,14 +386,32 @@ def _corners(
         ahead = [cum[k] + w for k in vertices]
     bx, by = points_at(xs, ys, cum, back)
     ax, ay = points_at(xs, ys, cum, ahead)
-    limit = math.radians(CORNER_ANGLE)
-    candidates = []
+    limit = math.radians(angle)
+    wide = []
     for i, k in enumerate(vertices):
         x = xs[k]
         y = ys[k]
         turn = abs(turn_between(x - bx[i], y - by[i], ax[i] - x, ay[i] - y))
         if turn >= limit:
+            wide.append((turn, k))
+    half = w / 2
+    if closed:
+        hb = [(cum[k] - half) % total for _, k in wide]
+        ha = [(cum[k] + half) % total for _, k in wide]
+    else:
+        hb = [cum[k] - half for _, k in wide]
+        ha = [cum[k] + half for _, k in wide]
+    hbx, hby = points_at(xs, ys, cum, hb)
+    hax, hay = points_at(xs, ys, cum, ha)
+    candidates = []
+    for i, (turn, k) in enumerate(wide):
+        x = xs[k]
+        y = ys[k]
+        near = abs(turn_between(x - hbx[i], y - hby[i], hax[i] - x, hay[i] - y))
+        if closed or near >= CORNER_SHARPNESS * turn:
             candidates.append((-turn, k))
+            if turns is not None:
+                turns[k] = turn
     candidates.sort()
     chosen: list[int] = []
     for _, k in candidates:
@@ -377,12 +468,51 @@ def _bend_turns(
     return turns
 
 
-def _reversal(turns: Sequence[float]) -> float:
-    """The most a run of consecutive turns goes back against the main direction of turning
-    (radians): Kadane's maximum sum over the turns counted against that direction."""
+def _seam_turn(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]) -> float:
+    """Where a loop closes: the turn from the chord of its last HOOK_FRACTION to the chord
+    of its first (chords that long, so that the cusp a closing overshoot leaves is no
+    turn, while a heart's notch, where the lobes meet, is)."""
+    total = cum[-1]
+    margin = HOOK_FRACTION * total
+    (ax, bx), (ay, by) = points_at(xs, ys, cum, [total - margin, margin])
+    return turn_between(xs[0] - ax, ys[0] - ay, bx - xs[0], by - ys[0])
+
+
+def bend_count(turns: Sequence[float], degrees: float = BEND_REVERSAL) -> int:
+    """How many bends, one way then the other, the turns make: each must turn by
+    `degrees` net (a hysteresis, so that wobble within a bend is no new bend). An arc has
+    1, an S 2, a wave one per crest."""
+    threshold = math.radians(degrees)
+    count = 0
+    side = 0
+    run = 0.0
+    for t in turns:
+        run += t
+        # The first bend may be cut by the start (the turns leave the ends out): a third
+        # of the turn establishes it.
+        need = threshold if side else threshold / 3
+        if side >= 0 and run <= -need:
+            count, side, run = count + 1, -1, 0.0
+        elif side <= 0 and run >= need:
+            count, side, run = count + 1, 1, 0.0
+        elif (side > 0 and run > 0) or (side < 0 and run < 0):
+            run = 0.0  # turning on in the bend's own direction: the same bend
+    if side and abs(run) >= threshold / 3 and (run > 0) != (side > 0):
+        count += 1  # so may the last
+    return count
+
+
+def _main_sign(turns: Sequence[float]) -> float:
     forward = sum(t for t in turns if t > 0)
     backward = -sum(t for t in turns if t < 0)
-    sign = 1.0 if forward >= backward else -1.0
+    return 1.0 if forward >= backward else -1.0
+
+
+def _reversal(turns: Sequence[float], sign: float = 0.0) -> float:
+    """The most a run of consecutive turns goes back against the main direction of turning
+    (radians; `sign`, or the direction most of the turns take): Kadane's maximum sum over
+    the turns counted against that direction."""
+    sign = sign or _main_sign(turns)
     best = 0.0
     running = 0.0
     for t in turns:
@@ -401,7 +531,11 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     eps = tolerance_for(size)
     if total <= eps:  # strokes that cancel out (a line and the same line backwards)
         return _dot_figure(strokes, size, xs, ys)
-    crossings = without_curls(find_crossings(xs, ys, closed=False), cum, closed=False)
+    found = find_crossings(xs, ys, closed=False)
+    if found is None:
+        return replace(_dot_figure(strokes, size, xs, ys), kind=FigureKind.CURVE, curves=1,
+                       length=total, crossings=CROSSING_LIMIT, unjudged="tangled")
+    crossings = without_curls(found, cum, closed=False)
     loop = _close(xs, ys, cum, crossings, eps) if len(xs) > 3 else None
     rounds = 1
     if loop is not None:
@@ -413,7 +547,20 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     closed = loop is not None
     n = len(xs)
     w = CORNER_WINDOW * total
-    corners = _corners(xs, ys, cum, closed, w)
+    corner_turns: dict[int, float] = {}
+    corners = _corners(xs, ys, cum, closed, w, POLYGON_CORNER_ANGLE if closed else CORNER_ANGLE,
+                       corner_turns)
+    if closed and corners:
+        # A polygon's corners are alike, and it turns at them and nowhere else: they must
+        # hold most of the loop's whole turn. Otherwise (a round loop with a few sharper
+        # spots, a square with a kink) only corners of the usual angle count.
+        strongest = max(corner_turns[k] for k in corners)
+        alike = [k for k in corners if corner_turns[k] >= strongest / 2]
+        if not (len(alike) >= POLYGON_CORNERS and sum(corner_turns[k] for k in alike)
+                >= POLYGON_TURN_SHARE * 2 * math.pi):
+            limit = math.radians(CORNER_ANGLE)
+            alike = [k for k in corners if corner_turns[k] >= limit]
+        corners = alike
     first = 0
     last = n - 1
     if not closed:
@@ -422,6 +569,15 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
             first = corners.pop(0)
         while corners and total - cum[corners[-1]] < hook:
             last = corners.pop()
+    # Straightness first, relative to the length: a stroke that stays within
+    # LINE_TOLERANCE of its chord is one straight line, its wiggles no corners, unless it
+    # bends back and forth 3 times or more: then it is a low wave, a curve.
+    wave = False
+    open_turns: list[float] | None = None  # measured once: for the wave and for the bend
+    if not closed and chord_deviation(xs, ys, range(first, last + 1)) <= LINE_TOLERANCE:
+        open_turns = _bend_turns(xs, ys, cum, False, False)
+        wave = bend_count(open_turns, WAVE_BEND) >= 3
+        corners = []
     # Pieces run from corner to corner (from end to end when open).
     spans: list[list[int]] = []
     if closed:
@@ -444,7 +600,15 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     # them; a wave whose crests are tighter than the corner window reads as lines too).
     # A polygon has 3 sides at least.
     tolerance = SIDE_TOLERANCE if corners else LINE_TOLERANCE
-    straight = [d <= tolerance and (not closed or len(spans) >= 3) for d in deviations]
+    # Corners before roundness: a closed figure with POLYGON_CORNERS clear corners or
+    # more, its sides straight on average, is a polygon: they count as straight lines,
+    # and it is not a circle or a curve (a heart has corners too, but round lobes).
+    polygon = (closed and len(corners) >= POLYGON_CORNERS
+               and sum(deviations) / len(deviations) <= LINE_TOLERANCE)
+    straight = [
+        polygon or (d <= tolerance and (not closed or len(spans) >= 3) and not wave)
+        for d in deviations
+    ]
     pieces = tuple(
         Piece(
             (xs[span[0]], ys[span[0]]),
@@ -463,7 +627,17 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     reversal = 0.0
     if curves:
         gap = loop is not None and loop.gap
-        reversal = _reversal(_bend_turns(xs, ys, cum, closed, gap))
+        turns = open_turns if open_turns is not None else _bend_turns(xs, ys, cum, closed, gap)
+        reversal = _reversal(turns)
+        if closed and not gap and turns:
+            # Round the loop, through where it closes: the pen started and stopped there,
+            # and the cusp it leaves may turn back by 30-40 degrees; a turn back of twice
+            # BEND_REVERSAL is more than a sloppy close (a heart's notch turns back 90+).
+            mid = len(turns) // 2
+            around = _reversal([*turns[mid:], _seam_turn(xs, ys, cum), *turns[:mid]],
+                               _main_sign(turns))
+            if around >= math.radians(2 * BEND_REVERSAL):
+                reversal = max(reversal, around)
     kind = (
         FigureKind.LINE if lines == 1
         else FigureKind.LINES if lines
@@ -501,10 +675,19 @@ def _dot_figure(
 
 
 def single_figure(index: int, trace: Trace) -> Figure:
-    """The figure of stroke number `index` on its own."""
+    """The figure of stroke number `index` on its own (read once per trace)."""
+    figure = _single(trace)
+    return figure if figure.strokes == (index,) else replace(figure, strokes=(index,))
+
+
+@lru_cache(maxsize=512)
+def _single(trace: Trace) -> Figure:
+    if trace.too_long:
+        return replace(_dot_figure((0,), trace.size, trace.xs, trace.ys),
+                       kind=FigureKind.CURVE, curves=1, unjudged="too_long")
     if trace.dot:
-        return _dot_figure((index,), trace.size, trace.xs, trace.ys)
-    return _figure((index,), list(trace.xs), list(trace.ys), trace.size)
+        return _dot_figure((0,), trace.size, trace.xs, trace.ys)
+    return _figure((0,), list(trace.xs), list(trace.ys), trace.size)
 
 
 def classify_stroke(stroke: Stroke) -> Figure:
@@ -552,7 +735,63 @@ def _cut_overshoot(p: Part, q: Part, reach: float) -> tuple[Part, Part]:
         travelled_p += math.hypot(ux, uy)
         if travelled_p > reach:
             break
-    return p, q
+    # No crossing: the ends may stop short of a corner (both are extended to it), or run
+    # alongside each other (each is cut back to where it comes nearest the other's end),
+    # so the joint leaves no spike.
+    corner = _corner_between(p, q, reach)
+    if corner is not None:
+        x, y = corner
+        return ([*pxs, x], [*pys, y]), ([x, *qxs], [y, *qys])
+    p = _trim_end_towards(p, qxs[0], qys[0], reach)
+    rq = _trim_end_towards((qxs[::-1], qys[::-1]), p[0][-1], p[1][-1], reach)
+    return p, (rq[0][::-1], rq[1][::-1])
+
+
+def _corner_between(p: Part, q: Part, reach: float) -> XY | None:
+    """Where p's last segment and q's first, both extended forwards / backwards, meet at
+    an angle of 30 degrees or more within `reach` of both ends (a corner left open)."""
+    pxs, pys = p
+    qxs, qys = q
+    if len(pxs) < 2 or len(qxs) < 2:
+        return None
+    ex, ey = pxs[-1], pys[-1]
+    ux, uy = ex - pxs[-2], ey - pys[-2]
+    sx, sy = qxs[0], qys[0]
+    vx, vy = qxs[1] - sx, qys[1] - sy
+    den = ux * vy - uy * vx
+    nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
+    if nu == 0 or nv == 0 or abs(den) < math.sin(math.radians(30)) * nu * nv:
+        return None
+    t = ((sx - ex) * vy - (sy - ey) * vx) / den
+    s = -((sx - ex) * uy - (sy - ey) * ux) / den
+    if t < 0 or s < 0 or t * nu > reach or s * nv > reach:
+        return None
+    return ex + t * ux, ey + t * uy
+
+
+def _trim_end_towards(p: Part, x: float, y: float, reach: float) -> Part:
+    """p without the stretch at its end (within `reach` of arc length) that runs past
+    the point of it nearest (x, y)."""
+    pxs, pys = p
+    last = len(pxs) - 1
+    best_d = math.hypot(pxs[last] - x, pys[last] - y)
+    best: tuple[int, float, float] | None = None
+    travelled = 0.0
+    for k in range(last - 1, -1, -1):
+        ax, ay, bx, by = pxs[k], pys[k], pxs[k + 1], pys[k + 1]
+        t = projection(x, y, ax, ay, bx, by)
+        cx, cy = ax + t * (bx - ax), ay + t * (by - ay)
+        d = math.hypot(cx - x, cy - y)
+        if d < best_d - 1e-9:
+            best_d = d
+            best = (k, cx, cy)
+        travelled += math.hypot(bx - ax, by - ay)
+        if travelled > reach:
+            break
+    if best is None:
+        return p
+    k, cx, cy = best
+    return [*pxs[: k + 1], cx], [*pys[: k + 1], cy]
 
 
 def _joined(parts: list[Part], reaches: list[float], cycle: bool) -> Part:
@@ -579,34 +818,128 @@ Link = tuple[float, int, int, int, int]
 """distance, stroke a, end of a (0 start, 1 end), stroke b, end of b."""
 
 
+def join_reach(a: Trace, b: Trace) -> float:
+    """How close the ends of two strokes must come to meet: JOIN_FRACTION of the shorter
+    one's length, but never less than JOIN_FLOOR of the figure they would make together
+    (a short side of a square still meets its neighbours at a sloppy corner)."""
+    together = math.hypot(
+        max(max(a.xs), max(b.xs)) - min(min(a.xs), min(b.xs)),
+        max(max(a.ys), max(b.ys)) - min(min(a.ys), min(b.ys)),
+    )
+    return max(JOIN_FRACTION * min(a.length, b.length),
+               min(JOIN_FLOOR * together, JOIN_FRACTION * max(a.length, b.length)))
+
+
+def _to_stretch(x: float, y: float, trace: Trace, end: int) -> float:
+    """How far (x, y) is from the stretch of `trace` within OVERLAP_FRACTION of its
+    length from its end `end` (0 start, 1 end), not counting the end itself."""
+    xs, ys = (trace.xs, trace.ys) if end == 0 else (trace.xs[::-1], trace.ys[::-1])
+    stretch = OVERLAP_FRACTION * trace.length
+    best = math.inf
+    travelled = 0.0
+    for k in range(len(xs) - 1):
+        ax, ay, bx, by = xs[k], ys[k], xs[k + 1], ys[k + 1]
+        t = projection(x, y, ax, ay, bx, by)
+        step = math.hypot(bx - ax, by - ay)
+        if travelled + t * step > stretch:
+            break
+        if k or t > 0:
+            best = min(best, math.hypot(x - ax - t * (bx - ax), y - ay - t * (by - ay)))
+        travelled += step
+    return best
+
+
+def _to_corner(a: Trace, ea: int, b: Trace, eb: int, reach: float) -> float:
+    """When the last segments of two strokes, extended or cut back, meet at a corner of
+    at least 30 degrees: how far the farther end is from that corner (inf otherwise).
+    A side of a square drawn past its corner, or stopping short of it, meets the next."""
+    def end_segment(t: Trace, e: int) -> tuple[float, float, float, float]:
+        # The direction of the stroke's last tenth (not of its last segment, which may
+        # be a wobble), pointing out of the end.
+        xs, ys = (t.xs, t.ys) if e == 1 else (t.xs[::-1], t.ys[::-1])
+        ex, ey = xs[-1], ys[-1]
+        back = len(xs) - 2
+        while back > 0 and math.hypot(ex - xs[back], ey - ys[back]) < 0.1 * t.length:
+            back -= 1
+        return ex, ey, ex - xs[back], ey - ys[back]
+
+    if len(a.xs) < 2 or len(b.xs) < 2:
+        return math.inf
+    px, py, ux, uy = end_segment(a, ea)
+    qx, qy, vx, vy = end_segment(b, eb)
+    den = ux * vy - uy * vx
+    nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
+    if nu == 0 or nv == 0 or abs(den) < math.sin(math.radians(30)) * nu * nv:
+        return math.inf
+    t = ((qx - px) * vy - (qy - py) * vx) / den
+    s = ((qx - px) * uy - (qy - py) * ux) / den
+    far = max(abs(t) * nu, abs(s) * nv)
+    return far if far <= reach else math.inf
+
+
 def stroke_links(traces: Sequence[Trace], joinable: Sequence[int]) -> list[Link]:
-    """Pairs of stroke ends that meet, nearest first."""
+    """Pairs of stroke ends that meet, nearest first; each end keeps only its
+    JOIN_NEIGHBOURS nearest partners, so a crowded drawing has few links."""
     found: list[Link] = []
     for x, a in enumerate(joinable):
+        ta = traces[a]
         for b in joinable[x + 1 :]:
-            reach = JOIN_FRACTION * min(traces[a].length, traces[b].length)
+            tb = traces[b]
+            reach = join_reach(ta, tb)
             for ea in (0, 1):
-                ax, ay = _end_of(traces[a], ea)
+                ax, ay = _end_of(ta, ea)
                 for eb in (0, 1):
-                    bx, by = _end_of(traces[b], eb)
-                    d = math.hypot(ax - bx, ay - by)
-                    if d <= reach:
+                    bx, by = _end_of(tb, eb)
+                    d = min(
+                        math.hypot(ax - bx, ay - by),
+                        _to_stretch(ax, ay, tb, eb),  # ends running alongside: an overlap
+                        _to_stretch(bx, by, ta, ea),
+                    )
+                    if d > reach:
+                        # Overshooting a corner, or stopping short of it: as far as a
+                        # side of a square may, by the longer stroke (not past half the
+                        # shorter one).
+                        d = _to_corner(ta, ea, tb, eb, max(reach, min(
+                            JOIN_FRACTION * max(ta.length, tb.length),
+                            0.5 * min(ta.length, tb.length))))
+                    if d < math.inf:
                         found.append((d, a, ea, b, eb))
     found.sort()
-    return found
+    per_end: dict[tuple[int, int], int] = {}
+    kept: list[Link] = []
+    for link in found:
+        _, a, ea, b, eb = link
+        if per_end.get((a, ea), 0) < JOIN_NEIGHBOURS and per_end.get((b, eb), 0) < JOIN_NEIGHBOURS:
+            per_end[(a, ea)] = per_end.get((a, ea), 0) + 1
+            per_end[(b, eb)] = per_end.get((b, eb), 0) + 1
+            kept.append(link)
+    return kept
 
 
 def chain_figure(
     traces: Sequence[Trace], chain: Sequence[tuple[int, bool]], cycle: bool
 ) -> Figure:
     """The figure of strokes laid end to start in `chain` (stroke, reversed)."""
-    parts = [_oriented(traces[i], rev) for i, rev in chain]
+    figure = _chain(tuple((traces[i], rev) for i, rev in chain), cycle)
+    return replace(figure, strokes=tuple(sorted(i for i, _ in chain)))
+
+
+@lru_cache(maxsize=256)
+def _chain(chain: tuple[tuple[Trace, bool], ...], cycle: bool) -> Figure:
+    parts = [_oriented(trace, rev) for trace, rev in chain]
     ring = [*chain, chain[0]] if cycle else list(chain)
     reaches = [
-        JOIN_FRACTION * min(traces[a].length, traces[b].length)
+        max(join_reach(a, b), OVERLAP_FRACTION * max(a.length, b.length))
         for (a, _), (b, _) in pairwise(ring)
     ]
     xs, ys = _joined(parts, reaches, cycle)
     size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
     sxs, sys_ = _resimplify(xs, ys)
-    return _figure(tuple(sorted(i for i, _ in chain)), sxs, sys_, size)
+    return _figure((), sxs, sys_, size)
+
+
+def clear_caches() -> None:
+    """Forget the cached simplified strokes, single figures and joined figures."""
+    _simplified.cache_clear()
+    _single.cache_clear()
+    _chain.cache_clear()

@@ -10,13 +10,24 @@ from collections.abc import Sequence
 from itertools import accumulate
 from operator import sub
 
-from games.geometry.tolerances import CORNER_ANGLE, HOOK_FRACTION
+from games.geometry.tolerances import (
+    CORNER_ANGLE,
+    CROSSING_LIMIT,
+    HOOK_FRACTION,
+    PAIR_BUDGET,
+    SIMPLIFY_BUDGET,
+)
 
 XY = tuple[float, float]
 
 
-def simplify(xs: Sequence[float], ys: Sequence[float], eps: float) -> list[int]:
-    """Ramer-Douglas-Peucker: the indices of the points that stay (first and last do)."""
+def simplify(
+    xs: Sequence[float], ys: Sequence[float], eps: float, budget: int = SIMPLIFY_BUDGET
+) -> list[int]:
+    """Ramer-Douglas-Peucker: the indices of the points that stay (first and last do).
+
+    At most `budget` point-to-chord distances are computed (the worst case of the method
+    is quadratic); the spans still unsplit when it runs out keep all their points."""
     n = len(xs)
     if n <= 2:
         return list(range(n))
@@ -26,6 +37,11 @@ def simplify(xs: Sequence[float], ys: Sequence[float], eps: float) -> list[int]:
     while stack:
         i, j = stack.pop()
         if j - i < 2:
+            continue
+        budget -= j - i - 1
+        if budget < 0:
+            for k in range(i + 1, j):
+                keep[k] = 1
             continue
         x1 = xs[i]
         y1 = ys[i]
@@ -80,6 +96,24 @@ def thin(xs: list[int], ys: list[int], eps: float) -> tuple[list[int], list[int]
         out_x.append(xs[-1])
         out_y.append(ys[-1])
     return out_x, out_y
+
+
+def decimated(count: int, cap: int) -> slice:
+    """The slice that takes a sequence of `count` items down to at most `cap` + 1 of them,
+    evenly (every k-th item; the caller adds the last one)."""
+    step = -(-count // cap)
+    return slice(0, count, step)
+
+
+def resampled(
+    xs: Sequence[float], ys: Sequence[float], count: int
+) -> tuple[list[float], list[float]]:
+    """`count` points evenly spaced along the polyline (first and last kept)."""
+    cum = cumulative(xs, ys)
+    total = cum[-1]
+    if total <= 0 or count < 2:
+        return [xs[0], xs[-1]], [ys[0], ys[-1]]
+    return points_at(xs, ys, cum, [total * k / (count - 1) for k in range(count)])
 
 
 def despike(xs: list[float], ys: list[float], eps: float) -> tuple[list[float], list[float]]:
@@ -205,17 +239,32 @@ Crossing = tuple[int, int, float, float]
 """Segments i < j of a polyline cross at parameter ti along i and tj along j."""
 
 
-def find_crossings(xs: Sequence[float], ys: Sequence[float], closed: bool) -> list[Crossing]:
+def find_crossings(
+    xs: Sequence[float], ys: Sequence[float], closed: bool
+) -> list[Crossing] | None:
     """Every proper crossing of two non-adjacent segments (touching counts once), in
-    order. Segments are swept from left to right, so only those whose extents overlap
-    are compared."""
+    order; None when the polyline is a tangle (more than CROSSING_LIMIT crossings, or more
+    than PAIR_BUDGET pairs of segments to compare).
+
+    Segments are swept along the axis on which they overlap least (a comb of long
+    horizontal strokes is swept from top to bottom), so only pairs whose extents overlap
+    on that axis are compared, and those are counted against the budget."""
     segments = len(xs) - 1
+    if segments < 3:
+        return []
     lox = [min(xs[k], xs[k + 1]) for k in range(segments)]
     hix = [max(xs[k], xs[k + 1]) for k in range(segments)]
     loy = [min(ys[k], ys[k + 1]) for k in range(segments)]
     hiy = [max(ys[k], ys[k + 1]) for k in range(segments)]
+    spread_x = (max(hix) - min(lox)) or 1.0
+    spread_y = (max(hiy) - min(loy)) or 1.0
+    overlap_x = sum(map(sub, hix, lox)) / spread_x
+    overlap_y = sum(map(sub, hiy, loy)) / spread_y
+    if overlap_y < overlap_x:  # sweep along y: swap the roles of the axes
+        lox, hix, loy, hiy = loy, hiy, lox, hix
     order = sorted(range(segments), key=lox.__getitem__)
     found: list[Crossing] = []
+    budget = PAIR_BUDGET
     for p, first in enumerate(order):
         right = hix[first]
         bottom = loy[first]
@@ -223,6 +272,9 @@ def find_crossings(xs: Sequence[float], ys: Sequence[float], closed: bool) -> li
         for second in order[p + 1 :]:
             if lox[second] > right:
                 break
+            budget -= 1
+            if budget < 0:
+                return None
             if loy[second] > top or hiy[second] < bottom:
                 continue
             i, j = (first, second) if first < second else (second, first)
@@ -245,6 +297,8 @@ def find_crossings(xs: Sequence[float], ys: Sequence[float], closed: bool) -> li
             if (d3 > 0) == (d4 > 0) or d1 == d2 or d3 == d4:
                 continue
             found.append((i, j, d3 / (d3 - d4), d1 / (d1 - d2)))
+            if len(found) > CROSSING_LIMIT:
+                return None
     found.sort()
     return found
 

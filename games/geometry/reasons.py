@@ -62,6 +62,14 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
     ),
     "sheet.crosses_itself": ("This curve crosses itself.", "Tato křivka kříží sama sebe."),
     "sheet.changes_bend": ("This curve changes its bend.", "Tato křivka mění směr ohybu."),
+    "sheet.too_long": (
+        "A stroke of more than {max} points is too long to judge; the table decides.",
+        "Tah o více než {max} bodech je na posouzení příliš dlouhý; rozhodnou hráči u stolu.",
+    ),
+    "sheet.tangled": (
+        "Too tangled to judge; the table decides.",
+        "Příliš zamotané na posouzení; rozhodnou hráči u stolu.",
+    ),
     "shape.circle": (
         "A circle (an ellipse or an oval counts).",
         "Kruh (platí i elipsa nebo ovál).",
@@ -108,6 +116,18 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
     "not.round": (
         "A closed curve, but not round enough for a circle or an oval.",
         "Uzavřená křivka, ale na kruh nebo ovál není dost kulatá.",
+    ),
+    "not.too_long": (
+        "A stroke of more than {max} points is too long to judge.",
+        "Tah o více než {max} bodech je na posouzení příliš dlouhý.",
+    ),
+    "not.tangled": (
+        "Too tangled to judge.",
+        "Příliš zamotané na posouzení.",
+    ),
+    "drawing.unjudged": (
+        "Too tangled or too long to judge; the table decides.",
+        "Příliš zamotané nebo dlouhé na posouzení; rozhodnou hráči u stolu.",
     ),
     "drawing.ok": (
         "Exactly the rolled shapes: {found}.",

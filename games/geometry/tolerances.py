@@ -34,6 +34,11 @@ a crossing."""
 CLOSE_GAP: Final = 0.15
 """Ends closer than this fraction of the loop's length close it (a circle with a gap)."""
 
+GAP_SPAN: Final = 0.6
+"""...and than this fraction of the figure's extent along the gap: the ends of a narrow U
+are as far apart as the U is wide, so it stays open (a circle's gap of 15 % of its length
+spans under half of it)."""
+
 OVERLAP_FRACTION: Final = 0.15
 """How much of a loop's length may overshoot the point where it closes, at either end."""
 
@@ -46,7 +51,12 @@ MIN_ROUNDNESS: Final = 0.01
 0.019): a line drawn there and back encloses nothing and is not closed."""
 
 JOIN_FRACTION: Final = 0.15
-"""Two strokes' ends meet when closer than this fraction of the shorter stroke's length."""
+"""Two strokes' ends meet when closer than this fraction of the shorter stroke's length..."""
+
+JOIN_FLOOR: Final = 0.06
+"""...or than this fraction of the size of the figure they make together (bounding-box
+diagonal; at most JOIN_FRACTION of the longer stroke): a circle cut near one end, or a
+short side of a square, still meets its neighbours across a gap a person overlooks."""
 
 # --- Corners and straight lines ---------------------------------------------------------
 
@@ -54,11 +64,31 @@ CORNER_WINDOW: Final = 0.06
 """Turns are measured between chords reaching this fraction of the length either side."""
 
 CORNER_ANGLE: Final = 45.0
-"""A turn of at least this many degrees within the window is a corner."""
+"""A turn of at least this many degrees within the window is a corner..."""
 
-LINE_TOLERANCE: Final = 0.06
-"""A stroke without corners is straight when it strays from its chord by at most this
-fraction of the chord's length."""
+POLYGON_CORNER_ANGLE: Final = 30.0
+"""Round a closed figure, a sharp turn of this many degrees is a corner already (an
+octagon turns by 45 at each; the sharpness test keeps a circle, which turns by 22
+degrees within the window, free of corners)."""
+
+POLYGON_CORNERS: Final = 5
+"""A closed figure with this many corners or more is a polygon: its sides count as
+straight lines (Broad Lines), and it is none of the ArtBox shapes, however round."""
+
+POLYGON_TURN_SHARE: Final = 0.8
+"""...when its corners hold at least this share of the loop's whole turn (360 degrees):
+a polygon turns at its corners only, a round loop all along."""
+
+CORNER_SHARPNESS: Final = 0.7
+"""...when at least this share of it happens within half the window: a corner turns at
+a point, a smooth bend (the bottom of a U, the crest of a wave) along its way (over a
+circular arc the share is one half)."""
+
+LINE_TOLERANCE: Final = 0.08
+"""A stroke is straight when it strays from its chord by at most this fraction of the
+chord's length (a person still calls a line straight that wanders by 1/12 of its length;
+a bow of 8 % is a bend of about 35 degrees). Checked first: within it, wiggles are no
+corners, unless the stroke bends back and forth 3 times or more (a low wave)."""
 
 SIDE_TOLERANCE: Final = 0.15
 """A stretch that ends at a corner (an arm of an angle, a side of a triangle) is straight
@@ -73,11 +103,24 @@ BEND_REVERSAL: Final = 30.0
 """Turning back by at least this many degrees in a row against the main direction of
 turning changes the bend."""
 
+WAVE_BEND: Final = 40.0
+"""A stroke within LINE_TOLERANCE of its chord is a low wave, not a line, when it bends
+one way and the other 3 times or more by this many degrees each (a third of it for the
+bends cut by its ends)."""
+
 # --- Shapes (ArtBox) --------------------------------------------------------------------
 
 RIGHT_ANGLE_TOLERANCE: Final = 30.0
 """A closed figure of 4 straight sides is a square (or a rectangle) when it turns by
 90 degrees, give or take this, at every corner."""
+
+RIGHT_ANGLE_MEAN_TOLERANCE: Final = 14.0
+"""A four-sided figure whose sides are alike (RHOMBUS_SIDES) and whose corners are off
+square by more than this on average is a rhombus, a diamond: no square. (Fast
+rectangles of the $1 study lean as much, 10-20 degrees, but their sides differ.)"""
+
+RHOMBUS_SIDES: Final = 0.75
+"""Four sides are alike when the shortest is at least this fraction of the longest."""
 
 ELLIPSE_TOLERANCE: Final = 0.08
 """A closed curve is a circle (or an ellipse, or an oval) when it strays from the ellipse
@@ -87,3 +130,42 @@ scores 0.14, a square 0.16, a triangle 0.33)."""
 OUTLINE_FRACTION: Final = 0.03
 """A straight stroke within this fraction of a shape's size of that shape's outline is
 drawn over it, and adds no shape of its own."""
+
+# --- Cost (bounded by construction) -----------------------------------------------------
+
+MAX_STROKE_POINTS: Final = 4000
+"""A stroke of more points than this is not judged ("too long to judge; the table
+decides"): the phone protocol sends at most this many (games.strokes.MAX_POINTS), so
+only a hostile or broken sender gets there."""
+
+RAW_POINTS: Final = 1024
+"""A longer stroke is first taken every k-th point down to this many (a slice, at C
+speed): ten seconds of a finger at 100 Hz, far denser than any tolerance below."""
+
+MAX_VERTICES: Final = 160
+"""After thinning, a stroke with more points than this is resampled evenly along its
+length to this many; everything after (simplification, corners, crossings) works on at
+most this many vertices. Real strokes thin to 20-120 points, so only scribbles are cut."""
+
+SIMPLIFY_BUDGET: Final = 6000
+"""Point-to-chord distances the simplification may compute per stroke; beyond it, the
+spans not yet split keep their points (the result has more vertices, never a stall)."""
+
+CROSSING_LIMIT: Final = 48
+"""A figure crossing itself more often than this is a tangle: the search stops and the
+verdict says the table decides."""
+
+PAIR_BUDGET: Final = 6000
+"""Segment pairs the crossing sweep may compare per figure before it calls the figure
+too tangled to judge."""
+
+JOIN_NEIGHBOURS: Final = 3
+"""Each stroke end is joined only with its nearest few ends: no drawing, however
+crowded, makes the search for strokes going round a loop grow beyond that."""
+
+JOIN_BUDGET: Final = 16
+"""At most this many candidate joinings (loops of strokes) are read per drawing..."""
+
+JOIN_VERTICES: Final = 800
+"""...and at most this many vertices in all of them (the sides of a square drawn in 4
+strokes have 2-10 each; jagged strokes run out of this long before the count)."""

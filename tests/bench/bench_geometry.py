@@ -1,9 +1,12 @@
-"""Drawing geometry's figures: the time to check a 200-point stroke (Broad Lines) and a
-4-shape drawing (ArtBox), and the accuracy on the 5280 gestures of the $1 study.
+"""Drawing geometry's figures: the worst time on adversarial strokes (random walks of 100
+to 20000 points, 20 jagged strokes on one drawing, the longest real scribble), the time to
+check a real stroke (Broad Lines) and a 4-shape drawing (ArtBox), each cold (nothing
+cached), and the accuracy on the $1 gestures (tuning and held-out people) and on the
+cases of issue 15.
 
-Times are per call on this machine, after a warm-up, as p50 and p99 over many calls on
-a mix of hand-shaken strokes; nothing here asserts a time (the targets live in
-tests.bench). Run alone with `python -m tests.bench.bench_geometry`.
+Times are per call on this machine, as p50 and p99 over many calls, in CPU time of the
+thread (time.thread_time_ns: the machine is shared, and time spent preempted is not the
+check's); nothing here asserts a time (the targets live in tests.bench). Run alone with `python -m tests.bench.bench_geometry`.
 """
 
 from __future__ import annotations
@@ -20,10 +23,12 @@ from games.geometry import (
     Shape,
     check_artbox_drawing,
     check_broad_lines_sheet,
+    clear_caches,
     stroke_from_xy,
 )
 from games.sheet import Stroke
 from tests.test_geometry_dollar1 import OUTCOMES, POSITIVES, confusion, load_gestures, rates
+from tests.test_geometry_person import CASES, rate
 
 Pts = list[tuple[float, float]]
 
@@ -99,35 +104,123 @@ def _timed(calls: Sequence[Callable[[], object]], rounds: int) -> tuple[float, f
     try:
         for _ in range(rounds):
             for call in calls:
-                began = time.perf_counter_ns()
+                began = time.thread_time_ns()
                 call()
-                times.append((time.perf_counter_ns() - began) / 1e6)
+                times.append((time.thread_time_ns() - began) / 1e6)
     finally:
         gc.enable()
     times.sort()
     return times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.99))]
 
 
+def random_walk(count: int, rng: random.Random, step: float = 40.0) -> Stroke:
+    """A hostile scribble: `count` points wandering over the whole sheet."""
+    x, y = 800.0, 500.0
+    points = []
+    for _ in range(count):
+        x = min(1600.0, max(0.0, x + rng.uniform(-step, step)))
+        y = min(1000.0, max(0.0, y + rng.uniform(-step, step)))
+        points.append((x, y))
+    return stroke_from_xy(points)
+
+
+def _cold(call: Callable[[], object]) -> Callable[[], object]:
+    """The call after forgetting every cached result: a first check, the worst case."""
+    def run_cold() -> object:
+        clear_caches()
+        return call()
+    return run_cold
+
+
+def _percentile(times: list[float], share: float) -> float:
+    times = sorted(times)
+    return times[min(len(times) - 1, int(len(times) * share))]
+
+
+def worst_cases(rng: random.Random) -> dict[str, float]:
+    """geometry_worst_ms: adversarial inputs, each checked cold (nothing cached)."""
+    figures: dict[str, float] = {}
+    every: list[float] = []
+    for count in (100, 400, 1000, 4000, 20000):
+        walks = [random_walk(count, rng) for _ in range(5)]
+        times = []
+        for walk in walks:
+            for call in (partial(check_broad_lines_sheet, [walk]),
+                         partial(check_artbox_drawing, [walk], (Shape.LINE,) * 4)):
+                began = time.thread_time_ns()
+                _cold(call)()
+                times.append((time.thread_time_ns() - began) / 1e6)
+        figures[f"geometry_walk_{count}_ms_max"] = max(times)
+        every.extend(times)
+    # 20 jagged strokes on one ArtBox drawing, checked after each stroke as the game does
+    # (the earlier strokes' results cached), and the whole drawing cold.
+    jagged = [random_walk(300, rng, step=60) for _ in range(20)]
+    clear_caches()
+    steps = []
+    for upto in range(1, 21):
+        began = time.thread_time_ns()
+        check_artbox_drawing(jagged[:upto], (Shape.LINE,) * 4)
+        steps.append((time.thread_time_ns() - began) / 1e6)
+    began = time.thread_time_ns()
+    _cold(partial(check_artbox_drawing, jagged, (Shape.LINE,) * 4))()
+    cold_20 = (time.thread_time_ns() - began) / 1e6
+    figures["geometry_20_jagged_step_ms_max"] = max(steps)
+    figures["geometry_20_jagged_cold_ms"] = cold_20
+    every.extend(steps)
+    # The longest real scribble: the $1 gesture with the most points, and all its
+    # pigtails end to end in one stroke (a real hand, going on and on).
+    gestures = load_gestures()
+    longest = max(gestures, key=lambda g: len(g.stroke.points)).stroke
+    pigtails = [g.stroke for g in gestures if g.label == "pigtail"][:12]
+    chained = Stroke(tuple((x + 120 * i, y, t) for i, st in enumerate(pigtails)
+                           for x, y, t in st.points))
+    for stroke in (longest, chained):
+        times = []
+        for _ in range(20):
+            began = time.thread_time_ns()
+            _cold(partial(check_broad_lines_sheet, [stroke]))()
+            times.append((time.thread_time_ns() - began) / 1e6)
+        every.extend(times)
+    figures["geometry_real_scribble_ms_max"] = max(times)
+    figures["geometry_worst_ms_p99"] = _percentile(every, 0.99)
+    figures["geometry_worst_ms_max"] = max(every)
+    figures["geometry_4000_over_100_ratio"] = (
+        figures["geometry_walk_4000_ms_max"] / figures["geometry_walk_100_ms_max"])
+    figures["geometry_20000_over_100_ratio"] = (
+        figures["geometry_walk_20000_ms_max"] / figures["geometry_walk_100_ms_max"])
+    return figures
+
+
 def run() -> dict[str, float]:
     rng = random.Random(2007)
+    worst = worst_cases(rng)
     strokes = strokes_of_200_points(rng)
     stroke_p50, stroke_p99 = _timed(
-        [partial(check_broad_lines_sheet, [stroke]) for stroke in strokes.values()], 400)
-    each = {name: _timed([partial(check_broad_lines_sheet, [stroke])], 200)
+        [_cold(partial(check_broad_lines_sheet, [stroke])) for stroke in strokes.values()], 400)
+    each = {name: _timed([_cold(partial(check_broad_lines_sheet, [stroke]))], 200)
             for name, stroke in strokes.items()}
     roll = (Shape.CIRCLE, Shape.SQUARE, Shape.TRIANGLE, Shape.LINE)
     drawings = [drawing_of_4_shapes(rng) for _ in range(5)]
     assert all(check_artbox_drawing(d, roll).legal for d in drawings), "the bench drawing"
     artbox_p50, artbox_p99 = _timed(
-        [partial(check_artbox_drawing, drawing, roll) for drawing in drawings], 200)
+        [_cold(partial(check_artbox_drawing, drawing, roll)) for drawing in drawings], 200)
 
     gestures = load_gestures()
+    real = _timed([_cold(partial(check_broad_lines_sheet, [g.stroke])) for g in gestures], 1)
     began = time.perf_counter()
+    clear_caches()
     table = confusion(gestures)
     per_gesture = (time.perf_counter() - began) / len(gestures) * 1000
     accuracy = rates(table)
+    held = rates(confusion([g for g in gestures if g.held_out]))
+    tuning = rates(confusion([g for g in gestures if not g.held_out]))
+    person = {name: rate(case)[0] * 100 for name, case in CASES.items()}
 
+    print(f"   {'adversarial (cold), ms':34} {'':>8} {'max':>8}")
+    for key, value in worst.items():
+        print(f"   {key:40} {value:8.3f}")
     print(f"   {'check':34} {'p50 ms':>8} {'p99 ms':>8}")
+    print(f"   {'Broad Lines, a $1 gesture (cold)':34} {real[0]:8.3f} {real[1]:8.3f}")
     print(f"   {'Broad Lines, one 200-point stroke':34} {stroke_p50:8.3f} {stroke_p99:8.3f}")
     for name, (p50, p99) in each.items():
         print(f"   {'   ' + name:34} {p50:8.3f} {p99:8.3f}")
@@ -139,16 +232,29 @@ def run() -> dict[str, float]:
     for label in sorted(table, key=lambda name: (name not in POSITIVES, name)):
         print(f"   {label:18}" + "".join(f"{table[label][o]:10d}" for o in OUTCOMES))
     print()
+    print(f"   {'$1, % (all / tuning: odd people / held out: even)':50}")
     for key, value in accuracy.items():
-        print(f"   {key:28} {value:6.2f} %")
+        print(f"   {key:28} {value:6.2f} {tuning[key]:6.2f} {held[key]:6.2f}")
+    print()
+    print("   the cases of issue 15 (seeded finger-drawn generators, 20 each), % as wanted:")
+    for name, value in person.items():
+        print(f"   {name:40} {value:5.0f}")
     return {
-        "stroke_check_ms_p50": stroke_p50,
-        "stroke_check_ms_p99": stroke_p99,
+        **{key: value for key, value in worst.items()},
+        "stroke_check_ms_p50": real[0],
+        "stroke_check_ms_p99": real[1],
+        "stroke_200_points_ms_p99": stroke_p99,
         "artbox_check_ms_p50": artbox_p50,
         "artbox_check_ms_p99": artbox_p99,
         "dollar1_gesture_ms_mean": per_gesture,
         **accuracy,
+        **{f"{key}_held_out": value for key, value in held.items()},
+        **{f"person_{_slug(name)}_pct": value for name, value in person.items()},
     }
+
+
+def _slug(name: str) -> str:
+    return "_".join("".join(c if c.isalnum() else " " for c in name.split(":")[0]).split())
 
 
 if __name__ == "__main__":
