@@ -186,7 +186,7 @@ evdev_deb_version() {
 # True when pip would have to compile evdev: Debian's is older than pyproject.toml asks.
 evdev_needs_build() {
     local want have=""
-    want=$(sed -n 's/.*"evdev>=\([0-9.]*\)".*/\1/p' "$REPO/pyproject.toml" | head -n 1)
+    want=$(sed -n 's/.*"evdev>=\([0-9.]*\)[",].*/\1/p' "$REPO/pyproject.toml" | head -n 1)
     fresh || have=$(evdev_deb_version)
     [ -n "$want" ] || return 1
     [ -n "$have" ] || return 0
@@ -594,12 +594,33 @@ start_service() {
     fi
 }
 
+# --- the system ------------------------------------------------------------------------
+
+# 32-bit Raspberry Pi OS (armhf, and armel on the first Pis) cannot run Easel: pygame-ce
+# and msgspec publish no armv7l wheels and this installer brings no compilers. dpkg's
+# architecture, not the kernel's: a Pi 4 running 32-bit Raspberry Pi OS boots a 64-bit
+# kernel (uname -m says aarch64) under a 32-bit system.
+refuse_32_bit() {
+    local arch=""
+    fresh || arch=$(dpkg --print-architecture 2>/dev/null || true)
+    case $arch in
+        armhf | armel | i386)
+            die "this is a 32-bit system ($arch): Easel needs 64-bit Raspberry Pi OS" \
+                "(arm64). Its kiosk library (pygame-ce) and message library (msgspec) have no" \
+                "32-bit ARM builds, and building them on the Pi needs compilers and hours." \
+                "Write \"Raspberry Pi OS Lite (64-bit)\" to the card (docs/install.md, step 1);" \
+                "every Pi from the Pi 3 and the Zero 2 W on runs it."
+            ;;
+    esac
+}
+
 # --- install and uninstall -------------------------------------------------------------
 
 do_install() {
     if [ -n "$PROFILE" ] && [ ! -f "$(profile_file)" ]; then
         die "no profile '$PROFILE' ($(profile_file)); the profiles: $(profile_names)"
     fi
+    refuse_32_bit
     if [ -r /etc/os-release ] && ! grep -q '^VERSION_CODENAME=bookworm' /etc/os-release; then
         say "warning: this is not Debian/Raspberry Pi OS Bookworm; going on, but untested"
     fi

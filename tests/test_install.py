@@ -370,3 +370,35 @@ def test_uninstall_removes_what_it_laid_down_and_keeps_data_and_settings(root: P
     assert data.read_bytes() == b"SQLite format 3\0"
     assert (root / "etc/easel/appliance.toml").read_text() == settings
     assert "/etc/easel" in out and "/var/lib/easel" in out
+
+
+def shim(bin_dir: Path, name: str, script: str) -> None:
+    """A stand-in command on PATH: `script` answers some calls, the rest go to the real one."""
+    real = shutil.which(name) or f"/usr/bin/{name}"
+    bin_dir.mkdir(exist_ok=True)
+    path = bin_dir / name
+    path.write_text(f"#!/bin/bash\n{script}\nexec {real} \"$@\"\n")
+    path.chmod(0o755)
+
+
+def install_with_path(bin_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    assert "--root" in args or "--dry-run" in args
+    return subprocess.run(
+        ["bash", str(INSTALL), *args], capture_output=True, text=True,
+        stdin=subprocess.DEVNULL, timeout=60, check=False,
+        env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"},
+    )
+
+
+@pytest.mark.parametrize("arch", ["armhf", "armel"])
+def test_a_32_bit_system_is_refused_with_the_fix(tmp_path: Path, arch: str) -> None:
+    """No armv7l wheels for pygame-ce or msgspec: say so before installing anything."""
+    shim(tmp_path / "bin", "dpkg",
+         f'[ "$1" = --print-architecture ] && {{ echo {arch}; exit 0; }}')
+    result = install_with_path(tmp_path / "bin", "--dry-run", "--profile", "pi-7inch")
+    assert result.returncode == 1
+    assert f"32-bit system ({arch})" in result.stderr
+    assert "Raspberry Pi OS Lite (64-bit)" in result.stderr
+    assert "would run" not in result.stdout, "refused before any step"
+    shim(tmp_path / "bin", "dpkg", '[ "$1" = --print-architecture ] && { echo arm64; exit 0; }')
+    assert install_with_path(tmp_path / "bin", "--dry-run").returncode == 0
