@@ -150,6 +150,8 @@ def test_unit_says_what_the_appliance_needs() -> None:
     assert one("StateDirectory") == "easel"
     assert one("WorkingDirectory") == "/var/lib/easel"
     assert "SDL_VIDEODRIVER=kmsdrm" in service["Environment"]
+    # A traceback in the journal when the watchdog's SIGABRT (or a segfault) ends it.
+    assert "PYTHONFAULTHANDLER=1" in service["Environment"]
     assert one("ExecStart") == "/opt/easel/venv/bin/easel run"
     assert one("TTYPath") == "/dev/tty1"
     assert one("StandardInput").startswith("tty")
@@ -167,6 +169,9 @@ def test_unit_says_what_the_appliance_needs() -> None:
     # PrivateDevices= would hide /dev/dri, /dev/input and the GPIO chips.
     assert "PrivateDevices" not in service
     assert "getty@tty1.service" in unit["Unit"]["Conflicts"]
+    # The lobby must not wait for the network: the join address follows it later.
+    ordering = " ".join(unit["Unit"].get("After", []) + unit["Unit"].get("Wants", []))
+    assert "network-online" not in ordering
     # An appliance never gives up restarting.
     assert unit["Unit"]["StartLimitIntervalSec"] == ["0"]
     assert unit["Install"]["WantedBy"] == ["multi-user.target"]

@@ -344,6 +344,7 @@ class KioskRenderer:
                 self._game_on_screen = False
                 PerRenderer.release(self)
             self._draw_lobby(surface, view, lang, metrics)
+            self._draw_notices(surface, view, metrics)
         from appliance.kiosk.host_menu import draw_host_layer
 
         draw_host_layer(self, surface, view, metrics, lang)  # the host's corner, PIN, menu
@@ -389,6 +390,20 @@ class KioskRenderer:
             )
             self.add_target(rect.inflate(m.gap // 2, m.gap // 2), PressButton(name))
             right = rect.left - m.gap // 2
+
+    def _draw_notices(self, surface: pygame.Surface, view: View, m: Metrics) -> None:
+        """What is wrong with the box but did not stop it (the appliance's notices, e.g.
+        a panel pin that cannot be used): one line each along the lobby's bottom edge."""
+        notices = [str(n) for n in view.get("notices") or () if n][:3]
+        size = m.f_small
+        bottom = m.h - m.gap // 2
+        for text in reversed(notices):
+            surf = self.text(text, size, TEXT, max_width=m.w - 2 * m.margin - 2 * m.pad)
+            rect = surf.get_rect(midbottom=(m.w // 2, bottom - m.pad // 2))
+            back = rect.inflate(2 * m.pad, m.pad)
+            pygame.draw.rect(surface, WARN, back, border_radius=m.radius)
+            surface.blit(surf, rect)
+            bottom = back.top - m.gap // 4
 
     # -- hit testing
 
