@@ -407,3 +407,119 @@ def test_a_32_bit_system_is_refused_with_the_fix(tmp_path: Path, arch: str) -> N
     assert "would run" not in result.stdout, "refused before any step"
     shim(tmp_path / "bin", "dpkg", '[ "$1" = --print-architecture ] && { echo arm64; exit 0; }')
     assert install_with_path(tmp_path / "bin", "--dry-run").returncode == 0
+
+
+# --- the TV's video mode in cmdline.txt ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("model", "mode", "width"),
+    [
+        ("Raspberry Pi 4 Model B Rev 1.4", "1920x1080@60D", "width = 1920"),
+        ("Raspberry Pi 3 Model B Plus Rev 1.3", "1280x720@60D", "width = 1280"),
+        ("Raspberry Pi Zero 2 W Rev 1.0", "1280x720@60D", "width = 1280"),
+    ],
+)
+def test_the_tv_profile_sets_the_hdmi_mode_for_this_pi_once(
+    root: Path, model: str, mode: str, width: str
+) -> None:
+    """A 4K TV would otherwise give the kiosk 3840x2160 to draw in software, and a TV
+    switched off at boot no screen at all (the D forces the port on)."""
+    (root / "proc" / "device-tree").mkdir(parents=True)
+    (root / "proc" / "device-tree" / "model").write_bytes(model.encode() + b"\0")
+    cmdline = root / "boot" / "firmware" / "cmdline.txt"
+    ok("--profile", "hdmi-tv", root=root)
+    words = cmdline.read_text().split()
+    assert words.count(f"video=HDMI-A-1:{mode}") == 1
+    assert width in (root / "etc" / "easel" / "appliance.toml").read_text()
+    again = ok("--profile", "hdmi-tv", root=root)
+    assert cmdline.read_text().split() == words, "idempotent"
+    assert "already set" in again
+    ok("--uninstall", root=root)
+    assert cmdline.read_text() == CMDLINE
+
+
+def test_a_video_mode_set_by_hand_is_kept_and_touch_profiles_set_none(root: Path) -> None:
+    cmdline = root / "boot" / "firmware" / "cmdline.txt"
+    ok("--profile", "pi-7inch", root=root)
+    assert "video=" not in cmdline.read_text()
+    mine = CMDLINE.strip() + " video=HDMI-A-1:1280x1024@75\n"
+    cmdline.write_text(mine)
+    ok("--profile", "hdmi-tv", root=root)
+    assert [w for w in cmdline.read_text().split() if w.startswith("video=")] == [
+        "video=HDMI-A-1:1280x1024@75"
+    ]
+
+
+# --- who runs the installer: SSH over Wi-Fi, or the Pi's own keyboard --------------------
+
+IP_WIFI = ('[ "$1 $2 $3" = "-o route get" ] && '
+           '{ echo "$4 dev wlan0 src 192.0.2.1 uid 0 \\\\    cache"; exit 0; }')
+IP_CABLE = ('[ "$1 $2 $3" = "-o route get" ] && '
+            '{ echo "$4 via 192.0.2.254 dev eth0 src 192.0.2.1"; exit 0; }')
+
+
+def loginctl_says(**properties: str) -> str:
+    """A loginctl whose `show-session self` has these properties (none: no logind)."""
+    cases = "".join(f"    {key}) echo '{value}' ;;\n" for key, value in properties.items())
+    return (
+        "for a; do case $a in --property=*) p=${a#--property=} ;; esac; done\n"
+        f'case "$p" in\n{cases}    *) exit 1 ;;\nesac\nexit 0'
+    )
+
+
+def hotspot_dry_run(tmp_path: Path, *, ip: str, loginctl: str,
+                    outer_env: dict[str, str] | None = None) -> str:
+    """The installer as `sudo` runs it: no SSH_CONNECTION in its own environment (the
+    login shell above it, here `bash -c`, may have one), stdin not a terminal."""
+    shim(tmp_path / "bin", "ip", ip)
+    shim(tmp_path / "bin", "loginctl", loginctl)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SSH_")}
+    env["PATH"] = f"{tmp_path / 'bin'}:{env['PATH']}"
+    env.update(outer_env or {})
+    result = subprocess.run(
+        # `; exit $?` keeps bash from exec-ing the installer in its place: the shell
+        # stays its parent, as a login shell stays above sudo.
+        ["bash", "-c", 'env -u SSH_CONNECTION bash "$0" "$@"; exit $?', str(INSTALL),
+         "--dry-run", "--hotspot", "Easel", "a-password-8"],
+        capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60, check=False,
+        env=env,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def test_the_hotspot_is_deferred_over_wifi_ssh_found_in_the_login_shell(tmp_path: Path) -> None:
+    """sudo's env_reset hides SSH_CONNECTION from the installer; the login shell above it
+    still has it."""
+    ssh = {"SSH_CONNECTION": "192.0.2.9 50022 192.0.2.1 22"}
+    out = hotspot_dry_run(tmp_path, ip=IP_WIFI, loginctl=loginctl_says(), outer_env=ssh)
+    assert "this SSH session (192.0.2.9) runs over the Wi-Fi" in out
+    assert "would run: nmcli connection up" not in out
+    lines = out.splitlines()
+    restart = next(i for i, line in enumerate(lines) if "systemctl restart easel" in line)
+    hotspot = next(i for i, line in enumerate(lines) if "nmcli connection add" in line)
+    assert restart < hotspot, "the hotspot is the very last step"
+    # Over the cable the same session is safe: the hotspot comes up at once.
+    out = hotspot_dry_run(tmp_path, ip=IP_CABLE, loginctl=loginctl_says(), outer_env=ssh)
+    assert "would run: nmcli connection up easel-hotspot" in out
+
+
+def test_the_ssh_peer_is_found_through_logind(tmp_path: Path) -> None:
+    out = hotspot_dry_run(
+        tmp_path, ip=IP_WIFI, loginctl=loginctl_says(Remote="yes", RemoteHost="192.0.2.10")
+    )
+    assert "this SSH session (192.0.2.10)" in out
+    out = hotspot_dry_run(tmp_path, ip=IP_WIFI, loginctl=loginctl_says(Remote="no", TTY="tty2"))
+    assert "would run: nmcli connection up easel-hotspot" in out, "no SSH: nothing to cut"
+
+
+def test_at_the_pis_keyboard_the_installer_does_not_restart_easel_under_itself(
+    tmp_path: Path,
+) -> None:
+    """sudo's use_pty gives the installer /dev/pts/N even on tty1; logind still knows the
+    session is the console's."""
+    out = hotspot_dry_run(tmp_path, ip=IP_CABLE, loginctl=loginctl_says(Remote="no", TTY="tty1"))
+    assert "not starting Easel now: it takes over this screen (tty1)" in out
+    assert "would run: systemctl restart" not in out
+    assert "would run: systemctl enable easel.service" in out
