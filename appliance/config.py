@@ -116,8 +116,9 @@ class PanelSettings:
     hourglass_led: int = 23
     die_led: int = 24
     reveal_led: int = 25
-    bar: tuple[int, ...] = (4, 5, 6, 12, 13, 16, 19, 20, 21, 26)
-    buzzer: int = 18
+    # Not 18-21 (I²S sound boards), 2-3 (I²C), 14-15 (the serial console): docs/wiring.md.
+    bar: tuple[int, ...] = (4, 5, 6, 12, 13, 16, 26, 7, 8, 9)
+    buzzer: int = 10
     buzzer_kind: str = "onoff"
     bounce_ms: int = 30
     hold_s: float = 1.5

@@ -8,6 +8,7 @@ import asyncio
 import dataclasses
 import io
 import logging
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -268,3 +269,43 @@ async def test_a_kiosk_task_that_dies_stops_the_box_with_its_traceback(
     (record,) = [r for r in caplog.records if r.levelno == logging.CRITICAL]
     assert record.exc_info is not None and "a bug outside" in str(record.exc_info[1])
     assert "starts again" in record.getMessage()
+
+
+# --- the wiring guide and the default pins --------------------------------------------------
+
+# The 40-pin header: BCM GPIO number -> physical pin.
+HEADER = {
+    2: 3, 3: 5, 4: 7, 17: 11, 27: 13, 22: 15, 10: 19, 9: 21, 11: 23, 0: 27, 5: 29, 6: 31,
+    13: 33, 19: 35, 26: 37, 14: 8, 15: 10, 18: 12, 23: 16, 24: 18, 25: 22, 8: 24, 7: 26,
+    1: 28, 12: 32, 16: 36, 20: 38, 21: 40,
+}
+GROUND_PINS = {6, 9, 14, 20, 25, 30, 34, 39}
+
+
+def wiring_table() -> dict[str, tuple[int, int, str]]:
+    """docs/wiring.md's pin table: setting -> (GPIO, pin, where the other side goes)."""
+    from tests.conftest import REPO
+
+    rows: dict[str, tuple[int, int, str]] = {}
+    for line in (REPO / "docs" / "wiring.md").read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[1].startswith("`") and cells[2].isdigit():
+            rows[cells[1].strip("`")] = (int(cells[2]), int(cells[3]), cells[4])
+    return rows
+
+
+def test_the_wiring_guide_is_the_default_pins_and_keeps_clear_of_i2s_and_pin_6() -> None:
+    panel = PanelSettings()
+    table = wiring_table()
+    assert {key: gpio for key, (gpio, _, _) in table.items()} == panel.pins()
+    for key, (gpio, pin, other) in table.items():
+        assert HEADER[gpio] == pin, f"{key}: GPIO{gpio} is pin {HEADER[gpio]}, not {pin}"
+        assert gpio not in (18, 19, 20, 21), f"{key} on an I²S pin (sound boards)"
+        assert gpio not in (0, 1, 2, 3, 14, 15), key
+        grounds = {int(n) for n in re.findall(r"pin (\d+)", other)}
+        assert grounds and grounds <= GROUND_PINS, f"{key}: {other}"
+        assert 6 not in grounds, f"{key} shares pin 6 with the screen's power lead"
+        if key.endswith("led") or key.startswith("bar"):
+            ohms = int(other.split(" Ω")[0])
+            assert 330 <= ohms <= 470, f"{key}: {ohms} Ω"
+            assert (3.3 - 2.0) / ohms * 1000 <= 4.0, "mA per LED"
