@@ -168,10 +168,16 @@ class Appliance:
             bounce_s=settings.bounce_ms / 1000,
             hold_s=settings.hold_s,
         )
+        choice = None
         try:
             choice = choose_pin_factory(settings.pin_factory, on_pi)  # type: ignore[arg-type]
             panel = Panel(wiring, choice.factory, self._on_press, asyncio.get_running_loop())
         except PanelError as err:
+            if choice is not None:  # the GPIO chip stays open otherwise, for nothing
+                try:
+                    choice.factory.close()
+                except Exception:
+                    log.debug("closing the pin factory failed", exc_info=True)
             # A busy or missing pin must not keep the whole box dark (and restarting every
             # 2 s): the kiosk's on-screen buttons stand in, and the lobby says what is wrong.
             keys = {pin: key for key, pin in settings.pins().items()}
