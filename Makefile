@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench pi-check clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Easel needs Python 3.11 or newer; found " + sys.version.split()[0])'
@@ -32,5 +32,12 @@ test: lint
 bench: $(DEV_STAMP)
 	$(BIN)/python -m tests.bench
 
+# Proof without a Pi that Easel installs on Raspberry Pi OS Bookworm (64-bit): aarch64
+# wheels only, the installer's Debian packages for arm64, and a smoke run of the wheels
+# under qemu-user (tests/pi_check). Networked and slow the first time (a few minutes, as
+# root for debootstrap); cached in .pi-check/ after that.
+pi-check: $(DEV_STAMP)
+	EASEL_PI_CHECK=1 $(BIN)/pytest -p no:cacheprovider tests/test_pi_wheels.py
+
 clean:
-	rm -rf $(VENV) .bench .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .bench .pi-check .pytest_cache .mypy_cache .ruff_cache

@@ -12,7 +12,6 @@ import errno
 import gc
 import logging
 import os
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 from aiohttp import web
 
 from appliance import gallery, guess_match, memory, netinfo
+from appliance.clock import JUMP_S, SteadyClock
 from appliance.config import Config
 from appliance.host import PinGuard
 from appliance.packs import PackShelf
@@ -35,6 +35,9 @@ RESTART_EXIT = 75
 """The exit code after a restart asked by the host: systemd's Restart=always starts the
 box again (EX_TEMPFAIL: "try again"; any code would do)."""
 GALLERY_PURGE_S = 3600.0
+HOUSEKEEPING_S = 5.0
+"""How often the box looks at its network addresses (the join address follows a DHCP
+lease or a Wi-Fi that came up late) and, with no match running, at the wall clock."""
 
 
 def load_games() -> None:
@@ -48,15 +51,23 @@ class StartError(RuntimeError):
     """The appliance cannot start; the message says why and what to do."""
 
 
-def base_url(config: Config, addresses: dict[str, str] | None = None) -> str:
+class TaskFailed(StartError):
+    """A long-lived task of the running box (the kiosk, the touch panel) died of an error:
+    the box stops so that systemd starts it again, rather than sit there frozen."""
+
+
+def base_url(
+    config: Config, addresses: dict[str, str] | None = None, *, warn: bool = True
+) -> str:
     """Where phones reach the box: the configured address, else the LAN IP and port."""
     if config.server.public_url:
         return config.server.public_url.rstrip("/")
     host = config.server.host
     if host in ("0.0.0.0", "", "::"):
         host = netinfo.lan_address(addresses) or "127.0.0.1"
-        if host == "127.0.0.1":
-            log.warning("no network found: phones cannot join until the box is on Wi-Fi or LAN")
+        if host == "127.0.0.1" and warn:
+            log.warning("no network found yet: the join address follows once the box is on "
+                        "Wi-Fi or LAN")
     return f"http://{host}:{config.server.port}"
 
 
@@ -65,12 +76,22 @@ class Appliance:
         self,
         config: Config,
         *,
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] | None = None,
         on_first_frame: Callable[[], None] | None = None,
         on_frame: Callable[[], None] | None = None,
+        addresses: Callable[[], dict[str, str]] = netinfo.interface_addresses,
     ) -> None:
         self.config = config
-        self.clock = clock
+        # Wall-clock time that NTP cannot move under a running hourglass (appliance/clock.py).
+        self.clock: Callable[[], float] = SteadyClock() if clock is None else clock
+        clock = self.clock
+        # The network interfaces' addresses, looked at again every HOUSEKEEPING_S.
+        self.addresses = addresses
+        # What is wrong with the box but does not stop it (a panel pin that cannot be
+        # used...): in the log once, and on the kiosk's lobby until the next start.
+        self.notices: list[str] = []
+        self._noticed: tuple[object, dict[str, Any]] | None = None
+        self.failure: str | None = None
         self.on_first_frame = on_first_frame
         self.on_frame = on_frame
         load_games()
@@ -78,7 +99,8 @@ class Appliance:
         # Word packs are read at every game start (appliance/packs.py).
         self.shelf = PackShelf(config.packs_dir())
         self.session = Session(
-            self.store, config, base_url(config), clock, deck_options=self.shelf.options_for
+            self.store, config, base_url(config, addresses()), clock,
+            deck_options=self.shelf.options_for,
         )
         # One PIN guard for the host page and the kiosk's host menu (appliance/host.py).
         host = config.host
@@ -147,17 +169,33 @@ class Appliance:
             bounce_s=settings.bounce_ms / 1000,
             hold_s=settings.hold_s,
         )
+        choice = None
         try:
             choice = choose_pin_factory(settings.pin_factory, on_pi)  # type: ignore[arg-type]
             panel = Panel(wiring, choice.factory, self._on_press, asyncio.get_running_loop())
         except PanelError as err:
+            if choice is not None:  # the GPIO chip stays open otherwise, for nothing
+                try:
+                    choice.factory.close()
+                except Exception:
+                    log.debug("closing the pin factory failed", exc_info=True)
+            # A busy or missing pin must not keep the whole box dark (and restarting every
+            # 2 s): the kiosk's on-screen buttons stand in, and the lobby says what is wrong.
             keys = {pin: key for key, pin in settings.pins().items()}
             key = keys.get(err.pin) if err.pin is not None else None
             where = f"set panel.{key} to a free GPIO, " if key else ""
-            raise StartError(
-                f"the panel cannot start: {err}. Check the wiring against docs/wiring.md, "
-                f"{where}or set panel.enabled = false if this box has no panel"
-            ) from None
+            log.error(
+                "panel: off, the on-screen buttons stand in: %s. Check the wiring against "
+                "docs/wiring.md, %sor set panel.enabled = false if this box has no panel",
+                err, where,
+            )
+            if err.part and err.pin is not None:
+                what = f"{err.part} on GPIO{err.pin} cannot be used"
+                what += f" (panel.{key})" if key else ""
+            else:
+                what = "no GPIO library works"
+            self.notice(f"Panel off: {what}. The on-screen buttons stand in; the log says why.")
+            return None
         log.info("panel: %s", choice.reason)
         self.panel_simulated = choice.simulated
         return panel
@@ -196,9 +234,42 @@ class Appliance:
             log.info("panel: %s", err)
             self.session.tell_table(err)
 
+    def notice(self, text: str) -> None:
+        """Say on the kiosk's lobby that something is wrong (the log has the detail)."""
+        if text not in self.notices:
+            self.notices.append(text)
+            self._noticed = None
+            if self.kiosk is not None:
+                self.kiosk.wake()
+
+    def _kiosk_view(self) -> Any:
+        """What the kiosk draws: the session's view, the host's layer, the notices."""
+        view = self.host_menu.decorate(self.session.view_for(KIOSK))
+        if not self.notices:
+            return view
+        cached = self._noticed
+        if cached is not None and cached[0] is view:
+            return cached[1]
+        out = dict(view)
+        out["notices"] = list(self.notices)
+        out["version"] = (view.get("version"), "notices", len(self.notices))
+        self._noticed = (view, out)
+        return out
+
     def _show_lights(self) -> None:
-        if self.panel is not None:
+        if self.panel is None:
+            return
+        try:
             self.panel.show(self.light_show.lights(self.session.view_for(KIOSK), self.clock()))
+        except Exception as err:  # a pin lost while running: the kiosk's buttons take over
+            log.exception("panel: the lights failed; the panel is off until the next start")
+            panel, self.panel = self.panel, None
+            self.kiosk.renderer.panel_buttons = True
+            self.notice(f"Panel off: its lights failed ({err}). On-screen buttons stand in.")
+            try:
+                panel.close()
+            except Exception:
+                log.debug("closing the failed panel failed", exc_info=True)
 
     def _on_intent(self, intent: Any) -> None:
         from appliance.kiosk.intents import (
@@ -284,8 +355,64 @@ class Appliance:
             self.session.tick()  # a change re-plans through the listener
         except SessionError as err:
             log.error("the hourglass could not run out: %s", err)
+        self.session.keep_time()  # what a power cut now leaves of the hourglass
         if self._tick_handle is None:
             self._schedule_tick()
+
+    def follow_address(self) -> bool:
+        """Look at the interfaces again; a new join address redraws the QR codes (the
+        network came up after the box, the lease changed). True if it changed."""
+        try:
+            url = base_url(self.config, self.addresses(), warn=False)
+        except OSError as err:
+            log.debug("cannot read the network addresses: %s", err)
+            return False
+        before = self.session.join_url
+        if not self.session.set_base_url(url):
+            return False
+        log.info("phones now join at %s (was %s)", self.session.join_url, before)
+        return True
+
+    def _follow_wall_clock(self) -> None:
+        """Between matches the box's clock takes the wall clock's time again (NTP set it):
+        the store's dates stay true, and no running hourglass feels the jump."""
+        clock = self.clock
+        if not isinstance(clock, SteadyClock) or self.session.match is not None:
+            return
+        jump = clock.resync()
+        if abs(jump) >= JUMP_S:
+            log.info("the wall clock moved %+.0f s (NTP?); the box's clock follows", jump)
+
+    def _housekeep(self) -> None:
+        try:
+            self.follow_address()
+            self._follow_wall_clock()
+        except Exception:  # the box goes on; the next round tries again
+            log.exception("housekeeping failed")
+        self._housekeeping = asyncio.get_running_loop().call_later(
+            HOUSEKEEPING_S, self._housekeep
+        )
+
+    def _watch(self, task: asyncio.Task[Any]) -> None:
+        """A long-lived task that ends by itself with an error stops the box at once, its
+        traceback in the log, so systemd starts it again (rather than a frozen screen
+        until the watchdog's 30 s are up, with nothing said)."""
+
+        def ended(done: asyncio.Task[Any]) -> None:
+            if done.cancelled() or self._stop.is_set():
+                return
+            err = done.exception()
+            what = f"the {done.get_name()} task stopped"
+            if err is not None:
+                log.critical("%s: %r; stopping so that the box starts again", what, err,
+                             exc_info=err)
+                self.failure = f"{what}: {err!r}"
+            else:
+                log.critical("%s by itself; stopping so that the box starts again", what)
+                self.failure = what
+            self._stop.set()
+
+        task.add_done_callback(ended)
 
     async def run(self, stop: asyncio.Event) -> None:
         from appliance.host_api import HostApi
@@ -367,11 +494,14 @@ class Appliance:
                 self.on_frame()
 
         self._schedule_tick()  # a resumed match may have an hourglass running
+        self._housekeeping = asyncio.get_running_loop().call_later(
+            HOUSEKEEPING_S, self._housekeep
+        )
         tasks = [
             asyncio.create_task(
                 run_kiosk(
                     self.kiosk,
-                    lambda: self.host_menu.decorate(self.session.view_for(KIOSK)),
+                    self._kiosk_view,
                     self.clock,
                     self._on_intent,
                     stop,
@@ -382,12 +512,15 @@ class Appliance:
         ]
         if self.kiosk.touch_source == "evdev":
             tasks.append(asyncio.create_task(self._touch_panel().run(stop), name="touch"))
+        for task in tasks:
+            self._watch(task)
         try:
             await stop.wait()
         finally:
             if self._tick_handle is not None:
                 self._tick_handle.cancel()
             self._purge_handle.cancel()
+            self._housekeeping.cancel()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -396,6 +529,8 @@ class Appliance:
                 self.panel.close()
             self.store.close()
             log.info("stopped")
+        if self.failure is not None:
+            raise TaskFailed(self.failure)
 
 
 def _process_age() -> float:

@@ -82,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 async def _run(cfg: Config) -> int:
-    from appliance.app import Appliance, StartError
+    from appliance.app import Appliance, StartError, TaskFailed
     from appliance.sdnotify import Notifier
 
     stop = asyncio.Event()
@@ -101,8 +101,10 @@ async def _run(cfg: Config) -> int:
     try:
         await app.run(stop)
     except StartError as err:
-        print(f"easel: cannot start: {err}", file=sys.stderr)
-        notifier.send(f"STATUS=cannot start: {err}")
+        # TaskFailed: the box ran, then a task of it died (its traceback is in the log).
+        doing = "stopped" if isinstance(err, TaskFailed) else "cannot start"
+        print(f"easel: {doing}: {err}", file=sys.stderr)
+        notifier.send(f"STATUS={doing}: {err}")
         return 1
     finally:
         notifier.stopping()

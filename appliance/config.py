@@ -11,6 +11,8 @@ from and what is allowed.
 from __future__ import annotations
 
 import dataclasses
+import difflib
+import logging
 import os
 import re
 import tomllib
@@ -18,6 +20,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+log = logging.getLogger("easel.config")
+
+# EASEL_ variables that are not settings: read by the tests, the benchmarks and CI.
+TOOL_VARIABLES = frozenset({
+    "EASEL_CHROMIUM", "EASEL_SCREENSHOT_DIR", "EASEL_POWERCUTS", "EASEL_DROPS",
+    "EASEL_CAFE_HOURS", "EASEL_FUZZ_EXAMPLES", "EASEL_AUDIT_STEPS", "EASEL_ENDURANCE_VERBOSE",
+})
+TOOL_PREFIXES = ("EASEL_TEST_", "EASEL_REQUIRE_", "EASEL_PI_CHECK")
 
 
 class ConfigError(ValueError):
@@ -118,8 +129,9 @@ class PanelSettings:
     hourglass_led: int = 23
     die_led: int = 24
     reveal_led: int = 25
-    bar: tuple[int, ...] = (4, 5, 6, 12, 13, 16, 19, 20, 21, 26)
-    buzzer: int = 18
+    # Not 18-21 (I²S sound boards), 2-3 (I²C), 14-15 (the serial console): docs/wiring.md.
+    bar: tuple[int, ...] = (4, 5, 6, 12, 13, 16, 26, 7, 8, 9)
+    buzzer: int = 10
     buzzer_kind: str = "onoff"
     bounce_ms: int = 30
     hold_s: float = 1.5
@@ -337,7 +349,8 @@ def _read_env(env: Mapping[str, str]) -> list[tuple[str, str, Any, str]]:
         rest = name[len("EASEL_") :].lower()
         section = next((s for s in _sections() if rest.startswith(s + "_")), None)
         if section is None:
-            continue  # other EASEL_ variables (e.g. EASEL_CHROMIUM) are not settings
+            _warn_unknown_variable(name)
+            continue
         key = rest[len(section) + 1 :]
         try:
             value = tomllib.loads(f"v = {raw}")["v"]
@@ -349,6 +362,39 @@ def _read_env(env: Mapping[str, str]) -> list[tuple[str, str, Any, str]]:
             value = raw  # a text setting stays text: EASEL_HOST_PIN=0123 is "0123", not 123
         out.append((section, key, value, f"environment variable {name}"))
     return out
+
+
+def setting_variables() -> list[str]:
+    """The environment variable of every setting: EASEL_<SECTION>_<KEY>."""
+    return [
+        f"EASEL_{sec.name}_{key.name}".upper()
+        for sec in dataclasses.fields(Config)
+        for key in dataclasses.fields(_section_class(sec.name))
+    ]
+
+
+def nearest_variable(name: str) -> str | None:
+    """The setting's variable `name` was most likely meant to be, if any is close."""
+    rest = name.upper().removeprefix("EASEL_")
+    names = setting_variables()
+    # The section left out (EASEL_PORT, EASEL_DATA_DIR) is the usual slip; else a typo.
+    for variable in names:
+        if variable.endswith("_" + rest):
+            return variable
+    keys = {v.removeprefix("EASEL_"): v for v in names}
+    close = difflib.get_close_matches(rest, list(keys), n=1, cutoff=0.75)
+    return keys[close[0]] if close else None
+
+
+def _warn_unknown_variable(name: str) -> None:
+    """An EASEL_ variable that names no section is ignored, but said: a setting whose
+    name was mistyped (EASEL_DATA_DIR) would otherwise silently not apply."""
+    if name in TOOL_VARIABLES or name.startswith(TOOL_PREFIXES):
+        return
+    nearest = nearest_variable(name)
+    hint = f"did you mean {nearest}?" if nearest else "settings are EASEL_<SECTION>_<KEY>"
+    log.warning("environment variable %s is not a setting and is ignored; %s (sections: "
+                "%s)", name, hint, ", ".join(_sections()))
 
 
 def _sections() -> list[str]:

@@ -46,6 +46,10 @@ PALETTE: Final = (
 ROOM_LETTERS: Final = "BCDFGHJKLMNPQRSTVWXZ"
 NAME_MAX: Final = 20
 BUTTONS: Final = ("hourglass", "die", "reveal")
+CLOCK_SAVE_S: Final = 5.0
+"""How often a running hourglass's match time is saved: after a power cut it continues
+from at most this much earlier (appliance/clock.py)."""
+CLOCK_META: Final = "match_clock"
 
 """Which `[timers]` setting is the default `seconds` option of which game."""
 
@@ -231,6 +235,7 @@ class Session:
         self.room = self._room_code()
         # The QR code carries the room code, so a scan needs no typing.
         self.join_url = f"{base_url.rstrip('/')}/?room={self.room}" if base_url else ""
+        self._clock_saved_at = float("-inf")
         self._resume()
 
     # -- start-up ---------------------------------------------------------------------
@@ -278,8 +283,68 @@ class Session:
             self._match_over()
             log.info("match %d had ended before the restart: %s", record.id, outcome)
             return
+        self._carry_over_time(live, logged[-1].action.at if logged else None)
         self.match = live
         log.info("resumed match %d of %s after %d actions", record.id, record.game, len(logged))
+
+    def _carry_over_time(self, live: LiveMatch, last_action_at: float | None) -> None:
+        """The time the box was off runs no hourglass. The match's own clock continues
+        from the last reading saved (the heartbeat of `keep_time`, or the last action's
+        stamp), whatever this clock says now: a Pi without a real-time clock starts from
+        the time it last saved, and NTP may set it hours later. Stored, like a pause, so
+        the log replays to the same states."""
+        seen = live.record.started_at  # the match clock read that at its start
+        if last_action_at is not None:
+            seen = max(seen, last_action_at)
+        saved = self._saved_match_time(live.record.id)
+        if saved is not None:
+            seen = max(seen, saved)
+        now = self.clock()
+        if live.paused_at is not None:
+            # Still paused: the match clock stays frozen where the pause froze it.
+            frozen = live.paused_at - live.paused_total
+            live.paused_at, live.paused_total = now, now - frozen
+        else:
+            live.paused_total = now - seen
+        self.store.set_pause(live.record.id, live.paused_total, live.paused_at)
+        self._clock_saved_at = now
+
+    def _saved_match_time(self, match_id: int) -> float | None:
+        try:
+            saved = json.loads(self.store.get_meta(CLOCK_META) or "null")
+            if isinstance(saved, dict) and saved.get("match") == match_id:
+                return float(saved["at"])
+        except (ValueError, TypeError, KeyError):
+            log.warning("the saved match time is unreadable; using the last move's")
+        return None
+
+    def keep_time(self) -> None:
+        """Save the running match's own time every CLOCK_SAVE_S, so an hourglass running
+        when the power goes continues after the restart with the time it had left (the
+        appliance calls this from its clock tick; cheap otherwise)."""
+        match = self.match
+        if match is None or match.paused_at is not None:
+            return
+        now = self.clock()
+        if 0.0 <= now - self._clock_saved_at < CLOCK_SAVE_S:
+            return
+        self._clock_saved_at = now
+        reading = {"match": match.record.id, "at": self.match_clock(match)}
+        try:
+            self.store.set_meta(CLOCK_META, json.dumps(reading))
+        except sqlite3.Error as err:  # the game goes on; a power cut would lose a little
+            log.error("could not save the match's time: %s", err)
+
+    def set_base_url(self, base_url: str) -> bool:
+        """Phones now reach the box at `base_url` (the network came up, or the lease
+        changed): the join address and its QR code follow. True if it changed."""
+        base = base_url.rstrip("/")
+        if base == self.base_url:
+            return False
+        self.base_url = base
+        self.join_url = f"{base}/?room={self.room}" if base else ""
+        self._changed()
+        return True
 
     # -- listeners --------------------------------------------------------------------
     def subscribe(self, listener: Callable[[], None]) -> None:
@@ -535,7 +600,7 @@ class Session:
         match.paused_total += max(0.0, self.clock() - match.paused_at)
         match.paused_at = None
         self.store.set_pause(match.record.id, match.paused_total, None)
-        log.info("match %d resumed (paused %.0f s in all)", match.record.id, match.paused_total)
+        log.info("match %d resumed", match.record.id)
         self._changed()
 
     @property

@@ -1,6 +1,6 @@
 """ArtBox: draw your secret word with exactly the four shapes on the dice, then guess.
 
-The rules of ../shared/rules/artbox.cs.txt (English: artbox.en.md) as pure functions over a
+The rules of the design's rules/artbox.cs.txt (English: artbox.en.md) as pure functions over a
 frozen state. A round: everyone keeps one of two word cards; the starting player rolls
 the four shape dice; everyone draws their word with exactly those shapes and takes the
 next order token when done (the picture is then locked); the pictures are laid out at

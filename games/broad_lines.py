@@ -1,6 +1,6 @@
 """Broad Lines: a cooperative game of guessing a word from sheets of a few lines each.
 
-The rules of ../shared/rules/broad-lines.txt as pure functions over a frozen state. A
+The rules of the design's rules/broad-lines.txt as pure functions over a frozen state. A
 round: the Art Critic (who never sees the card) names a number 1-6, which picks the word
 the Artists will draw (an Artist who does not know it may ask for another number); the
 Artists take turns clockwise from the Critic's left, each adding ONE transparent sheet

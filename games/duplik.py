@@ -1,6 +1,6 @@
 """Duplik: one player describes a hidden scene, the others draw it, and the drawings are judged.
 
-The rules of ../shared/rules/duplik.txt as pure functions over a frozen state. A round:
+The rules of the design's rules/duplik.txt as pure functions over a frozen state. A round:
 the Portrayer's scene is dealt (only the Portrayer sees it; everyone hears its title); the
 d10 picks the golden criterion; the hourglass runs while the Artists draw; the Portrayer
 passes the canvases left or right so nobody judges their own; the ten criteria are read

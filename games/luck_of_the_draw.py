@@ -1,6 +1,6 @@
 """Luck of the Draw: everyone draws the same subject, then votes on anonymous drawings.
 
-The rules of ../shared/rules/luck-of-the-draw.txt as pure functions over a frozen state.
+The rules of the design's rules/luck-of-the-draw.txt as pure functions over a frozen state.
 A round: a Subject card is drawn and shown; the die picks one of its numbered subjects;
 the hourglass runs while everyone draws (Done hands a drawing in early, time-up takes the
 rest as they are); the drawings are laid out in a random order, each with a random

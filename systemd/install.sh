@@ -186,7 +186,7 @@ evdev_deb_version() {
 # True when pip would have to compile evdev: Debian's is older than pyproject.toml asks.
 evdev_needs_build() {
     local want have=""
-    want=$(sed -n 's/.*"evdev>=\([0-9.]*\)".*/\1/p' "$REPO/pyproject.toml" | head -n 1)
+    want=$(sed -n 's/.*"evdev>=\([0-9.]*\)[",].*/\1/p' "$REPO/pyproject.toml" | head -n 1)
     fresh || have=$(evdev_deb_version)
     [ -n "$want" ] || return 1
     [ -n "$have" ] || return 0
@@ -364,7 +364,7 @@ install_config() {
             printf '# Written by systemd/install.sh from the profile %s; yours to edit.\n' "$PROFILE"
             printf '# Every setting and its default: %s/appliance.toml\n\n' "$SHARE"
             cat "$(profile_file)"
-        } | write_file "$CONFIG" 0644 "settings from the $PROFILE profile"
+        } | tv_size_for_this_pi | write_file "$CONFIG" 0644 "settings from the $PROFILE profile"
     else
         config_stub | write_file "$CONFIG" 0644 "settings: all defaults"
     fi
@@ -520,6 +520,64 @@ unquiet_boot() {
     fi
 }
 
+# The Pi's model from the device tree ("Raspberry Pi 4 Model B Rev 1.4"), or nothing.
+pi_model() {
+    tr -d '\0' 2>/dev/null <"$ROOT/proc/device-tree/model" || true
+}
+
+# A TV on HDMI: the kernel's mode for the port, so the console (and the kiosk, which takes
+# the console's mode) runs at 1920x1080 rather than a 4K TV's 3840x2160 drawn in software,
+# 1280x720 on a Pi 3 or Zero 2 W. The D forces the port on: a TV switched off at boot
+# would otherwise leave no screen for the kiosk to open. Any video=HDMI-A-1: already
+# there is left as it is (set on purpose).
+is_tv_profile() { [ "${PROFILE##*/}" = hdmi-tv ] || [ "${PROFILE##*/}" = hdmi-tv.toml ]; }
+
+small_pi() {
+    case $(pi_model) in
+        *"Raspberry Pi 3"* | *"Zero 2"*) return 0 ;;
+    esac
+    return 1
+}
+
+# The hdmi-tv profile's settings as they go into the settings file: on a Pi 3 or Zero 2 W
+# the kiosk draws 1280x720, the mode tv_video_mode gives the port there.
+tv_size_for_this_pi() {
+    if is_tv_profile && small_pi; then
+        sed -e 's/^width = 1920$/width = 1280  # 720p on this Pi 3 or Zero 2 W (the installer)/' \
+            -e 's/^height = 1080$/height = 720/'
+    else
+        cat
+    fi
+}
+
+tv_video_mode() {
+    is_tv_profile || return 0
+    local file words=() word mode=1920x1080@60D model
+    file=$(cmdline_file)
+    if [ -z "$file" ]; then
+        say "no cmdline.txt: the TV's video mode is left to the kernel"
+        return 0
+    fi
+    model=$(pi_model)
+    if small_pi; then mode=1280x720@60D; fi
+    read -r -a words <"$file" || true
+    for word in "${words[@]}"; do
+        if [[ $word == video=HDMI-A-1:* ]]; then
+            say "the TV's video mode is already set: $word ($file)"
+            return 0
+        fi
+    done
+    word="video=HDMI-A-1:$mode"
+    if [ "$DRY_RUN" = 1 ]; then
+        say "would add '$word' to $file"
+        return 0
+    fi
+    write_cmdline "$file" "${words[@]}" "$word"
+    mkdir -p "$(dirname "$ROOT$BOOT_RECORD")"
+    printf '%s\n' "$word" >>"$ROOT$BOOT_RECORD"
+    say "added '$word' to $file (${model:-this Pi}; the TV's mode from the next boot on)"
+}
+
 has_word() { # WORD LIST...
     local word=$1 each
     shift
@@ -534,11 +592,87 @@ hotspot_exists() {
         nmcli -t -f NAME connection show 2>/dev/null | grep -qxF "$HOTSPOT_CON"
 }
 
+# --- who runs this: over SSH, or at the Pi's own keyboard ------------------------------
+#
+# sudo hides both: env_reset drops SSH_CONNECTION, and use_pty gives the installer its own
+# terminal (/dev/pts/N, even at the console on tty1). What sudo keeps: the logind session
+# the process runs in (loginctl's "self"), the environment and terminal of the login shell
+# that ran sudo (an ancestor), and the sshd process above it with its TCP connection.
+
+# The PIDs above this script, nearest first (the process tree from /proc).
+ancestors() {
+    local pid=$$ stat rest ppid
+    while [ "$pid" -gt 1 ] && [ -r "/proc/$pid/stat" ]; do
+        stat=$(<"/proc/$pid/stat")
+        rest=${stat##*) } # the command's name may hold spaces and brackets
+        read -r _ ppid _ <<<"$rest"
+        [ -n "$ppid" ] && [ "$ppid" -gt 0 ] || return 0
+        printf '%s\n' "$ppid"
+        pid=$ppid
+    done
+}
+
+# One property of this process's logind session (empty when there is no logind).
+session_property() { # NAME
+    loginctl show-session self --property="$1" --value 2>/dev/null || true
+}
+
+# The address of the computer this session's SSH connection comes from, or nothing.
+ssh_peer() {
+    fresh && return 0
+    local peer="" pid line
+    if [ -n "${SSH_CONNECTION:-}" ]; then # root's own login, or sudo -E
+        peer=${SSH_CONNECTION%% *}
+    elif [ "$(session_property Remote)" = yes ]; then
+        peer=$(session_property RemoteHost)
+    fi
+    if [ -z "$peer" ]; then
+        for pid in $(ancestors); do
+            # The login shell that ran sudo still has it (readable as root).
+            line=$(tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -m 1 '^SSH_CONNECTION=' || true)
+            if [ -n "$line" ]; then
+                line=${line#SSH_CONNECTION=}
+                peer=${line%% *}
+                break
+            fi
+            # sshd itself: its established connection's far end.
+            if [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = sshd ] && command -v ss >/dev/null 2>&1; then
+                peer=$(ss -Htnp state established 2>/dev/null | grep -m 1 "pid=$pid," |
+                    awk '{print $4}' || true)
+                peer=${peer%:*}
+                peer=${peer#[}
+                peer=${peer%]}
+                peer=${peer#::ffff:}
+                [ -n "$peer" ] && break
+            fi
+        done
+    fi
+    printf '%s' "$peer"
+}
+
 # True when this very session reaches the Pi over Wi-Fi: turning the Wi-Fi into a hotspot
-# would cut it (and this installer) off.
+# would cut it (and this installer) off. An SSH session whose route is unknown counts.
 ssh_over_wifi() {
-    ! fresh && [ -n "${SSH_CONNECTION:-}" ] || return 1
-    ip -o route get "${SSH_CONNECTION%% *}" 2>/dev/null | grep -q ' dev wl'
+    local peer route
+    peer=$(ssh_peer)
+    [ -n "$peer" ] || return 1
+    route=$(ip -o route get "$peer" 2>/dev/null || true)
+    [ -z "$route" ] || [[ $route == *" dev wl"* ]]
+}
+
+# True when this runs at the Pi's own keyboard on tty1, the terminal the kiosk takes over:
+# restarting Easel now would hang up this login (TTYVHangup=) and the installer with it.
+at_console() {
+    fresh && return 1
+    local pid tty_nr
+    [ "$(tty 2>/dev/null || true)" = /dev/tty1 ] && return 0
+    [ "$(session_property TTY)" = tty1 ] && return 0
+    for pid in $(ancestors); do
+        # Field 7 of /proc/PID/stat: the controlling terminal; tty1 is major 4, minor 1.
+        tty_nr=$(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{print $5}')
+        [ "$tty_nr" = 1025 ] && return 0
+    done
+    return 1
 }
 
 make_hotspot() {
@@ -561,8 +695,9 @@ make_hotspot() {
             ssid "$HOTSPOT_SSID" "${settings[@]}"
     fi
     if ssh_over_wifi; then
-        say "not switching the Wi-Fi to the hotspot now: this SSH session runs over it." \
-            "It starts at the next boot: sudo reboot"
+        say "not switching the Wi-Fi to the hotspot now: this SSH session ($(ssh_peer))" \
+            "runs over the Wi-Fi and would be cut off. It starts at the next boot" \
+            "(sudo reboot), or at the Pi: sudo nmcli connection up $HOTSPOT_CON"
     elif ! run nmcli connection up "$HOTSPOT_CON"; then
         # Easel still starts: the phones can use another network, and the log says more.
         say "warning: the hotspot did not come up (nmcli said why, above): is the Wi-Fi" \
@@ -572,8 +707,6 @@ make_hotspot() {
 
 # --- the service ---------------------------------------------------------------------
 
-on_tty1() { ! fresh && [ "$(tty 2>/dev/null || true)" = /dev/tty1 ]; }
-
 start_service() {
     run systemctl daemon-reload
     run systemctl enable "$UNIT"
@@ -581,7 +714,7 @@ start_service() {
     # Easel starts; disabled, it is not started at boot to race for the screen). Logins
     # stay possible over SSH; --uninstall gives tty1 back.
     run systemctl disable getty@tty1.service
-    if on_tty1; then
+    if at_console; then
         say "not starting Easel now: it takes over this screen (tty1) and would end this" \
             "login. Restart the Pi to start it: sudo reboot"
         return 0
@@ -594,12 +727,33 @@ start_service() {
     fi
 }
 
+# --- the system ------------------------------------------------------------------------
+
+# 32-bit Raspberry Pi OS (armhf, and armel on the first Pis) cannot run Easel: pygame-ce
+# and msgspec publish no armv7l wheels and this installer brings no compilers. dpkg's
+# architecture, not the kernel's: a Pi 4 running 32-bit Raspberry Pi OS boots a 64-bit
+# kernel (uname -m says aarch64) under a 32-bit system.
+refuse_32_bit() {
+    local arch=""
+    fresh || arch=$(dpkg --print-architecture 2>/dev/null || true)
+    case $arch in
+        armhf | armel | i386)
+            die "this is a 32-bit system ($arch): Easel needs 64-bit Raspberry Pi OS" \
+                "(arm64). Its kiosk library (pygame-ce) and message library (msgspec) have no" \
+                "32-bit ARM builds, and building them on the Pi needs compilers and hours." \
+                "Write \"Raspberry Pi OS Lite (64-bit)\" to the card (docs/install.md, step 1);" \
+                "every Pi from the Pi 3 and the Zero 2 W on runs it."
+            ;;
+    esac
+}
+
 # --- install and uninstall -------------------------------------------------------------
 
 do_install() {
     if [ -n "$PROFILE" ] && [ ! -f "$(profile_file)" ]; then
         die "no profile '$PROFILE' ($(profile_file)); the profiles: $(profile_names)"
     fi
+    refuse_32_bit
     if [ -r /etc/os-release ] && ! grep -q '^VERSION_CODENAME=bookworm' /etc/os-release; then
         say "warning: this is not Debian/Raspberry Pi OS Bookworm; going on, but untested"
     fi
@@ -612,16 +766,20 @@ do_install() {
     install_config
     copy_file "$REPO/systemd/easel.service" "$UNIT_DEST" 0644 "the systemd unit"
     quiet_boot
+    tv_video_mode
     check_config
-    if [ "$HOTSPOT" = 1 ]; then make_hotspot; fi
     start_service
     if [ "$DRY_RUN" = 1 ]; then
+        if [ "$HOTSPOT" = 1 ]; then make_hotspot; fi
         say "dry run done: nothing was changed"
         return 0
     fi
     say "done. Easel starts by itself at every boot; the lobby shows where phones join."
     say "settings: $CONFIG (check: easel check-config); data: $STATE;" \
         "log: journalctl -u easel; upgrade: run this installer again"
+    # The very last step: switching the Wi-Fi to the hotspot may end a session that runs
+    # over another Wi-Fi (or over the hotspot's own radio), so nothing may come after it.
+    if [ "$HOTSPOT" = 1 ]; then make_hotspot; fi
 }
 
 do_uninstall() {

@@ -150,6 +150,8 @@ def test_unit_says_what_the_appliance_needs() -> None:
     assert one("StateDirectory") == "easel"
     assert one("WorkingDirectory") == "/var/lib/easel"
     assert "SDL_VIDEODRIVER=kmsdrm" in service["Environment"]
+    # A traceback in the journal when the watchdog's SIGABRT (or a segfault) ends it.
+    assert "PYTHONFAULTHANDLER=1" in service["Environment"]
     assert one("ExecStart") == "/opt/easel/venv/bin/easel run"
     assert one("TTYPath") == "/dev/tty1"
     assert one("StandardInput").startswith("tty")
@@ -167,6 +169,9 @@ def test_unit_says_what_the_appliance_needs() -> None:
     # PrivateDevices= would hide /dev/dri, /dev/input and the GPIO chips.
     assert "PrivateDevices" not in service
     assert "getty@tty1.service" in unit["Unit"]["Conflicts"]
+    # The lobby must not wait for the network: the join address follows it later.
+    ordering = " ".join(unit["Unit"].get("After", []) + unit["Unit"].get("Wants", []))
+    assert "network-online" not in ordering
     # An appliance never gives up restarting.
     assert unit["Unit"]["StartLimitIntervalSec"] == ["0"]
     assert unit["Install"]["WantedBy"] == ["multi-user.target"]
@@ -370,3 +375,151 @@ def test_uninstall_removes_what_it_laid_down_and_keeps_data_and_settings(root: P
     assert data.read_bytes() == b"SQLite format 3\0"
     assert (root / "etc/easel/appliance.toml").read_text() == settings
     assert "/etc/easel" in out and "/var/lib/easel" in out
+
+
+def shim(bin_dir: Path, name: str, script: str) -> None:
+    """A stand-in command on PATH: `script` answers some calls, the rest go to the real one."""
+    real = shutil.which(name) or f"/usr/bin/{name}"
+    bin_dir.mkdir(exist_ok=True)
+    path = bin_dir / name
+    path.write_text(f"#!/bin/bash\n{script}\nexec {real} \"$@\"\n")
+    path.chmod(0o755)
+
+
+def install_with_path(bin_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    assert "--root" in args or "--dry-run" in args
+    return subprocess.run(
+        ["bash", str(INSTALL), *args], capture_output=True, text=True,
+        stdin=subprocess.DEVNULL, timeout=60, check=False,
+        env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"},
+    )
+
+
+@pytest.mark.parametrize("arch", ["armhf", "armel"])
+def test_a_32_bit_system_is_refused_with_the_fix(tmp_path: Path, arch: str) -> None:
+    """No armv7l wheels for pygame-ce or msgspec: say so before installing anything."""
+    shim(tmp_path / "bin", "dpkg",
+         f'[ "$1" = --print-architecture ] && {{ echo {arch}; exit 0; }}')
+    result = install_with_path(tmp_path / "bin", "--dry-run", "--profile", "pi-7inch")
+    assert result.returncode == 1
+    assert f"32-bit system ({arch})" in result.stderr
+    assert "Raspberry Pi OS Lite (64-bit)" in result.stderr
+    assert "would run" not in result.stdout, "refused before any step"
+    shim(tmp_path / "bin", "dpkg", '[ "$1" = --print-architecture ] && { echo arm64; exit 0; }')
+    assert install_with_path(tmp_path / "bin", "--dry-run").returncode == 0
+
+
+# --- the TV's video mode in cmdline.txt ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("model", "mode", "width"),
+    [
+        ("Raspberry Pi 4 Model B Rev 1.4", "1920x1080@60D", "width = 1920"),
+        ("Raspberry Pi 3 Model B Plus Rev 1.3", "1280x720@60D", "width = 1280"),
+        ("Raspberry Pi Zero 2 W Rev 1.0", "1280x720@60D", "width = 1280"),
+    ],
+)
+def test_the_tv_profile_sets_the_hdmi_mode_for_this_pi_once(
+    root: Path, model: str, mode: str, width: str
+) -> None:
+    """A 4K TV would otherwise give the kiosk 3840x2160 to draw in software, and a TV
+    switched off at boot no screen at all (the D forces the port on)."""
+    (root / "proc" / "device-tree").mkdir(parents=True)
+    (root / "proc" / "device-tree" / "model").write_bytes(model.encode() + b"\0")
+    cmdline = root / "boot" / "firmware" / "cmdline.txt"
+    ok("--profile", "hdmi-tv", root=root)
+    words = cmdline.read_text().split()
+    assert words.count(f"video=HDMI-A-1:{mode}") == 1
+    assert width in (root / "etc" / "easel" / "appliance.toml").read_text()
+    again = ok("--profile", "hdmi-tv", root=root)
+    assert cmdline.read_text().split() == words, "idempotent"
+    assert "already set" in again
+    ok("--uninstall", root=root)
+    assert cmdline.read_text() == CMDLINE
+
+
+def test_a_video_mode_set_by_hand_is_kept_and_touch_profiles_set_none(root: Path) -> None:
+    cmdline = root / "boot" / "firmware" / "cmdline.txt"
+    ok("--profile", "pi-7inch", root=root)
+    assert "video=" not in cmdline.read_text()
+    mine = CMDLINE.strip() + " video=HDMI-A-1:1280x1024@75\n"
+    cmdline.write_text(mine)
+    ok("--profile", "hdmi-tv", root=root)
+    assert [w for w in cmdline.read_text().split() if w.startswith("video=")] == [
+        "video=HDMI-A-1:1280x1024@75"
+    ]
+
+
+# --- who runs the installer: SSH over Wi-Fi, or the Pi's own keyboard --------------------
+
+IP_WIFI = ('[ "$1 $2 $3" = "-o route get" ] && '
+           '{ echo "$4 dev wlan0 src 192.0.2.1 uid 0 \\\\    cache"; exit 0; }')
+IP_CABLE = ('[ "$1 $2 $3" = "-o route get" ] && '
+            '{ echo "$4 via 192.0.2.254 dev eth0 src 192.0.2.1"; exit 0; }')
+
+
+def loginctl_says(**properties: str) -> str:
+    """A loginctl whose `show-session self` has these properties (none: no logind)."""
+    cases = "".join(f"    {key}) echo '{value}' ;;\n" for key, value in properties.items())
+    return (
+        "for a; do case $a in --property=*) p=${a#--property=} ;; esac; done\n"
+        f'case "$p" in\n{cases}    *) exit 1 ;;\nesac\nexit 0'
+    )
+
+
+def hotspot_dry_run(tmp_path: Path, *, ip: str, loginctl: str,
+                    outer_env: dict[str, str] | None = None) -> str:
+    """The installer as `sudo` runs it: no SSH_CONNECTION in its own environment (the
+    login shell above it, here `bash -c`, may have one), stdin not a terminal."""
+    shim(tmp_path / "bin", "ip", ip)
+    shim(tmp_path / "bin", "loginctl", loginctl)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SSH_")}
+    env["PATH"] = f"{tmp_path / 'bin'}:{env['PATH']}"
+    env.update(outer_env or {})
+    result = subprocess.run(
+        # `; exit $?` keeps bash from exec-ing the installer in its place: the shell
+        # stays its parent, as a login shell stays above sudo.
+        ["bash", "-c", 'env -u SSH_CONNECTION bash "$0" "$@"; exit $?', str(INSTALL),
+         "--dry-run", "--hotspot", "Easel", "a-password-8"],
+        capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60, check=False,
+        env=env,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def test_the_hotspot_is_deferred_over_wifi_ssh_found_in_the_login_shell(tmp_path: Path) -> None:
+    """sudo's env_reset hides SSH_CONNECTION from the installer; the login shell above it
+    still has it."""
+    ssh = {"SSH_CONNECTION": "192.0.2.9 50022 192.0.2.1 22"}
+    out = hotspot_dry_run(tmp_path, ip=IP_WIFI, loginctl=loginctl_says(), outer_env=ssh)
+    assert "this SSH session (192.0.2.9) runs over the Wi-Fi" in out
+    assert "would run: nmcli connection up" not in out
+    lines = out.splitlines()
+    restart = next(i for i, line in enumerate(lines) if "systemctl restart easel" in line)
+    hotspot = next(i for i, line in enumerate(lines) if "nmcli connection add" in line)
+    assert restart < hotspot, "the hotspot is the very last step"
+    # Over the cable the same session is safe: the hotspot comes up at once.
+    out = hotspot_dry_run(tmp_path, ip=IP_CABLE, loginctl=loginctl_says(), outer_env=ssh)
+    assert "would run: nmcli connection up easel-hotspot" in out
+
+
+def test_the_ssh_peer_is_found_through_logind(tmp_path: Path) -> None:
+    out = hotspot_dry_run(
+        tmp_path, ip=IP_WIFI, loginctl=loginctl_says(Remote="yes", RemoteHost="192.0.2.10")
+    )
+    assert "this SSH session (192.0.2.10)" in out
+    out = hotspot_dry_run(tmp_path, ip=IP_WIFI, loginctl=loginctl_says(Remote="no", TTY="tty2"))
+    assert "would run: nmcli connection up easel-hotspot" in out, "no SSH: nothing to cut"
+
+
+def test_at_the_pis_keyboard_the_installer_does_not_restart_easel_under_itself(
+    tmp_path: Path,
+) -> None:
+    """sudo's use_pty gives the installer /dev/pts/N even on tty1; logind still knows the
+    session is the console's."""
+    out = hotspot_dry_run(tmp_path, ip=IP_CABLE, loginctl=loginctl_says(Remote="no", TTY="tty1"))
+    assert "not starting Easel now: it takes over this screen (tty1)" in out
+    assert "would run: systemctl restart" not in out
+    assert "would run: systemctl enable easel.service" in out

@@ -188,6 +188,7 @@ class KioskRenderer(Painter):
                 self._game_on_screen = False
                 PerRenderer.release(self)
             draw_lobby(self, surface, view, lang, metrics)
+            self._draw_notices(surface, view, metrics)
         notice = _shown_notice(view, now)
         if notice is not None:
             self._draw_notice(surface, notice, lang, metrics)
@@ -270,6 +271,21 @@ class KioskRenderer(Painter):
             self.add_target(rect, PressButton(name))
             right = rect.left - m.gap // 2
 
+    def _draw_notices(self, surface: pygame.Surface, view: View, m: Metrics) -> None:
+        """What is wrong with the box but did not stop it (the appliance's notices, e.g.
+        a panel pin that cannot be used): one line each along the lobby's bottom edge."""
+        notices = [str(n) for n in view.get("notices") or () if n][:3]
+        size = m.f_small
+        bottom = m.h - m.gap // 2
+        for text in reversed(notices):
+            surf = self.text(text, size, TEXT, max_width=m.w - 2 * m.margin - 2 * m.pad)
+            rect = surf.get_rect(midbottom=(m.w // 2, bottom - m.pad // 2))
+            back = rect.inflate(2 * m.pad, m.pad)
+            pygame.draw.rect(surface, WARN, back, border_radius=m.radius)
+            surface.blit(surf, rect)
+            bottom = back.top - m.gap // 4
+
+    # -- hit testing
 
 def _shown_notice(view: View, now: float) -> Mapping[str, Any] | None:
     """The view's notice while it is to be shown at `now` (the session's clock)."""
