@@ -232,6 +232,8 @@ def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Galler
         state = rules.setup(record.seats, record.options, record.seed)
         yield state
         for entry in logged:
+            if rules.outcome(state) is not None:
+                break  # an older box logged one more move after the end (ArtBox's "next")
             state = rules.apply(state, entry.action)
             yield state
 

@@ -168,6 +168,11 @@ def test_after_a_game_the_kiosk_shows_the_gallery_code_then_the_days_history(
     menu = KioskHostMenu(session, PinGuard("", 5, 60, clock), clock, lambda: None, history)
     view = draw(kiosk, menu, session, clock)
     url = session.view_for(KIOSK)["match"]["gallery_url"]
+    assert view["phase"] == "over" and url in _decode(kiosk)  # the game's finish
+    clock.advance(300)
+    assert "history" not in draw(kiosk, menu, session, clock)  # held until the host moves on
+    session.leave_finish(HOST)
+    view = draw(kiosk, menu, session, clock)
     assert url in _decode(kiosk)
     assert "history" not in view  # the result and the code first
     clock.advance(130)

@@ -22,6 +22,7 @@ import pygame
 from appliance.kiosk.fonts import Colour, Fonts
 from appliance.kiosk.intents import (
     CanvasSpec,
+    FinishChoice,
     Intent,
     KickSeat,
     PressButton,
@@ -48,6 +49,11 @@ BLACK: Final[Colour] = (0, 0, 0)
 
 Size = tuple[int, int]
 View = Mapping[str, Any]
+
+FINISH_STEP_S: Final = 8.0
+"""How long a finish shows one round of its art show before the next (Frame.now)."""
+COOPERATIVE: Final = frozenset({"broad-lines"})
+"""Games the table plays together: their result is the table's, not a list of winners."""
 
 
 # --- small pure helpers -----------------------------------------------------------------
@@ -292,7 +298,9 @@ class KioskRenderer:
         """What the picture depends on: the view's version, the size, the timer's second."""
         timer = deadline_remaining(view, now) if view.get("phase") == "playing" else None
         second = None if timer is None else math.ceil(timer[0])
-        return (view.get("version"), tuple(size), second)
+        # A finish shows its art show a round at a time (Duplik): one redraw per step.
+        step = int(now // FINISH_STEP_S) if view.get("phase") == "over" else None
+        return (view.get("version"), tuple(size), second, step)
 
     def needs_redraw(self, view: View, now: float, size: Size) -> bool:
         # A view without a version cannot be compared: always draw it.
@@ -319,20 +327,28 @@ class KioskRenderer:
         self.canvases = []
         surface.fill(BG)
         phase = view.get("phase")
-        if phase == "playing":
-            timer = deadline_remaining(view, now)
+        if phase in ("playing", "over"):
+            timer = deadline_remaining(view, now) if phase == "playing" else None
+            # A finish (phase "over"): the game's own last screen above, and below it the
+            # gallery's QR code and the host's way on, until the host takes it.
+            strip = self._finish_rect(metrics) if phase == "over" else None
+            area = surface if strip is None else surface.subsurface((0, 0, size[0], strip.top))
             frame = Frame(
-                surface=surface,
+                surface=area,
                 view=view,
                 lang=lang,
                 now=now,
                 remaining=None if timer is None else timer[0],
                 length=None if timer is None else timer[1],
-                metrics=metrics,
+                metrics=metrics if strip is None else Metrics.for_size(area.get_size()),
             )
             self._game_on_screen = True
             self._draw_playing(frame)
-            if self.panel_buttons:
+            if strip is not None:
+                self._draw_finish(surface, view, lang, strip, metrics)
+            elif _is_paused(view):
+                self._draw_paused(surface, lang, metrics)
+            elif self.panel_buttons:
                 self._draw_panel_buttons(frame)
         else:
             if self._game_on_screen:
@@ -364,6 +380,118 @@ class KioskRenderer:
                 self.targets = []
                 frame.surface.fill(BG)
         generic_playing_screen(self, frame)
+
+    # -- a game's finish and a pause, over the game's own screen
+
+    def _finish_rect(self, m: Metrics) -> pygame.Rect:
+        h = round(m.h * (0.22 if m.portrait else 0.21))
+        return pygame.Rect(0, m.h - h, m.w, h)
+
+    def _draw_finish(
+        self, surface: pygame.Surface, view: View, lang: str, rect: pygame.Rect, m: Metrics
+    ) -> None:
+        """The strip under a finished game: the gallery's QR code, and "Play again" and
+        "Back to the lobby" (intents, so the host's touch or the remote's focus takes them)."""
+        match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
+        assert isinstance(match, Mapping)
+        url = match.get("gallery_url")
+        url = url if isinstance(url, str) and url else None
+        inner = rect.inflate(-2 * m.margin, -2 * (m.gap // 2))
+        gap = m.gap // 2
+        if m.portrait:  # the two buttons side by side under the code
+            button_h = round(inner.h * 0.3)
+            buttons = pygame.Rect(inner.left, inner.bottom - button_h, inner.w, button_h)
+            left = pygame.Rect(inner.left, inner.top, inner.w, inner.h - button_h - gap)
+        else:  # the two buttons stacked beside it
+            button_w = round(min(inner.w * 0.3, 560 * m.scale))
+            buttons = pygame.Rect(inner.right - button_w, inner.top, button_w, inner.h)
+            left = pygame.Rect(inner.left, inner.top, buttons.left - m.gap - inner.left, inner.h)
+
+        result = finish_result(view, lang)
+
+        def paint(s: pygame.Surface) -> None:
+            r = s.get_rect()
+            pygame.draw.rect(s, PANEL, r, border_radius=m.radius)
+            x = m.pad
+            if url is not None:
+                side = r.h - 2 * (m.pad // 2)
+                self.draw_qr(s, url, pygame.Rect(m.pad // 2, m.pad // 2, side, side),
+                             radius=m.radius // 2)
+                x = side + m.pad
+            width = r.w - x - m.pad
+            font = self.fit_size(result, m.f_head, width, bold=True, min_size=m.f_small)
+            y = self.blit_text(s, result, font, ACCENT, "topleft", (x, m.pad // 2), True,
+                               width).bottom
+            if url is not None:
+                y = self.blit_text(s, tr(lang, "gallery_title"), m.f_body, TEXT, "topleft",
+                                   (x, y), True, width).bottom
+                self.blit_text(s, tr(lang, "gallery_help"), m.f_small, TEXT, "topleft",
+                               (x, y), False, width)
+            self.blit_text(s, tr(lang, "finish_hint"), m.f_small, MUTED, "bottomleft",
+                           (x, r.h - m.pad // 2), False, width)
+
+        key = ("finish", url, result, lang, left.size, m)
+        surface.blit(self.part(key, left.size, paint, slot="finish"), left)
+        for i, (label, again) in enumerate(
+            ((tr(lang, "finish_again"), True), (tr(lang, "finish_lobby"), False))
+        ):
+            if m.portrait:
+                half = (buttons.w - gap) // 2
+                button = pygame.Rect(buttons.left + i * (half + gap), buttons.top, half, buttons.h)
+            else:
+                half = (buttons.h - gap) // 2
+                button = pygame.Rect(buttons.left, buttons.top + i * (half + gap), buttons.w, half)
+            surface.blit(self._finish_button(label, again, button.size, m), button)
+            self.add_target(button, FinishChoice(again))
+
+    def _finish_button(self, label: str, strong: bool, size: Size, m: Metrics) -> pygame.Surface:
+        def paint(s: pygame.Surface) -> None:
+            r = s.get_rect()
+            radius = min(m.radius * 2, r.h // 2)
+            fill = ACCENT if strong else PANEL
+            pygame.draw.rect(s, fill, r, border_radius=radius)
+            if not strong:
+                pygame.draw.rect(s, PANEL_EDGE, r, width=max(2, m.gap // 8), border_radius=radius)
+            font = self.fit_size(label, m.f_head, r.w - 2 * m.pad, bold=True, min_size=m.f_small)
+            self.blit_text(s, label, font, ON_ACCENT if strong else TEXT, "center", r.center,
+                           bold=True, max_width=r.w - 2 * m.pad)
+
+        return self.part(("finish-button", label, strong, size, m), size, paint)
+
+    def _draw_paused(self, surface: pygame.Surface, lang: str, m: Metrics) -> None:
+        """The host paused the game: the frame dimmed (its hourglass stands where it
+        stopped) under a banner; no drawing area nor button of the game takes a touch."""
+        self.targets = []
+        self.canvases = []
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((*BG, 185))
+        surface.blit(veil, (0, 0))
+        title_h = self.line(m.f_title, True)
+        w = round(min(m.w - 2 * m.margin, 1200 * m.scale))
+        h = title_h + self.line(m.f_body) + 3 * m.pad
+        box = pygame.Rect(0, 0, w, h)
+        box.center = (m.w // 2, m.h // 2)
+
+        def paint(s: pygame.Surface) -> None:
+            r = s.get_rect()
+            pygame.draw.rect(s, PANEL, r, border_radius=m.radius)
+            pygame.draw.rect(s, ACCENT, r, width=max(3, round(5 * m.scale)),
+                             border_radius=m.radius)
+            # Two bars: drawn, so no font needs a pause glyph.
+            bar_h = round(title_h * 0.8)
+            bar_w = max(4, bar_h // 4)
+            label = self.text(tr(lang, "paused"), m.f_title, ACCENT, True, r.w - 6 * bar_w)
+            left = (r.w - (3 * bar_w + m.gap + label.get_width())) // 2
+            top = m.pad + (title_h - bar_h) // 2
+            for dx in (0, 2 * bar_w):
+                pygame.draw.rect(s, ACCENT, (left + dx, top, bar_w, bar_h),
+                                 border_radius=bar_w // 3)
+            s.blit(label, (left + 3 * bar_w + m.gap, m.pad))
+            self.blit_text(s, tr(lang, "paused_help"), m.f_body, TEXT, "midtop",
+                           (r.w // 2, m.pad + title_h + m.pad // 2), False, r.w - 2 * m.pad)
+
+        surface.blit(self.part(("paused", lang, box.size, m), box.size, paint, slot="paused"),
+                     box)
 
     def _draw_panel_buttons(self, f: Frame) -> None:
         """HOURGLASS, DIE and REVEAL as small pills in the bottom-right corner, on top of
@@ -886,6 +1014,7 @@ class KioskRenderer:
             if names
             else tr(lang, "no_winner")
         )
+
         scores = [
             (names_by_seat.get(_int(pair[0], -1)) or "?", pair[1])
             for pair in (outcome.get("scores") or [])
@@ -897,6 +1026,11 @@ class KioskRenderer:
             if scores
             else (tr(lang, "match_over", title=title) if title else "")
         )
+        if match.get("game") in COOPERATIVE:
+            # The table plays together: its result is the words guessed, not a ranking.
+            guessed = max((points for _, points in scores), default=0)
+            line1 = tr(lang, "together", n=int(guessed))
+            line2 = tr(lang, "match_over", title=title) if title else ""
         h = 2 * m.pad + self.line(m.f_head, True) + (self.line(m.f_small) if line2 else 0)
         rect = pygame.Rect(rest.left, rest.top, rest.w, h)
         key = ("banner", line1, line2, m)
@@ -1124,6 +1258,35 @@ class KioskRenderer:
                 )
 
         return self.part(("start", label, enabled, m), size, paint)
+
+
+def finish_result(view: View, lang: str) -> str:
+    """A finished match's result in a line: the words the table guessed together in a
+    cooperative game, else who won."""
+    match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
+    assert isinstance(match, Mapping)
+    outcome = match.get("outcome") if isinstance(match.get("outcome"), Mapping) else {}
+    assert isinstance(outcome, Mapping)
+    scores = [pair[1] for pair in outcome.get("scores") or []
+              if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], int | float)]
+    if match.get("game") in COOPERATIVE:
+        return tr(lang, "together", n=int(max(scores, default=0)))
+    names_by_seat = {
+        _int(s.get("seat"), -1): str(s.get("name", ""))
+        for s in (*_dicts(view.get("seats")), *_dicts(match.get("seats")))
+    }
+    winners = outcome.get("winners") if isinstance(outcome.get("winners"), list) else []
+    assert isinstance(winners, list)
+    names = [names_by_seat.get(_int(w, -1)) or tr(lang, "seat_n", n=_int(w, -1) + 1)
+             for w in winners]
+    if not names:
+        return tr(lang, "no_winner")
+    return tr(lang, "winners", n=len(names), names=join_names(lang, names))
+
+
+def _is_paused(view: View) -> bool:
+    match = view.get("match")
+    return isinstance(match, Mapping) and match.get("paused") is True
 
 
 def _surface_bytes(surf: pygame.Surface) -> int:

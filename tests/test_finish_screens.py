@@ -1,0 +1,145 @@
+"""Every game's finish on the kiosk, from the real last view of a game played to its end
+through a Session: the game's own last screen stays up (its result in its own terms, its
+last reveal, its art show) with the gallery's QR code and the host's two ways on."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from appliance.kiosk import GAME_SCREENS, KioskRenderer
+from appliance.kiosk.artbox import artbox_screen
+from appliance.kiosk.broad_lines import broad_lines_screen
+from appliance.kiosk.duplik import duplik_screen
+from appliance.kiosk.intents import FinishChoice
+from appliance.kiosk.luck_of_the_draw import luck_screen
+from appliance.kiosk.render import FINISH_STEP_S
+from appliance.session import HOST, KIOSK, Session
+from games import registry
+from tests import screens
+from tests.conftest import FakeClock
+from tests.finish_play import play_to_the_finish
+
+SCREENSHOT_DIR = Path(os.environ.get("EASEL_SCREENSHOT_DIR", "/tmp"))
+SIZES = [(1920, 1080), (800, 480), (1080, 1920)]
+KIOSK_SCREENS = {
+    "broad-lines": broad_lines_screen,
+    "duplik": duplik_screen,
+    "luck-of-the-draw": luck_screen,
+    "artbox": artbox_screen,
+}
+
+
+class Recording(KioskRenderer):
+    """A renderer that remembers every text it set (a fresh one sets each text once)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said: list[str] = []
+
+    def text(self, text: object, *args: Any, **kwargs: Any) -> pygame.Surface:
+        self.said.append(str(text))
+        return super().text(text, *args, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[pygame.Surface]:
+    with screens.open_display() as screen:
+        yield screen
+
+
+@pytest.fixture
+def finished(request: pytest.FixtureRequest, session: Session,
+             clock: FakeClock) -> Iterator[tuple[str, Session, FakeClock]]:
+    game = request.param
+    registry.load_all()
+    with screens.screen_registered(game, KIOSK_SCREENS[game]):
+        play_to_the_finish(session, clock, game, players=5)
+        yield game, session, clock
+
+
+def draw(game: str, view: dict[str, Any], size: tuple[int, int],
+         now: float) -> tuple[pygame.Surface, Recording]:
+    r = Recording()
+    surface, _ = screens.render(game, size, view, r, now)
+    return surface, r
+
+
+@pytest.mark.parametrize("finished", list(KIOSK_SCREENS), indirect=True)
+def test_the_finish_stays_with_its_result_gallery_and_ways_on(
+    display: pygame.Surface, finished: tuple[str, Session, FakeClock]
+) -> None:
+    game, session, clock = finished
+    view = session.view_for(KIOSK)
+    assert view["phase"] == "over"
+    assert GAME_SCREENS[game] is KIOSK_SCREENS[game]
+    for size in SIZES:
+        surface, r = draw(game, view, size, clock())
+        pygame.image.save(surface, SCREENSHOT_DIR / f"easel-{game}-finish-{size[0]}x{size[1]}.png")
+        intents = [intent for _, intent in r.targets]
+        assert FinishChoice(True) in intents and FinishChoice(False) in intents, size
+        assert not r.canvases
+        said = " | ".join(r.said)
+        assert "Play again" in said and "Back to the lobby" in said
+        assert "Take the art show home" in said  # beside the gallery's QR code
+        assert "Next round" not in said and "starts the next round" not in said
+        outcome = view["match"]["outcome"]
+        names = {s["seat"]: s["name"] for s in view["match"]["seats"]}
+        if game == "broad-lines":
+            guessed = view["match"]["state"]["score"]
+            assert f"Together: {guessed} word" in said
+            assert view["match"]["state"]["rating"]["en"] in said  # the rules' rating
+            assert "Winner" not in said  # a team result, not a competition
+        else:
+            assert any(names[w] in said and "Winner" in said for w in outcome["winners"])
+    # The host's tap leads on; the finish stayed until then.
+    session.leave_finish(HOST)
+    assert session.view_for(KIOSK)["phase"] == "finished"
+
+
+@pytest.mark.parametrize("finished", ["luck-of-the-draw"], indirect=True)
+def test_luck_of_the_draws_finish_reveals_whose_drawing_was_whose(
+    display: pygame.Surface, finished: tuple[str, Session, FakeClock]
+) -> None:
+    game, session, clock = finished
+    view = session.view_for(KIOSK)
+    state = view["match"]["state"]
+    assert all(d.get("owner") is not None for d in state["gallery"])
+    _, r = draw(game, view, (1920, 1080), clock())
+    said = " | ".join(r.said)
+    names = {s["seat"]: s["name"] for s in view["match"]["seats"]}
+    for drawing in state["gallery"]:  # "Ada · green": the owner beside the chip
+        assert f"{names[drawing['owner']]} · {drawing['en']}" in said
+    gained = [seat for seat, g in state["gained"].items() if g["cards"] or g["halves"]]
+    assert gained and all(f"{names[int(seat)]}  +" in said for seat in gained)
+
+
+@pytest.mark.parametrize("finished", ["duplik"], indirect=True)
+def test_duplik_finish_shows_the_art_show_of_every_round(
+    display: pygame.Surface, finished: tuple[str, Session, FakeClock]
+) -> None:
+    game, session, clock = finished
+    view = session.view_for(KIOSK)
+    shows = view["match"]["state"]["art_show"]
+    assert len(shows) == view["match"]["state"]["rounds"] > 1
+    assert all(show["scene_svg"].lstrip().startswith("<") for show in shows)
+    r = KioskRenderer()
+    start = (clock() // FINISH_STEP_S + 1) * FINISH_STEP_S
+    for n in range(len(shows)):
+        now = start + n * FINISH_STEP_S
+        assert r.needs_redraw(view, now, (1920, 1080))  # the next round's turn
+        recording = Recording()
+        surface, _ = screens.render(game, (1920, 1080), view, recording, now)
+        said = " | ".join(recording.said)
+        first = int(start // FINISH_STEP_S) % len(shows)
+        shown = shows[(first + n) % len(shows)]
+        assert f"Round {shown['round']} of {len(shows)}" in said
+        assert shown["title"]["en"] in said
+        r.mark_drawn(view, now, (1920, 1080))
+        if n == 0:
+            pygame.image.save(surface, SCREENSHOT_DIR / "easel-duplik-finish-round.png")
