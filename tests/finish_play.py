@@ -5,6 +5,8 @@ by the finish tests, which need each game's real last view."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from appliance.session import HOST, PALETTE, Session
 from tests.bots import SPEED_OPTIONS, Move, RunOut, Snapshot, choose, press_of
@@ -15,21 +17,21 @@ NAMES = ("Ada", "Bořek", "Cyril", "Dana", "Emil", "Fay", "Gus", "Hana")
 
 def play_to_the_finish(
     session: Session, clock: FakeClock, game: str, players: int = 4, seed: int = 3,
-    max_steps: int = 20_000,
-) -> int:
-    """Seat `players`, start `game` and play it until its finish is held; the match id."""
-    for i in range(players):
-        session.join(NAMES[i], PALETTE[i])
+    max_steps: int = 20_000, until: Callable[[Any], bool] | None = None,
+) -> list[str]:
+    """Seat `players`, start `game` and play it until its finish is held (or until the
+    rules' state satisfies `until`); the seats' reconnect tokens."""
+    tokens = [session.join(NAMES[i], PALETTE[i]).token or "" for i in range(players)]
     session.select(HOST, game)
     session.start(HOST, SPEED_OPTIONS.get(game, {}))
     rnd = random.Random(seed)
-    assert session.match is not None
-    match_id = session.match.record.id
     for _ in range(max_steps):
         match = session.match
         if match is None:
             assert session.finish_held
-            return match_id
+            return tokens
+        if until is not None and until(match.state):
+            return tokens
         snap = Snapshot(match.record.id, match.record.game, match.rules, match.state,
                         match.next_seq, session.match_clock(match),
                         tuple(s.seat for s in match.record.seats))
