@@ -143,3 +143,98 @@ def test_duplik_finish_shows_the_art_show_of_every_round(
         r.mark_drawn(view, now, (1920, 1080))
         if n == 0:
             pygame.image.save(surface, SCREENSHOT_DIR / "easel-duplik-finish-round.png")
+
+
+# -- pause ---------------------------------------------------------------------------------
+
+
+def test_a_paused_game_shows_a_banner_stands_still_and_takes_no_ink(
+    display: pygame.Surface, session: Session, clock: FakeClock
+) -> None:
+    registry.load_all()
+    game = "luck-of-the-draw"
+    with screens.screen_registered(game, KIOSK_SCREENS[game]):
+        play_to_the_finish(session, clock, game, players=4,
+                           until=lambda state: state.phase == "drawing")
+        clock.advance(5)
+        session.pause(HOST)
+        view = session.view_for(KIOSK)
+        assert view["match"]["paused"] and view["match"]["deadline"]["at"] is None
+        surface, r = draw(game, view, (1920, 1080), clock())
+        pygame.image.save(surface, SCREENSHOT_DIR / "easel-kiosk-paused.png")
+        said = " | ".join(r.said)
+        assert "Paused" in said and "stand still" in said
+        assert not r.canvases and not [i for _, i in r.targets if type(i).__name__ != "HostCorner"]
+        # The hourglass stands still: nothing to redraw while time passes.
+        for later in (1.0, 30.0, 300.0):
+            assert not r.needs_redraw(view, clock() + later, (1920, 1080))
+        cs = dict(view, lang="cs")
+        _, r = draw(game, cs, (800, 480), clock())
+        assert "Pozastaveno" in " | ".join(r.said)
+
+
+def test_the_kiosk_ink_takes_no_stroke_while_paused(display: pygame.Surface) -> None:
+    from tests.test_broad_lines_screens import in_phase
+
+    game = in_phase("panel")  # the Artist draws on the table's own screen
+    with screens.screen_registered("broad-lines", KIOSK_SCREENS["broad-lines"]):
+        view = game.view()
+        _, r = draw("broad-lines", view, (1920, 1080), 100.0)
+        assert r.canvases, "the table's drawing area while the game runs"
+        rect = r.canvases[0][0]
+        view["match"]["paused"] = True
+        view["version"] += 1
+        surface, r = draw("broad-lines", view, (1920, 1080), 100.0)
+        assert r.canvas_at(rect.center) is None and r.hit(rect.center) is None
+        pygame.image.save(surface, SCREENSHOT_DIR / "easel-kiosk-paused-ink.png")
+
+
+def test_every_character_of_the_finish_and_pause_is_in_the_kiosk_fonts() -> None:
+    from appliance.kiosk.fonts import Fonts
+    from appliance.kiosk.host_menu import WORDS
+    from appliance.kiosk.text import _entry
+
+    keys = ["finish_again", "finish_lobby", "finish_hint", "paused", "paused_help",
+            "gallery_title", "gallery_help"]
+    texts = ["·“”½"]
+    for lang in ("en", "cs"):
+        for key in keys:
+            entry = _entry(lang, key)
+            texts += list(entry.values()) if isinstance(entry, dict) else [entry]
+        entry = _entry(lang, "together")
+        texts += list(entry.values()) if isinstance(entry, dict) else [entry]
+        texts += [WORDS[lang]["again"], WORDS[lang]["lobby"]]
+    pygame.font.init()
+    fonts = Fonts()
+    for bold in (False, True):
+        font = fonts.font(40, bold)
+        missing = pygame.image.tobytes(font.render("\ue000", True, (0, 0, 0)), "RGBA")
+        for ch in sorted(set("".join(texts)) - set(" {}")):
+            glyph = pygame.image.tobytes(font.render(ch, True, (0, 0, 0)), "RGBA")
+            assert glyph != missing, f"{ch!r} (U+{ord(ch):04X}) is not in the kiosk's font"
+
+
+def test_a_stroke_under_a_finger_when_the_host_pauses_is_dropped_not_sent() -> None:
+    from appliance.kiosk import Kiosk
+    from appliance.kiosk.display import DisplayChoice
+    from tests.test_broad_lines_screens import in_phase
+
+    game = in_phase("panel")
+    kiosk = Kiosk(size=(1280, 720), choice=DisplayChoice("dummy", False, True, "test"))
+    try:
+        with screens.screen_registered("broad-lines", KIOSK_SCREENS["broad-lines"]):
+            view = game.view()
+            kiosk.update(view, 100.0)
+            rect = kiosk.renderer.canvases[0][0]
+            x, y = rect.center
+            kiosk.pointer_down("finger", (x, y), 1.0)
+            for i in range(1, 8):
+                kiosk.pointer_move("finger", (x + 9 * i, y + 4 * i), 1.0 + i / 50)
+            view["match"]["paused"] = True
+            view["version"] += 1
+            kiosk.update(view, 101.0)
+            assert kiosk.pointer_up("finger", (x + 80, y + 40), 1.3) is None
+            kiosk.pointer_down("finger", (x, y), 2.0)  # and no new stroke begins
+            assert kiosk.pointer_up("finger", (x + 50, y), 2.2) is None
+    finally:
+        kiosk.close()

@@ -470,7 +470,8 @@ class KioskRenderer:
         w = round(min(m.w - 2 * m.margin, 1200 * m.scale))
         h = title_h + self.line(m.f_body) + 3 * m.pad
         box = pygame.Rect(0, 0, w, h)
-        box.center = (m.w // 2, m.h // 2)
+        # Low on the screen: the stopped timer and hourglass stay readable above it.
+        box.midbottom = (m.w // 2, m.h - m.margin)
 
         def paint(s: pygame.Surface) -> None:
             r = s.get_rect()
