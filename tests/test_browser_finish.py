@@ -112,6 +112,9 @@ def test_phones_show_the_finish_until_the_host_goes_back_to_the_lobby(
             host.locator("#finish-lobby").click()
             for page in (host, other):
                 expect(page.locator('[data-screen="lobby"]')).to_be_visible(timeout=WAIT_MS)
+                if game == "broad-lines":  # the lobby keeps the result, as a team's
+                    expect(page.locator("#result-card")).to_contain_text("Together")
+                    expect(page.locator("#result-card")).not_to_contain_text("Winner")
     finally:
         box.stop()
 

@@ -633,6 +633,12 @@ function renderResult() {
   }
   const outcome = match.outcome || {};
   const winners = (outcome.winners || []).map((n) => seatOf(n)).filter(Boolean);
+  if (match.game === "broad-lines") { // played together: the table's words, no ranking
+    fill(card, h("h2", {}, t("lobby.result", { title: match.title || "" })),
+      h("p", { class: "winners" }, togetherText(outcome)));
+    card.hidden = false;
+    return;
+  }
   fill(card,
     h("h2", {}, t("lobby.result", { title: match.title || "" })),
     winners.length ? h("p", { class: "winners" }, t("lobby.winners", { names: "" }),
@@ -786,9 +792,7 @@ function renderFinish(view, over) {
   const result = $("#finish-result");
   if (match.game === "broad-lines") {
     // Played together: the table's words, not a list of winners.
-    const scores = (outcome.scores || []).map((pair) => (Array.isArray(pair) ? Number(pair[1]) : 0));
-    const n = Math.max(0, ...scores.filter((x) => Number.isFinite(x)));
-    fill(result, n === 1 ? t("finish.together_one") : t("finish.together", { n }));
+    fill(result, togetherText(outcome));
     fill($("#finish-scores"));
   } else {
     const winners = (outcome.winners || []).map((n) => matchSeatOf(match, n)).filter(Boolean);
@@ -805,6 +809,12 @@ function renderFinish(view, over) {
   const host = Boolean(view.you && view.you.host);
   $("#finish-host").hidden = !host;
   $("#finish-wait").hidden = host;
+}
+
+function togetherText(outcome) {
+  const scores = (outcome.scores || []).map((pair) => (Array.isArray(pair) ? Number(pair[1]) : 0));
+  const n = Math.max(0, ...scores.filter((x) => Number.isFinite(x)));
+  return n === 1 ? t("finish.together_one") : t("finish.together", { n });
 }
 
 function matchSeatOf(match, seat) {
