@@ -388,7 +388,10 @@ class Session:
     def _hold_finish(self, match: LiveMatch) -> None:
         self.finish_held = True
         self._finished_at = self.clock()
-        self.store.set_meta("finish", str(match.record.id))
+        try:
+            self.store.set_meta("finish", str(match.record.id))
+        except sqlite3.Error as err:  # the game is over either way; only a restart forgets
+            log.error("the finish of match %d is not kept: %s", match.record.id, err)
 
     def _resume_finish(self) -> None:
         """After a restart during a finish, show it again: replay its (closed) match."""
@@ -435,7 +438,10 @@ class Session:
     def _release_finish(self) -> None:
         if self.finish_held:
             self.finish_held = False
-            self.store.set_meta("finish", "")
+            try:
+                self.store.set_meta("finish", "")
+            except sqlite3.Error as err:  # a restart would show the finish once more
+                log.error("the end of the finish is not kept: %s", err)
 
     # -- the host's table settings ------------------------------------------------------
     def set_language(self, by: Requester, lang: str) -> None:
