@@ -98,6 +98,9 @@ def test_the_finish_stays_with_its_result_gallery_and_ways_on(
             assert "Winner" not in said  # a team result, not a competition
         else:
             assert any(names[w] in said and "Winner" in said for w in outcome["winners"])
+        if game == "artbox" and size == SIZES[0]:  # the last round's reveal, in full
+            revealed = view["match"]["state"]["revealed"]
+            assert revealed and all(f"“{info['word']['en']}”" in said for info in revealed)
     # The host's tap leads on; the finish stayed until then.
     session.leave_finish(HOST)
     lobby = session.view_for(KIOSK)
