@@ -275,6 +275,7 @@ class Appliance:
         from appliance.kiosk.intents import (
             ActAs,
             DrawStroke,
+            FinishChoice,
             KickSeat,
             PressButton,
             Quit,
@@ -292,6 +293,8 @@ class Appliance:
                     self.session.select(HOST, game)
                 case StartGame():
                     self.session.start(HOST)
+                case FinishChoice(again=again):
+                    self.session.leave_finish(HOST, again)
                 case PressButton(button=button, long=long):
                     self.session.press(button, long)
                 case ActAs(seat=seat, kind=kind, data=data):

@@ -232,6 +232,8 @@ def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Galler
         state = rules.setup(record.seats, record.options, record.seed)
         yield state
         for entry in logged:
+            if rules.outcome(state) is not None:
+                break  # an older box logged one more move after the end (ArtBox's "next")
             state = rules.apply(state, entry.action)
             yield state
 
@@ -341,6 +343,9 @@ class GalleryRoutes:
 
     def install(self, app: web.Application) -> None:
         app.router.add_get("/gallery/{token}", self.page)
+        # The page's own address has no trailing slash (the kiosk's QR code); one typed
+        # or pasted with it is sent there rather than shown a 404.
+        app.router.add_get("/gallery/{token}/", self.canonical)
         app.router.add_get("/gallery/{token}/all.zip", self.zip)
         app.router.add_get("/gallery/{token}/{n:\\d+}.png", self.picture)
         app.router.add_get("/gallery/{token}/scene-{n:\\d+}.svg", self.scene)
@@ -383,8 +388,13 @@ class GalleryRoutes:
     async def page(self, request: web.Request) -> web.Response:
         gallery = await self.gallery_for(request.match_info["token"])
         config = self.config()
-        body = render_page(gallery, config.table.language, config.gallery.keep_days)
+        base = f"/gallery/{request.match_info['token']}"
+        body = render_page(gallery, config.table.language, config.gallery.keep_days, base)
         return web.Response(text=body, content_type="text/html", headers=_HEADERS)
+
+    async def canonical(self, request: web.Request) -> web.Response:
+        await self.gallery_for(request.match_info["token"])  # an unknown token stays 404
+        raise web.HTTPPermanentRedirect(f"/gallery/{request.match_info['token']}")
 
     async def picture(self, request: web.Request) -> web.Response:
         gallery = await self.gallery_for(request.match_info["token"])
@@ -429,8 +439,12 @@ _IMAGE_HEADERS: Final = {
 }
 
 
-def render_page(gallery: Gallery, lang: str, keep_days: int) -> str:
-    """The gallery page: plain HTML, every text escaped (names are typed by strangers)."""
+def render_page(gallery: Gallery, lang: str, keep_days: int, base: str = ".") -> str:
+    """The gallery page: plain HTML, every text escaped (names are typed by strangers).
+
+    `base` is the page's own path (`/gallery/<token>`): its pictures and zip are linked
+    absolutely under it, since a link relative to `/gallery/<token>` would leave the token
+    out (`/gallery/1.png`)."""
     t = PAGE_TEXT.get(lang, PAGE_TEXT["en"])
     e = html.escape
     title = gallery.title.get(lang) or gallery.title.get("en") or gallery.game
@@ -453,7 +467,9 @@ def render_page(gallery: Gallery, lang: str, keep_days: int) -> str:
     if gallery.winners:
         parts.append(f"<p>{e(t['winners'].format(names=', '.join(gallery.winners)))}</p>")
     if gallery.drawings:
-        parts.append(f'<p><a class="download" href="all.zip" download>{e(t["download"])}</a></p>')
+        parts.append(
+            f'<p><a class="download" href="{e(base)}/all.zip" download>{e(t["download"])}</a></p>'
+        )
     parts.append("</header><main>")
     if not gallery.drawings:
         parts.append(f"<p>{e(t['none'])}</p>")
@@ -465,7 +481,7 @@ def render_page(gallery: Gallery, lang: str, keep_days: int) -> str:
         for scene in (s for s in gallery.scenes if s.round == rnd):
             caption = f"{t['scene']}: {word_of(scene.title)}"
             parts.append(
-                f'<figure class="scene"><img src="scene-{rnd}.svg" alt="{e(caption)}">'
+                f'<figure class="scene"><img src="{e(base)}/scene-{rnd}.svg" alt="{e(caption)}">'
                 f"<figcaption>{e(caption)}</figcaption></figure>"
             )
         for n, drawing in numbered:
@@ -475,7 +491,7 @@ def render_page(gallery: Gallery, lang: str, keep_days: int) -> str:
             by = t["by"].format(name=drawing.artist)
             alt = f"{word} — {by}" if word else by
             parts.append(
-                f'<figure><img src="{n}.png" alt="{e(alt)}" loading="lazy" width="600" '
+                f'<figure><img src="{e(base)}/{n}.png" alt="{e(alt)}" loading="lazy" width="600" '
                 f'height="375"><figcaption><strong>{e(word)}</strong> '
                 f"<span>{e(by)}</span></figcaption></figure>"
             )

@@ -55,6 +55,10 @@ class StartGame(msgspec.Struct, forbid_unknown_fields=True):
     options: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
+class FinishChoice(msgspec.Struct, forbid_unknown_fields=True):
+    again: bool = False
+
+
 class SeatRequest(msgspec.Struct, forbid_unknown_fields=True):
     seat: Annotated[int, msgspec.Meta(ge=0, le=63)]
 
@@ -147,6 +151,7 @@ class HostApi:
         app.router.add_post("/host/api/pause", self.pause)
         app.router.add_post("/host/api/resume", self.resume)
         app.router.add_post("/host/api/end", self.end)
+        app.router.add_post("/host/api/finish", self.finish)
         app.router.add_post("/host/api/language", self.language)
         app.router.add_post("/host/api/restart", self.restart)
         app.router.add_post("/host/api/packs", self.upload_pack)
@@ -299,6 +304,12 @@ class HostApi:
 
     async def end(self, request: web.Request) -> web.Response:
         return await self._do(request, Nothing, lambda b: self.session.end_match(HOST))
+
+    async def finish(self, request: web.Request) -> web.Response:
+        """From a game's finish back to the lobby, or (`again`) into the same game anew."""
+        return await self._do(
+            request, FinishChoice, lambda b: self.session.leave_finish(HOST, b.again)
+        )
 
     async def language(self, request: web.Request) -> web.Response:
         return await self._do(

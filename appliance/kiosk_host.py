@@ -124,6 +124,8 @@ class KioskHostMenu:
                     session.resume(HOST)
                 case "end":
                     session.end_match(HOST)
+                case "again" | "lobby":
+                    session.leave_finish(HOST, again=choice.what == "again")
                 case "kick" if choice.seat is not None:
                     session.kick(HOST, choice.seat)
                 case "offer" if choice.seat is not None:
@@ -178,6 +180,7 @@ class KioskHostMenu:
             return {
                 "state": "menu",
                 "playing": view.get("phase") == "playing",
+                "over": view.get("phase") == "over",
                 "paused": self.session.paused,
                 "seats": seats,
                 "message": self.message,

@@ -49,6 +49,7 @@ CZECH: dict[str, str] = {
     "paused": "Hra je pozastavená; hostitel ji zase spustí.",
     "already_paused": "Hra už je pozastavená.",
     "not_paused": "Hra není pozastavená.",
+    "no_finish": "Na obrazovce není žádná dohraná hra.",
     "handover_no_game": "Místa se předávají během hry; žádná neběží.",
     "handover_not_playing": "Místo {seat} tuhle hru nehraje.",
     "handover_already": "Místo {seat} už je volné k převzetí.",

@@ -74,6 +74,12 @@ class End(msgspec.Struct, tag="end", forbid_unknown_fields=True):
     pass
 
 
+class Finish(msgspec.Struct, tag="finish", forbid_unknown_fields=True):
+    """The host phone moves on from a game's finish: to the lobby, or `again`."""
+
+    again: bool = False
+
+
 class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
     id: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
     kind: Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
@@ -84,8 +90,10 @@ class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
     pass
 
 
-Message = Hello | Join | Leave | Kick | Select | Start | End | Act | Ping
-MESSAGE_TYPES: Final = ("hello", "join", "leave", "kick", "select", "start", "end", "act", "ping")
+Message = Hello | Join | Leave | Kick | Select | Start | End | Finish | Act | Ping
+MESSAGE_TYPES: Final = (
+    "hello", "join", "leave", "kick", "select", "start", "end", "finish", "act", "ping"
+)
 _decoder = msgspec.json.Decoder(Message)
 _encode = msgspec.json.Encoder().encode
 
@@ -384,6 +392,8 @@ class PhoneServer:
             session.start(seat, options)
         elif isinstance(message, End):
             session.end_match(seat)
+        elif isinstance(message, Finish):
+            session.leave_finish(seat, message.again)
         elif isinstance(message, Act):
             session.act(seat, message.kind, message.data, message.id)
             conn.send({"type": "ack", "id": message.id})

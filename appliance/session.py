@@ -50,6 +50,9 @@ CLOCK_SAVE_S: Final = 5.0
 """How often a running hourglass's match time is saved: after a power cut it continues
 from at most this much earlier (appliance/clock.py)."""
 CLOCK_META: Final = "match_clock"
+FINISH_BUTTON_AFTER_S: Final = 5.0
+"""The table's REVEAL leads from a held finish to the lobby only this long after the game
+ended: the press that ended it (Luck of the Draw's last reveal) must not skip its finish."""
 
 """Which `[timers]` setting is the default `seconds` option of which game."""
 
@@ -229,6 +232,10 @@ class Session:
         self.match: LiveMatch | None = None
         self.last_match: LiveMatch | None = None
         self.notice: Notice | None = None
+        # The last match's finish is on every screen (phase "over") until the host moves
+        # on: to the lobby (phase "finished") or straight into the next game.
+        self.finish_held = False
+        self._finished_at = 0.0
         # Seats of the running match whose player left, free to take: the next phone to
         # join gets the seat (its score, its cards) instead of watching.
         self.open_seats: set[int] = set(json.loads(store.get_meta("open_seats") or "[]"))
@@ -237,6 +244,8 @@ class Session:
         self.join_url = f"{base_url.rstrip('/')}/?room={self.room}" if base_url else ""
         self._clock_saved_at = float("-inf")
         self._resume()
+        if self.match is None and not self.finish_held:
+            self._resume_finish()
 
     # -- start-up ---------------------------------------------------------------------
     def _room_code(self) -> str:
@@ -281,6 +290,7 @@ class Session:
             self._made_gallery(live)
             self.last_match = live
             self._match_over()
+            self._hold_finish(live)
             log.info("match %d had ended before the restart: %s", record.id, outcome)
             return
         self._carry_over_time(live, logged[-1].action.at if logged else None)
@@ -457,6 +467,65 @@ class Session:
             self.open_seats.clear()
             self._save_open_seats()
 
+    # -- the finish: a finished game stays on every screen until the host moves on ----
+    def _hold_finish(self, match: LiveMatch) -> None:
+        self.finish_held = True
+        self._finished_at = self.clock()
+        try:
+            self.store.set_meta("finish", str(match.record.id))
+        except sqlite3.Error as err:  # the game is over either way; only a restart forgets
+            log.error("the finish of match %d is not kept: %s", match.record.id, err)
+
+    def _resume_finish(self) -> None:
+        """After a restart during a finish, show it again: replay its (closed) match."""
+        held = self.store.get_meta("finish")
+        record = self.store.match(int(held)) if held and held.isdigit() else None
+        if record is None or record.outcome is None or not registry.is_registered(record.game):
+            return
+        rules = registry.get(record.game)
+        logged = self.store.actions(record.id)
+        try:
+            state = replay(
+                rules, record.seats, record.options, record.seed, [a.action for a in logged]
+            )
+        except (GameError, ValueError, KeyError, TypeError) as err:
+            log.error("the finish of match %d does not replay (%s)", record.id, err)
+            return
+        if rules.outcome(state) is None:
+            return
+        next_seq = logged[-1].seq + 1 if logged else 0
+        self.last_match = LiveMatch(record, rules, state, next_seq)
+        self.finish_held = True
+        self._finished_at = self.clock()
+        log.info("showing the finish of match %d again after the restart", record.id)
+
+    def leave_finish(self, by: Requester, again: bool = False) -> None:
+        """The host moves on from a finish: back to the lobby, or `again`: the same game
+        with the same options and whoever is seated now."""
+        self._require_host(by)
+        last = self.last_match
+        if not self.finish_held or last is None:
+            raise NotNow("no_finish", "No finished game is on the screen.")
+        if again:
+            decks = self.deck_options(last.rules.id) if self.deck_options else {}
+            # The packs' decks are the box's to give again (they may have changed).
+            options = {k: v for k, v in last.record.options.items() if k not in decks}
+            self.selected = last.record.game
+            self.store.set_meta("selected", last.record.game)
+            self.start(by, options)  # it refuses (e.g. too few seated): the finish stays
+            return
+        self._release_finish()
+        log.info("back to the lobby after match %d", last.record.id)
+        self._changed()
+
+    def _release_finish(self) -> None:
+        if self.finish_held:
+            self.finish_held = False
+            try:
+                self.store.set_meta("finish", "")
+            except sqlite3.Error as err:  # a restart would show the finish once more
+                log.error("the end of the finish is not kept: %s", err)
+
     # -- the host's table settings ------------------------------------------------------
     def set_language(self, by: Requester, lang: str) -> None:
         """The kiosk's and phones' language, kept across restarts (store meta)."""
@@ -558,6 +627,7 @@ class Session:
         record = MatchRecord(match_id, rules.id, seats, opts, seed, now, None, None)
         self.match = LiveMatch(record, rules, state, 0)
         self.last_match = None
+        self._release_finish()
         log.info("match %d of %s started with %d players", match_id, rules.id, len(seats))
         self._changed()
 
@@ -658,6 +728,11 @@ class Session:
         """A table button (or its key or on-screen stand-in). What it means is the game's."""
         if button not in BUTTONS:
             raise ValueError(f"unknown button {button!r}; buttons are {', '.join(BUTTONS)}")
+        if self.finish_held and button == "reveal" and not long:
+            if self.clock() - self._finished_at < FINISH_BUTTON_AFTER_S:
+                return False
+            self.leave_finish(HOST)
+            return True
         if self.match is None:
             return False
         if self.paused:
@@ -739,6 +814,7 @@ class Session:
             self._made_gallery(match)
             self.last_match, self.match = match, None
             self._match_over()
+            self._hold_finish(match)
         self._changed()
 
     # -- views: the one place that decides what each viewer sees ------------------------
@@ -764,7 +840,9 @@ class Session:
                 if wifi.ssid and viewer.role == "kiosk"
                 else None
             ),
-            "phase": "playing" if self.match else "finished" if self.last_match else "lobby",
+            "phase": "playing" if self.match
+            else ("over" if self.finish_held else "finished") if self.last_match
+            else "lobby",
             "max_players": self.config.table.max_players,
             "seats": [
                 {
@@ -851,8 +929,10 @@ class Session:
             "outcome": None if outcome is None else outcome.to_json(),
             **(self._table_cues(match) if viewer.role == "kiosk" else {}),
             **(
+                # During the finish the players' phones show the art show's address too.
                 {"gallery_url": self.gallery_url(match.record.id)}
-                if viewer.role == "kiosk" and not live
+                if not live and (viewer.role == "kiosk" or (self.finish_held
+                                 and viewer.role in ("player", "spectator", "host")))
                 else {}
             ),
         }

@@ -444,7 +444,7 @@ class ArtBox:
             require(all_shown, "reveal_all", "Reveal every picture first.")
             require(rnd.vote is None, "vote_open", "Finish the vote first.")
             red, grey = round_points(rnd, state.seats)
-            return replace(
+            scored = replace(
                 state,
                 phase="points",
                 round=replace(rnd, red=red, grey=grey),
@@ -452,6 +452,9 @@ class ArtBox:
                 red=_plus(state.red, red),
                 grey=_plus(state.grey, grey),
             )
+            # A player reached the end: the points of this round are the game's finish,
+            # not a "next round" that nobody will play.
+            return replace(scored, phase="over") if finishers(scored) else scored
         require(all_shown, "reveal_all", "Reveal every picture first.")
         if kind == "contest":
             require(seat in state.seats, "players_contest", "Only players contest a verdict.")

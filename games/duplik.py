@@ -502,6 +502,9 @@ class Duplik:
                     "title": {"en": scene_of(past.scene_seed).title.en,
                               "cs": scene_of(past.scene_seed).title.cs},
                     "scene_key": scene_of(past.scene_seed).key,
+                    # At the end every round's scene hangs beside its canvases, also on a
+                    # screen that never saw it (a restarted kiosk, a phone that came late).
+                    "scene_svg": svg_of(past.scene_seed) if state.phase == "over" else None,
                     "canvases": {
                         str(a): self._canvas(past, a) for a in artists(state, past)
                     },

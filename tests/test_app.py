@@ -15,8 +15,8 @@ import pytest
 
 from appliance.app import Appliance, base_url
 from appliance.config import Config, DisplaySettings, ServerSettings, StorageSettings
-from appliance.kiosk.intents import KickSeat, PressButton, SelectGame, StartGame
-from appliance.session import PALETTE
+from appliance.kiosk.intents import FinishChoice, KickSeat, PressButton, SelectGame, StartGame
+from appliance.session import HOST, KIOSK, PALETTE
 from tests.conftest import REPO
 from tests.process import free_port
 from tests.toygame import RaceToTwenty
@@ -83,6 +83,16 @@ async def test_the_kiosk_hosts(running: tuple[Appliance, ShiftedClock]) -> None:
     assert app.session.seats == {}
     app._on_intent(KickSeat(5))  # nobody there: logged, not raised
     app._on_intent(StartGame())  # nothing selected: logged, not raised
+    app._on_intent(FinishChoice())  # no finish on the screen: logged, not raised
+    app.session.join("Ada", PALETTE[0])
+    app.session.join("Bo", PALETTE[1])
+    app._on_intent(SelectGame("race"))
+    app.session.start(HOST, {"target": 5})
+    while app.session.match is not None:
+        app.session.act(app.session.match.state.turn % 2, "add", {"n": 1})
+    assert app.session.view_for(KIOSK)["phase"] == "over"
+    app._on_intent(FinishChoice(again=True))  # the finish strip's "Play again"
+    assert app.session.match is not None
 
 
 async def test_the_kiosk_frame_is_served_to_this_box(

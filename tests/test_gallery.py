@@ -82,8 +82,8 @@ def test_a_duplik_gallery_shows_the_scene_beside_its_canvases(
     assert all("<svg" in s.svg[:200] for s in shown.scenes)
     assert all(d.word == next(s.title for s in shown.scenes if s.round == d.round)
                for d in shown.drawings)
-    page = gallery.render_page(shown, "cs", 7)
-    assert 'src="scene-1.svg"' in page and "Předloha" in page
+    page = gallery.render_page(shown, "cs", 7, "/gallery/tok")
+    assert 'src="/gallery/tok/scene-1.svg"' in page and "Předloha" in page
     with zipfile.ZipFile(io.BytesIO(gallery.gallery_zip(shown))) as zf:
         names = zf.namelist()
     assert "round-01-scene.svg" in names
@@ -155,7 +155,10 @@ async def test_the_page_pictures_and_zip_over_http(
         assert response.status == 200
         assert "script-src" not in response.headers["Content-Security-Policy"]
         page = await response.text()
-    assert "Artist 0" in page and 'href="all.zip"' in page and "<script" not in page
+    assert "Artist 0" in page and f'href="{path}/all.zip"' in page and "<script" not in page
+    assert f'src="{path}/1.png"' in page  # absolute: a relative "1.png" loses the token
+    async with http.get(base + path + "/", allow_redirects=False) as response:
+        assert response.status == 308 and response.headers["Location"] == path
     async with http.get(base + path + "/1.png") as response:
         assert response.status == 200 and response.content_type == "image/png"
     async with http.get(base + path + "/all.zip") as response:

@@ -17,7 +17,7 @@ from appliance.config import Config, HostSettings
 from appliance.host import HostLogins, LockedOut, PinGuard, WrongPin
 from appliance.host_api import COOKIE, HostApi
 from appliance.packs import PackShelf
-from appliance.session import PALETTE, Session
+from appliance.session import HOST_PAGE, PALETTE, Session
 from appliance.store import Store
 from games import registry
 from tests.conftest import FakeClock
@@ -264,3 +264,26 @@ async def test_without_a_pin_the_page_says_it_is_off(
         async with http.get(f"http://127.0.0.1:{port}/host") as r:
             assert r.status == 200 and "script-src" not in r.headers["Content-Security-Policy"]
     await runner.cleanup()
+
+
+async def test_the_host_page_moves_on_from_a_games_finish(host: Host) -> None:
+    await host.call("login", {"pin": PIN})
+    session = host.session
+    for i in range(2):
+        session.join(f"P{i}", PALETTE[i])
+    await host.call("select", {"game": "race"})
+    status, body = await host.call("start", {"options": {"target": 5}})
+    while session.match is not None:
+        session.act(session.match.state.turn % 2, "add", {"n": 1})
+    assert session.view_for(HOST_PAGE)["phase"] == "over"
+    status, body = await host.call("finish", {"again": True})
+    assert status == 200 and body["view"]["phase"] == "playing"  # the same game anew
+    assert session.match is not None and session.match.record.options["target"] == 5
+    while session.match is not None:
+        session.act(session.match.state.turn % 2, "add", {"n": 1})
+    status, body = await host.call("finish", {"again": "yes"})
+    assert status == 400  # a clear refusal of a bad body
+    status, body = await host.call("finish", {})
+    assert status == 200 and body["view"]["phase"] == "finished"
+    status, body = await host.call("finish", {})
+    assert status == 409 and body["error"]["code"] == "not_now"

@@ -168,6 +168,11 @@ def test_after_a_game_the_kiosk_shows_the_gallery_code_then_the_days_history(
     menu = KioskHostMenu(session, PinGuard("", 5, 60, clock), clock, lambda: None, history)
     view = draw(kiosk, menu, session, clock)
     url = session.view_for(KIOSK)["match"]["gallery_url"]
+    assert view["phase"] == "over" and url in _decode(kiosk)  # the game's finish
+    clock.advance(300)
+    assert "history" not in draw(kiosk, menu, session, clock)  # held until the host moves on
+    session.leave_finish(HOST)
+    view = draw(kiosk, menu, session, clock)
     assert url in _decode(kiosk)
     assert "history" not in view  # the result and the code first
     clock.advance(130)
@@ -182,3 +187,32 @@ def test_after_a_game_the_kiosk_shows_the_gallery_code_then_the_days_history(
         clock.advance(8)
     assert len(steps) >= 2 and any(s.startswith("w:") for s in steps)
     assert any(s.startswith("d:") for s in steps)
+
+
+def test_the_host_menu_and_the_finish_strip_lead_on_from_a_finish(
+    kiosk: Kiosk, host_session: Session, clock: FakeClock, race: RaceToTwenty
+) -> None:
+    from appliance.kiosk.intents import FinishChoice
+
+    session = host_session
+    for i in range(2):
+        session.join(f"P{i}", PALETTE[i])
+    session.select(HOST, "race")
+    session.start(HOST, {"target": 5})
+    while session.match is not None:
+        session.act(session.match.state.turn % 2, "add", {"n": 1})
+    menu = menu_for(session, clock)
+    draw(kiosk, menu, session, clock)
+    # The finish strip's buttons are targets under the host layer, like the lobby's Start.
+    assert tap(kiosk, FinishChoice(True)) == FinishChoice(True)
+    menu._set("menu")  # as after the PIN
+    view = draw(kiosk, menu, session, clock)
+    assert view["host_menu"]["over"] and not view["host_menu"]["playing"]
+    menu.handle(tap(kiosk, HostChoice("again")))
+    assert session.match is not None and session.match.record.options["target"] == 5
+    while session.match is not None:
+        session.act(session.match.state.turn % 2, "add", {"n": 1})
+    menu._set("menu")  # as after the PIN
+    draw(kiosk, menu, session, clock)
+    menu.handle(tap(kiosk, HostChoice("lobby")))
+    assert session.view_for(KIOSK)["phase"] == "finished"

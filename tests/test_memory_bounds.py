@@ -73,6 +73,9 @@ def test_finished_matches_leave_one_gallery_code_banner_and_history_step(
     for _ in range(8):
         play_race(session, clock)
         kiosk.update(menu.decorate(session.view_for(KIOSK)), clock())
+        assert len(parts_named(kiosk, "finish")) == 1, "the finish shows the gallery code"
+        session.leave_finish(HOST)
+        kiosk.update(menu.decorate(session.view_for(KIOSK)), clock())
         assert parts_named(kiosk, "gallery"), "the finished screen shows the gallery code"
         clock.advance(130)  # the idle lobby's history cycles under the result
         for _ in range(4):

@@ -113,7 +113,7 @@ def test_a_cut_after_the_winning_move_resumes_a_finished_match(
     again = Session(store, config, "", FakeClock())
     assert again.match is None
     assert again.last_match is not None and again.last_match.record.id == match_id
-    assert again.view_for(KIOSK)["phase"] == "finished"
+    assert again.view_for(KIOSK)["phase"] == "over"  # its finish, as if no cut
     record = store.match(match_id)
     assert record is not None and record.outcome is not None
     assert store.unfinished_match() is None

@@ -181,6 +181,10 @@ class Kiosk:
             self.present_ink()
             return False
         self.renderer.render(self.frame, view, now)
+        match = view.get("match")
+        if isinstance(match, Mapping) and match.get("paused") is True:
+            # The host paused: a stroke under a finger would only be refused; it goes.
+            self.ink.strokes.clear()
         # Strokes still under a finger are not in the view yet: lay them on again.
         self.ink.redraw(self.frame)
         self.ink.dirty = None

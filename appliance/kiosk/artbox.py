@@ -1010,13 +1010,21 @@ def _draw_points(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) ->
     m, lang, s, state = f.metrics, f.lang, f.surface, table.state
     points = as_map(state.get("round_points"))
     over = table.phase == "over"
+    pictures = pictures_of(state)
+    if over and pictures:
+        # The game's end keeps its last round's reveal in full under the two points.
+        split = rect.top + round(rect.h * 0.45)
+        _draw_last_reveal(r, f, table, pygame.Rect(rect.left, split + m.gap, rect.w,
+                                                   rect.bottom - split - m.gap))
+        rect = pygame.Rect(rect.left, rect.top, rect.w, split - rect.top)
     cards: list[tuple[Colour, str, int | None]] = [
         (RED_TOKEN, tr(lang, "artbox.red_point"), as_int(points.get("red"))),
         (GREY_TOKEN, tr(lang, "artbox.grey_point"), as_int(points.get("grey"))),
     ]
     foot_h = r.line(m.f_body, True) + r.line(m.f_small) + 2 * m.gap
-    cols = 1 if m.portrait else 2
-    rows = 2 if m.portrait else 1
+    stacked = m.portrait and not (over and pictures)  # side by side above the pictures
+    cols = 1 if stacked else 2
+    rows = 2 if stacked else 1
     area = pygame.Rect(rect.left, rect.top, rect.w, rect.h - foot_h)
     card_w = (area.w - (cols - 1) * m.gap) // cols
     card_h = min((area.h - (rows - 1) * m.gap) // rows, round(card_w * 0.75))
@@ -1054,6 +1062,18 @@ def _draw_points(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) ->
         False,
         rect.w,
     )
+
+
+def _draw_last_reveal(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
+    """Every picture of the last round with its word, its artist and its recognitions."""
+    m, revealed = f.metrics, revealed_of(table.state)
+    label_h = r.line(m.f_small, True) * 2 + m.gap // 2
+    for pic, box in _picture_cells(pictures_of(table.state), rect, label_h, max(4, m.gap // 2)):
+        _blit_picture(r, f, table, pic, box)
+        info = revealed.get(pic.number)
+        if info is not None:
+            label = pygame.Rect(box.left, box.bottom + m.gap // 4, box.w, label_h - m.gap // 4)
+            f.surface.blit(_reveal_label(r, m, f.lang, table, info, label.size), label)
 
 
 def _award_card(

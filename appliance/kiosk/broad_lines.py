@@ -72,7 +72,7 @@ from appliance.kiosk.strokes import (
     draw_strokes,
     sheet_rect,
 )
-from appliance.kiosk.text import plural_form
+from appliance.kiosk.text import plural_form, tr
 
 GAME_ID: Final = "broad-lines"
 BOARD: Final[Colour] = (238, 240, 244)
@@ -455,6 +455,8 @@ def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) ->
     round_no = as_int(table.state.get("round"))
     if round_no is not None and table.phase != "over":
         sub = f"{sub} · {tx(lang, 'round', round=round_no)}"
+    if table.phase == "over":  # a team's result, then the rules' rating of it
+        sub = f"{sub} · {tr(lang, 'together', n=as_int(table.state.get('score'), 0) or 0)}"
     small = r.blit_text(s, sub, m.f_small, MUTED, "topleft", area.topleft, True, width)
     title = _title(table)
     if table.phase == "over":

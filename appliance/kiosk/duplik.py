@@ -65,6 +65,7 @@ from appliance.kiosk.kit import (
 )
 from appliance.kiosk.render import (
     BG,
+    FINISH_STEP_S,
     GAME_SCREENS,
     MUTED,
     ON_ACCENT,
@@ -77,6 +78,7 @@ from appliance.kiosk.render import (
     KioskRenderer,
     Metrics,
     blend,
+    finish_result,
     format_seconds,
     ink_on,
 )
@@ -287,6 +289,10 @@ def duplik_screen(r: KioskRenderer, f: Frame) -> None:
     key, svg = scene.get("key"), scene.get("svg")
     if isinstance(key, str) and isinstance(svg, str):
         caches_of(r).scenes.remember(key, svg)
+    for show in (as_map(x) for x in as_list(table.state.get("art_show"))):
+        key, svg = show.get("scene_key"), show.get("scene_svg")
+        if isinstance(key, str) and isinstance(svg, str):
+            caches_of(r).scenes.remember(key, svg)
 
     area = pygame.Rect(m.margin, m.margin, m.w - 2 * m.margin, m.h - 2 * m.margin)
     header = _draw_header(r, f, table, area)
@@ -321,7 +327,8 @@ def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) ->
     right = area.right
     top = area.top
     golden = as_int(state.get("golden"))
-    if table.phase not in ("roll", "") or golden is not None:
+    over = table.phase == "over"  # the game's end: its result, not its last round's roles
+    if not over and (table.phase not in ("roll", "") or golden is not None):
         coin = golden_badge(r, s, golden, (right - coin_r, top + coin_r), coin_r)
         label = r.blit_text(
             s,
@@ -332,13 +339,16 @@ def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) ->
             (coin.left - m.gap // 2, top + max(0, coin_r - r.line(m.f_small))),
         )
         right = min(coin.left, label.left) - m.gap
-    if table.portrayer is not None:
+    if table.portrayer is not None and not over:
         right = captioned_chip(
             r, f, tr(lang, "duplik.portrayer"), table, table.portrayer, right, area
         )
 
     sub = game_title
-    if round_no is not None and rounds is not None:
+    if over:
+        title = ""
+        game_title = finish_result(f.view, lang)
+    elif round_no is not None and rounds is not None:
         sub = f"{game_title} · {tr(lang, 'duplik.round', round=round_no, rounds=rounds)}"
     small = r.blit_text(
         s, sub, m.f_small, MUTED, "topleft", area.topleft, True, max(1, right - area.left)
@@ -982,15 +992,22 @@ def scene_grid(n: int, box: pygame.Rect, label_h: int, gap: int) -> tuple[int, i
 def _draw_artshow(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     m, lang, s, state = f.metrics, f.lang, f.surface, table.state
     shows = [as_map(x) for x in as_list(state.get("art_show"))]
-    show = shows[-1] if shows else {}
+    # The game's end shows the art show of every round, one after another.
+    shown = int(f.now // FINISH_STEP_S) % len(shows) if table.phase == "over" and shows else -1
+    show = shows[shown] if shows else {}
     canvases = seat_map(show.get("canvases"))
-    round_points = {k: as_int(v) for k, v in seat_map(state.get("round_points")).items()}
+    last = shown in (-1, len(shows) - 1)
+    round_points = ({k: as_int(v) for k, v in seat_map(state.get("round_points")).items()}
+                    if last else {})  # the points of the last round only
     scene = as_map(state.get("scene"))
-    scene_key = show.get("scene_key") or scene.get("key")
+    scene_key = show.get("scene_key") or (scene.get("key") if last else None)
 
-    head = r.blit_text(
-        s, tr(lang, "duplik.artshow"), m.f_head, GOLD, "topleft", rect.topleft, True, rect.w // 2
-    )
+    heading = tr(lang, "duplik.artshow")
+    if table.phase == "over" and len(shows) > 1:
+        heading = (f"{heading} · {tr(lang, 'duplik.round', round=shown + 1, rounds=len(shows))}"
+                   f" · “{localised(show.get('title'), lang)}”")
+    head = r.blit_text(s, heading, m.f_head, GOLD, "topleft", rect.topleft, True,
+                       rect.w if table.phase == "over" else rect.w // 2)
     if table.phase == "artshow":
         button = pill(
             r,

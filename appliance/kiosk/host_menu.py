@@ -39,6 +39,7 @@ WORDS: Final = {
         "kick": "Kick {name}", "offer": "Free {name}'s seat", "restart": "Restart box",
         "close": "Close", "today": "Today's winners", "best": "Best drawings of the day",
         "by": "{word} · {name}", "ended_early": "ended early",
+        "again": "Play again", "lobby": "Back to the lobby",
     },
     "cs": {
         "pin_title": "PIN hostitele", "cancel": "Zrušit", "ok": "OK", "back": "⌫",
@@ -46,6 +47,7 @@ WORDS: Final = {
         "end": "Ukončit hru", "kick": "Odebrat: {name}", "offer": "Uvolnit místo: {name}",
         "restart": "Restartovat", "close": "Zavřít", "today": "Dnešní vítězové",
         "best": "Nejlepší obrázky dne", "by": "{word} · {name}", "ended_early": "ukončena",
+        "again": "Hrát znovu", "lobby": "Zpět do předsíně",
     },
 }
 
@@ -145,6 +147,9 @@ def _draw_menu(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
         else:
             items.append((word(lang, "pause"), HostChoice("pause"), True, False))
         items.append((word(lang, "end"), HostChoice("end"), False, True))
+    if menu.get("over"):  # a game's finish is on the screen
+        items.append((word(lang, "again"), HostChoice("again"), True, False))
+        items.append((word(lang, "lobby"), HostChoice("lobby"), False, False))
     seats = menu.get("seats") if isinstance(menu.get("seats"), list) else []
     assert isinstance(seats, list)
     for seat in seats[:8]:

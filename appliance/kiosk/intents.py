@@ -34,6 +34,13 @@ class StartGame:
 
 
 @dataclass(frozen=True)
+class FinishChoice:
+    """On a game's finish (phase "over"): back to the lobby, or `again`: the same game anew."""
+
+    again: bool = False
+
+
+@dataclass(frozen=True)
 class PressButton:
     """One of the table's physical buttons; keys H, D, R (Shift+H = long press) stand in."""
 
@@ -103,7 +110,7 @@ class HostChoice:
 
 
 Intent = (
-    KickSeat | SelectGame | StartGame | PressButton | ActAs | DrawStroke | Quit
+    KickSeat | SelectGame | StartGame | FinishChoice | PressButton | ActAs | DrawStroke | Quit
     | HostCorner | PinKey | HostChoice
 )
 
@@ -112,6 +119,7 @@ __all__ = [
     "ButtonName",
     "CanvasSpec",
     "DrawStroke",
+    "FinishChoice",
     "HostChoice",
     "HostCorner",
     "Intent",

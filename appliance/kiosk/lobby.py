@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import pygame
 
@@ -32,6 +32,9 @@ from appliance.kiosk.theme import (
     _dicts,
     _int,
 )
+
+COOPERATIVE: Final = frozenset({"broad-lines"})
+"""Games the table plays together: their result is the table's, not a list of winners."""
 
 
 def draw_lobby(
@@ -295,6 +298,11 @@ def _draw_result_banner(
         if scores
         else (tr(lang, "match_over", title=title) if title else "")
     )
+    if match.get("game") in COOPERATIVE:
+        # The table plays together: its result is the words guessed, not a ranking.
+        guessed = max((points for _, points in scores), default=0)
+        line1 = tr(lang, "together", n=int(guessed))
+        line2 = tr(lang, "match_over", title=title) if title else ""
     h = 2 * m.pad + painter.line(m.f_head, True) + (painter.line(m.f_small) if line2 else 0)
     rect = pygame.Rect(rest.left, rest.top, rest.w, h)
     key = ("banner", line1, line2, m)

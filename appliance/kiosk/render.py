@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 import pygame
 
@@ -21,13 +21,14 @@ from appliance.kiosk.fonts import Colour, Fonts
 from appliance.kiosk.host_menu import draw_host_layer
 from appliance.kiosk.intents import (
     CanvasSpec,
+    FinishChoice,
     Intent,
     PressButton,
 )
 from appliance.kiosk.kit import PerRenderer, draw_lines, fit_wrapped
-from appliance.kiosk.lobby import draw_lobby
+from appliance.kiosk.lobby import COOPERATIVE, draw_lobby
 from appliance.kiosk.painter import Painter
-from appliance.kiosk.text import tr
+from appliance.kiosk.text import join_names, tr
 from appliance.kiosk.theme import (
     ACCENT,
     BG,
@@ -99,6 +100,10 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 
+FINISH_STEP_S: Final = 8.0
+"""How long a finish shows one round of its art show before the next (Frame.now)."""
+
+
 GameScreen = Callable[["KioskRenderer", Frame], None]
 
 # game id -> the kiosk screen a game brings for its "playing" phase.
@@ -126,7 +131,15 @@ class KioskRenderer(Painter):
         timer = deadline_remaining(view, now) if view.get("phase") == "playing" else None
         second = None if timer is None else math.ceil(timer[0])
         notice = _shown_notice(view, now)
-        return (view.get("version"), tuple(size), second, None if notice is None else notice["at"])
+        # A finish shows its art show a round at a time (Duplik): one redraw per step.
+        step = int(now // FINISH_STEP_S) if view.get("phase") == "over" else None
+        return (
+            view.get("version"),
+            tuple(size),
+            second,
+            None if notice is None else notice["at"],
+            step,
+        )
 
     def needs_redraw(self, view: View, now: float, size: Size) -> bool:
         # A view without a version cannot be compared: always draw it.
@@ -152,13 +165,18 @@ class KioskRenderer(Painter):
         self.begin_frame(surface, metrics)
         surface.fill(BG)
         phase = view.get("phase")
-        if phase == "playing":
-            timer = deadline_remaining(view, now)
-            # Without a physical panel the table's buttons get a bar of their own along
-            # the bottom; the game draws above it, in frame coordinates all the same (the
-            # game's surface starts at the frame's top-left corner).
+        if phase in ("playing", "over"):
+            timer = deadline_remaining(view, now) if phase == "playing" else None
+            # A finish (phase "over"): the game's own last screen above, and below it the
+            # gallery's QR code and the host's way on, until the host takes it. Without a
+            # physical panel the table's buttons get a bar of their own along the bottom
+            # while a game runs; the game draws above either, in frame coordinates all the
+            # same (the game's surface starts at the frame's top-left corner).
+            strip = self._finish_rect(metrics) if phase == "over" else None
             game_surface = surface
-            if self.panel_buttons:
+            if strip is not None:
+                game_surface = surface.subsurface((0, 0, size[0], strip.top))
+            elif self.panel_buttons and not _is_paused(view):
                 bar_h = self._panel_bar_height(metrics)
                 game_surface = surface.subsurface(
                     pygame.Rect(0, 0, size[0], max(1, size[1] - bar_h))
@@ -178,7 +196,11 @@ class KioskRenderer(Painter):
             )
             self._game_on_screen = True
             self._draw_playing(frame)
-            if self.panel_buttons:
+            if strip is not None:
+                self._draw_finish(surface, view, lang, strip, metrics)
+            elif _is_paused(view):
+                self._draw_paused(surface, lang, metrics)
+            elif self.panel_buttons:
                 self._draw_panel_buttons(surface, view, lang, metrics)
         else:
             if self._game_on_screen:
@@ -240,6 +262,119 @@ class KioskRenderer(Painter):
         draw_lines(self, surface, lines, size, ink_on(fill),
                    (box.left + m.pad, box.top + m.pad // 2), box.w - 2 * m.pad, True, "center")
 
+    # -- a game's finish and a pause, over the game's own screen
+
+    def _finish_rect(self, m: Metrics) -> pygame.Rect:
+        h = round(m.h * (0.22 if m.portrait else 0.21))
+        return pygame.Rect(0, m.h - h, m.w, h)
+
+    def _draw_finish(
+        self, surface: pygame.Surface, view: View, lang: str, rect: pygame.Rect, m: Metrics
+    ) -> None:
+        """The strip under a finished game: the gallery's QR code, and "Play again" and
+        "Back to the lobby" (intents, so the host's touch or the remote's focus takes them)."""
+        match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
+        assert isinstance(match, Mapping)
+        url = match.get("gallery_url")
+        url = url if isinstance(url, str) and url else None
+        inner = rect.inflate(-2 * m.margin, -2 * (m.gap // 2))
+        gap = m.gap // 2
+        if m.portrait:  # the two buttons side by side under the code
+            button_h = round(inner.h * 0.3)
+            buttons = pygame.Rect(inner.left, inner.bottom - button_h, inner.w, button_h)
+            left = pygame.Rect(inner.left, inner.top, inner.w, inner.h - button_h - gap)
+        else:  # the two buttons stacked beside it
+            button_w = round(min(inner.w * 0.3, 560 * m.scale))
+            buttons = pygame.Rect(inner.right - button_w, inner.top, button_w, inner.h)
+            left = pygame.Rect(inner.left, inner.top, buttons.left - m.gap - inner.left, inner.h)
+
+        result = finish_result(view, lang)
+
+        def paint(s: pygame.Surface) -> None:
+            r = s.get_rect()
+            pygame.draw.rect(s, PANEL, r, border_radius=m.radius)
+            x = m.pad
+            if url is not None:
+                side = r.h - 2 * (m.pad // 2)
+                self.draw_qr(s, url, pygame.Rect(m.pad // 2, m.pad // 2, side, side),
+                             radius=m.radius // 2)
+                x = side + m.pad
+            width = r.w - x - m.pad
+            font = self.fit_size(result, m.f_head, width, bold=True, min_size=m.f_small)
+            y = self.blit_text(s, result, font, ACCENT, "topleft", (x, m.pad // 2), True,
+                               width).bottom
+            if url is not None:
+                y = self.blit_text(s, tr(lang, "gallery_title"), m.f_body, TEXT, "topleft",
+                                   (x, y), True, width).bottom
+                self.blit_text(s, tr(lang, "gallery_help"), m.f_small, TEXT, "topleft",
+                               (x, y), False, width)
+            self.blit_text(s, tr(lang, "finish_hint"), m.f_small, MUTED, "bottomleft",
+                           (x, r.h - m.pad // 2), False, width)
+
+        key = ("finish", url, result, lang, left.size, m)
+        surface.blit(self.part(key, left.size, paint, slot="finish"), left)
+        for i, (label, again) in enumerate(
+            ((tr(lang, "finish_again"), True), (tr(lang, "finish_lobby"), False))
+        ):
+            if m.portrait:
+                half = (buttons.w - gap) // 2
+                button = pygame.Rect(buttons.left + i * (half + gap), buttons.top, half, buttons.h)
+            else:
+                half = (buttons.h - gap) // 2
+                button = pygame.Rect(buttons.left, buttons.top + i * (half + gap), buttons.w, half)
+            surface.blit(self._finish_button(label, again, button.size, m), button)
+            self.add_target(button, FinishChoice(again))
+
+    def _finish_button(self, label: str, strong: bool, size: Size, m: Metrics) -> pygame.Surface:
+        def paint(s: pygame.Surface) -> None:
+            r = s.get_rect()
+            radius = min(m.radius * 2, r.h // 2)
+            fill = ACCENT if strong else PANEL
+            pygame.draw.rect(s, fill, r, border_radius=radius)
+            if not strong:
+                pygame.draw.rect(s, PANEL_EDGE, r, width=max(2, m.gap // 8), border_radius=radius)
+            font = self.fit_size(label, m.f_head, r.w - 2 * m.pad, bold=True, min_size=m.f_small)
+            self.blit_text(s, label, font, ON_ACCENT if strong else TEXT, "center", r.center,
+                           bold=True, max_width=r.w - 2 * m.pad)
+
+        return self.part(("finish-button", label, strong, size, m), size, paint)
+
+    def _draw_paused(self, surface: pygame.Surface, lang: str, m: Metrics) -> None:
+        """The host paused the game: the frame dimmed (its hourglass stands where it
+        stopped) under a banner; no drawing area nor button of the game takes a touch."""
+        self.targets = []
+        self.canvases = []
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((*BG, 185))
+        surface.blit(veil, (0, 0))
+        title_h = self.line(m.f_title, True)
+        w = round(min(m.w - 2 * m.margin, 1200 * m.scale))
+        h = title_h + self.line(m.f_body) + 3 * m.pad
+        box = pygame.Rect(0, 0, w, h)
+        # Low on the screen: the stopped timer and hourglass stay readable above it.
+        box.midbottom = (m.w // 2, m.h - m.margin)
+
+        def paint(s: pygame.Surface) -> None:
+            r = s.get_rect()
+            pygame.draw.rect(s, PANEL, r, border_radius=m.radius)
+            pygame.draw.rect(s, ACCENT, r, width=max(3, round(5 * m.scale)),
+                             border_radius=m.radius)
+            # Two bars: drawn, so no font needs a pause glyph.
+            bar_h = round(title_h * 0.8)
+            bar_w = max(4, bar_h // 4)
+            label = self.text(tr(lang, "paused"), m.f_title, ACCENT, True, r.w - 6 * bar_w)
+            left = (r.w - (3 * bar_w + m.gap + label.get_width())) // 2
+            top = m.pad + (title_h - bar_h) // 2
+            for dx in (0, 2 * bar_w):
+                pygame.draw.rect(s, ACCENT, (left + dx, top, bar_w, bar_h),
+                                 border_radius=bar_w // 3)
+            s.blit(label, (left + 3 * bar_w + m.gap, m.pad))
+            self.blit_text(s, tr(lang, "paused_help"), m.f_body, TEXT, "midtop",
+                           (r.w // 2, m.pad + title_h + m.pad // 2), False, r.w - 2 * m.pad)
+
+        surface.blit(self.part(("paused", lang, box.size, m), box.size, paint, slot="paused"),
+                     box)
+
     @staticmethod
     def _panel_bar_height(m: Metrics) -> int:
         return m.target + m.gap // 2
@@ -296,6 +431,35 @@ def _shown_notice(view: View, now: float) -> Mapping[str, Any] | None:
     if at is None or until is None or not at - 1.0 <= now < until:
         return None
     return notice
+
+
+def finish_result(view: View, lang: str) -> str:
+    """A finished match's result in a line: the words the table guessed together in a
+    cooperative game, else who won."""
+    match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
+    assert isinstance(match, Mapping)
+    outcome = match.get("outcome") if isinstance(match.get("outcome"), Mapping) else {}
+    assert isinstance(outcome, Mapping)
+    scores = [pair[1] for pair in outcome.get("scores") or []
+              if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], int | float)]
+    if match.get("game") in COOPERATIVE:
+        return tr(lang, "together", n=int(max(scores, default=0)))
+    names_by_seat = {
+        _int(s.get("seat"), -1): str(s.get("name", ""))
+        for s in (*_dicts(view.get("seats")), *_dicts(match.get("seats")))
+    }
+    winners = outcome.get("winners") if isinstance(outcome.get("winners"), list) else []
+    assert isinstance(winners, list)
+    names = [names_by_seat.get(_int(w, -1)) or tr(lang, "seat_n", n=_int(w, -1) + 1)
+             for w in winners]
+    if not names:
+        return tr(lang, "no_winner")
+    return tr(lang, "winners", n=len(names), names=join_names(lang, names))
+
+
+def _is_paused(view: View) -> bool:
+    match = view.get("match")
+    return isinstance(match, Mapping) and match.get("paused") is True
 
 
 # --- the generic "game in progress" frame -----------------------------------------------

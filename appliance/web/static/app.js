@@ -8,6 +8,7 @@ import { Connection } from "./net.js";
 import { colourName, funName, FUN_NAMES, lang, setLang, t, translateDocument } from "./i18n.js";
 import { $, avatar, fill, h, inkOn, nameChip, randomId, safeColour } from "./ui.js";
 import { gameOptions, gameScreen } from "./games.js";
+import { setTablePaused } from "./canvas.js";
 import "./duplik.js"; // registers GAME_SCREENS.duplik
 import "./artbox.js"; // registers GAME_SCREENS.artbox
 import "./broad_lines.js"; // registers GAME_SCREENS["broad-lines"]
@@ -217,7 +218,8 @@ function chooseScreen() {
   if (state.role === "guest") return "join";
   if (!state.view) return "connecting";
   if (state.role === "spectator") return state.wantSeat ? "join" : "spectator";
-  return state.view.phase === "playing" ? "playing" : "lobby";
+  // A game's finish ("over") stays on the game's own screen until the host moves on.
+  return state.view.phase === "playing" || state.view.phase === "over" ? "playing" : "lobby";
 }
 
 function render() {
@@ -611,8 +613,15 @@ function scoreLine(match, outcome) {
   const scores = (outcome.scores || [])
     .filter((pair) => Array.isArray(pair) && pair.length === 2)
     .sort((a, b) => b[1] - a[1])
-    .map(([seat, points]) => `${names.get(seat) ?? "?"} ${points}`);
+    .map(([seat, points]) => `${names.get(seat) ?? "?"} ${halves(points)}`);
   return scores.length ? h("p", { class: "muted" }, scores.join(" · ")) : null;
+}
+
+// 6.5 cards read "6½", as on the kiosk and in Luck of the Draw's own table.
+function halves(points) {
+  const n = Number(points);
+  if (!Number.isFinite(n) || Number.isInteger(n)) return String(points);
+  return Math.abs(n % 1) === 0.5 ? `${n >= 1 ? Math.floor(n) : ""}½` : String(n);
 }
 
 function renderResult() {
@@ -625,6 +634,12 @@ function renderResult() {
   }
   const outcome = match.outcome || {};
   const winners = (outcome.winners || []).map((n) => seatOf(n)).filter(Boolean);
+  if (match.game === "broad-lines") { // played together: the table's words, no ranking
+    fill(card, h("h2", {}, t("lobby.result", { title: match.title || "" })),
+      h("p", { class: "winners" }, togetherText(outcome)));
+    card.hidden = false;
+    return;
+  }
   fill(card,
     h("h2", {}, t("lobby.result", { title: match.title || "" })),
     winners.length ? h("p", { class: "winners" }, t("lobby.winners", { names: "" }),
@@ -755,7 +770,14 @@ function disposeGameScreen() {
 function renderPlaying() {
   const view = state.view;
   const match = view.match || {};
+  const over = view.phase === "over";
   $("#playing-title").textContent = String(match.title || match.game || "");
+  $("#playing-label").textContent = over
+    ? t("finish.title", { title: String(match.title || match.game || "") }) : t("playing.title");
+  const paused = !over && Boolean(match.paused);
+  $("#pause-banner").hidden = !paused;
+  setTablePaused(paused); // no canvas takes a stroke the box would refuse
+  renderFinish(view, over);
   const screen = gameScreen(match.game);
   if (!activeGame || activeGame.id !== match.game || activeGame.matchId !== match.id) {
     disposeGameScreen();
@@ -776,6 +798,49 @@ function renderPlaying() {
   renderHourglass();
 }
 
+// A finished game's result in its own terms, the art show to take home, and (for the
+// host) the way on; the game's own last screen follows below it.
+function renderFinish(view, over) {
+  const card = $("#finish-card");
+  card.hidden = !over;
+  if (!over) return;
+  const match = view.match || {};
+  const outcome = match.outcome || {};
+  const result = $("#finish-result");
+  if (match.game === "broad-lines") {
+    // Played together: the table's words, not a list of winners.
+    fill(result, togetherText(outcome));
+    fill($("#finish-scores"));
+  } else {
+    const winners = (outcome.winners || []).map((n) => matchSeatOf(match, n)).filter(Boolean);
+    fill(result, t(winners.length === 1 ? "finish.winner" : "finish.winners"),
+      winners.map((s) => nameChip(s.name, s.colour)));
+    const line = scoreLine(match, outcome);
+    fill($("#finish-scores"), line ? line.textContent : "");
+  }
+  const link = $("#finish-gallery");
+  const url = typeof match.gallery_url === "string" && /^(https?:\/\/|\/)/.test(match.gallery_url)
+    ? match.gallery_url : null;
+  link.parentElement.hidden = !url;
+  if (url) link.href = url;
+  const host = Boolean(view.you && view.you.host);
+  $("#finish-host").hidden = !host;
+  $("#finish-wait").hidden = host;
+}
+
+function togetherText(outcome) {
+  const scores = (outcome.scores || []).map((pair) => (Array.isArray(pair) ? Number(pair[1]) : 0));
+  const n = Math.max(0, ...scores.filter((x) => Number.isFinite(x)));
+  return n === 1 ? t("finish.together_one") : t("finish.together", { n });
+}
+
+function matchSeatOf(match, seat) {
+  return (match.seats || []).find((s) => s.seat === seat) || seatOf(seat);
+}
+
+$("#finish-again").addEventListener("click", () => send({ type: "finish", again: true }));
+$("#finish-lobby").addEventListener("click", () => send({ type: "finish", again: false }));
+
 function currentDeadline() {
   const d = state.deadline;
   if (!d) return null;
@@ -792,9 +857,10 @@ function renderHourglass() {
   if (!d) return;
   const secs = Math.ceil(d.remaining);
   const clock = `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
-  const text = d.paused ? `⏸ ${clock}` : clock;
-  const el = $("#hourglass-time");
-  if (el.textContent !== text) el.textContent = text;
+  // Paused: two bars drawn in CSS (a "⏸" glyph is an empty box on many phones).
+  box.classList.toggle("is-paused", Boolean(d.paused));
+  const el = $("#hourglass-clock");
+  if (el.textContent !== clock) el.textContent = clock;
   const fraction = d.length > 0 ? Math.min(1, d.remaining / d.length) : 0;
   $("#hourglass-fill").style.setProperty("width", `${(fraction * 100).toFixed(1)}%`);
   box.classList.toggle("is-low", d.remaining <= 10);

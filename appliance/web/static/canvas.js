@@ -31,6 +31,19 @@ export const WIDTHS = [6, 14, 30];       // sheet units (the box allows 2-60)
 
 const STALE_MS = 4000; // a move unanswered this long was lost or refused: trust the box
 
+// The host paused the game: every pad stops taking strokes (the box would refuse them),
+// whatever its game allows, and takes them again on resume.
+let tablePaused = false;
+const livePads = new Set();
+
+/** Pause (or resume) drawing on every canvas of the page. */
+export function setTablePaused(on) {
+  const paused = Boolean(on);
+  if (paused === tablePaused) return;
+  tablePaused = paused;
+  for (const onPause of livePads) onPause();
+}
+
 // --- geometry ----------------------------------------------------------------------
 
 /** The sheet's rectangle (CSS pixels) inside a box of w x h: as large as fits, centred. */
@@ -285,7 +298,7 @@ export function createCanvas(opts) {
   }
 
   function onDown(event) {
-    if (!enabled || live) return; // one finger draws; a palm or a second finger does not
+    if (!enabled || tablePaused || live) return; // one finger draws; not a palm or a second
     if (event.pointerType === "mouse" && event.button !== 0) return;
     event.preventDefault();
     try {
@@ -332,7 +345,7 @@ export function createCanvas(opts) {
   window.addEventListener("resize", onDpr);
 
   function undo() {
-    if (!enabled || !strokes.length) return;
+    if (!enabled || tablePaused || !strokes.length) return;
     strokes.pop();
     pending.push({ kind: "undo", at: performance.now() });
     redraw();
@@ -375,7 +388,7 @@ export function createCanvas(opts) {
 
   /** A finished stroke from elsewhere (a shape tool): kept, shown and sent as if drawn. */
   function addStroke(stroke) {
-    if (!enabled || !stroke || !Array.isArray(stroke.points) || !stroke.points.length) return;
+    if (!enabled || tablePaused || !stroke || !Array.isArray(stroke.points) || !stroke.points.length) return;
     const kept = { points: stroke.points, colour: stroke.colour || colour, width: stroke.width || width };
     strokes.push(kept);
     pending.push({ kind: "stroke", stroke: kept, at: performance.now() });
@@ -388,7 +401,7 @@ export function createCanvas(opts) {
   }
 
   function clear() {
-    if (!enabled || !strokes.length) return;
+    if (!enabled || tablePaused || !strokes.length) return;
     strokes = [];
     pending.push({ kind: "clear", at: performance.now() });
     redraw();
@@ -410,7 +423,18 @@ export function createCanvas(opts) {
     undoButton.disabled = !enabled || strokes.length === 0;
   }
 
+  function onPause() {
+    el.classList.toggle("is-paused", tablePaused);
+    if (tablePaused && live) {
+      live = null; // the half stroke would be refused: it goes, as on a cancelled touch
+      redraw();
+    }
+  }
+  livePads.add(onPause);
+  onPause();
+
   function destroy() {
+    livePads.delete(onPause);
     if (resize) resize.disconnect();
     if (dprQuery && dprQuery.removeEventListener) dprQuery.removeEventListener("change", onDpr);
     window.removeEventListener("resize", onDpr);

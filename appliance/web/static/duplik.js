@@ -504,7 +504,8 @@ function screenArtShow(st, role) {
       patch(show, ["show", shows.map((r) => [r.round, r.scene_key, Object.keys(r.canvases || {})]), s.round_points, url ? 1 : 0, lang()], () => [
         h("h2", {}, tr("artshow")),
         shows.slice().reverse().map((round) => {
-          const sceneSrc = S.scenes.get(round.scene_key) || (s.scene && s.scene.key === round.scene_key ? url : null);
+          const sceneSrc = S.scenes.get(round.scene_key) || (s.scene && s.scene.key === round.scene_key ? url : null)
+            || sceneUrl({ key: round.scene_key, svg: round.scene_svg });
           const canvases = Object.entries(round.canvases || {});
           return h("div", { class: "dk-round" },
             shows.length > 1 ? h("h3", {}, tr("round_title", { n: round.round, title: tr("quoted", { title: local(round.title) }) })) : null,

@@ -21,6 +21,8 @@ const WORDS = {
     upload: "Upload a pack", results: "Today's games", box: "The box", restart: "Restart the box",
     lobby: "In the lobby: {n} seated.", playing: "Playing {title}.", finished: "{title} is over.",
     paused: "Paused", pause: "Pause", resume: "Resume", end: "End the game",
+    over: "{title} has ended: its finish is on every screen.", again: "Play again",
+    to_lobby: "Back to the lobby",
     kick: "Kick", offer: "Free for a newcomer", offline: "offline", open_seat: "Seat {n}: free to take",
     host_seat: "VIP", seconds: "Hourglass (seconds)", sheets: "Sheets in the box",
     check_sheets: "The box checks every sheet", auto_hourglass: "The hourglass turns itself",
@@ -43,6 +45,8 @@ const WORDS = {
     upload: "Nahrát balíček", results: "Dnešní hry", box: "Krabice", restart: "Restartovat krabici",
     lobby: "V předsíni: u stolu {n}.", playing: "Hraje se {title}.", finished: "{title} skončila.",
     paused: "Pozastaveno", pause: "Pozastavit", resume: "Pokračovat", end: "Ukončit hru",
+    over: "{title} skončila: její závěr je na všech obrazovkách.", again: "Hrát znovu",
+    to_lobby: "Zpět do předsíně",
     kick: "Odebrat", offer: "Uvolnit pro nováčka", offline: "offline", open_seat: "Místo {n}: volné k převzetí",
     host_seat: "VIP", seconds: "Přesýpací hodiny (sekundy)", sheets: "Fólií v krabici",
     check_sheets: "Krabice kontroluje každou fólii", auto_hourglass: "Hodiny se otočí samy",
@@ -242,12 +246,22 @@ function renderStatus(view, paused) {
   let text = w("lobby", { n: (view.seats || []).length });
   if (view.phase === "playing" && match) text = w("playing", { title: match.title });
   if (view.phase === "finished" && match) text = w("finished", { title: match.title });
+  if (view.phase === "over" && match) text = w("over", { title: match.title });
   const parts = [text];
   const deadline = match && view.phase === "playing" ? match.deadline : null;
   if (deadline) parts.push(w(paused ? "deadline_paused" : "left", { s: Math.ceil(deadline.remaining) }));
   fill($("#status"), parts.join(" "), paused ? h("span", { class: "is-paused" }, ` ${w("paused")}`) : null);
   const playing = view.phase === "playing";
+  const over = view.phase === "over"; // the finish stays until the host moves on
   fill($("#match-buttons"),
+    over ? h("button", {
+      type: "button", class: "btn btn-primary", dataset: { do: "again" },
+      onclick: () => act("finish", { again: true }),
+    }, w("again")) : null,
+    over ? h("button", {
+      type: "button", class: "btn", dataset: { do: "to_lobby" },
+      onclick: () => act("finish", { again: false }),
+    }, w("to_lobby")) : null,
     playing ? h("button", {
       type: "button", class: "btn btn-primary", dataset: { do: paused ? "resume" : "pause" },
       onclick: () => act(paused ? "resume" : "pause"),

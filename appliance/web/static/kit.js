@@ -128,6 +128,7 @@ export function gameKit(S, game, timerClass) {
       const frac = d.length > 0 ? Math.min(1, d.remaining / d.length) : 0;
       box.querySelector(`.${timerClass}-bar > span`).style.setProperty("width", `${(frac * 100).toFixed(1)}%`);
       box.classList.toggle("is-low", d.remaining <= 10);
+      box.classList.toggle("is-paused", Boolean(d.paused)); // style.css draws the two bars
     }
   }
 

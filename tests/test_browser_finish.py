@@ -1,0 +1,164 @@
+"""The finish and the pause on real phones (Debian's Chromium at 390x844).
+
+A game is played to its end (or to its drawing) in-process through a Session, as a power
+cut would leave it in the store; the real appliance then starts on that store and the
+phones come back with their seats' tokens, as after a reload. The finish must be the
+game's own last screen with the result, the gallery link and, for the host, the way on;
+the pause must read as a pause (no missing glyph) and no canvas may take a stroke.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from appliance.app import DB_NAME
+from appliance.config import Config, StorageSettings
+from appliance.session import HOST, Session
+from appliance.store import Store
+from games import registry
+from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance
+from tests.conftest import FakeClock
+from tests.finish_play import play_to_the_finish
+
+GAMES = ["broad-lines", "duplik", "luck-of-the-draw", "artbox"]
+
+
+def stored_box(
+    tmp_path: Path, game: str, until: Callable[[Any], bool] | None = None,
+    then: Callable[[Session], None] | None = None,
+) -> tuple[Appliance, list[str]]:
+    registry.load_all()
+    box = Appliance(tmp_path)
+    box.data_dir.mkdir(parents=True)
+    config = dataclasses.replace(Config(), storage=StorageSettings(data_dir=str(box.data_dir)))
+    store = Store(box.data_dir / DB_NAME)
+    try:
+        clock = FakeClock(time.time())
+        session = Session(store, config, "http://box", clock)
+        tokens = play_to_the_finish(session, clock, game, players=4, until=until)
+        if then is not None:
+            then(session)
+    finally:
+        store.close()
+    return box, tokens
+
+
+@contextmanager
+def phone(browser: Any, box: Appliance, token: str) -> Iterator[Any]:
+    context = browser.new_context(**PHONE)
+    context.add_init_script(
+        f"localStorage.setItem('easel.token', {token!r});"
+        f"localStorage.setItem('easel.room', {box.room!r});"
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    try:
+        page.goto(box.url)
+        yield page
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_phones_show_the_finish_until_the_host_goes_back_to_the_lobby(
+    browser: Any, tmp_path: Path, game: str
+) -> None:
+    from playwright.sync_api import expect
+
+    box, tokens = stored_box(tmp_path, game)
+    box.start()
+    try:
+        with phone(browser, box, tokens[0]) as host, phone(browser, box, tokens[1]) as other:
+            for page in (host, other):
+                expect(page.locator('[data-screen="playing"]')).to_be_visible(timeout=WAIT_MS)
+                card = page.locator("#finish-card")
+                expect(card).to_be_visible()
+                if game == "broad-lines":
+                    expect(page.locator("#finish-result")).to_contain_text("Together you guessed")
+                    expect(card).not_to_contain_text("Winner")
+                else:
+                    expect(page.locator("#finish-result")).to_contain_text("Winner")
+                gallery = page.locator("#finish-gallery")
+                expect(gallery).to_be_visible()
+                assert "/gallery/" in (gallery.get_attribute("href") or "")
+                # The game's own finish (its game-over / art-show screen) below the card.
+                root = page.locator("#game-root")
+                expect(root).to_be_visible()
+                assert len(root.inner_text().strip()) > 20
+            expect(host.locator("#finish-again")).to_be_visible()
+            expect(host.locator("#finish-lobby")).to_be_visible()
+            expect(other.locator("#finish-wait")).to_be_visible()
+            expect(other.locator("#finish-host")).to_be_hidden()
+            if game == "duplik":  # the art show of every round, each with its scene
+                rounds = other.locator(".dk-round")
+                expect(rounds).to_have_count(4)
+                expect(other.locator(".dk-round .dk-tile-scene img")).to_have_count(4)
+            if game == "artbox":
+                expect(other.locator("#game-root")).not_to_contain_text("Next round")
+            host.screenshot(path=str(SCREENSHOT_DIR / f"easel-{game}-phone-finish-host.png"),
+                            full_page=True, animations="disabled")
+            other.screenshot(path=str(SCREENSHOT_DIR / f"easel-{game}-phone-finish.png"),
+                             full_page=True, animations="disabled")
+            time.sleep(0.1)
+            host.locator("#finish-lobby").click()
+            for page in (host, other):
+                expect(page.locator('[data-screen="lobby"]')).to_be_visible(timeout=WAIT_MS)
+                if game == "broad-lines":  # the lobby keeps the result, as a team's
+                    expect(page.locator("#result-card")).to_contain_text("Together")
+                    expect(page.locator("#result-card")).not_to_contain_text("Winner")
+    finally:
+        box.stop()
+
+
+def test_a_paused_game_shows_it_and_its_canvas_takes_no_stroke(
+    browser: Any, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    def drawing(state: Any) -> bool:
+        return bool(state.phase == "drawing")
+
+    box, tokens = stored_box(tmp_path, "luck-of-the-draw", until=drawing,
+                             then=lambda session: session.pause(HOST))
+    box.start()
+    try:
+        with phone(browser, box, tokens[1]) as page:
+            sent: list[str] = []
+            page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(
+                frame if isinstance(frame, str) else str(frame))))
+            page.reload()
+            banner = page.locator("#pause-banner")
+            expect(banner).to_be_visible(timeout=WAIT_MS)
+            expect(banner).to_contain_text("Paused")
+            hourglass = page.locator("#hourglass")
+            expect(hourglass).to_have_class("hourglass is-paused")
+            mark = hourglass.locator(".pause-mark")
+            expect(mark).to_be_visible()
+            box_of = mark.bounding_box()
+            assert box_of is not None and box_of["width"] > 4 and box_of["height"] > 8
+            assert "⏸" not in page.locator("body").inner_text()  # no glyph a font may lack
+            canvas = page.locator("#game-root canvas.sheet-canvas").first
+            expect(canvas).to_be_visible()
+            area = canvas.bounding_box()
+            assert area is not None
+            page.mouse.move(area["x"] + 40, area["y"] + 40)
+            page.mouse.down()
+            for i in range(1, 12):
+                page.mouse.move(area["x"] + 40 + 15 * i, area["y"] + 40 + 6 * i)
+            page.mouse.up()
+            page.wait_for_timeout(400)
+            assert not [f for f in sent if '"act"' in f], "a paused canvas sent a stroke"
+            expect(page.locator("#toast")).to_be_hidden()
+            page.screenshot(path=str(SCREENSHOT_DIR / "easel-phone-paused.png"),
+                            full_page=False, animations="disabled")
+    finally:
+        box.stop()

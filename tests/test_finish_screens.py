@@ -1,0 +1,249 @@
+"""Every game's finish on the kiosk, from the real last view of a game played to its end
+through a Session: the game's own last screen stays up (its result in its own terms, its
+last reveal, its art show) with the gallery's QR code and the host's two ways on."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from appliance.kiosk import GAME_SCREENS, KioskRenderer
+from appliance.kiosk.artbox import artbox_screen
+from appliance.kiosk.broad_lines import broad_lines_screen
+from appliance.kiosk.duplik import duplik_screen
+from appliance.kiosk.intents import FinishChoice
+from appliance.kiosk.luck_of_the_draw import luck_screen
+from appliance.kiosk.render import FINISH_STEP_S
+from appliance.session import HOST, KIOSK, Session
+from games import registry
+from tests import screens
+from tests.conftest import FakeClock
+from tests.finish_play import play_to_the_finish
+
+SCREENSHOT_DIR = Path(os.environ.get("EASEL_SCREENSHOT_DIR", "/tmp"))
+SIZES = [(1920, 1080), (800, 480), (1080, 1920)]
+KIOSK_SCREENS = {
+    "broad-lines": broad_lines_screen,
+    "duplik": duplik_screen,
+    "luck-of-the-draw": luck_screen,
+    "artbox": artbox_screen,
+}
+
+
+class Recording(KioskRenderer):
+    """A renderer that remembers every text it set (a fresh one sets each text once)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said: list[str] = []
+
+    def text(self, text: object, *args: Any, **kwargs: Any) -> pygame.Surface:
+        self.said.append(str(text))
+        return super().text(text, *args, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[pygame.Surface]:
+    with screens.open_display() as screen:
+        yield screen
+
+
+@pytest.fixture
+def finished(request: pytest.FixtureRequest, session: Session,
+             clock: FakeClock) -> Iterator[tuple[str, Session, FakeClock]]:
+    game = request.param
+    registry.load_all()
+    with screens.screen_registered(game, KIOSK_SCREENS[game]):
+        play_to_the_finish(session, clock, game, players=5)
+        yield game, session, clock
+
+
+def draw(game: str, view: dict[str, Any], size: tuple[int, int],
+         now: float) -> tuple[pygame.Surface, Recording]:
+    r = Recording()
+    surface, _ = screens.render(game, size, view, r, now)
+    return surface, r
+
+
+@pytest.mark.parametrize("finished", list(KIOSK_SCREENS), indirect=True)
+def test_the_finish_stays_with_its_result_gallery_and_ways_on(
+    display: pygame.Surface, finished: tuple[str, Session, FakeClock]
+) -> None:
+    game, session, clock = finished
+    view = session.view_for(KIOSK)
+    assert view["phase"] == "over"
+    assert GAME_SCREENS[game] is KIOSK_SCREENS[game]
+    for size in SIZES:
+        surface, r = draw(game, view, size, clock())
+        pygame.image.save(surface, SCREENSHOT_DIR / f"easel-{game}-finish-{size[0]}x{size[1]}.png")
+        intents = [intent for _, intent in r.targets]
+        assert FinishChoice(True) in intents and FinishChoice(False) in intents, size
+        assert not r.canvases
+        said = " | ".join(r.said)
+        assert "Play again" in said and "Back to the lobby" in said
+        assert "Take the art show home" in said  # beside the gallery's QR code
+        assert "Next round" not in said and "starts the next round" not in said
+        outcome = view["match"]["outcome"]
+        names = {s["seat"]: s["name"] for s in view["match"]["seats"]}
+        if game == "broad-lines":
+            guessed = view["match"]["state"]["score"]
+            assert f"Together: {guessed} word" in said
+            rating = view["match"]["state"]["rating"]["en"]  # the rules' rating (wrapped)
+            assert all(word in said for word in rating.split()), rating
+            assert "Winner" not in said  # a team result, not a competition
+        else:
+            assert any(names[w] in said and "Winner" in said for w in outcome["winners"])
+        if game == "artbox" and size == SIZES[0]:  # the last round's reveal, in full
+            revealed = view["match"]["state"]["revealed"]
+            assert revealed and all(f"“{info['word']['en']}”" in said for info in revealed)
+    # The host's tap leads on; the finish stayed until then.
+    session.leave_finish(HOST)
+    lobby = session.view_for(KIOSK)
+    assert lobby["phase"] == "finished"
+    _, r = draw(game, lobby, (1920, 1080), clock())
+    said = " | ".join(r.said)
+    if game == "broad-lines":  # the lobby's result banner reads as the team's too
+        assert "Together:" in said and "Winner" not in said
+
+
+@pytest.mark.parametrize("finished", ["luck-of-the-draw"], indirect=True)
+def test_luck_of_the_draws_finish_reveals_whose_drawing_was_whose(
+    display: pygame.Surface, finished: tuple[str, Session, FakeClock]
+) -> None:
+    game, session, clock = finished
+    view = session.view_for(KIOSK)
+    state = view["match"]["state"]
+    assert all(d.get("owner") is not None for d in state["gallery"])
+    _, r = draw(game, view, (1920, 1080), clock())
+    said = " | ".join(r.said)
+    names = {s["seat"]: s["name"] for s in view["match"]["seats"]}
+    for drawing in state["gallery"]:  # "Ada · green": the owner beside the chip
+        assert f"{names[drawing['owner']]} · {drawing['en']}" in said
+    gained = [seat for seat, g in state["gained"].items() if g["cards"] or g["halves"]]
+    assert gained and all(f"{names[int(seat)]}  +" in said for seat in gained)
+
+
+@pytest.mark.parametrize("finished", ["duplik"], indirect=True)
+def test_duplik_finish_shows_the_art_show_of_every_round(
+    display: pygame.Surface, finished: tuple[str, Session, FakeClock]
+) -> None:
+    game, session, clock = finished
+    view = session.view_for(KIOSK)
+    shows = view["match"]["state"]["art_show"]
+    assert len(shows) == view["match"]["state"]["rounds"] > 1
+    assert all(show["scene_svg"].lstrip().startswith("<") for show in shows)
+    r = KioskRenderer()
+    start = (clock() // FINISH_STEP_S + 1) * FINISH_STEP_S
+    for n in range(len(shows)):
+        now = start + n * FINISH_STEP_S
+        assert r.needs_redraw(view, now, (1920, 1080))  # the next round's turn
+        recording = Recording()
+        surface, _ = screens.render(game, (1920, 1080), view, recording, now)
+        said = " | ".join(recording.said)
+        first = int(start // FINISH_STEP_S) % len(shows)
+        shown = shows[(first + n) % len(shows)]
+        assert f"Round {shown['round']} of {len(shows)}" in said
+        assert shown["title"]["en"] in said
+        r.mark_drawn(view, now, (1920, 1080))
+        if n == 0:
+            pygame.image.save(surface, SCREENSHOT_DIR / "easel-duplik-finish-round.png")
+
+
+# -- pause ---------------------------------------------------------------------------------
+
+
+def test_a_paused_game_shows_a_banner_stands_still_and_takes_no_ink(
+    display: pygame.Surface, session: Session, clock: FakeClock
+) -> None:
+    registry.load_all()
+    game = "luck-of-the-draw"
+    with screens.screen_registered(game, KIOSK_SCREENS[game]):
+        play_to_the_finish(session, clock, game, players=4,
+                           until=lambda state: state.phase == "drawing")
+        clock.advance(5)
+        session.pause(HOST)
+        view = session.view_for(KIOSK)
+        assert view["match"]["paused"] and view["match"]["deadline"]["at"] is None
+        surface, r = draw(game, view, (1920, 1080), clock())
+        pygame.image.save(surface, SCREENSHOT_DIR / "easel-kiosk-paused.png")
+        said = " | ".join(r.said)
+        assert "Paused" in said and "stand still" in said
+        assert not r.canvases and not [i for _, i in r.targets if type(i).__name__ != "HostCorner"]
+        # The hourglass stands still: nothing to redraw while time passes.
+        for later in (1.0, 30.0, 300.0):
+            assert not r.needs_redraw(view, clock() + later, (1920, 1080))
+        cs = dict(view, lang="cs")
+        _, r = draw(game, cs, (800, 480), clock())
+        assert "Pozastaveno" in " | ".join(r.said)
+
+
+def test_the_kiosk_ink_takes_no_stroke_while_paused(display: pygame.Surface) -> None:
+    from tests.test_broad_lines_screens import in_phase
+
+    game = in_phase("panel")  # the Artist draws on the table's own screen
+    with screens.screen_registered("broad-lines", KIOSK_SCREENS["broad-lines"]):
+        view = game.view()
+        _, r = draw("broad-lines", view, (1920, 1080), 100.0)
+        assert r.canvases, "the table's drawing area while the game runs"
+        rect = r.canvases[0][0]
+        view["match"]["paused"] = True
+        view["version"] += 1
+        surface, r = draw("broad-lines", view, (1920, 1080), 100.0)
+        assert r.canvas_at(rect.center) is None and r.hit(rect.center) is None
+        pygame.image.save(surface, SCREENSHOT_DIR / "easel-kiosk-paused-ink.png")
+
+
+def test_every_character_of_the_finish_and_pause_is_in_the_kiosk_fonts() -> None:
+    from appliance.kiosk.fonts import Fonts
+    from appliance.kiosk.host_menu import WORDS
+    from appliance.kiosk.text import _entry
+
+    keys = ["finish_again", "finish_lobby", "finish_hint", "paused", "paused_help",
+            "gallery_title", "gallery_help"]
+    texts = ["·“”½"]
+    for lang in ("en", "cs"):
+        for key in keys:
+            entry = _entry(lang, key)
+            texts += list(entry.values()) if isinstance(entry, dict) else [entry]
+        entry = _entry(lang, "together")
+        texts += list(entry.values()) if isinstance(entry, dict) else [entry]
+        texts += [WORDS[lang]["again"], WORDS[lang]["lobby"]]
+    pygame.font.init()
+    fonts = Fonts()
+    for bold in (False, True):
+        font = fonts.font(40, bold)
+        missing = pygame.image.tobytes(font.render("\ue000", True, (0, 0, 0)), "RGBA")
+        for ch in sorted(set("".join(texts)) - set(" {}")):
+            glyph = pygame.image.tobytes(font.render(ch, True, (0, 0, 0)), "RGBA")
+            assert glyph != missing, f"{ch!r} (U+{ord(ch):04X}) is not in the kiosk's font"
+
+
+def test_a_stroke_under_a_finger_when_the_host_pauses_is_dropped_not_sent() -> None:
+    from appliance.kiosk import Kiosk
+    from appliance.kiosk.display import DisplayChoice
+    from tests.test_broad_lines_screens import in_phase
+
+    game = in_phase("panel")
+    kiosk = Kiosk(size=(1280, 720), choice=DisplayChoice("dummy", False, True, "test"))
+    try:
+        with screens.screen_registered("broad-lines", KIOSK_SCREENS["broad-lines"]):
+            view = game.view()
+            kiosk.update(view, 100.0)
+            rect = kiosk.renderer.canvases[0][0]
+            x, y = rect.center
+            kiosk.pointer_down("finger", (x, y), 1.0)
+            for i in range(1, 8):
+                kiosk.pointer_move("finger", (x + 9 * i, y + 4 * i), 1.0 + i / 50)
+            view["match"]["paused"] = True
+            view["version"] += 1
+            kiosk.update(view, 101.0)
+            assert kiosk.pointer_up("finger", (x + 80, y + 40), 1.3) is None
+            kiosk.pointer_down("finger", (x, y), 2.0)  # and no new stroke begins
+            assert kiosk.pointer_up("finger", (x + 50, y), 2.2) is None
+    finally:
+        kiosk.close()
