@@ -27,7 +27,17 @@ from appliance.family_filter import blocked_word
 from appliance.game_options import default_options
 from appliance.store import MatchRecord, SeatRecord, Store
 from games import registry
-from games.core import TABLE, Action, GameError, Rules, SeatInfo, replay, time_up
+from games.core import (
+    TABLE,
+    Action,
+    GameError,
+    Rules,
+    SeatInfo,
+    replay,
+    seat_back,
+    seat_left,
+    time_up,
+)
 
 log = logging.getLogger("easel.session")
 
@@ -336,14 +346,28 @@ class Session:
             raise BadHandover(
                 "handover_already", "Seat {seat} is already free to take.", seat=seat + 1
             )
+        self._leave_match(seat)
         if seat in self.seats:
             self.store.remove_seat(seat)
             del self.seats[seat]
             self._presence.pop(seat, None)
-        self.open_seats.add(seat)
-        self._save_open_seats()
         log.info("seat %d is free to take", seat)
         self._changed()
+
+    def _leave_match(self, seat: int) -> None:
+        """A seat of the running match is left (kicked, gone, handed over): the rules hear
+        it as a logged SEAT_LEFT, so they skip or pass on its duties instead of waiting,
+        and the seat is free for the next phone that joins (SEAT_BACK then)."""
+        match = self.match
+        if match is None or seat not in self._match_seats() or seat in self.open_seats:
+            return
+        try:
+            self._commit(match, seat_left(seat, self.match_clock(match)), None)
+        except Refused as err:  # a game that cannot hear it plays on as before
+            log.error("%s refused seat %d leaving: %s", match.rules.id, seat, err)
+        if self.match is match:  # not ended by it (too few players left)
+            self.open_seats.add(seat)
+            self._save_open_seats()
 
     def _free_to_take(self) -> list[int]:
         return sorted(self.open_seats & self._match_seats())
@@ -352,9 +376,14 @@ class Session:
         if any(s.name.casefold() == name.casefold() for s in self.seats.values()):
             raise BadName("name_taken", "{name} is already at the table.", name=name)
         seat = self._free_to_take()[0]
-        assert self.match is not None
+        match = self.match
+        assert match is not None
+        try:  # the game counts on the seat again (committed before anyone is seated)
+            self._commit(match, seat_back(seat, self.match_clock(match)), None)
+        except Refused as err:
+            log.error("%s refused seat %d coming back: %s", match.rules.id, seat, err)
         # The seat keeps its colour: the game's screens know the seat by it.
-        colour = next(s.colour for s in self.match.record.seats if s.seat == seat)
+        colour = next(s.colour for s in match.record.seats if s.seat == seat)
         token = secrets.token_urlsafe(24)
         record = SeatRecord(seat, name, colour, hash_token(token), self.clock())
         self.store.put_seat(record)
@@ -386,14 +415,17 @@ class Session:
         self._changed()
 
     def leave(self, seat: int) -> None:
-        if self.match is not None and seat in self._match_seats():
-            raise NotNow("leave_playing", "You cannot leave during a game; ask the host.")
+        """A player goes; mid-game the rules skip their duties and a newcomer may take
+        the seat, score and all."""
+        if seat in self.seats:
+            self._leave_match(seat)
         self._free(seat)
 
     def kick(self, by: Requester, seat: int) -> None:
         self._require_host(by)
         if seat not in self.seats:
             raise NoSuchSeat("no_such_seat", "Nobody sits in seat {seat}.", seat=seat + 1)
+        self._leave_match(seat)
         self._free(seat)
 
     def _free(self, seat: int) -> None:
