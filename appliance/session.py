@@ -58,6 +58,10 @@ BUTTONS: Final = ("hourglass", "die", "reveal")
 
 """Which `[timers]` setting is the default `seconds` option of which game."""
 
+HOST_SPEAKS_FOR_TABLE: Final = frozenset({"close_vote"})
+"""Kinds the host's phone sends as the table: the rules let the table (the kiosk, the
+host), never one player alone, start a vote's countdown (games.core.VOTE)."""
+
 HOST: Final = "host"
 """`by` for requests made on the kiosk itself, which is always allowed to host."""
 
@@ -596,6 +600,8 @@ class Session:
         if action_id is not None and self.store.has_action_id(match.record.id, action_id):
             return False
         self._refuse_paused()
+        if kind in HOST_SPEAKS_FOR_TABLE and seat is not None and seat == self.host_seat:
+            seat = TABLE
         typed = data.get("text")
         if self.config.table.family_filter and isinstance(typed, str) and blocked_word(typed):
             raise Unfriendly("text_unfriendly", "This is a family table: please type another word.")

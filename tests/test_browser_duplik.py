@@ -189,6 +189,12 @@ def test_a_round_of_duplik_on_three_phones(box: Appliance, phones: list[GamePhon
         expect(artist.page.locator(".dk-dispute")).to_be_visible(timeout=WAIT_MS)
         expect(artist.page.locator(".dk-dispute canvas.sheet-canvas")).to_be_visible()
     expect(portrayer.page.locator(".dk-dispute")).to_contain_text("Vote in progress")
+    # Fair votes: the Portrayer cannot count the votes; at most they ask (or, as the
+    # host, start a countdown for those who have not voted).
+    ask = portrayer.act("close_vote")
+    expect(ask).to_be_visible()
+    assert ask.inner_text() in ("Ask to count the votes", "Start the countdown")
+    portrayer.shot("dispute-portrayer")
     x.shot("dispute-artist")
     box.kiosk_png(SCREENSHOT_DIR / "easel-duplik-kiosk-dispute.png")
     x.act("vote-yes").click()

@@ -27,6 +27,7 @@ import pytest
 
 from appliance.kiosk import KioskRenderer, PressButton
 from appliance.kiosk.duplik import caches_of, duplik_screen
+from appliance.kiosk.intents import ActAs
 from appliance.kiosk.strokes import (
     SHEET_HEIGHT,
     SHEET_WIDTH,
@@ -247,6 +248,8 @@ def test_every_phase_renders(display, size, phase):
             "roll": PressButton("die"),
             "ready": PressButton("hourglass"),
             "artshow": PressButton("reveal"),
+            # the table starts a countdown for those who have not voted (fair votes)
+            "dispute": ActAs(None, "close_vote"),
         }.get(phase)
         assert buttons == ([expected] if expected else [])
 
@@ -426,3 +429,18 @@ def test_a_seeded_playthrough_renders_every_view(display):
                 # author); this test is about the screens, so it plays another one.
                 continue
     assert {"roll", "ready", "drawing", "passing", "evaluating", "artshow"} <= seen
+
+
+def test_the_dispute_offers_the_countdown_and_then_shows_it(display):
+    """Fair votes: the kiosk (the table) starts a countdown for those who have not voted,
+    and shows it running; it never closes the vote at once."""
+    view = duplik_view("dispute")
+    view["match"]["state"]["dispute"].update({"asked": [0], "countdown": False})
+    surface, r = render((1920, 1080), view)
+    assert ActAs(None, "close_vote") in [intent for _, intent in r.targets]
+    pygame.image.save(surface, "/tmp/duplik-dispute-ask.png")
+    view["match"]["state"]["dispute"]["countdown"] = True
+    view["match"]["deadline"] = {"at": 114.0, "remaining": 14.0, "length": 20.0, "what": "vote"}
+    surface, r = render((1920, 1080), view)
+    assert ActAs(None, "close_vote") not in [intent for _, intent in r.targets]
+    pygame.image.save(surface, "/tmp/duplik-dispute-countdown.png")

@@ -24,7 +24,7 @@ from appliance.session import (
 )
 from appliance.store import Store
 from games import registry
-from games.core import SEAT_BACK, SEAT_LEFT, TOO_FEW
+from games.core import SEAT_BACK, SEAT_LEFT, TOO_FEW, VOTE
 from tests.conftest import FakeClock
 from tests.toygame import TURN_SECONDS, RaceToTwenty
 
@@ -287,3 +287,21 @@ def test_leaving_mid_game_is_allowed_and_too_few_players_end_it(session: Session
     outcome = session.last_match.rules.outcome(session.last_match.state)
     assert outcome is not None and outcome.summary == TOO_FEW
     assert session.view_for(KIOSK)["open_seats"] == []
+
+
+def test_the_hosts_phone_starts_a_votes_countdown_for_the_table(session: Session) -> None:
+    _, portrayer = _duplik_at_evaluation(session, 4)
+    assert session.match is not None
+    artists = [s for s in range(4) if s != portrayer]
+    for seat in artists:
+        session.act(seat, "judge", {"met": False})
+    session.act(artists[0], "dispute", {"artist": artists[0]})
+    session.act(artists[1], "vote", {"met": True})
+    asker = next(s for s in range(4) if s != session.host_seat)
+    session.act(asker, "close_vote", {})  # one player alone: asked, no countdown
+    assert session.next_deadline() is None
+    session.act(session.host_seat, "close_vote", {})
+    deadline = session.match.rules.deadline(session.match.state)
+    assert deadline is not None and deadline.what == VOTE
+    assert session.store.actions(session.match.record.id)[-1].action.seat is None
+    assert session.view_for(KIOSK)["match"]["deadline"]["what"] == VOTE

@@ -61,6 +61,7 @@ from appliance.kiosk.kit import (
     sheet_key,
     split_body,
     state_of,
+    vote_countdown,
     wrap,
 )
 from appliance.kiosk.render import (
@@ -929,6 +930,7 @@ def _draw_dispute(
         text.w,
     ).bottom
     y += m.gap // 3
+    y = vote_countdown(r, f, dispute, (text.left, y), text.w).bottom + m.gap // 3
     names = [table.name(v) for v in voters if v in voted]
     if names:
         size, lines = fit_wrapped(

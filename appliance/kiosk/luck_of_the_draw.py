@@ -682,8 +682,13 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
             button(r, f, tr(lang, "lotd.reveal"), "midbottom", (inner.centerx, bottom),
                    PressButton("reveal"))
         else:
-            if voted:
-                rect = button(r, f, tr(lang, "lotd.end_vote"), "midbottom",
+            if state.get("countdown"):
+                left = format_seconds(f.remaining if f.remaining is not None else 0.0)
+                rect = line_fitted(r, s, tr(lang, "vote.countdown", time=left), m.f_head, WARN,
+                                   "midbottom", (inner.centerx, bottom), inner.w)
+                bottom = rect.top - m.gap // 2
+            else:  # the kiosk speaks for the table: a countdown for those who have not voted
+                rect = button(r, f, tr(lang, "vote.start_countdown"), "midbottom",
                               (inner.centerx, bottom), ActAs(None, "close_vote"), PANEL_EDGE)
                 bottom = rect.top - m.gap // 2
             button(r, f, tr(lang, "lotd.nothing_fits_button"), "midbottom",

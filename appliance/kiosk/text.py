@@ -96,6 +96,9 @@ CATALOGUES: Final[dict[str, dict[str, _Entry]]] = {
         "duplik.dispute_title": "Dispute!",
         "duplik.dispute_canvas": "{name}'s canvas, criterion {n}",
         "duplik.votes": "{n} of {total} voted",
+        "vote.countdown": "The vote closes in {time}",
+        "vote.start_countdown": "Start the countdown",
+        "vote.asked": "{n} asked for it",
         "duplik.vote_rule": "Everyone but the Portrayer votes on their phone. "
         "A tie awards the point.",
         "duplik.scores": "Scores",
@@ -251,6 +254,9 @@ CATALOGUES: Final[dict[str, dict[str, _Entry]]] = {
         "duplik.dispute_title": "Spor!",
         "duplik.dispute_canvas": "Plátno: {name}, kritérium {n}",
         "duplik.votes": "Hlasovalo {n} z {total}",
+        "vote.countdown": "Hlasování skončí za {time}",
+        "vote.start_countdown": "Spustit odpočet",
+        "vote.asked": "Žádá: {n}",
         "duplik.vote_rule": "Hlasují na telefonech všichni kromě vypravěče. "
         "Při rovnosti se bod uděluje.",
         "duplik.scores": "Body",

@@ -33,7 +33,7 @@ const S = {
   scenes: new Map(), // scene key -> data: URL, remembered for later art shows
 };
 
-const { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, screen } = gameKit(S, "duplik", "dk-timer");
+const { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, screen, voteCloser } = gameKit(S, "duplik", "dk-timer");
 
 // --- reading the view ----------------------------------------------------------------------
 
@@ -380,11 +380,14 @@ function screenDispute(role) {
   const crit = criterionCard();
   const card = h("section", { class: "card stack dk-dispute" });
   const extra = role === "portrayer" ? criteriaList() : null;
+  const closer = voteCloser();
   const el = h("div", { class: "dk-stack" }, crit.el, card, extra && extra.el);
   const head = h("div", { class: "stack" });
   const sheet = h("div");
   const controls = h("div", { class: "stack" });
-  if (role !== "portrayer") fill(card, head, sheet, controls);
+  const status = h("div", { class: "stack" });
+  if (role !== "portrayer") fill(card, head, sheet, controls, closer.el);
+  else fill(card, status, closer.el);
   return {
     el,
     update(view, s) {
@@ -393,19 +396,18 @@ function screenDispute(role) {
       const voted = d.voted || [];
       const voters = s.artists || [];
       const me = S.ctx.me;
+      const asked = d.asked || [];
+      closer.update({
+        open: voted.length < voters.length, countdown: Boolean(d.countdown),
+        asked: asked.length, mine: asked.includes(me), total: voters.length + 1,
+      });
       if (role === "portrayer") {
-        patch(card, ["p", d.artist, d.criterion, voted, lang()], () => {
-          const close = button(tr("close_vote"), () => S.ctx.act("close_vote"), "btn-primary btn-block", { "data-act": "close_vote" });
-          enable(close, voted.length > 0);
-          return [
-            h("h2", {}, tr("dispute_title")),
-            h("p", {}, tr("dispute_about", { name: nameOf(d.artist), n: d.criterion })),
-            waiting(tr("vote_progress", { n: voted.length, total: voters.length })),
-            h("p", { class: "muted small" }, tr("portrayer_no_vote")),
-            close,
-            h("p", { class: "muted small" }, tr("close_hint")),
-          ];
-        });
+        patch(status, ["p", d.artist, d.criterion, voted, lang()], () => [
+          h("h2", {}, tr("dispute_title")),
+          h("p", {}, tr("dispute_about", { name: nameOf(d.artist), n: d.criterion })),
+          waiting(tr("vote_progress", { n: voted.length, total: voters.length })),
+          h("p", { class: "muted small" }, tr("portrayer_no_vote")),
+        ]);
         extra.update(view, s);
         return;
       }
