@@ -307,6 +307,11 @@ class Duplik:
         require(state.phase == "evaluating", "not_evaluating", "The canvases are not judged now.")
         current = rnd.presented - 1
         voters = artists(state)
+        if kind in ("judge", "dispute") and "criterion" in action.data:
+            # A phone names the criterion its YES/NO is for: a tap on a screen that showed
+            # another one (a re-read, an old view) is refused rather than misfiled.
+            require(action.data.get("criterion") == rnd.presented, "criterion_moved",
+                    "Criterion {n} is the one judged now.", n=rnd.presented)
         if kind == "judge":
             require(seat in voters, "evaluators_judge", "Only Evaluators judge.")
             assert seat is not None

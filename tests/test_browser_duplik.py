@@ -215,6 +215,15 @@ def test_a_round_of_duplik_on_three_phones(box: Appliance, phones: list[GamePhon
                 expect(phone.page.locator(".dk-criterion-no")).to_contain_text(
                     f"Criterion {criterion} of 10", timeout=WAIT_MS
                 )
+            if criterion == 4:
+                # The Portrayer reads criterion 1 again: the Artists hear it, and their
+                # YES/NO still says (and is sent) for criterion 4.
+                portrayer.act("reread-1").click()
+                note = x.page.locator(".dk-judged-now")
+                expect(note).to_contain_text("Your verdict is for criterion 4", timeout=WAIT_MS)
+                expect(x.page.locator(".dk-criterion-no")).to_contain_text("Criterion 1 of 10")
+                expect(x.page.locator(".dk-question")).to_contain_text("criterion 4")
+                x.shot("reread-artist")
             judge(x, criterion != missed)  # X judges Y's canvas
             judge(y, True)
         nxt = portrayer.act("next")

@@ -451,3 +451,20 @@ def test_golden_replay() -> None:
 
 GOLDEN_SCORES: dict[int, int] = {0: 21, 1: 18, 2: 20, 3: 21}
 GOLDEN_DIGEST = "3b72995c1fa5cd03"
+
+
+def test_a_verdict_names_its_criterion_so_a_reread_cannot_misfile_it() -> None:
+    """The report: re-reading criterion 1 while 2 was current, YES/NO set criterion 2.
+    A phone sends the criterion it shows; any other than the current one is refused."""
+    t = Table(4)
+    t.to_evaluation()
+    t.judge_all()
+    t.act("next", t.portrayer)
+    t.act("reread", t.portrayer, criterion=1)
+    view = RULES.view(t.state, t.artists[0])
+    assert (view["reading"], len(view["criteria"])) == (1, 2)
+    with pytest.raises(IllegalAction, match="Criterion 2 is the one judged now"):
+        t.act("judge", t.artists[0], met=True, criterion=1)
+    t.act("judge", t.artists[0], met=True, criterion=2)
+    artist = canvas_before(t.state, t.artists[0])
+    assert t.state.round.judged[1][artist] is True

@@ -109,12 +109,18 @@ function criterionCard() {
       const reading = Number.isInteger(s.reading) && s.reading > 0 ? s.reading : current;
       const shown = (s.criteria || [])[reading - 1] || {};
       const golden = s.golden != null && shown.number === s.golden;
-      patch(el, [reading, current, golden, local(shown), lang()], () => [
+      const judged = (s.criteria || [])[current - 1] || {};
+      patch(el, [reading, current, golden, local(shown), local(judged), lang()], () => [
         h("p", { class: `dk-criterion-no${golden ? " is-golden" : ""}` },
           reading !== current ? h("span", { class: "dk-tag" }, tr("read_again")) : null,
           tr("criterion", { n: reading, total: CRITERIA }),
           golden ? h("span", { class: "dk-golden-tag" }, "★ ", tr("golden_tag")) : null),
         h("p", { class: "dk-criterion-text" }, local(shown)),
+        // A criterion read again is only heard again: every YES/NO is for the current one.
+        reading !== current
+          ? h("p", { class: "dk-judged-now", "data-criterion": String(current) },
+            h("strong", {}, tr("judged_now", { n: current })), " ", local(judged))
+          : null,
       ]);
     },
   };
@@ -353,10 +359,11 @@ function screenEvaluateArtist() {
       patch(frontControls, [artist, current, judging.my_verdict, settled, verdict, lang()], () => (settled
         ? h("p", { class: "dk-settled" }, mark(verdict), " ", tr("settled", { verdict: verdict ? tr("yes") : tr("no") }))
         : [
-          h("p", { class: "dk-question" }, tr("question")),
-          judgeButtons(() => S.ctx.act("judge", { met: true }), () => S.ctx.act("judge", { met: false }), judging.my_verdict, "judge"),
+          h("p", { class: "dk-question" }, tr("question_n", { n: current })),
+          // The criterion goes with the verdict, so a YES can only be for the one named.
+          judgeButtons(() => S.ctx.act("judge", { met: true, criterion: current }), () => S.ctx.act("judge", { met: false, criterion: current }), judging.my_verdict, "judge"),
           // The rules let an unsure Evaluator put the canvas to the table too.
-          button(tr("unsure"), () => S.ctx.act("dispute", { artist }), "btn-quiet btn-small dk-unsure", { "data-act": "dispute-front" }),
+          button(tr("unsure"), () => S.ctx.act("dispute", { artist, criterion: current }), "btn-quiet btn-small dk-unsure", { "data-act": "dispute-front" }),
         ]));
       const my = verdictsOf(s, current).get(me);
       const mySettled = settledByVote(s, current, me);
