@@ -314,12 +314,14 @@ class Session:
 
     def join(self, name: str, colour: str) -> Welcome:
         name = clean_name(name, self.config.table.family_filter)
-        if colour not in PALETTE:
-            raise BadColour("bad_colour", "Please pick one of the colours shown.")
+        # Only a new seat takes the colour asked for: a freed seat keeps its own and a
+        # spectator (a game runs, or every seat is taken) has none, so it may send none.
         if self.match is not None and self._free_to_take():
             return self._take_open_seat(name)
         if self.match is not None or len(self.seats) >= self.config.table.max_players:
             return Welcome("spectator")
+        if colour not in PALETTE:
+            raise BadColour("bad_colour", "Please pick one of the colours shown.")
         if any(s.name.casefold() == name.casefold() for s in self.seats.values()):
             raise BadName("name_taken", "{name} is already at the table.", name=name)
         if any(s.colour == colour for s in self.seats.values()):
