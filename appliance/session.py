@@ -711,12 +711,13 @@ class Session:
             ],
             "spectators": self._spectators,
             "palette": list(PALETTE),
+            # A game's range as this table can seat it ("Duplik 3-8" at an 8-seat table).
             "games": [
                 {
                     "id": entry.id,
                     "title": entry.title(lang),
                     "min_players": entry.min_players,
-                    "max_players": entry.max_players,
+                    "max_players": min(entry.max_players, self.config.table.max_players),
                     "available": registry.is_registered(entry.id),
                 }
                 for entry in registry.CATALOGUE
@@ -726,7 +727,7 @@ class Session:
                     "id": r.id,
                     "title": r.title.get(lang, r.id),
                     "min_players": r.min_players,
-                    "max_players": r.max_players,
+                    "max_players": min(r.max_players, self.config.table.max_players),
                     "available": True,
                 }
                 for r in registry.registered()

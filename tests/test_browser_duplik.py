@@ -92,6 +92,12 @@ def test_a_round_of_duplik_on_three_phones(box: Appliance, phones: list[GamePhon
     expect(host.page.locator('.game[data-game="duplik"]')).to_have_attribute(
         "aria-pressed", "true", timeout=WAIT_MS
     )
+    # The documented `generated` scenes option is offered (left off here: curated scenes).
+    generated = host.page.locator('input[data-option="generated"]')
+    expect(generated).to_be_visible(timeout=WAIT_MS)
+    expect(generated).not_to_be_checked()
+    # The range as this 8-seat table can seat it, not the game's 3-10.
+    expect(host.page.locator('.game[data-game="duplik"]')).to_contain_text("3–8")
     # The host chooses the game's length before starting: every player portrays twice.
     host.page.click('[data-option="turns"][data-value="2"]')
     expect(host.page.locator('[data-option="turns"][data-value="2"]')).to_have_attribute(

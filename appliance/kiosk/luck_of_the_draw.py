@@ -99,7 +99,7 @@ STRINGS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "lotd.tap_die": "Tap the die or press DIE",
         "lotd.die_picks": "The die picks the subject everyone draws.",
         "lotd.tap_hourglass": "Tap the hourglass or press HOURGLASS when everyone is ready",
-        "lotd.draw_on_phones": "Everyone draws on their phone — no words, no letters!",
+        "lotd.draw_on_phones": "Everyone draws on their phone — anything goes!",
         "lotd.handed_in": {"one": "{n} of {total} handed in", "other": "{n} of {total} handed in"},
         "lotd.drawing": "drawing…",
         "lotd.done": "handed in",
@@ -145,7 +145,7 @@ STRINGS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "lotd.tap_die": "Ťukněte na kostku nebo stiskněte KOSTKA",
         "lotd.die_picks": "Kostka vybere námět, který kreslí všichni.",
         "lotd.tap_hourglass": "Až budou všichni připraveni, ťukněte na přesýpací hodiny",
-        "lotd.draw_on_phones": "Všichni kreslí na telefonu — žádná slova ani písmena!",
+        "lotd.draw_on_phones": "Všichni kreslí na telefonu — cokoli je dovoleno!",
         "lotd.handed_in": {
             "one": "{n} z {total} odevzdal",
             "few": "{n} z {total} odevzdali",

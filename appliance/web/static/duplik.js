@@ -605,4 +605,6 @@ registerGameScreen("duplik", { render, dispose });
 registerGameOptions("duplik", [
   { key: "turns", label: "duplik.opt.turns", choices: [[1, "1×"], [2, "2×"], [3, "3×"]], value: 1 },
   { key: "paper", label: "duplik.opt.paper", toggle: true, value: false },
+  // docs/duplik.md: fresh scenes from the generator instead of the curated deck.
+  { key: "generated", label: "duplik.opt.generated", toggle: true, value: false },
 ]);

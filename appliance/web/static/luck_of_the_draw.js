@@ -33,7 +33,8 @@ const STRINGS = {
     turn: "Turn the hourglass",
     turn_hint: "Turn it when everyone is ready: {s} seconds.",
     draw_hint: "Draw: {subject}",
-    no_words: "No words or letters — just draw!",
+    // The rules: "There are no restrictions as to what can or cannot be drawn."
+    anything_goes: "Draw it however you like — there are no restrictions.",
     done: "Done",
     done_confirm: "Hand your drawing in? You can't change it afterwards.",
     done_yes: "Hand it in",
@@ -87,7 +88,7 @@ const STRINGS = {
     turn: "Otočit přesýpací hodiny",
     turn_hint: "Otoč je, až budou všichni připraveni: {s} sekund.",
     draw_hint: "Kresli: {subject}",
-    no_words: "Žádná slova ani písmena — jen kresli!",
+    anything_goes: "Nakresli to, jak chceš — žádná omezení nejsou.",
     done: "Hotovo",
     done_confirm: "Odevzdat obrázek? Pak už ho nezměníš.",
     done_yes: "Odevzdat",
@@ -304,7 +305,7 @@ function screenDraw(st) {
     h("div", { class: "ld-draw-top" },
       h("p", { class: "ld-draw-hint" }, tr("draw_hint", { subject: subjectText(st) })),
       countdown()),
-    h("p", { class: "muted small" }, tr("no_words")),
+    h("p", { class: "muted small" }, tr("anything_goes")),
     pad.el);
   return { el: wrap, update(view, s) { pad.sync(s.my_drawing || []); } };
 }
