@@ -31,6 +31,8 @@ TARGETS: dict[str, str] = {
     "dollar1_rectangle_pct": ">= 97",
     "dollar1_triangle_pct": ">= 97",
     "scene_generate_ms_p50": "(no target)",
+    "guess_opinion_ms_p50": "<= 0.5",
+    "guess_opinion_ms_p99": "<= 1",
     "artshow_frame_ms": "<= 2.5",
     "matching_frame_ms_8_pictures": "<= 2.5",
     "gallery_frame_ms_8_drawings": "<= 2.5",
