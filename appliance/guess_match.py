@@ -42,14 +42,25 @@ _ENGLISH_IRREGULAR: Final = {
     "mice": "mouse", "geese": "goose", "teeth": "tooth", "feet": "foot", "men": "man",
     "women": "woman", "children": "child", "oxen": "ox", "people": "person",
     "dice": "die", "fishes": "fish", "knives": "knife", "wives": "wife",
+    # Latin plurals
+    "octopi": "octopus", "cacti": "cactus", "fungi": "fungus", "radii": "radius",
+    # Diminutives no rule finds: a doubled consonant and -y is as often an adjective
+    # (catty, sunny, funny) as a pet name, so only these pet names count.
+    "kitten": "cat", "kittens": "cat", "kitty": "cat", "kitties": "cat",
+    "doggy": "dog", "doggie": "dog", "doggies": "dog", "puppy": "dog", "puppies": "dog",
+    "piggy": "pig", "piggie": "pig", "froggy": "frog", "horsey": "horse",
+    "bunny": "rabbit", "bunnies": "rabbit", "birdie": "bird", "ducky": "duck",
 }
+_ARTICLES: Final = frozenset({"a", "an", "the"})
+"""English articles: "a cat" and "the cats" are the cat (Czech has none)."""
 # Suffixes cut from a (folded) stem, longest first: English gender and diminutives,
 # Czech diminutives (-eček, -íček, -inka, -átko, -ka), feminines (-ovna, -ice) and
 # augmentatives (-isko). A cut must leave 3 letters.
 _SUFFIXES: Final = {
     "en": ("tress", "ess", "ette", "ling", "let", "ie", "i"),
-    "cs": ("eck", "ick", "ink", "atk", "isk", "ic", "k"),
+    "cs": ("eck", "ick", "ink", "atk", "isk", "ic", "ik", "k"),
 }
+_HISS_ES: Final = ("ses", "xes", "zes", "ches", "shes")
 MIN_STEM: Final = {"en": 3, "cs": 2}  # Czech: lev/lvice, pes/psisko
 
 
@@ -71,6 +82,19 @@ def keys(word: str, lang: str) -> frozenset[str]:
     if lang == "en":
         variants |= {_ENGLISH_IRREGULAR.get(v, v) for v in set(variants)}
         variants |= {v[:-3] + "f" for v in variants if v.endswith("ves")}
+        # buses, boxes, churches: the stemmer keeps the e of -es after a hiss.
+        variants |= {v[:-2] for v in variants if v.endswith(_HISS_ES) and len(v) > 4}
+        # actress -> actor, waitress -> waiter: the feminine of an -or or -er.
+        variants |= {v[:-5] + end for v in variants if v.endswith("tress")
+                     for end in ("tor", "ter")}
+    else:
+        bare = _bare(raw)
+        if len(raw) <= 4 and raw[-1:] in "aeiouyáéíóúý":
+            # A short word's case ending: psa, psi (pes), lva (lev); the stemmer keeps it.
+            variants.add(bare[:-1])
+        if bare.endswith("ce") and len(bare) >= 5:
+            # A neuter in -ce loses it in its diminutive: slunce/sluníčko, srdce/srdíčko.
+            variants.add(bare[:-2])
     found: set[str] = set()
     for variant in variants:
         stem = _bare(stemmer.stemWord(variant))
@@ -85,6 +109,10 @@ def keys(word: str, lang: str) -> frozenset[str]:
 def _shortened(stem: str, lang: str) -> set[str]:
     least = MIN_STEM[lang]
     out = {stem}
+    if lang == "en" and len(stem) > least and stem[-1] == stem[-2]:
+        # giraffe/girafe: a doubled last consonant is the same word (not after a cut:
+        # catty and sunny are adjectives; the pet names are listed above).
+        out.add(stem[:-1])
     cuts: set[str] = set()
     for _ in range(2):  # a diminutive of a feminine: králíček, kotátko...
         for s in list(out):
@@ -97,15 +125,16 @@ def _shortened(stem: str, lang: str) -> set[str]:
                     cuts.add(cut)
                     break
     if lang == "en":
-        # doggy -> dogg -> dog: a diminutive doubles the consonant.
-        out |= {s[:-1] for s in out if len(s) > least and s[-1] == s[-2]}
         return out
     # A diminutive softens the consonant before it (pták/ptáček, kůň/koníček); cases
     # do so at the end (kniha/knize).
     out |= {s[:-1] + "k" for s in cuts if s.endswith("c")}
     out |= {s[:-1] + "h" for s in out if s.endswith("z")}
-    # The fleeting e of domek/domku, pes/psa, lev/lvice: keys without it too.
-    out |= {s[:-2] + s[-1] for s in out if len(s) >= 3 and s[-2] == "e"}
+    # The j a diminutive puts in: pes/pejsek.
+    out |= {s.replace("ej", "e") for s in out if "ej" in s}
+    # The fleeting e of domek/domku, pes/psa, lev/lvice, and the ý a diminutive makes of
+    # it (prsten/prstýnek): keys without it too.
+    out |= {s[:-2] + s[-1] for s in out if len(s) >= 3 and s[-2] in "ey"}
     return {s for s in out if len(s) >= least}
 
 
@@ -133,15 +162,23 @@ def _distance(a: str, b: str) -> int:
     return previous[-1]
 
 
+def _content(words: list[str], lang: str) -> list[str]:
+    """The words that name the thing: English articles dropped (never all of them)."""
+    if lang != "en":
+        return words
+    kept = [w for w in words if w.casefold() not in _ARTICLES]
+    return kept or words
+
+
 def is_form_of(guess: str, word: Word) -> bool:
     """Is `guess` the card's `word`, in English or Czech, maybe in another form?"""
-    typed = _words(guess)
-    if not typed:
+    if not _words(guess):
         return False
     if fold(guess) in (fold(word.en), fold(word.cs)):
         return True
     for lang, text in _languages(word):
-        words = _words(text)
+        typed = _content(_words(guess), lang)
+        words = _content(_words(text), lang)
         if len(typed) == len(words) and all(
             _same(g, w, lang) for g, w in zip(typed, words, strict=True)
         ):
@@ -153,9 +190,10 @@ def opinion(guess: str, word: Word) -> Opinion:
     """The box's opinion of `guess` as the card's `word` (in English or in Czech)."""
     if is_form_of(guess, word):
         return "match"
-    typed = _words(guess)
     for lang, text in _languages(word):
-        if any(_same(g, w, lang) or _near(g, w) for g in typed for w in _words(text)):
+        typed = _content(_words(guess), lang)
+        if any(_same(g, w, lang) or _near(g, w) for g in typed
+               for w in _content(_words(text), lang)):
             return "close"
     return "no"
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from appliance.host import HostPageOff, LockedOut, PinGuard, WrongPin
-from appliance.kiosk.intents import HostChoice, HostCorner, Intent, PinKey
+from appliance.kiosk.intents import HostChoice, HostCorner, Intent, KickSeat, PinKey
 from appliance.session import HOST, Session, SessionError
 
 log = logging.getLogger("easel.kiosk_host")
@@ -50,7 +50,8 @@ class KioskHostMenu:
         self.clock = clock
         self.on_restart = on_restart
         self.history = history
-        self.state = "closed"  # "pin", "menu"
+        self.state = "closed"  # "pin", "menu", "confirm" (removing `kicking`)
+        self.kicking: int | None = None  # the seat a ✕ asked to remove, once confirmed
         self.digits = ""
         self.message = ""
         self.rev = 0
@@ -82,6 +83,13 @@ class KioskHostMenu:
         if isinstance(intent, HostChoice):
             self._choice(intent)
             return True
+        if isinstance(intent, KickSeat):
+            # One tap on a seat's ✕ must not remove a player: the PIN first (when one is
+            # set, as for the menu), then "Remove Bo from the table?".
+            self.kicking = intent.seat
+            self.digits = ""
+            self._set("pin" if self.guard.enabled else "confirm")
+            return True
         return False
 
     def _pin_key(self, key: str) -> None:
@@ -89,6 +97,7 @@ class KioskHostMenu:
             return
         if key == "cancel":
             self.digits = ""
+            self.kicking = None
             self._set("closed")
         elif key == "back":
             self.digits = self.digits[:-1]
@@ -109,10 +118,16 @@ class KioskHostMenu:
                 log.warning("kiosk: wrong host PIN")
                 self._set("pin", self._say("wrong", n=err.tries_left))
             else:
+                if self.kicking is not None:
+                    self._set("confirm")
+                    return
                 log.info("kiosk: host menu opened")
                 self._set("menu")
 
     def _choice(self, choice: HostChoice) -> None:
+        if self.state == "confirm":
+            self._confirm(choice)
+            return
         if self.state != "menu":
             return
         session = self.session
@@ -127,7 +142,9 @@ class KioskHostMenu:
                 case "again" | "lobby":
                     session.leave_finish(HOST, again=choice.what == "again")
                 case "kick" if choice.seat is not None:
-                    session.kick(HOST, choice.seat)
+                    self.kicking = choice.seat  # asked once more, as from the seat's ✕
+                    self._set("confirm")
+                    return
                 case "offer" if choice.seat is not None:
                     session.offer_seat(HOST, choice.seat)
                 case "restart":
@@ -147,13 +164,23 @@ class KioskHostMenu:
         # Done: close, so the table sees the game (and nobody else taps the menu).
         self._set("closed")
 
+    def _confirm(self, choice: HostChoice) -> None:
+        seat, self.kicking = self.kicking, None
+        if choice.what == "kick_yes" and seat is not None:
+            try:
+                self.session.kick(HOST, seat)
+            except SessionError as err:
+                log.info("kiosk: kick refused: %s", err)
+        self._set("closed")
+
     def decorate(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """The kiosk's view with the host layer and the lobby's history step."""
         if self.state != "closed" and self.clock() - self.touched > IDLE_S:
             self.digits = ""
             self._set("closed")
         history = self.history(view) if self.history is not None else None
-        if not self.guard.enabled and history is None:
+        layer = self.guard.enabled or self.state == "confirm"
+        if not layer and history is None:
             return view
         key = (self.rev, None if history is None else history.get("sig"))
         cached = self._cache
@@ -163,7 +190,7 @@ class KioskHostMenu:
         out["version"] = (view.get("version"), *key)
         if history is not None:
             out["history"] = history
-        if self.guard.enabled:
+        if layer:
             out["host_menu"] = self._layer(view)
         self._cache = (view, key, out)
         return out
@@ -184,5 +211,13 @@ class KioskHostMenu:
                 "paused": self.session.paused,
                 "seats": seats,
                 "message": self.message,
+            }
+        if self.state == "confirm" and self.kicking is not None:
+            record = self.session.seats.get(self.kicking)
+            return {
+                "state": "confirm",
+                "seat": self.kicking,
+                "name": record.name if record is not None else "",
+                "playing": view.get("phase") == "playing",
             }
         return {"state": "closed"}

@@ -28,7 +28,17 @@ from appliance.game_options import default_options
 from appliance.messages import say
 from appliance.store import MatchRecord, SeatRecord, Store
 from games import registry
-from games.core import TABLE, Action, GameError, Rules, SeatInfo, replay, time_up
+from games.core import (
+    TABLE,
+    Action,
+    GameError,
+    Rules,
+    SeatInfo,
+    replay,
+    seat_back,
+    seat_left,
+    time_up,
+)
 
 log = logging.getLogger("easel.session")
 
@@ -58,6 +68,9 @@ ended: the press that ended it (Luck of the Draw's last reveal) must not skip it
 
 NOTICE_S: Final = 4.0
 """How long the kiosk shows a notice: a table button taken, or a press or tap refused."""
+HOST_SPEAKS_FOR_TABLE: Final = frozenset({"close_vote"})
+"""Kinds the host's phone sends as the table: the rules let the table (the kiosk, the
+host), never one player alone, start a vote's countdown (games.core.VOTE)."""
 
 HOST: Final = "host"
 """`by` for requests made on the kiosk itself, which is always allowed to host."""
@@ -393,12 +406,14 @@ class Session:
 
     def join(self, name: str, colour: str) -> Welcome:
         name = clean_name(name, self.config.table.family_filter)
-        if colour not in PALETTE:
-            raise BadColour("bad_colour", "Please pick one of the colours shown.")
+        # Only a new seat takes the colour asked for: a freed seat keeps its own and a
+        # spectator (a game runs, or every seat is taken) has none, so it may send none.
         if self.match is not None and self._free_to_take():
             return self._take_open_seat(name)
         if self.match is not None or len(self.seats) >= self.config.table.max_players:
             return Welcome("spectator")
+        if colour not in PALETTE:
+            raise BadColour("bad_colour", "Please pick one of the colours shown.")
         if any(s.name.casefold() == name.casefold() for s in self.seats.values()):
             raise BadName("name_taken", "{name} is already at the table.", name=name)
         if any(s.colour == colour for s in self.seats.values()):
@@ -429,14 +444,28 @@ class Session:
             raise BadHandover(
                 "handover_already", "Seat {seat} is already free to take.", seat=seat + 1
             )
+        self._leave_match(seat)
         if seat in self.seats:
             self.store.remove_seat(seat)
             del self.seats[seat]
             self._presence.pop(seat, None)
-        self.open_seats.add(seat)
-        self._save_open_seats()
         log.info("seat %d is free to take", seat)
         self._changed()
+
+    def _leave_match(self, seat: int) -> None:
+        """A seat of the running match is left (kicked, gone, handed over): the rules hear
+        it as a logged SEAT_LEFT, so they skip or pass on its duties instead of waiting,
+        and the seat is free for the next phone that joins (SEAT_BACK then)."""
+        match = self.match
+        if match is None or seat not in self._match_seats() or seat in self.open_seats:
+            return
+        try:
+            self._commit(match, seat_left(seat, self.match_clock(match)), None)
+        except Refused as err:  # a game that cannot hear it plays on as before
+            log.error("%s refused seat %d leaving: %s", match.rules.id, seat, err)
+        if self.match is match:  # not ended by it (too few players left)
+            self.open_seats.add(seat)
+            self._save_open_seats()
 
     def _free_to_take(self) -> list[int]:
         return sorted(self.open_seats & self._match_seats())
@@ -445,9 +474,14 @@ class Session:
         if any(s.name.casefold() == name.casefold() for s in self.seats.values()):
             raise BadName("name_taken", "{name} is already at the table.", name=name)
         seat = self._free_to_take()[0]
-        assert self.match is not None
+        match = self.match
+        assert match is not None
+        try:  # the game counts on the seat again (committed before anyone is seated)
+            self._commit(match, seat_back(seat, self.match_clock(match)), None)
+        except Refused as err:
+            log.error("%s refused seat %d coming back: %s", match.rules.id, seat, err)
         # The seat keeps its colour: the game's screens know the seat by it.
-        colour = next(s.colour for s in self.match.record.seats if s.seat == seat)
+        colour = next(s.colour for s in match.record.seats if s.seat == seat)
         token = secrets.token_urlsafe(24)
         record = SeatRecord(seat, name, colour, hash_token(token), self.clock())
         self.store.put_seat(record)
@@ -538,14 +572,17 @@ class Session:
         self._changed()
 
     def leave(self, seat: int) -> None:
-        if self.match is not None and seat in self._match_seats():
-            raise NotNow("leave_playing", "You cannot leave during a game; ask the host.")
+        """A player goes; mid-game the rules skip their duties and a newcomer may take
+        the seat, score and all."""
+        if seat in self.seats:
+            self._leave_match(seat)
         self._free(seat)
 
     def kick(self, by: Requester, seat: int) -> None:
         self._require_host(by)
         if seat not in self.seats:
             raise NoSuchSeat("no_such_seat", "Nobody sits in seat {seat}.", seat=seat + 1)
+        self._leave_match(seat)
         self._free(seat)
 
     def _free(self, seat: int) -> None:
@@ -717,6 +754,8 @@ class Session:
         if action_id is not None and self.store.has_action_id(match.record.id, action_id):
             return False
         self._refuse_paused()
+        if kind in HOST_SPEAKS_FOR_TABLE and seat is not None and seat == self.host_seat:
+            seat = TABLE
         typed = data.get("text")
         if self.config.table.family_filter and isinstance(typed, str) and blocked_word(typed):
             raise Unfriendly("text_unfriendly", "This is a family table: please type another word.")
@@ -856,12 +895,13 @@ class Session:
             ],
             "spectators": self._spectators,
             "palette": list(PALETTE),
+            # A game's range as this table can seat it ("Duplik 3-8" at an 8-seat table).
             "games": [
                 {
                     "id": entry.id,
                     "title": entry.title(lang),
                     "min_players": entry.min_players,
-                    "max_players": entry.max_players,
+                    "max_players": min(entry.max_players, self.config.table.max_players),
                     "available": registry.is_registered(entry.id),
                 }
                 for entry in registry.CATALOGUE
@@ -871,7 +911,7 @@ class Session:
                     "id": r.id,
                     "title": r.title.get(lang, r.id),
                     "min_players": r.min_players,
-                    "max_players": r.max_players,
+                    "max_players": min(r.max_players, self.config.table.max_players),
                     "available": True,
                 }
                 for r in registry.registered()

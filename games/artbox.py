@@ -22,10 +22,15 @@ from typing import Any, Final, Literal
 from games import options as options_
 from games import registry
 from games.artbox_words import WORDS, Word
-from games.codec import decode, to_jsonable
+from games.codec import decode, drop_unset, to_jsonable
 from games.core import (
+    SEAT_BACK,
+    SEAT_LEFT,
     TABLE,
     TIME_UP,
+    TOO_FEW,
+    VOTE,
+    VOTE_COUNTDOWN_S,
     Action,
     BadOptions,
     Deadline,
@@ -33,7 +38,9 @@ from games.core import (
     Outcome,
     Seat,
     SeatInfo,
+    majority,
     require,
+    seat_change,
 )
 from games.geometry import Shape, check_artbox_drawing
 from games.rng import Rng
@@ -82,6 +89,10 @@ class Vote:
 
     artist: Seat
     votes: Mapping[Seat, bool] = field(default_factory=options_.nothing)
+    # Who asked to count the votes, and when the countdown for the rest began (a majority
+    # of the players asked, or the table did): nobody closes a vote alone.
+    asked: frozenset[Seat] = frozenset()
+    closing: float | None = None
 
 
 @dataclass(frozen=True)
@@ -104,6 +115,9 @@ class Round:
     vote: Vote | None = None
     red: Seat | None = None
     grey: Seat | None = None
+    # Seats sitting this round out: they left during it (or were gone when it was dealt);
+    # nobody waits for them, and they win nothing in it.
+    out: frozenset[Seat] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -121,6 +135,8 @@ class ArtBoxState:
     # A deck from the table's word packs (the `words` option: [English, Czech] pairs),
     # or () for the built-in WORDS. Cards are indexes into whichever deck it is.
     custom_words: tuple[tuple[str, str], ...] = ()
+    gone: frozenset[Seat] = frozenset()  # seats whose player left (a newcomer may return)
+    ended: str = ""  # why the game ended early (TOO_FEW), or "" for a full game
 
 
 def deck_of(state: ArtBoxState) -> tuple[Word, ...]:
@@ -167,6 +183,22 @@ def _read_words(options: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
 
 
 # -- reading a round ------------------------------------------------------------------
+
+
+def players(state: ArtBoxState) -> tuple[Seat, ...]:
+    """Who plays the round under way: every seat but those sitting it out."""
+    return tuple(s for s in state.seats if s not in state.round.out)
+
+
+def present(state: ArtBoxState) -> tuple[Seat, ...]:
+    return tuple(s for s in state.seats if s not in state.gone)
+
+
+def next_present(state: ArtBoxState, seat: Seat, skip: Collection[Seat] = ()) -> Seat:
+    """The next seat clockwise whose player is at the table (and not in `skip`)."""
+    i = state.seats.index(seat)
+    ring = state.seats[i + 1:] + state.seats[:i + 1]
+    return next(s for s in ring if s not in state.gone and s not in skip)
 
 
 def token_of(rnd: Round, seat: Seat) -> int:
@@ -301,13 +333,17 @@ class ArtBox:
             cards[seat] = (pair[0], pair[1])
         return replace(
             state, phase="choose",
-            round=Round(number, starter, MappingProxyType(cards)),
+            round=Round(number, starter, MappingProxyType(cards), out=state.gone),
         )
 
     # -- moves ------------------------------------------------------------------------
     def apply(self, state: ArtBoxState, action: Action) -> ArtBoxState:
         require(state.phase != "over", "over", "The game is over.")
         kind, seat = action.kind, action.seat
+        if kind in (SEAT_LEFT, SEAT_BACK):
+            return self._seat_change(state, action)
+        require(seat not in state.round.out, "sitting_out",
+                "You sit this round out; you play again from the next.")
         if kind == "keep":
             return self._keep(state, action)
         if kind in ("roll", "press_die"):
@@ -323,6 +359,8 @@ class ArtBox:
             return replace(state, phase="create", rng=rng, round=replace(rnd, dice=tuple(dice)))
         if kind in ("stroke", "undo", "clear", "finish"):
             return self._create(state, action)
+        if kind == TIME_UP and state.phase == "reveal":
+            return self._score(state, action)
         if kind in ("guess", "unguess", "done", "press_hourglass", TIME_UP):
             return self._match(state, action)
         if kind in ("reveal", "press_reveal", "contest", "vote", "close_vote", "award", "next"):
@@ -332,20 +370,20 @@ class ArtBox:
     def _keep(self, state: ArtBoxState, action: Action) -> ArtBoxState:
         rnd, seat = state.round, action.seat
         require(state.phase == "choose", "not_choosing", "The words were chosen already.")
-        require(seat in state.seats, "players_keep", "Only players keep a word.")
+        require(seat in players(state), "players_keep", "Only players keep a word.")
         assert seat is not None
         require(seat not in rnd.kept, "kept", "You have kept a word already.")
         card = action.data.get("card")
         require(card in (0, 1) and type(card) is int, "card", "Keep card 0 or card 1.")
         assert isinstance(card, int)
         kept = MappingProxyType({**rnd.kept, seat: rnd.cards[seat][card]})
-        phase: Phase = "roll" if len(kept) == len(state.seats) else "choose"
+        phase: Phase = "roll" if set(players(state)) <= set(kept) else "choose"
         return replace(state, phase=phase, round=replace(rnd, kept=kept))
 
     def _create(self, state: ArtBoxState, action: Action) -> ArtBoxState:
         rnd, seat = state.round, action.seat
         require(state.phase == "create", "not_creating", "Drawing time has not begun or is over.")
-        require(seat in state.seats, "players_draw", "Only players draw.")
+        require(seat in players(state), "players_draw", "Only players draw.")
         assert seat is not None
         require(seat not in rnd.order, "locked",
                 "You took your order token: the picture is locked.")
@@ -356,16 +394,9 @@ class ArtBox:
                 {**rnd.checks, seat: check_picture(strokes, rnd.dice)}
             )
             rnd = replace(rnd, order=order, checks=checks)
-            if len(order) < len(state.seats):
+            if not set(players(state)) <= set(order):
                 return replace(state, round=rnd)
-            # Everyone has a token: the pictures get their numbers, the words are laid out.
-            layout, rng = state.rng.shuffled(state.seats)
-            extras, state = self._draw(replace(state, rng=rng), extra_words(len(state.seats)))
-            words, rng = state.rng.shuffled([rnd.kept[s] for s in state.seats] + list(extras))
-            return replace(
-                state, phase="match", rng=rng,
-                round=replace(rnd, layout=layout, words=words),
-            )
+            return self._lay_out(replace(state, round=rnd))
         if action.kind == "stroke":
             require(len(strokes) < MAX_STROKES, "too_many", "This picture has enough strokes.")
             strokes = (*strokes, stroke_from_data(action.data))
@@ -382,6 +413,52 @@ class ArtBox:
             checks=MappingProxyType({**rnd.checks, seat: check_picture(strokes, rnd.dice)}),
         ))
 
+    def _lay_out(self, state: ArtBoxState) -> ArtBoxState:
+        """Everyone has a token: the pictures get their numbers, the words are laid out."""
+        rnd = state.round
+        playing = [s for s in players(state) if s in rnd.order]
+        layout, rng = state.rng.shuffled(playing)
+        extras, state = self._draw(replace(state, rng=rng), extra_words(len(state.seats)))
+        words, rng = state.rng.shuffled([rnd.kept[s] for s in playing] + list(extras))
+        return replace(
+            state, phase="match", rng=rng,
+            round=replace(rnd, layout=layout, words=words),
+        )
+
+    def _seat_change(self, state: ArtBoxState, action: Action) -> ArtBoxState:
+        """A seat left (nobody waits for it; its duties pass on) or a newcomer took it back
+        (they play from the next round on)."""
+        seat = seat_change(action, state.seats, state.gone)
+        if action.kind == SEAT_BACK:
+            return replace(state, gone=state.gone - {seat})
+        rnd = state.round
+        state = replace(state, gone=state.gone | {seat}, round=replace(rnd, out=rnd.out | {seat}))
+        if len(present(state)) < self.min_players:
+            return replace(state, phase="over", ended=TOO_FEW)
+        rnd = state.round
+        if rnd.starter == seat:  # the next player at the table rolls, reveals, goes on
+            rnd = replace(rnd, starter=next_present(state, seat, rnd.out))
+            state = replace(state, round=rnd)
+        playing = set(players(state))
+        if len(playing) < 2 and state.phase != "points":
+            return self._deal(state, rnd.number + 1, next_present(state, rnd.starter))
+        if state.phase == "choose" and playing <= set(rnd.kept):
+            return replace(state, phase="roll")
+        if state.phase == "create" and playing <= set(rnd.order):
+            return self._lay_out(state)
+        if state.phase == "match" and playing <= set(rnd.done):
+            return replace(state, phase="reveal")
+        vote = rnd.vote
+        if state.phase == "reveal" and vote is not None:
+            if vote.artist == seat:  # the picture is out of this round's points anyway
+                return replace(state, round=replace(rnd, vote=None))
+            votes = {v: b for v, b in vote.votes.items() if v != seat}
+            vote = replace(vote, votes=MappingProxyType(votes), asked=vote.asked - {seat})
+            state = replace(state, round=replace(rnd, vote=vote))
+            if playing - {vote.artist} <= set(votes):
+                return self._settle(state)
+        return state
+
     def _match(self, state: ArtBoxState, action: Action) -> ArtBoxState:
         rnd, seat, kind = state.round, action.seat, action.kind
         require(state.phase == "match", "not_matching", "Words are not matched now.")
@@ -394,17 +471,17 @@ class ArtBox:
             require(seat is TABLE, "table_only", "Only the table's button does that.")
             require(rnd.hourglass is None, "turned", "The hourglass runs already.")
             return replace(state, round=replace(rnd, hourglass=action.at))
-        require(seat in state.seats, "players_guess", "Only players guess.")
+        require(seat in players(state), "players_guess", "Only players guess.")
         assert seat is not None
         require(seat not in rnd.done, "guesses_done", "Your guesses are handed in.")
         mine = dict(rnd.guesses.get(seat, {}))
         if kind == "done":
-            others = {number_of(rnd, s) for s in state.seats if s != seat}
+            others = {n for n, s in enumerate(rnd.layout, start=1) if s != seat}
             require(others <= set(mine), "guess_all", "Match a word to every other picture first.")
             done = rnd.done | {seat}
             hourglass = rnd.hourglass if rnd.hourglass is not None else action.at
             rnd = replace(rnd, done=done, hourglass=hourglass)
-            phase: Phase = "reveal" if len(done) == len(state.seats) else "match"
+            phase: Phase = "reveal" if set(players(state)) <= done else "match"
             return replace(state, phase=phase, round=rnd)
         number = action.data.get("picture")
         require(type(number) is int and 1 <= number <= len(rnd.layout), "picture",
@@ -425,6 +502,12 @@ class ArtBox:
 
     def _score(self, state: ArtBoxState, action: Action) -> ArtBoxState:
         rnd, seat, kind = state.round, action.seat, action.kind
+        if kind == TIME_UP:
+            vote = rnd.vote
+            require(seat is TABLE and state.phase == "reveal" and vote is not None
+                    and vote.closing is not None
+                    and action.at >= vote.closing + VOTE_COUNTDOWN_S, "early", "Time is not up.")
+            return self._settle(state)
         starter = seat == rnd.starter
         if state.phase == "points":
             require(kind in ("next", "press_reveal"), "not_now", "The round is scored.")
@@ -443,7 +526,7 @@ class ArtBox:
             require(kind != "reveal", "all_revealed", "Every picture is revealed.")
             require(all_shown, "reveal_all", "Reveal every picture first.")
             require(rnd.vote is None, "vote_open", "Finish the vote first.")
-            red, grey = round_points(rnd, state.seats)
+            red, grey = round_points(rnd, [s for s in rnd.layout if s not in rnd.out])
             scored = replace(
                 state,
                 phase="points",
@@ -457,16 +540,17 @@ class ArtBox:
             return replace(scored, phase="over") if finishers(scored) else scored
         require(all_shown, "reveal_all", "Reveal every picture first.")
         if kind == "contest":
-            require(seat in state.seats, "players_contest", "Only players contest a verdict.")
+            require(seat in players(state), "players_contest", "Only players contest a verdict.")
             require(rnd.vote is None, "vote_open", "One vote at a time.")
             artist = action.data.get("artist")
-            require(artist in state.seats, "artist", "Name the player whose picture it is.")
+            require(artist in rnd.layout and artist not in rnd.out, "artist",
+                    "Name the player whose picture it is.")
             assert isinstance(artist, int)
             return replace(state, round=replace(rnd, vote=Vote(artist)))
         vote = rnd.vote
         require(vote is not None, "no_vote", "There is nothing to vote on.")
         assert vote is not None
-        voters = [s for s in state.seats if s != vote.artist]
+        voters = [s for s in players(state) if s != vote.artist]
         votes = dict(vote.votes)
         if kind == "vote":
             require(seat in voters, "artist_no_vote", "The picture's artist does not vote.")
@@ -476,13 +560,31 @@ class ArtBox:
             require(type(breaks) is bool, "breaks", "Vote yes or no.")
             assert isinstance(breaks, bool)
             votes[seat] = breaks
-            if len(votes) < len(voters):
-                return replace(state, round=replace(
-                    rnd, vote=replace(vote, votes=MappingProxyType(votes))
-                ))
-        else:  # close_vote: a quiet phone must not hold the table
-            require(starter, "starter_closes", "The starting player closes a vote.")
-            require(bool(votes), "no_votes", "Nobody has voted yet.")
+            state = replace(state, round=replace(
+                rnd, vote=replace(vote, votes=MappingProxyType(votes))
+            ))
+            return self._settle(state) if set(voters) <= set(votes) else state
+        # close_vote: a quiet phone must not hold the table, and no one player may cut a
+        # vote short: the table (kiosk, host) or a majority of the players starts a
+        # countdown for those who have not voted.
+        require(kind == "close_vote", "not_now", "Not now.")
+        require(vote.closing is None, "closing", "The countdown is running.")
+        require(not set(voters) <= set(votes), "all_voted", "Everyone has voted.")
+        if seat is not TABLE:
+            require(seat in players(state), "players_close", "Only the players ask for that.")
+            assert seat is not None
+            require(seat not in vote.asked, "asked", "You have asked already.")
+            vote = replace(vote, asked=vote.asked | {seat})
+            if not majority(len(vote.asked), len(players(state))):
+                return replace(state, round=replace(rnd, vote=vote))
+        return replace(state, round=replace(rnd, vote=replace(vote, closing=action.at)))
+
+    def _settle(self, state: ArtBoxState) -> ArtBoxState:
+        """The vote is decided by the votes cast; a tie leaves the machine's verdict."""
+        rnd = state.round
+        vote = rnd.vote
+        assert vote is not None
+        votes = vote.votes
         breaking = sum(votes.values())
         keeping = len(votes) - breaking
         machine_says_breaks = not rnd.checks[vote.artist].legal
@@ -499,15 +601,17 @@ class ArtBox:
         if finishers(state):
             return replace(state, phase="over")
         rnd = state.round
-        starter = state.seats[(state.seats.index(rnd.starter) + 1) % len(state.seats)]
-        return self._deal(state, rnd.number + 1, starter)
+        return self._deal(state, rnd.number + 1, next_present(state, rnd.starter))
 
     # -- what the players may do ------------------------------------------------------
     def legal_actions(self, state: ArtBoxState, seat: Seat | None) -> Sequence[Action]:
         rnd, phase = state.round, state.phase
         starter = seat == rnd.starter
+        if seat in rnd.out:
+            return []
+        playing = players(state)
         if phase == "choose":
-            if seat in state.seats and seat not in rnd.kept:
+            if seat in playing and seat not in rnd.kept:
                 return [Action("keep", seat, {"card": c}) for c in (0, 1)]
             return []
         if phase == "roll":
@@ -515,7 +619,7 @@ class ArtBox:
                 return [Action("press_die")]
             return [Action("roll", seat)] if starter else []
         if phase == "create":
-            if seat not in state.seats or seat in rnd.order:
+            if seat not in playing or seat in rnd.order:
                 return []
             drawn = rnd.pictures.get(seat, ())
             square = [[400, 300, 0], [700, 300, 100], [700, 600, 200], [400, 600, 300],
@@ -527,7 +631,7 @@ class ArtBox:
         if phase == "match":
             if seat is TABLE:
                 return [Action("press_hourglass")] if rnd.hourglass is None else []
-            if seat not in state.seats or seat in rnd.done:
+            if seat not in playing or seat in rnd.done:
                 return []
             assert seat is not None
             mine = rnd.guesses.get(seat, {})
@@ -537,7 +641,7 @@ class ArtBox:
                 for w in range(len(rnd.words))
             ]
             moves += [Action("unguess", seat, {"picture": n}) for n in mine]
-            if {number_of(rnd, s) for s in state.seats if s != seat} <= set(mine):
+            if {n for n, s in enumerate(rnd.layout, start=1) if s != seat} <= set(mine):
                 moves.append(Action("done", seat))
             return moves
         if phase == "points":
@@ -547,22 +651,29 @@ class ArtBox:
         if phase != "reveal":
             return []
         all_shown = rnd.revealed == len(rnd.layout)
+        vote = rnd.vote
+        can_close = vote is not None and vote.closing is None and not (
+            set(playing) - {vote.artist} <= set(vote.votes)
+        )
         if seat is TABLE:
-            return [Action("press_reveal")] if not all_shown or rnd.vote is None else []
+            if not all_shown or rnd.vote is None:
+                return [Action("press_reveal")]
+            return [Action("close_vote")] if can_close else []
         moves = []
         if starter and not all_shown:
             moves.append(Action("reveal", seat))
-        if not all_shown or seat not in state.seats:
+        if not all_shown or seat not in playing:
             return moves
-        vote = rnd.vote
         if vote is None:
-            moves += [Action("contest", seat, {"artist": a}) for a in state.seats]
+            moves += [
+                Action("contest", seat, {"artist": a}) for a in rnd.layout if a in playing
+            ]
             if starter:
                 moves.append(Action("award", seat))
             return moves
         if seat != vote.artist and seat not in vote.votes:
             moves += [Action("vote", seat, {"breaks": b}) for b in (True, False)]
-        if starter and vote.votes:
+        if can_close and seat not in vote.asked:
             moves.append(Action("close_vote", seat))
         return moves
 
@@ -597,7 +708,14 @@ class ArtBox:
             ),
             "vote": None if rnd.vote is None else {
                 "artist": rnd.vote.artist, "voted": sorted(rnd.vote.votes),
+                "voters": len([s for s in players(state) if s != rnd.vote.artist]),
+                # Who asked to count the votes; "countdown" once it runs (match.deadline
+                # has its time, what "vote").
+                "asked": sorted(rnd.vote.asked), "countdown": rnd.vote.closing is not None,
             },
+            "gone": sorted(state.gone),  # seats whose player left
+            "out": sorted(rnd.out),  # seats sitting this round out
+            "ended": state.ended or None,
             "round_points": (
                 {"red": rnd.red, "grey": rnd.grey} if phase in ("points", "over") else None
             ),
@@ -616,7 +734,7 @@ class ArtBox:
                 view["my_check"] = to_jsonable(rnd.checks[seat])
             elif phase == "create":
                 view["my_check"] = to_jsonable(check_picture((), rnd.dice))
-            if laid_out:
+            if laid_out and seat in rnd.layout:
                 view["my_number"] = number_of(rnd, seat)
                 view["my_guesses"] = {str(n): w for n, w in rnd.guesses.get(seat, {}).items()}
         if laid_out:
@@ -648,17 +766,29 @@ class ArtBox:
         if state.phase != "over":
             return None
         rnd = state.round
+        scores = tuple((s, float(state.scores[s])) for s in state.seats)
+        best = max(state.scores.values())
+        if state.ended:  # stopped early: whoever leads
+            leaders = tuple(s for s in state.seats if state.scores[s] == best)
+            return Outcome(leaders, scores, state.ended)
         if state.advanced:
             contenders = finishers(state)
         else:
-            best = max(state.scores.values())
             contenders = [s for s in state.seats if state.scores[s] == best]
-        # Ties: the most recognised picture of the last round, then the lower order token.
-        first = min(contenders, key=lambda s: (-recognised(rnd, s), token_of(rnd, s)))
-        scores = tuple((s, float(state.scores[s])) for s in state.seats)
+        # Ties: the most recognised picture of the last round, then the lower order token
+        # (a seat that sat the last round out comes after those who played it).
+        def tie_break(s: Seat) -> tuple[int, int]:
+            if s not in rnd.layout:
+                return (1, len(state.seats) + 1)
+            return (-recognised(rnd, s), token_of(rnd, s))
+
+        first = min(contenders, key=tie_break)
         return Outcome((first,), scores, "most_points")
 
     def deadline(self, state: ArtBoxState) -> Deadline | None:
+        vote = state.round.vote
+        if state.phase == "reveal" and vote is not None and vote.closing is not None:
+            return Deadline(vote.closing + VOTE_COUNTDOWN_S, VOTE, VOTE_COUNTDOWN_S)
         started = state.round.hourglass
         if state.phase != "match" or started is None:
             return None
@@ -678,6 +808,11 @@ class ArtBox:
         raw = to_jsonable(state)
         if not state.custom_words:
             del raw["custom_words"]  # the built-in deck: the JSON of a state stays as it was
+        # Fields added for seats that leave and fair votes: unset, the JSON stays as it was.
+        drop_unset(raw, gone=[], ended="")
+        drop_unset(raw["round"], out=[])
+        if raw["round"]["vote"] is not None:
+            drop_unset(raw["round"]["vote"], asked=[], closing=None)
         return raw
 
     def from_json(self, raw: Any) -> ArtBoxState:

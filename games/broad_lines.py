@@ -30,9 +30,12 @@ from typing import Any, Final, Literal
 from games import options as options_
 from games import registry
 from games.broad_lines_words import CARDS, WORDS_PER_CARD, Word
-from games.codec import decode, to_jsonable
+from games.codec import decode, drop_unset, to_jsonable
 from games.core import (
+    SEAT_BACK,
+    SEAT_LEFT,
     TABLE,
+    TOO_FEW,
     Action,
     BadOptions,
     Deadline,
@@ -41,6 +44,7 @@ from games.core import (
     Seat,
     SeatInfo,
     require,
+    seat_change,
 )
 from games.geometry import check_broad_lines_sheet
 from games.rng import Rng
@@ -199,13 +203,22 @@ class BroadLinesState:
     # A deck from the table's word packs (the `cards` option), or () for the built-in
     # CARDS; `deck` and a round's `card` index whichever it is.
     custom_cards: tuple[tuple[Word, ...], ...] = ()
+    gone: frozenset[Seat] = frozenset()  # seats whose player left; nobody waits for them
+    ended: str = ""  # why the game ended early (TOO_FEW), or "" for a full game
 
 
 # -- reading a state ---------------------------------------------------------------------
 
 
 def left_of(state: BroadLinesState, seat: Seat) -> Seat:
-    return state.seats[(state.seats.index(seat) + 1) % len(state.seats)]
+    """The next player to the left still at the table (a seat that left is skipped)."""
+    i = state.seats.index(seat)
+    ring = state.seats[i + 1:] + state.seats[:i + 1]
+    return next(s for s in ring if s not in state.gone)
+
+
+def present(state: BroadLinesState) -> tuple[Seat, ...]:
+    return tuple(s for s in state.seats if s not in state.gone)
 
 
 def artists(state: BroadLinesState, rnd: Round | None = None) -> tuple[Seat, ...]:
@@ -213,12 +226,15 @@ def artists(state: BroadLinesState, rnd: Round | None = None) -> tuple[Seat, ...
     critic = (rnd or state.round).critic
     i = state.seats.index(critic)
     ring = state.seats[i + 1:] + state.seats[:i]
-    return ring
+    return tuple(s for s in ring if s not in state.gone)
 
 
 def next_artist(state: BroadLinesState, seat: Seat) -> Seat:
-    ring = artists(state)
-    return ring[(ring.index(seat) + 1) % len(ring)]
+    """The next Artist clockwise after `seat` (who may have left)."""
+    critic = state.round.critic
+    i = state.seats.index(seat)
+    ring = state.seats[i + 1:] + state.seats[:i + 1]
+    return next(s for s in ring if s not in state.gone and s != critic)
 
 
 def card_of(rnd: Round) -> tuple[Word, ...]:
@@ -321,6 +337,9 @@ class BroadLines:
     def apply(self, state: BroadLinesState, action: Action) -> BroadLinesState:
         require(state.phase != "over", "over", "The game is over.")
         kind, seat = action.kind, action.seat
+        if kind in (SEAT_LEFT, SEAT_BACK):
+            return self._seat_change(state, action)
+        require(seat not in state.gone, "seat_gone", "This seat has left the game.")
         if kind == "press_die":
             raise IllegalAction("die_unused", "Broad Lines has no use for the die.")
         if kind == "press_hourglass":
@@ -437,6 +456,11 @@ class BroadLines:
             require(state.phase == "vote", "no_vote", "There is nothing to vote on.")
             require(seat not in rnd.votes, "voted", "You have voted.")
         votes = {**state.round.votes, seat: accept}
+        return self._tally(state, votes)
+
+    def _tally(self, state: BroadLinesState, votes: Mapping[Seat, bool]) -> BroadLinesState:
+        """The sheet vote as it stands: placed, kept refused, or still open."""
+        ring = artists(state)
         yes = sum(votes.values())
         no = len(votes) - yes
         if 2 * yes > len(ring):
@@ -446,6 +470,42 @@ class BroadLines:
                 state.round, votes=options_.nothing(), vote_lost=True,
             ))
         return replace(state, round=replace(state.round, votes=MappingProxyType(votes)))
+
+    def _seat_change(self, state: BroadLinesState, action: Action) -> BroadLinesState:
+        """A seat left (its turn and its role pass on; nobody waits for it) or a newcomer
+        took it back (they play on in it)."""
+        seat = seat_change(action, state.seats, state.gone)
+        if action.kind == SEAT_BACK:
+            return replace(state, gone=state.gone - {seat})
+        state = replace(state, gone=state.gone | {seat})
+        if len(present(state)) < self.min_players:
+            return replace(state, phase="over", ended=TOO_FEW)
+        rnd, phase = state.round, state.phase
+        under_way = phase in ("drawing", "vote", "guessing")
+        if seat == rnd.critic:
+            if phase == "choose":  # no word yet: the next player is the Critic
+                critic = left_of(state, seat)
+                return replace(state, round=replace(
+                    rnd, critic=critic, artist=left_of(state, critic), refused=(),
+                ))
+            if under_way:  # the word goes with its Critic: the round ends, no sheet burned
+                return self._end_round(state, "unfinished")
+            return state
+        if rnd.give_up is not None:
+            proposal = replace(rnd.give_up, agreed=rnd.give_up.agreed - {seat})
+            state = self._settle_give_up(state, proposal)
+            if state.phase not in ("drawing", "vote", "guessing"):
+                return state
+            rnd = state.round
+        if seat == rnd.artist and state.phase in ("drawing", "vote"):
+            # The sheet in their hands goes with them; the next Artist draws.
+            return replace(state, phase="drawing", round=replace(
+                rnd, artist=next_artist(state, seat), drawing=(), check=None, panel=False,
+                votes=options_.nothing(), vote_lost=False, hint=None,
+            ))
+        if state.phase == "vote":
+            return self._tally(state, {v: a for v, a in rnd.votes.items() if v != seat})
+        return state
 
     def _guess(self, state: BroadLinesState, action: Action) -> BroadLinesState:
         rnd, seat, kind = state.round, action.seat, action.kind
@@ -541,7 +601,7 @@ class BroadLines:
         return self._settle_give_up(state, proposal)
 
     def _settle_give_up(self, state: BroadLinesState, proposal: GiveUp) -> BroadLinesState:
-        if proposal.agreed >= set(state.seats):
+        if proposal.agreed >= set(present(state)):
             return self._end_round(replace(state, round=replace(state.round, give_up=None)),
                                    "given_up")
         return replace(state, round=replace(state.round, give_up=proposal))
@@ -565,7 +625,7 @@ class BroadLines:
             return []
         if seat is TABLE:
             return self._table_actions(state)
-        if seat not in state.seats:
+        if seat not in state.seats or seat in state.gone:
             return []
         ring = artists(state)
         under_way = phase in ("drawing", "vote", "guessing")
@@ -644,6 +704,8 @@ class BroadLines:
             "round": rnd.number,
             "critic": rnd.critic,
             "artists": list(ring),
+            "gone": sorted(state.gone),  # seats whose player left (not waited for)
+            "ended": state.ended or None,
             "artist": rnd.artist if phase in ("drawing", "vote") else None,
             "last_artist": rnd.sheets[-1].artist if rnd.sheets else None,
             "you_critic": seat == rnd.critic,
@@ -719,7 +781,8 @@ class BroadLines:
         band = rating(guessed)[0]
         # Cooperative: the table wins together, or nobody does.
         winners = state.seats if guessed else ()
-        return Outcome(winners, tuple((s, float(guessed)) for s in state.seats), f"rating {band}")
+        summary = state.ended or f"rating {band}"
+        return Outcome(winners, tuple((s, float(guessed)) for s in state.seats), summary)
 
     def deadline(self, state: BroadLinesState) -> Deadline | None:
         return None  # Broad Lines has no hourglass
@@ -744,6 +807,7 @@ class BroadLines:
         for rnd in (raw["round"], *raw["history"]):
             if not rnd["custom_card"]:
                 del rnd["custom_card"]
+        drop_unset(raw, gone=[], ended="")  # unset, the JSON stays as it was
         return raw
 
     def from_json(self, raw: Any) -> BroadLinesState:

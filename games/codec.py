@@ -112,3 +112,12 @@ def decode(tp: type[T], raw: Any) -> T:
     """`from_jsonable` with the result typed as `tp`."""
     result: T = from_jsonable(tp, raw)
     return result
+
+
+def drop_unset(raw: dict[str, Any], **unset: Any) -> dict[str, Any]:
+    """`raw` without the fields that hold their unset value (decoding gives them back as
+    their defaults): a field added later leaves the JSON of a state as it was."""
+    for name, value in unset.items():
+        if name in raw and raw[name] == value:
+            del raw[name]
+    return raw

@@ -24,6 +24,28 @@ TABLE: Final = None
 TIME_UP: Final = "time_up"
 """The action kind the session sends (from TABLE) when a state's deadline has passed."""
 
+SEAT_LEFT: Final = "seat_left"
+"""The action kind the session sends (from TABLE, `data` {"seat": n}) when a seat's player
+leaves or is removed mid-game. From then on the rules never wait for that seat: its duties
+are skipped or passed on, and a game with fewer players left than its minimum ends
+(its `Outcome.summary` is `TOO_FEW`). Logged like any move, so a replay gives the same."""
+
+SEAT_BACK: Final = "seat_back"
+"""The action kind the session sends (from TABLE, `data` {"seat": n}) when a newcomer takes
+a seat that left: it plays on with its score (at the latest from the next round)."""
+
+TOO_FEW: Final = "too_few_players"
+"""`Outcome.summary` of a game that ended because too few players were left."""
+
+VOTE: Final = "vote"
+"""`Deadline.what` of a vote's countdown: when it runs out the vote closes with the votes
+cast. A vote closes by itself once everyone entitled has voted; the countdown for those who
+have not is started by the table (the kiosk or the host) or by a majority of the players,
+never by one interested player."""
+
+VOTE_COUNTDOWN_S: Final = 20.0
+"""How long those who have not voted have once the countdown is started."""
+
 JSON = Any
 """A value made of dict, list, str, int, float, bool and None."""
 
@@ -177,6 +199,35 @@ def replay(
 def time_up(deadline: Deadline) -> Action:
     """The action the clock sends when `deadline` runs out (stamped with its own time)."""
     return Action(TIME_UP, TABLE, {"what": deadline.what}, deadline.at)
+
+
+def seat_left(seat: Seat, at: float) -> Action:
+    """The action the session sends when `seat` leaves the running game."""
+    return Action(SEAT_LEFT, TABLE, {"seat": seat}, at)
+
+
+def seat_back(seat: Seat, at: float) -> Action:
+    """The action the session sends when a newcomer takes the seat `seat` left."""
+    return Action(SEAT_BACK, TABLE, {"seat": seat}, at)
+
+
+def seat_change(action: Action, seats: Collection[Seat], gone: Collection[Seat]) -> Seat:
+    """The seat a SEAT_LEFT / SEAT_BACK action names, checked against the game's seats and
+    the ones already gone; raises IllegalAction otherwise."""
+    require(action.seat is TABLE, "table_only", "Only the table says who left or came back.")
+    seat = action.data.get("seat")
+    require(type(seat) is int and seat in seats, "seat", "Name a seat of this game.")
+    assert isinstance(seat, int)
+    if action.kind == SEAT_LEFT:
+        require(seat not in gone, "gone_already", "That seat has left already.")
+    else:
+        require(seat in gone, "not_gone", "That seat has not left.")
+    return seat
+
+
+def majority(count: int, of: int) -> bool:
+    """More than half of `of`."""
+    return 2 * count > of
 
 
 def require(condition: bool, key: str, reason: str, **params: JSON) -> None:

@@ -23,10 +23,15 @@ from typing import Any, Final, Literal
 from games import duplik_scenes as scenes
 from games import options as options_
 from games import registry
-from games.codec import decode, to_jsonable
+from games.codec import decode, drop_unset, to_jsonable
 from games.core import (
+    SEAT_BACK,
+    SEAT_LEFT,
     TABLE,
     TIME_UP,
+    TOO_FEW,
+    VOTE,
+    VOTE_COUNTDOWN_S,
     Action,
     BadOptions,
     Deadline,
@@ -34,7 +39,9 @@ from games.core import (
     Outcome,
     Seat,
     SeatInfo,
+    majority,
     require,
+    seat_change,
 )
 from games.rng import Rng
 from games.sheet import Stroke
@@ -55,6 +62,10 @@ class Dispute:
 
     artist: Seat
     votes: Mapping[Seat, bool] = field(default_factory=options_.nothing)
+    # Who asked to count the votes, and when the countdown for the rest began (a majority
+    # of the table asked, or the table itself did): nobody closes a vote alone.
+    asked: frozenset[Seat] = frozenset()
+    closing: float | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +100,8 @@ class DuplikState:
     scores: Mapping[Seat, int]
     history: tuple[Round, ...]
     rng: Rng
+    gone: frozenset[Seat] = frozenset()  # seats whose player left; nobody waits for them
+    ended: str = ""  # why the game ended early (TOO_FEW), or "" for a full game
 
 
 @lru_cache(maxsize=64)
@@ -102,8 +115,18 @@ def svg_of(seed: int) -> str:
 
 
 def artists(state: DuplikState, rnd: Round | None = None) -> tuple[Seat, ...]:
+    """The Artists still at the table (a seat that left is skipped: nobody waits for it)."""
     portrayer = (rnd or state.round).portrayer
-    return tuple(s for s in state.seats if s != portrayer)
+    return tuple(s for s in state.seats if s != portrayer and s not in state.gone)
+
+
+def every_artist(state: DuplikState, rnd: Round) -> tuple[Seat, ...]:
+    """Everyone who drew in `rnd`, present or not: their canvases and points stay."""
+    return tuple(s for s in state.seats if s != rnd.portrayer)
+
+
+def present(state: DuplikState) -> tuple[Seat, ...]:
+    return tuple(s for s in state.seats if s not in state.gone)
 
 
 def evaluator_of(state: DuplikState, artist: Seat, rnd: Round | None = None) -> Seat:
@@ -135,7 +158,7 @@ def round_points(state: DuplikState, rnd: Round) -> dict[Seat, int]:
     for criterion in range(CRITERIA):
         golden = rnd.golden == criterion + 1
         met_by_any = False
-        for artist in artists(state, rnd):
+        for artist in every_artist(state, rnd):
             if verdict(rnd, criterion, artist):
                 points[artist] += GOLDEN_POINTS if golden else 1
                 met_by_any = True
@@ -206,6 +229,9 @@ class Duplik:
         require(state.phase != "over", "over", "The game is over.")
         rnd = state.round
         kind, seat = action.kind, action.seat
+        if kind in (SEAT_LEFT, SEAT_BACK):
+            return self._seat_change(state, action)
+        require(seat not in state.gone, "seat_gone", "This seat has left the game.")
         portrayer = seat == rnd.portrayer
         if kind in ("roll", "press_die"):
             require(state.phase == "roll", "not_now_roll", "The die is not needed now.")
@@ -220,6 +246,11 @@ class Duplik:
             return replace(state, phase="drawing", round=replace(rnd, started=action.at))
         if kind in ("stroke", "undo", "done"):
             return self._draw(state, action)
+        if kind == TIME_UP and rnd.dispute is not None:
+            closing = rnd.dispute.closing
+            require(seat is TABLE and closing is not None
+                    and action.at >= closing + VOTE_COUNTDOWN_S, "early", "Time is not up.")
+            return self._settle(state)
         if kind == TIME_UP:
             require(seat is TABLE and state.phase == "drawing", "early", "Time is not up.")
             deadline = self.deadline(state)
@@ -227,7 +258,7 @@ class Duplik:
             return replace(state, phase="passing")
         if kind == "end_drawing":
             require(state.phase == "drawing" and portrayer, "not_now", "Not now.")
-            require(set(rnd.done) == set(artists(state)), "not_all_done",
+            require(set(artists(state)) <= set(rnd.done), "not_all_done",
                     "Every Artist must say they are done first.")
             return replace(state, phase="passing")
         if kind == "pass":
@@ -269,12 +300,18 @@ class Duplik:
         kind, seat = action.kind, action.seat
         if state.phase == "artshow":
             require(kind in ("next", "press_reveal"), "not_now", "The round is over.")
-            require(seat == rnd.portrayer or (kind == "press_reveal" and seat is TABLE),
+            require(seat == rnd.portrayer or (kind == "press_reveal" and seat is TABLE)
+                    or (rnd.portrayer in state.gone and seat in state.seats),
                     "portrayer_next", "The Portrayer starts the next round.")
             return self._next_round(state)
         require(state.phase == "evaluating", "not_evaluating", "The canvases are not judged now.")
         current = rnd.presented - 1
         voters = artists(state)
+        if kind in ("judge", "dispute") and "criterion" in action.data:
+            # A phone names the criterion its YES/NO is for: a tap on a screen that showed
+            # another one (a re-read, an old view) is refused rather than misfiled.
+            require(action.data.get("criterion") == rnd.presented, "criterion_moved",
+                    "Criterion {n} is the one judged now.", n=rnd.presented)
         if kind == "judge":
             require(seat in voters, "evaluators_judge", "Only Evaluators judge.")
             assert seat is not None
@@ -317,22 +354,25 @@ class Duplik:
                 require(type(met) is bool, "met", "Vote yes or no.")
                 assert isinstance(met, bool)
                 votes[seat] = met
-                if len(votes) < len(voters):
-                    return replace(state, round=replace(
-                        rnd, dispute=replace(dispute, votes=MappingProxyType(votes))
-                    ))
-            else:
-                # A phone that has gone quiet must not hold the table: the Portrayer may
-                # count the votes cast so far.
-                require(seat == rnd.portrayer, "portrayer_closes", "The Portrayer closes a vote.")
-                require(bool(votes), "no_votes", "Nobody has voted yet.")
-            awarded = sum(votes.values()) * 2 >= len(votes)  # a tie awards the point
-            settled = {**rnd.settled.get(current, {}), dispute.artist: awarded}
-            return replace(state, round=replace(
-                rnd,
-                dispute=None,
-                settled=MappingProxyType({**rnd.settled, current: MappingProxyType(settled)}),
-            ))
+                state = replace(state, round=replace(
+                    rnd, dispute=replace(dispute, votes=MappingProxyType(votes))
+                ))
+                return self._settle(state) if set(voters) <= set(votes) else state
+            # A phone that has gone quiet must not hold the table, and no one player may
+            # cut a vote short: the table (kiosk, host) or a majority of the players
+            # starts a countdown for those who have not voted.
+            require(dispute.closing is None, "closing", "The countdown is running.")
+            require(not set(voters) <= set(votes), "all_voted", "Everyone has voted.")
+            if seat is TABLE:
+                return self._start_countdown(state, action.at)
+            require(seat in present(state), "players_close", "Only the players ask for that.")
+            assert seat is not None
+            require(seat not in dispute.asked, "asked", "You have asked already.")
+            asked = dispute.asked | {seat}
+            state = replace(state, round=replace(rnd, dispute=replace(dispute, asked=asked)))
+            if majority(len(asked), len(present(state))):
+                return self._start_countdown(state, action.at)
+            return state
         if kind == "reread":
             require(seat == rnd.portrayer, "portrayer_reads", "The Portrayer reads the criteria.")
             number = action.data.get("criterion")
@@ -353,13 +393,71 @@ class Duplik:
         scores = MappingProxyType({s: state.scores[s] + points[s] for s in state.seats})
         return replace(state, phase="artshow", scores=scores)
 
-    def _next_round(self, state: DuplikState) -> DuplikState:
+    def _start_countdown(self, state: DuplikState, at: float) -> DuplikState:
         rnd = state.round
-        history = (*state.history, rnd)
-        if len(history) == len(state.seats) * state.turns:
-            return replace(state, phase="over", history=history)
-        portrayer = state.seats[(state.seats.index(rnd.portrayer) + 1) % len(state.seats)]
-        number = rnd.number + 1
+        assert rnd.dispute is not None
+        return replace(state, round=replace(rnd, dispute=replace(rnd.dispute, closing=at)))
+
+    def _settle(self, state: DuplikState) -> DuplikState:
+        """The dispute is decided by the votes cast (a tie, or no vote, awards the point)."""
+        rnd = state.round
+        dispute = rnd.dispute
+        assert dispute is not None
+        current = rnd.presented - 1
+        votes = dispute.votes
+        awarded = sum(votes.values()) * 2 >= len(votes)
+        settled = {**rnd.settled.get(current, {}), dispute.artist: awarded}
+        return replace(state, round=replace(
+            rnd,
+            dispute=None,
+            settled=MappingProxyType({**rnd.settled, current: MappingProxyType(settled)}),
+        ))
+
+    def _seat_change(self, state: DuplikState, action: Action) -> DuplikState:
+        """A seat left (its duties are skipped or passed on) or a newcomer took it back."""
+        seat = seat_change(action, state.seats, state.gone)
+        if action.kind == SEAT_BACK:
+            return replace(state, gone=state.gone - {seat})
+        state = replace(state, gone=state.gone | {seat})
+        if len(present(state)) < self.min_players:
+            return replace(state, phase="over", ended=TOO_FEW, history=self._kept(state))
+        rnd = state.round
+        if seat == rnd.portrayer:
+            if state.phase != "artshow":
+                # The scene goes with its Portrayer: the round is not played; the next is.
+                return self._next_round(state, keep=False)
+            return state  # the round is scored; anyone at the table starts the next
+        dispute = rnd.dispute
+        if state.phase == "evaluating" and dispute is not None:
+            if dispute.artist == seat:  # nobody is left to defend that canvas
+                return replace(state, round=replace(rnd, dispute=None))
+            votes = {a: v for a, v in dispute.votes.items() if a != seat}
+            state = replace(state, round=replace(rnd, dispute=replace(
+                dispute, votes=MappingProxyType(votes), asked=dispute.asked - {seat}
+            )))
+            if set(artists(state)) <= set(votes):
+                return self._settle(state)
+        return state
+
+    def _kept(self, state: DuplikState) -> tuple[Round, ...]:
+        """The history with the round under way, if it was scored (for the art show)."""
+        scored = state.phase == "artshow"
+        return (*state.history, state.round) if scored else state.history
+
+    def _next_round(self, state: DuplikState, keep: bool = True) -> DuplikState:
+        """The next round whose Portrayer is at the table (a seat that left portrays no
+        more), or the end once every planned round is played or skipped."""
+        rnd = state.round
+        history = (*state.history, rnd) if keep else state.history
+        total = len(state.seats) * state.turns
+        number, portrayer = rnd.number, rnd.portrayer
+        while True:
+            number += 1
+            portrayer = state.seats[(state.seats.index(portrayer) + 1) % len(state.seats)]
+            if number >= total:
+                return replace(state, phase="over", history=history)
+            if portrayer not in state.gone:
+                break
         return replace(
             state,
             phase="roll",
@@ -372,6 +470,8 @@ class Duplik:
         rnd = state.round
         portrayer = seat == rnd.portrayer
         phase = state.phase
+        if seat in state.gone:
+            return []
         if phase == "roll":
             if seat is TABLE:
                 return [Action("press_die")]
@@ -381,7 +481,7 @@ class Duplik:
                 return [Action("press_hourglass")]
             return [Action("start_timer", seat)] if portrayer else []
         if phase == "drawing":
-            if portrayer and set(rnd.done) == set(artists(state)):
+            if portrayer and set(artists(state)) <= set(rnd.done):
                 return [Action("end_drawing", seat)]
             if seat in artists(state) and seat not in rnd.done and not state.paper:
                 assert seat is not None
@@ -400,16 +500,26 @@ class Duplik:
         if phase == "artshow":
             if seat is TABLE:
                 return [Action("press_reveal")]
-            return [Action("next", seat)] if portrayer else []
+            anyone = rnd.portrayer in state.gone
+            return [Action("next", seat)] if portrayer or anyone else []
         if phase != "evaluating":
             return []
         current = rnd.presented - 1
+        dispute = rnd.dispute
+        can_close = (
+            dispute is not None and dispute.closing is None
+            and not set(artists(state)) <= set(dispute.votes)
+        )
+        if seat is TABLE:
+            return [Action("close_vote")] if can_close else []
+        asks = [Action("close_vote", seat)] if (
+            can_close and dispute is not None and seat not in dispute.asked
+        ) else []
         if portrayer:
             moves = [
                 Action("reread", seat, {"criterion": n}) for n in range(1, rnd.presented + 1)
             ]
-            if rnd.dispute is not None and rnd.dispute.votes:
-                moves.append(Action("close_vote", seat))
+            moves += asks
             if rnd.dispute is None and all(
                 verdict(rnd, current, a) is not None for a in artists(state)
             ):
@@ -420,8 +530,8 @@ class Duplik:
         assert seat is not None
         if rnd.dispute is not None:
             if seat in rnd.dispute.votes:
-                return []
-            return [Action("vote", seat, {"met": m}) for m in (True, False)]
+                return asks
+            return [Action("vote", seat, {"met": m}) for m in (True, False)] + asks
         moves = []
         artist = canvas_before(state, seat)
         if artist not in rnd.settled.get(current, {}):
@@ -444,6 +554,8 @@ class Duplik:
             "rounds": len(state.seats) * state.turns,
             "portrayer": rnd.portrayer,
             "artists": list(artists(state)),
+            "gone": sorted(state.gone),  # seats whose player left (not waited for)
+            "ended": state.ended or None,
             "start_rolls": [list(r) for r in state.start_rolls],
             "title": {"en": scene.title.en, "cs": scene.title.cs},
             "golden": rnd.golden,
@@ -479,6 +591,11 @@ class Duplik:
                 "artist": artist,
                 "criterion": current + 1,
                 "voted": sorted(rnd.dispute.votes),
+                "voters": len(artists(state)),
+                # Who asked to count the votes; "countdown" once it runs (match.deadline
+                # has its time, what "vote").
+                "asked": sorted(rnd.dispute.asked),
+                "countdown": rnd.dispute.closing is not None,
                 # The disputed canvas is shown to everyone who votes, and on the kiosk.
                 "canvas": self._canvas(rnd, artist),
             }
@@ -506,7 +623,7 @@ class Duplik:
                     # screen that never saw it (a restarted kiosk, a phone that came late).
                     "scene_svg": svg_of(past.scene_seed) if state.phase == "over" else None,
                     "canvases": {
-                        str(a): self._canvas(past, a) for a in artists(state, past)
+                        str(a): self._canvas(past, a) for a in every_artist(state, past)
                     },
                 }
                 for past in ((rnd,) if state.phase == "artshow" else state.history)
@@ -523,9 +640,12 @@ class Duplik:
         best = max(state.scores.values())
         winners = tuple(s for s in state.seats if state.scores[s] == best)
         scores = tuple((s, float(state.scores[s])) for s in state.seats)
-        return Outcome(winners, scores, "most_points")
+        return Outcome(winners, scores, state.ended or "most_points")
 
     def deadline(self, state: DuplikState) -> Deadline | None:
+        dispute = state.round.dispute
+        if state.phase == "evaluating" and dispute is not None and dispute.closing is not None:
+            return Deadline(dispute.closing + VOTE_COUNTDOWN_S, VOTE, VOTE_COUNTDOWN_S)
         started = state.round.started
         if state.phase != "drawing" or started is None:
             return None
@@ -544,7 +664,13 @@ class Duplik:
         }
 
     def to_json(self, state: DuplikState) -> Any:
-        return to_jsonable(state)
+        raw = to_jsonable(state)
+        # Fields added for seats that leave and fair votes: unset, the JSON stays as it was.
+        drop_unset(raw, gone=[], ended="")
+        for rnd in (raw["round"], *raw["history"]):
+            if rnd["dispute"] is not None:
+                drop_unset(rnd["dispute"], asked=[], closing=None)
+        return raw
 
     def from_json(self, raw: Any) -> DuplikState:
         return decode(DuplikState, raw)

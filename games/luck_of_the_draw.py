@@ -31,10 +31,15 @@ from typing import Any, Final, Literal
 
 from games import options as options_
 from games import registry
-from games.codec import decode, to_jsonable
+from games.codec import decode, drop_unset, to_jsonable
 from games.core import (
+    SEAT_BACK,
+    SEAT_LEFT,
     TABLE,
     TIME_UP,
+    TOO_FEW,
+    VOTE,
+    VOTE_COUNTDOWN_S,
     Action,
     BadOptions,
     Deadline,
@@ -42,7 +47,9 @@ from games.core import (
     Outcome,
     Seat,
     SeatInfo,
+    majority,
     require,
+    seat_change,
 )
 from games.luck_of_the_draw_cards import (
     CATEGORY_CARDS,
@@ -137,10 +144,17 @@ class Round:
     categories: int = 0  # Category cards voted this round (0 until the die says)
     category: int | None = None  # the Category card being voted (index into its box)
     votes: Mapping[Seat, str] = field(default_factory=options_.nothing)  # voter -> chip
-    closed: bool = False  # the host ended the vote: whoever has not voted abstains
+    closed: bool = False  # the vote's countdown ran out: whoever has not voted abstains
+    # Who asked to count the votes, and when the countdown for the rest began (a majority
+    # of the players asked, or the table did): nobody closes a vote alone.
+    asked: frozenset[Seat] = frozenset()
+    closing: float | None = None
     nothing_fits: frozenset[Seat] = frozenset()  # who says no drawing fits the Category
     replaced: tuple[int, ...] = ()  # Categories put back because nothing fitted
     verdicts: tuple[Verdict, ...] = ()
+    # Seats sitting this round out: they left during it (or were gone when it was dealt);
+    # nobody waits for them.
+    out: frozenset[Seat] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -162,6 +176,8 @@ class LuckState:
     # whichever box it is.
     custom_subjects: tuple[SubjectCard, ...] = ()
     custom_categories: tuple[Text, ...] = ()
+    gone: frozenset[Seat] = frozenset()  # seats whose player left (a newcomer may return)
+    ended: str = ""  # why the game ended early (TOO_FEW), or "" for a full game
 
 
 # -- reading a state ------------------------------------------------------------------
@@ -224,8 +240,13 @@ def awards(rnd: Round) -> tuple[dict[Seat, list[int]], dict[Seat, int]]:
     return won, halves
 
 
+def players(state: LuckState) -> tuple[Seat, ...]:
+    """Who plays the round under way: every seat but those sitting it out."""
+    return tuple(s for s in state.seats if s not in state.round.out)
+
+
 def all_voted(state: LuckState) -> bool:
-    return len(state.round.votes) == len(state.seats)
+    return set(players(state)) <= set(state.round.votes)
 
 
 @lru_cache(maxsize=1024)
@@ -324,7 +345,7 @@ class LuckOfTheDraw:
             phase="subject",
             subjects=subjects[1:],
             rng=rng,
-            round=Round(number, subjects[0]),
+            round=Round(number, subjects[0], out=state.gone),
         )
 
     def _draw_category(self, state: LuckState) -> LuckState:
@@ -342,6 +363,8 @@ class LuckOfTheDraw:
             votes=options_.nothing(),
             closed=False,
             nothing_fits=frozenset(),
+            asked=frozenset(),
+            closing=None,
         )
         return replace(state, phase="voting", categories=deck[1:], rng=rng, round=rnd)
 
@@ -349,6 +372,10 @@ class LuckOfTheDraw:
     def apply(self, state: LuckState, action: Action) -> LuckState:
         require(state.phase != "over", "over", "The game is over.")
         kind = action.kind
+        if kind in (SEAT_LEFT, SEAT_BACK):
+            return self._seat_change(state, action)
+        require(action.seat not in state.round.out, "sitting_out",
+                "You sit this round out; you play again from the next.")
         if kind in ("roll", "press_die"):
             return self._roll(state, action)
         if kind in ("start_timer", "press_hourglass"):
@@ -361,6 +388,10 @@ class LuckOfTheDraw:
             deadline = self.deadline(state)
             require(action.seat is TABLE and deadline is not None and action.at >= deadline.at,
                     "early", "Time is not up.")
+            if state.phase == "voting":  # the vote's countdown: whoever has not voted abstains
+                if not state.round.votes:  # nobody voted: as if nothing fitted
+                    return self._replace_category(state)
+                return replace(state, round=replace(state.round, closed=True))
             return self._lay_out(state)
         if kind in ("vote", "nothing_fits", "close_vote", "reveal", "press_reveal", "next"):
             return self._vote(state, action)
@@ -372,7 +403,31 @@ class LuckOfTheDraw:
         if action.kind == button:
             require(action.seat is TABLE, "table_only", "Only the table's button does that.")
         else:
-            require(action.seat in state.seats, "players_only", "Only the players do that.")
+            require(action.seat in players(state), "players_only", "Only the players do that.")
+
+    def _seat_change(self, state: LuckState, action: Action) -> LuckState:
+        """A seat left (nobody waits for it) or a newcomer took it back (they play from
+        the next round on)."""
+        seat = seat_change(action, state.seats, state.gone)
+        if action.kind == SEAT_BACK:
+            return replace(state, gone=state.gone - {seat})
+        rnd = state.round
+        rnd = replace(
+            rnd,
+            out=rnd.out | {seat},
+            votes=MappingProxyType({v: c for v, c in rnd.votes.items() if v != seat}),
+            nothing_fits=rnd.nothing_fits - {seat},
+            asked=rnd.asked - {seat},
+        )
+        state = replace(state, gone=state.gone | {seat}, round=rnd)
+        if len(state.seats) - len(state.gone) < self.min_players:
+            return replace(state, phase="over", ended=TOO_FEW)
+        playing = set(players(state))
+        if state.phase == "drawing" and playing <= rnd.done:
+            return self._lay_out(state)
+        if state.phase == "voting" and playing <= rnd.nothing_fits:
+            return self._replace_category(state)
+        return state
 
     def _roll(self, state: LuckState, action: Action) -> LuckState:
         require(state.phase in ("subject", "categories"), "not_now_roll",
@@ -392,7 +447,7 @@ class LuckOfTheDraw:
     def _draw(self, state: LuckState, action: Action) -> LuckState:
         rnd, seat = state.round, action.seat
         require(state.phase == "drawing", "not_drawing", "Drawing time has not begun or is over.")
-        require(seat in state.seats, "players_draw", "Only the players draw.")
+        require(seat in players(state), "players_draw", "Only the players draw.")
         assert seat is not None
         require(seat not in rnd.done, "handed_in", "You have handed your drawing in.")
         strokes = rnd.drawings.get(seat, ())
@@ -400,7 +455,7 @@ class LuckOfTheDraw:
             done = rnd.done | {seat}
             state = replace(state, round=replace(rnd, done=done))
             # Nobody waits for the sand once every drawing is face down.
-            return self._lay_out(state) if len(done) == len(state.seats) else state
+            return self._lay_out(state) if set(players(state)) <= done else state
         if action.kind == "stroke":
             require(len(strokes) < MAX_STROKES, "too_many", "This sheet is full.")
             strokes = (*strokes, stroke_from_data(action.data))
@@ -416,7 +471,7 @@ class LuckOfTheDraw:
     def _lay_out(self, state: LuckState) -> LuckState:
         """Every drawing, finished or not, goes into the gallery in a random order with a
         random chip; then the die for the categories (or two, in the speedier game)."""
-        order, rng = state.rng.shuffled(state.seats)
+        order, rng = state.rng.shuffled(players(state))
         chips, rng = rng.sample([c.id for c in CHIPS], len(order))
         gallery = tuple(Exhibit(owner, chip) for owner, chip in zip(order, chips, strict=True))
         rnd = replace(state.round, gallery=gallery, done=frozenset(state.seats))
@@ -438,7 +493,7 @@ class LuckOfTheDraw:
             return self._end_round(state)
         require(state.phase == "voting", "not_voting", "Nobody votes now.")
         if kind == "vote":
-            require(seat in state.seats, "players_vote", "Only the players vote.")
+            require(seat in players(state), "players_vote", "Only the players vote.")
             assert seat is not None
             require(not rnd.closed, "closed", "The vote is closed.")
             chip = action.data.get("chip")
@@ -451,20 +506,28 @@ class LuckOfTheDraw:
             if seat is TABLE:
                 # The table agreed out loud and the host says so on the big screen.
                 return self._replace_category(state)
-            require(seat in state.seats, "players_only", "Only the players do that.")
+            require(seat in players(state), "players_only", "Only the players do that.")
             agree = action.data.get("agree")
             require(type(agree) is bool, "agree", "Say yes or no.")
             agreed = rnd.nothing_fits | {seat} if agree else rnd.nothing_fits - {seat}
-            if len(agreed) == len(state.seats):
+            if set(players(state)) <= agreed:
                 return self._replace_category(state)
             return replace(state, round=replace(rnd, nothing_fits=agreed))
         if kind == "close_vote":
-            require(seat is TABLE or seat in state.seats, "players_only",
+            # A quiet phone must not hold the table, and no one player may cut a vote
+            # short: the table (kiosk, host) or a majority of the players starts a
+            # countdown for those who have not voted (TIME_UP then closes the vote).
+            require(seat is TABLE or seat in players(state), "players_only",
                     "Only the players do that.")
-            require(not rnd.closed, "closed", "The vote is closed.")
-            require(bool(rnd.votes), "no_votes", "Nobody has voted yet.")
+            require(not rnd.closed and rnd.closing is None, "closed", "The vote is closing.")
             require(not all_voted(state), "all_voted", "Everyone has voted: reveal the votes.")
-            return replace(state, round=replace(rnd, closed=True))
+            if seat is not TABLE:
+                require(seat not in rnd.asked, "asked", "You have asked already.")
+                asked = rnd.asked | {seat}
+                if not majority(len(asked), len(players(state))):
+                    return replace(state, round=replace(rnd, asked=asked))
+                rnd = replace(rnd, asked=asked)
+            return replace(state, round=replace(rnd, closing=action.at))
         if kind in ("reveal", "press_reveal"):
             self._player_or_button(state, action, "press_reveal")
             require(all_voted(state) or rnd.closed, "not_all_voted",
@@ -511,7 +574,9 @@ class LuckOfTheDraw:
     # -- what the players may do ------------------------------------------------------
     def legal_actions(self, state: LuckState, seat: Seat | None) -> Sequence[Action]:
         rnd, phase = state.round, state.phase
-        player = seat in state.seats
+        player = seat in players(state)
+        if seat is not TABLE and not player:
+            return []
         if phase in ("subject", "categories"):
             return [Action("press_die")] if seat is TABLE else [Action("roll", seat)]
         if phase == "ready":
@@ -530,7 +595,7 @@ class LuckOfTheDraw:
         if phase != "voting":
             return []
         ready = all_voted(state) or rnd.closed
-        can_close = bool(rnd.votes) and not rnd.closed and not all_voted(state)
+        can_close = rnd.closing is None and not rnd.closed and not all_voted(state)
         if seat is TABLE:
             moves = [Action("nothing_fits")]
             if ready:
@@ -543,7 +608,7 @@ class LuckOfTheDraw:
             moves += [Action("vote", seat, {"chip": e.chip}) for e in rnd.gallery]
         if ready:
             moves.append(Action("reveal", seat))
-        if can_close:
+        if can_close and seat not in rnd.asked:
             moves.append(Action("close_vote", seat))
         return moves
 
@@ -574,8 +639,16 @@ class LuckOfTheDraw:
             "category_number": len(rnd.verdicts) + 1 if phase == "voting" else None,
             "category": None if rnd.category is None else _text(categories[rnd.category]),
             "voted": len(rnd.votes) if phase == "voting" else 0,  # how many, never who
-            "voters": len(state.seats),
+            "voters": len(players(state)),
             "closed": rnd.closed,
+            # How many asked to count the votes; "countdown" once it runs (match.deadline
+            # has its time, what "vote").
+            "asked": len(rnd.asked),
+            "countdown": rnd.closing is not None and not rnd.closed,
+            "my_asked": seat in rnd.asked,
+            "gone": sorted(state.gone),  # seats whose player left
+            "out": sorted(rnd.out),  # seats sitting this round out
+            "ended": state.ended or None,
             "nothing_fits": sorted(rnd.nothing_fits),
             "replaced": len(rnd.replaced),
             "verdicts": [
@@ -610,7 +683,7 @@ class LuckOfTheDraw:
                 str(s): {"cards": len(won.get(s, ())), "halves": halves.get(s, 0)}
                 for s in state.seats
             }
-        if seat in state.seats:
+        if seat in players(state):
             assert seat is not None
             view["my_drawing"] = [_stroke_data(s) for s in rnd.drawings.get(seat, ())]
             view["my_chip"] = chip_of(rnd, seat)
@@ -642,9 +715,12 @@ class LuckOfTheDraw:
         best = max(score_halves(state, s) for s in state.seats)
         winners = tuple(s for s in state.seats if score_halves(state, s) == best)
         scores = tuple((s, score_halves(state, s) / 2) for s in state.seats)
-        return Outcome(winners, scores, "most_cards")
+        return Outcome(winners, scores, state.ended or "most_cards")
 
     def deadline(self, state: LuckState) -> Deadline | None:
+        closing = state.round.closing
+        if state.phase == "voting" and closing is not None and not state.round.closed:
+            return Deadline(closing + VOTE_COUNTDOWN_S, VOTE, VOTE_COUNTDOWN_S)
         started = state.round.started
         if state.phase != "drawing" or started is None:
             return None
@@ -677,6 +753,9 @@ class LuckOfTheDraw:
         for box in ("custom_subjects", "custom_categories"):
             if not raw[box]:
                 del raw[box]
+        # Fields added for seats that leave and fair votes: unset, the JSON stays as it was.
+        drop_unset(raw, gone=[], ended="")
+        drop_unset(raw["round"], out=[], asked=[], closing=None)
         return raw
 
     def from_json(self, raw: Any) -> LuckState:

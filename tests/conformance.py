@@ -15,7 +15,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.core import TABLE, Action, IllegalAction, Rules, SeatInfo, replay, time_up
+from games.core import (
+    TABLE,
+    Action,
+    IllegalAction,
+    Rules,
+    SeatInfo,
+    replay,
+    seat_back,
+    seat_left,
+    time_up,
+)
 
 COLOURS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324")
 
@@ -87,8 +97,17 @@ def check_refusals(rules: Rules[Any], state: Any, seats: Sequence[SeatInfo], now
     assert _dump(rules.to_json(state)) == before, f"{rules.id}: a refusal changed the state"
 
 
-def playout(rules: Rules[Any], seed: int, max_steps: int = 6000, every: int = 1) -> Playout:
-    """One random game. Views are checked every `every` steps and at every phase change."""
+def playout(
+    rules: Rules[Any],
+    seed: int,
+    max_steps: int = 6000,
+    every: int = 1,
+    leaving: tuple[int, int | None] | None = None,
+) -> Playout:
+    """One random game. Views are checked every `every` steps and at every phase change.
+
+    `leaving` = (step, back): at that step a random seat leaves (SEAT_LEFT); if `back` is
+    not None a newcomer takes it that many steps later (SEAT_BACK)."""
     rnd = random.Random(seed)
     count = rnd.randint(rules.min_players, min(rules.max_players, 8))
     seats = seats_for(count)
@@ -97,6 +116,8 @@ def playout(rules: Rules[Any], seed: int, max_steps: int = 6000, every: int = 1)
     now = 1_800_000_000.0
     log: list[Action] = []
     last_public = ""
+    gone: int | None = None
+    back_at: int | None = None
     for step in range(max_steps):
         public = _dump(rules.view(state, None))
         phase_changed = public[:200] != last_public[:200]
@@ -109,6 +130,17 @@ def playout(rules: Rules[Any], seed: int, max_steps: int = 6000, every: int = 1)
         if rules.outcome(state) is not None:
             break
         now += rnd.uniform(0.05, 4.0)
+        if leaving is not None and step == leaving[0]:
+            gone = rnd.choice(seats).seat
+            state = rules.apply(state, seat_left(gone, now))
+            log.append(seat_left(gone, now))
+            back_at = None if leaving[1] is None else step + leaving[1]
+            continue
+        if gone is not None and step == back_at:
+            state = rules.apply(state, seat_back(gone, now))
+            log.append(seat_back(gone, now))
+            gone = None
+            continue
         choices: list[Action] = []
         for who in [s.seat for s in seats] + [TABLE]:
             choices += [

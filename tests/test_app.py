@@ -15,7 +15,14 @@ import pytest
 
 from appliance.app import Appliance, base_url
 from appliance.config import Config, DisplaySettings, ServerSettings, StorageSettings
-from appliance.kiosk.intents import FinishChoice, KickSeat, PressButton, SelectGame, StartGame
+from appliance.kiosk.intents import (
+    FinishChoice,
+    HostChoice,
+    KickSeat,
+    PressButton,
+    SelectGame,
+    StartGame,
+)
 from appliance.session import HOST, KIOSK, PALETTE
 from tests.conftest import REPO
 from tests.process import free_port
@@ -80,8 +87,11 @@ async def test_the_kiosk_hosts(running: tuple[Appliance, ShiftedClock]) -> None:
     app, _ = running
     app.session.join("Ada", PALETTE[0])
     app._on_intent(KickSeat(0))
+    assert 0 in app.session.seats  # one tap on the ✕ only asks (kiosk_host.py)
+    app._on_intent(HostChoice("kick_yes"))
     assert app.session.seats == {}
     app._on_intent(KickSeat(5))  # nobody there: logged, not raised
+    app._on_intent(HostChoice("kick_yes"))
     app._on_intent(StartGame())  # nothing selected: logged, not raised
     app._on_intent(FinishChoice())  # no finish on the screen: logged, not raised
     app.session.join("Ada", PALETTE[0])

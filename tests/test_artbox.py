@@ -28,7 +28,19 @@ from games.artbox import (
     word_position,
 )
 from games.artbox_words import WORDS
-from games.core import TABLE, Action, BadOptions, IllegalAction, SeatInfo, replay
+from games.core import (
+    TABLE,
+    TOO_FEW,
+    VOTE,
+    Action,
+    BadOptions,
+    IllegalAction,
+    SeatInfo,
+    replay,
+    seat_back,
+    seat_left,
+    time_up,
+)
 
 
 def seats(n: int) -> list[SeatInfo]:
@@ -333,9 +345,42 @@ def test_the_table_overrules_the_shape_check_by_majority() -> None:
     t.act("contest", 1, artist=0)
     t.act("vote", 1, breaks=True)
     t.act("vote", 2, breaks=False)
-    t.act("close_vote", t.starter)  # seat 3's phone went quiet: 1 against 1 is a tie
+    # Seat 3's phone went quiet. The starter alone cannot cut the vote short...
+    t.act("close_vote", t.starter)
+    assert t.state.round.vote is not None and RULES.deadline(t.state) is None
+    # ...the table (the kiosk, the host) starts a countdown for the quiet phone.
+    t.act("close_vote", TABLE)
+    deadline = RULES.deadline(t.state)
+    assert deadline is not None and deadline.what == VOTE
+    assert RULES.view(t.state, None)["vote"]["countdown"] is True
+    t.state = RULES.apply(t.state, time_up(deadline))  # 1 against 1 is a tie
+    assert t.state.round.vote is None
     shown = {r["owner"]: r for r in RULES.view(t.state, None)["revealed"]}
     assert shown[0]["legal"] is True and shown[0]["overruled"] is False
+
+
+def test_a_seat_leaving_passes_the_start_on_and_is_not_waited_for() -> None:
+    t = Table(5)
+    t.keep_all()
+    starter = t.starter
+    t.state = RULES.apply(t.state, seat_left(starter, t.now + 1))
+    assert t.starter == (starter + 1) % 5 and t.state.phase == "roll"
+    t.act("roll", t.starter)
+    playing = [s for s in t.players if s != starter]
+    for seat in playing[:-1]:
+        t.draw_rolled(seat)
+        t.act("finish", seat)
+    with pytest.raises(IllegalAction, match="sit this round out"):
+        t.act("finish", starter)
+    t.state = RULES.apply(t.state, seat_left(playing[-1], t.now + 1))
+    # Everyone still playing has a token: the pictures are laid out without the leavers'.
+    assert t.state.phase == "match" and sorted(t.state.round.layout) == playing[:-1]
+    t.state = RULES.apply(t.state, seat_back(starter, t.now + 1))
+    assert RULES.view(t.state, None)["out"] == sorted({starter, playing[-1]})
+    t.state = RULES.apply(t.state, seat_left(playing[0], t.now + 1))
+    t.state = RULES.apply(t.state, seat_left(playing[1], t.now + 1))  # 2 of 5 left
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and outcome.summary == TOO_FEW
 
 
 def test_the_next_starter_is_to_the_left_and_the_game_ends_at_the_target() -> None:

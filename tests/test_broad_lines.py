@@ -19,7 +19,16 @@ from games.broad_lines import (
     word_of,
 )
 from games.broad_lines_words import CARDS
-from games.core import TABLE, Action, BadOptions, IllegalAction, SeatInfo, replay
+from games.core import (
+    TABLE,
+    TOO_FEW,
+    Action,
+    BadOptions,
+    IllegalAction,
+    SeatInfo,
+    replay,
+    seat_left,
+)
 
 LINE = {"points": [[100, 100, 0], [600, 400, 80]], "colour": "#123456", "width": 8}
 LINE2 = {"points": [[900, 100, 0], [1400, 700, 80]]}
@@ -603,3 +612,49 @@ def test_golden_replay() -> None:
 
 
 GOLDEN = "be9238156b7ff961ffc10ddcc8867b7062caf0b4a5c21ad235f1564fe61327a7"
+
+
+def test_the_artist_whose_turn_it_is_leaving_passes_the_turn_on() -> None:
+    t = Table(5)
+    t.name()
+    drawing = t.artist
+    t.act("stroke", drawing, **LINE)
+    t.state = RULES.apply(t.state, seat_left(drawing, t.now + 1))
+    assert t.phase() == "drawing" and t.artist not in (drawing, t.critic)
+    assert t.state.round.drawing == ()  # the sheet in their hands went with them
+    assert drawing not in RULES.view(t.state, None)["artists"]
+    t.sheet()
+    t.wrong()
+    assert t.artist != drawing  # the turn skips the seat that left
+
+
+def test_the_critic_leaving_ends_the_round_and_the_next_critic_takes_over() -> None:
+    t = Table(4)
+    t.name()
+    t.sheet()
+    critic = t.critic
+    t.state = RULES.apply(t.state, seat_left(critic, t.now + 1))
+    assert t.phase() == "reveal" and t.state.round.result == "unfinished"
+    assert not t.state.round.burned
+    t.act("next", t.artist)
+    assert t.critic != critic and t.phase() == "choose"
+    with pytest.raises(IllegalAction, match="left the game"):
+        t.act("propose_give_up", critic)
+    # Before a word is chosen the next player simply becomes the Critic.
+    new = t.critic
+    t.state = RULES.apply(t.state, seat_left(new, t.now + 1))
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and outcome.summary == TOO_FEW  # 2 of 4 left
+
+
+def test_giving_up_waits_only_for_the_players_still_here() -> None:
+    t = Table(4)
+    t.name()
+    t.sheet()
+    quiet = next(s for s in artists(t.state) if s != t.artist)
+    for seat in range(4):
+        if seat != quiet:
+            t.act("agree_give_up" if t.state.round.give_up else "propose_give_up", seat)
+    assert t.state.round.give_up is not None
+    t.state = RULES.apply(t.state, seat_left(quiet, t.now + 1))
+    assert t.phase() == "reveal" and t.state.round.result == "given_up"

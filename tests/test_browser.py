@@ -219,3 +219,70 @@ def test_the_phone_reconnects_by_itself_when_the_box_comes_back(
     expect(phone.page.locator("#me-seat")).to_have_text("You are in seat 1")
     row = phone.page.locator('[data-screen="lobby"] li.seat[data-seat="0"]')
     expect(row.locator(".presence.on")).to_be_visible(timeout=WAIT_MS)
+
+
+BOTS_JS = """async ({url, room, palette, names}) => {
+  window.bots = window.bots || [];
+  for (const [i, name] of names.entries()) {
+    const ws = new WebSocket(url.replace("http", "ws") + "/ws");
+    const got = [];
+    ws.onmessage = (e) => got.push(JSON.parse(e.data));
+    await new Promise((ok) => { ws.onopen = ok; });
+    const welcome = async (n) => {
+      for (let t = 0; t < 200 && got.filter((m) => m.type === "welcome").length < n; t++) {
+        await new Promise((ok) => setTimeout(ok, 25));
+      }
+    };
+    ws.send(JSON.stringify({ type: "hello", room, token: null }));
+    await welcome(1);
+    ws.send(JSON.stringify({ type: "join", name, colour: palette[i] }));
+    await welcome(2);
+    window.bots.push({ ws, got });
+  }
+  return window.bots.length;
+}"""
+
+
+def test_a_ninth_phone_watches_without_a_colour_and_a_freed_seat_is_offered(
+    box: Appliance, phones: list[Phone]
+) -> None:
+    """The report: with 8 seated every colour was taken and the page said "Pick a colour."
+    and sent nothing; and a freed seat's newcomer read "you can watch" on the button
+    that seated them."""
+    from playwright.sync_api import expect
+
+    from appliance.session import PALETTE
+
+    bots, ninth = phones
+    bots.open(f"{box.url}/healthz")
+    names = [f"Bot {i}" for i in range(8)]
+    assert bots.page.evaluate(BOTS_JS, {"url": box.url, "room": box.room,
+                                        "palette": list(PALETTE), "names": names}) == 8
+    ninth.open(f"{box.url}/?room={box.room}")
+    expect(ninth.screen("join")).to_be_visible(timeout=WAIT_MS)
+    expect(ninth.page.locator("#join-note")).to_have_text("All seats are taken — you can watch.")
+    expect(ninth.page.locator(".swatch-set")).to_be_hidden()  # no colour to pick
+    expect(ninth.page.locator("#join-button")).to_have_text("Watch the game")
+    _shot(ninth.page, "join-ninth")
+    ninth.page.click("#join-button")
+    expect(ninth.screen("spectator")).to_be_visible(timeout=WAIT_MS)
+
+    # A game starts; the host frees seat 3 for a newcomer: the page says it seats you.
+    bots.page.evaluate("""() => {
+      const host = window.bots[0].ws;
+      host.send(JSON.stringify({ type: "select", game: "duplik" }));
+      host.send(JSON.stringify({ type: "start", options: {} }));
+    }""")
+    expect(ninth.screen("spectator")).to_contain_text("A game is in progress", timeout=WAIT_MS)
+    bots.page.evaluate("() => window.bots[0].ws.send(JSON.stringify({type: 'kick', seat: 3}))")
+    ninth.page.reload()
+    ninth.page.evaluate("localStorage.clear()")
+    ninth.page.reload()
+    expect(ninth.screen("join")).to_be_visible(timeout=WAIT_MS)
+    note = ninth.page.locator("#join-note")
+    expect(note).to_contain_text("a seat is free: you take it", timeout=WAIT_MS)
+    expect(ninth.page.locator("#join-button")).to_have_text("Take the free seat")
+    _shot(ninth.page, "join-freed-seat")
+    ninth.page.fill("#name-input", "Newcomer")
+    ninth.page.click("#join-button")
+    expect(ninth.screen("playing")).to_be_visible(timeout=WAIT_MS)

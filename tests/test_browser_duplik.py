@@ -99,6 +99,12 @@ def test_a_round_of_duplik_on_three_phones(box: Appliance, phones: list[GamePhon
     expect(host.page.locator('.game[data-game="duplik"]')).to_have_attribute(
         "aria-pressed", "true", timeout=WAIT_MS
     )
+    # The documented `generated` scenes option is offered (left off here: curated scenes).
+    generated = host.page.locator('input[data-option="generated"]')
+    expect(generated).to_be_visible(timeout=WAIT_MS)
+    expect(generated).not_to_be_checked()
+    # The range as this 8-seat table can seat it, not the game's 3-10.
+    expect(host.page.locator('.game[data-game="duplik"]')).to_contain_text("3–8")
     # The host chooses the game's length before starting: every player portrays twice.
     host.page.click('[data-option="turns"][data-value="2"]')
     expect(host.page.locator('[data-option="turns"][data-value="2"]')).to_have_attribute(
@@ -197,6 +203,12 @@ def test_a_round_of_duplik_on_three_phones(box: Appliance, phones: list[GamePhon
         expect(artist.page.locator(".dk-dispute")).to_be_visible(timeout=WAIT_MS)
         expect(artist.page.locator(".dk-dispute canvas.sheet-canvas")).to_be_visible()
     expect(portrayer.page.locator(".dk-dispute")).to_contain_text("Vote in progress")
+    # Fair votes: the Portrayer cannot count the votes; at most they ask (or, as the
+    # host, start a countdown for those who have not voted).
+    ask = portrayer.act("close_vote")
+    expect(ask).to_be_visible()
+    assert ask.inner_text() in ("Ask to count the votes", "Start the countdown")
+    portrayer.shot("dispute-portrayer")
     x.shot("dispute-artist")
     box.kiosk_png(SCREENSHOT_DIR / "easel-duplik-kiosk-dispute.png")
     x.act("vote-yes").click()
@@ -217,6 +229,15 @@ def test_a_round_of_duplik_on_three_phones(box: Appliance, phones: list[GamePhon
                 expect(phone.page.locator(".dk-criterion-no")).to_contain_text(
                     f"Criterion {criterion} of 10", timeout=WAIT_MS
                 )
+            if criterion == 4:
+                # The Portrayer reads criterion 1 again: the Artists hear it, and their
+                # YES/NO still says (and is sent) for criterion 4.
+                portrayer.act("reread-1").click()
+                note = x.page.locator(".dk-judged-now")
+                expect(note).to_contain_text("Your verdict is for criterion 4", timeout=WAIT_MS)
+                expect(x.page.locator(".dk-criterion-no")).to_contain_text("Criterion 1 of 10")
+                expect(x.page.locator(".dk-question")).to_contain_text("criterion 4")
+                x.shot("reread-artist")
             judge(x, criterion != missed)  # X judges Y's canvas
             judge(y, True)
         nxt = portrayer.act("next")

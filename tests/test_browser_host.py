@@ -104,6 +104,13 @@ def test_the_host_page_runs_the_table(
         expect(seats).to_have_count(3, timeout=WAIT_MS)
         expect(dee.screen("kicked")).to_be_visible(timeout=WAIT_MS)
 
+        # Duplik's documented `generated` scenes option is on the host page too.
+        page.select_option("#game-select", "duplik")
+        expect(page.locator('#options input[data-option="generated"]')).to_be_visible(
+            timeout=WAIT_MS
+        )
+        expect(page.locator("#options")).to_contain_text("Fresh generated scenes")
+
         # ArtBox with the hourglass and the advanced end chosen here.
         page.select_option("#game-select", "artbox")
         seconds = page.locator('#options input[data-option="seconds"]')

@@ -157,7 +157,8 @@ def test_a_round_with_two_categories_and_a_tie(box: Appliance, phones: list[Game
     box.kiosk_png(SCREENSHOT_DIR / "easel-luck-of-the-draw-kiosk-tie.png")
     bo.act("next").click()
 
-    # category 2: three votes for Bo's drawing; Dee is silent; the host ends the vote.
+    # category 2: three votes for Bo's drawing; Dee is slow; the host starts a countdown
+    # for her (nobody ends a vote at once), and she votes before it runs out.
     for phone in phones:
         expect(phone.page.locator("#game-root .ld-caption").first).to_contain_text(
             "Category 2 of 2", timeout=WAIT_MS
@@ -165,10 +166,17 @@ def test_a_round_with_two_categories_and_a_tie(box: Appliance, phones: list[Game
     for phone in (ada, bo, cy):
         vote(phone, chips["Bo"])
     close = host.act("close_vote")
-    expect(close).to_be_visible(timeout=WAIT_MS)
-    assert bo.act("close_vote").is_hidden(), "only the host may end the vote"
+    expect(close).to_contain_text("Start the countdown", timeout=WAIT_MS)
+    expect(bo.act("close_vote")).to_contain_text("Ask to count the votes")  # one vote of many
     host.shot("close-vote")
     close.click()
+    for phone in phones:
+        countdown = phone.page.locator("#game-root .vote-countdown")
+        expect(countdown).to_be_visible(timeout=WAIT_MS)
+        expect(countdown).to_contain_text("The vote closes in")
+        expect(phone.act("close_vote")).to_be_hidden()
+    dee.shot("vote-countdown")
+    vote(dee, chips["Bo"])
     reveal = host.act("reveal")
     expect(reveal).to_be_enabled(timeout=WAIT_MS)
     reveal.click()
@@ -176,7 +184,7 @@ def test_a_round_with_two_categories_and_a_tie(box: Appliance, phones: list[Game
         expect(phone.page.locator("#game-root .ld-verdict")).to_contain_text(
             "wins the card", timeout=WAIT_MS
         )
-        expect(phone.page.locator("#game-root .ld-votes li")).to_have_count(3)
+        expect(phone.page.locator("#game-root .ld-votes li")).to_have_count(4)
     box.kiosk_png(SCREENSHOT_DIR / "easel-luck-of-the-draw-kiosk-result.png")
     cy.act("next").click()
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from games import registry
-from games.core import Rules
+from games.core import SEAT_LEFT, Rules
 from tests import toygame
 from tests.conformance import playout
 
@@ -55,3 +56,20 @@ def test_suite_catches_a_bad_replay() -> None:
 
     with pytest.raises(AssertionError, match="replay"):
         playout(Forgetful(), 3)
+
+
+LEAVING_GAMES = [r for r in GAMES if r.id != toygame.RULES.id]
+
+
+@pytest.mark.parametrize("rules", LEAVING_GAMES, ids=lambda r: r.id)
+def test_a_seat_leaving_at_any_moment_never_stalls_the_match(rules: Rules[Any]) -> None:
+    """Property: at a random moment of a seeded random playout a random seat leaves
+    (SEAT_LEFT); in half of them a newcomer takes it back later (SEAT_BACK). The match
+    must still reach its end: never stuck, no exception, and the log replays exactly."""
+    chooser = random.Random(f"leaving {rules.id}")
+    for seed in range(3):
+        step = chooser.randint(0, 700)
+        back = chooser.choice([None, chooser.randint(1, 300)])
+        result = playout(rules, 7000 + seed, max_steps=9000, every=100, leaving=(step, back))
+        assert result.finished, f"{rules.id}: seed {seed}, left at {step}: no end"
+        assert any(a.kind == SEAT_LEFT for a in result.actions) or result.steps < step

@@ -8,7 +8,21 @@ from typing import Any
 
 import pytest
 
-from games.core import TABLE, Action, BadOptions, IllegalAction, SeatInfo, replay
+from games.core import (
+    SEAT_BACK,
+    SEAT_LEFT,
+    TABLE,
+    TIME_UP,
+    TOO_FEW,
+    VOTE,
+    VOTE_COUNTDOWN_S,
+    Action,
+    BadOptions,
+    IllegalAction,
+    SeatInfo,
+    replay,
+    time_up,
+)
 from games.duplik import (
     CRITERIA,
     RULES,
@@ -17,6 +31,7 @@ from games.duplik import (
     evaluator_of,
     round_points,
     scene_of,
+    verdict,
 )
 
 LINE = {"points": [[100, 100, 0], [300, 120, 40], [500, 160, 80]], "colour": "#123456"}
@@ -64,6 +79,19 @@ class Table:
     def judge_all(self, met: bool = True) -> None:
         for evaluator in self.artists:
             self.act("judge", evaluator, met=met)
+
+    def change(self, kind: str, seat: int) -> DuplikState:
+        """A seat leaves (SEAT_LEFT) or a newcomer takes it back (SEAT_BACK)."""
+        self.now += 1
+        action = Action(kind, TABLE, {"seat": seat}, self.now)
+        self.state = RULES.apply(self.state, action)
+        self.log.append(action)
+        return self.state
+
+    def judge_all_present(self, met: bool = True) -> None:
+        for evaluator in self.artists:
+            if evaluator not in self.state.gone:
+                self.act("judge", evaluator, met=met)
 
 
 def test_setup_rolls_for_the_first_portrayer() -> None:
@@ -198,18 +226,113 @@ def test_a_disputed_no_goes_to_the_vote_and_a_tie_awards_the_point() -> None:
         t.act("judge", judge, met=False)
 
 
-def test_a_majority_no_denies_and_the_portrayer_can_count_early() -> None:
+def test_a_majority_no_denies_and_no_one_player_counts_early() -> None:
     t = Table(4)
     t.to_evaluation()
     a = t.artists[0]
     t.judge_all(met=False)
     t.act("dispute", a, artist=a)
-    with pytest.raises(IllegalAction, match="Nobody has voted"):
-        t.act("close_vote", t.portrayer)
     t.act("vote", t.artists[1], met=False)
+    # The Portrayer, who gains from a YES, cannot cut the vote short after one vote.
+    t.act("close_vote", t.portrayer)
+    assert t.state.round.dispute is not None and RULES.deadline(t.state) is None
+    with pytest.raises(IllegalAction, match="asked already"):
+        t.act("close_vote", t.portrayer)
     t.act("vote", t.artists[2], met=False)
-    t.act("close_vote", t.portrayer)  # the third phone went quiet
+    t.act("close_vote", t.artists[1])  # 2 of 4 players asked: not a majority
+    assert RULES.deadline(t.state) is None
+    t.act("close_vote", t.artists[2])  # 3 of 4: the countdown for the quiet phone starts
+    deadline = RULES.deadline(t.state)
+    assert deadline is not None and deadline.what == VOTE
+    assert deadline.length == VOTE_COUNTDOWN_S
+    assert RULES.view(t.state, None)["dispute"]["countdown"] is True
+    with pytest.raises(IllegalAction, match="not up"):
+        t.act(TIME_UP, TABLE)
+    t.state = RULES.apply(t.state, time_up(deadline))
+    assert t.state.round.dispute is None
     assert RULES.view(t.state, None)["results"][0][str(a)] is False
+
+
+def test_everyone_entitled_voting_closes_the_vote_and_the_table_can_start_a_countdown() -> None:
+    t = Table(4)
+    t.to_evaluation()
+    a = t.artists[0]
+    t.judge_all(met=False)
+    t.act("dispute", a, artist=a)
+    assert [x.kind for x in RULES.legal_actions(t.state, TABLE)] == ["close_vote"]
+    t.act("close_vote", TABLE)  # the kiosk (the host) starts the countdown at once
+    deadline = RULES.deadline(t.state)
+    assert deadline is not None and deadline.at == t.now + VOTE_COUNTDOWN_S
+    for voter in t.artists:
+        t.act("vote", voter, met=True)
+    assert t.state.round.dispute is None and RULES.deadline(t.state) is None
+    assert RULES.view(t.state, None)["results"][0][str(a)] is True
+
+
+def present_artists(t: Table) -> list[int]:
+    return [s for s in t.artists if s not in t.state.gone]
+
+
+def test_a_kicked_artist_is_skipped_and_the_next_criterion_comes() -> None:
+    t = Table(5)
+    t.to_evaluation()
+    leaver = t.artists[1]
+    for evaluator in t.artists:
+        if evaluator != leaver:
+            t.act("judge", evaluator, met=True)
+    assert not any(x.kind == "next" for x in RULES.legal_actions(t.state, t.portrayer))
+    t.change(SEAT_LEFT, leaver)
+    # The ring closes over the Artists still here: every canvas in front of one of them
+    # needs a verdict, the leaver's canvas none, and nobody waits for the leaver.
+    missing = [x for x in present_artists(t) if verdict(t.state.round, 0, x) is None]
+    for artist in missing:
+        t.act("judge", evaluator_of(t.state, artist), met=True)
+    with pytest.raises(IllegalAction, match="left the game"):
+        t.act("judge", leaver, met=True)
+    assert any(x.kind == "next" for x in RULES.legal_actions(t.state, t.portrayer))
+    t.act("next", t.portrayer)
+    assert t.state.round.presented == 2
+    assert leaver not in RULES.view(t.state, None)["artists"]
+    assert RULES.view(t.state, None)["gone"] == [leaver]
+    # A newcomer takes the seat: it is judged again from the next criterion on.
+    t.change(SEAT_BACK, leaver)
+    assert leaver in RULES.view(t.state, None)["artists"]
+    assert replay(RULES, t.seats, {}, t.seed, t.log) == t.state
+
+
+def test_a_portrayer_who_leaves_takes_the_round_with_them() -> None:
+    t = Table(4)
+    t.act("roll", t.portrayer)
+    t.act("start_timer", t.portrayer)
+    first = t.portrayer
+    t.change(SEAT_LEFT, first)
+    assert (t.state.phase, t.state.round.number) == ("roll", 1) and t.portrayer != first
+    assert len(t.state.history) == 0  # the unplayed scene is in no art show
+    # The leaver's later turns to portray are skipped too: the game still ends.
+    while RULES.outcome(t.state) is None:
+        if t.state.phase == "roll":
+            t.act("roll", t.portrayer)
+            t.act("start_timer", t.portrayer)
+            for artist in present_artists(t):
+                t.act("done", artist)
+            t.act("end_drawing", t.portrayer)
+            t.act("pass", t.portrayer, direction="left")
+        for _ in range(10):
+            t.judge_all_present()
+            t.act("next", t.portrayer)
+        t.act("next", t.portrayer)
+    portrayers = [RULES.view(t.state, None)["art_show"][i]["portrayer"] for i in range(3)]
+    assert first not in portrayers and len(t.state.history) == 3
+
+
+def test_too_few_players_end_the_game_with_a_reason() -> None:
+    t = Table(3)
+    t.to_evaluation()
+    t.change(SEAT_LEFT, t.artists[0])
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and outcome.summary == TOO_FEW
+    with pytest.raises(IllegalAction):
+        t.change(SEAT_LEFT, t.artists[1])
 
 
 def play_round(t: Table, verdicts: dict[int, set[int]]) -> None:
@@ -328,3 +451,20 @@ def test_golden_replay() -> None:
 
 GOLDEN_SCORES: dict[int, int] = {0: 21, 1: 18, 2: 20, 3: 21}
 GOLDEN_DIGEST = "3b72995c1fa5cd03"
+
+
+def test_a_verdict_names_its_criterion_so_a_reread_cannot_misfile_it() -> None:
+    """The report: re-reading criterion 1 while 2 was current, YES/NO set criterion 2.
+    A phone sends the criterion it shows; any other than the current one is refused."""
+    t = Table(4)
+    t.to_evaluation()
+    t.judge_all()
+    t.act("next", t.portrayer)
+    t.act("reread", t.portrayer, criterion=1)
+    view = RULES.view(t.state, t.artists[0])
+    assert (view["reading"], len(view["criteria"])) == (1, 2)
+    with pytest.raises(IllegalAction, match="Criterion 2 is the one judged now"):
+        t.act("judge", t.artists[0], met=True, criterion=1)
+    t.act("judge", t.artists[0], met=True, criterion=2)
+    artist = canvas_before(t.state, t.artists[0])
+    assert t.state.round.judged[1][artist] is True

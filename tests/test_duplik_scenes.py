@@ -352,7 +352,8 @@ def test_the_curated_deck_does_not_change_by_accident() -> None:
         "the generator changed the printed deck; if that is intended, update CURATED_DIGEST")
 
 
-CURATED_DIGEST = "e125aef0d35d66ae"
+# Changed on purpose: corners and sides by the quarter bands (criteria.REGION_BANDS).
+CURATED_DIGEST = "43082b75f3b8bef5"
 
 
 # --- The SVG and nanosvg --------------------------------------------------------------------
@@ -415,3 +416,48 @@ def test_every_named_object_shows_in_the_drawn_picture(pygame_module) -> None:
             x2, y2 = min(1600, math.ceil(box.x2)), min(1000, math.ceil(box.y2))
             changed = np.abs(whole[x1:x2, y1:y2] - other[x1:x2, y1:y2]).sum(axis=2) > 30
             assert changed.mean() > 0.15, (scene.key, oid, float(changed.mean()))
+
+
+# --- Positions by a clear geometric definition ----------------------------------------------
+
+CORNERS = {"top-left": (0, 0), "top-right": (1, 0), "bottom-left": (0, 1), "bottom-right": (1, 1)}
+
+
+def _in_outer_quarter(share: float, far: int) -> bool:
+    return share >= 0.75 if far else share <= 0.25
+
+
+def test_every_position_criterion_is_true_by_the_geometry() -> None:
+    """The report: a "corner" was true of an object 25-36 % across the scene, and two
+    objects could both be "in the bottom-right corner". For every generated scene (the
+    curated deck and a few hundred random seeds), a corner criterion's object has its
+    centre in the outer quarter both ways and is the only object whose centre is there; a
+    side's, in the outer quarter one way and the middle quarter the other; the middle's,
+    in the middle quarter both ways."""
+    checked = 0
+    scenes = [*curated(), *(generate(seed) for seed in range(9000, 9300))]
+    for scene in scenes:
+        for crit in scene.criteria:
+            if crit.test != "region":
+                continue
+            region = str(crit.args[0])
+            obj = scene.object(crit.objects[0])
+            x, y = obj.box.cx / FRAME.w, obj.box.cy / FRAME.h
+            where = f"{scene.key}: {crit.text.en} ({x:.0%} across, {y:.0%} down)"
+            if region in CORNERS:
+                far_x, far_y = CORNERS[region]
+                assert _in_outer_quarter(x, far_x) and _in_outer_quarter(y, far_y), where
+                others = [
+                    o.id for o in scene.objects if o.id != obj.id
+                    and _in_outer_quarter(o.box.cx / FRAME.w, far_x)
+                    and _in_outer_quarter(o.box.cy / FRAME.h, far_y)
+                ]
+                assert not others, f"{where}: {others} are in that corner too"
+            else:
+                middle_x, middle_y = abs(x - 0.5) <= 0.125, abs(y - 0.5) <= 0.125
+                side = {"left": x <= 0.25 and middle_y, "right": x >= 0.75 and middle_y,
+                        "top": y <= 0.25 and middle_x, "bottom": y >= 0.75 and middle_x,
+                        "centre": middle_x and middle_y}[region]
+                assert side, where
+            checked += 1
+    assert checked >= 100, "too few position criteria to say anything"

@@ -27,6 +27,7 @@ import pytest
 
 from appliance.kiosk import KioskRenderer, PressButton
 from appliance.kiosk.duplik import caches_of, duplik_screen
+from appliance.kiosk.intents import ActAs
 from appliance.kiosk.strokes import (
     SHEET_HEIGHT,
     SHEET_WIDTH,
@@ -247,6 +248,8 @@ def test_every_phase_renders(display, size, phase):
             "roll": PressButton("die"),
             "ready": PressButton("hourglass"),
             "artshow": PressButton("reveal"),
+            # the table starts a countdown for those who have not voted (fair votes)
+            "dispute": ActAs(None, "close_vote"),
         }.get(phase)
         assert buttons == ([expected] if expected else [])
 
@@ -426,3 +429,38 @@ def test_a_seeded_playthrough_renders_every_view(display):
                 # author); this test is about the screens, so it plays another one.
                 continue
     assert {"roll", "ready", "drawing", "passing", "evaluating", "artshow"} <= seen
+
+
+def test_the_dispute_offers_the_countdown_and_then_shows_it(display):
+    """Fair votes: the kiosk (the table) starts a countdown for those who have not voted,
+    and shows it running; it never closes the vote at once."""
+    view = duplik_view("dispute")
+    view["match"]["state"]["dispute"].update({"asked": [0], "countdown": False})
+    surface, r = render((1920, 1080), view)
+    assert ActAs(None, "close_vote") in [intent for _, intent in r.targets]
+    pygame.image.save(surface, "/tmp/duplik-dispute-ask.png")
+    view["match"]["state"]["dispute"]["countdown"] = True
+    view["match"]["deadline"] = {"at": 114.0, "remaining": 14.0, "length": 20.0, "what": "vote"}
+    surface, r = render((1920, 1080), view)
+    assert ActAs(None, "close_vote") not in [intent for _, intent in r.targets]
+    pygame.image.save(surface, "/tmp/duplik-dispute-countdown.png")
+
+
+def test_a_criterion_read_again_says_which_one_the_verdicts_are_for(display):
+    """The report: re-reading criterion 1 while 3 was current showed "READ AGAIN ·
+    Criterion 1" over YES/NO that set criterion 3. The kiosk now names the judged one."""
+    from appliance.kiosk.text import tr
+
+    view = duplik_view("evaluating")
+    state = view["match"]["state"]
+    state["reading"] = 1
+    surface, _ = render((1920, 1080), view)
+    pygame.image.save(surface, SCREENSHOT_DIR / "easel-duplik-reread-1920.png")
+    note = tr("en", "duplik.judged_now", n=3, text=state["criteria"][2]["en"])
+    assert note.startswith("The verdicts are for criterion 3")
+    again, _ = render((1920, 1080), {**view, "match": {**view["match"], "state": {
+        **state, "reading": 3}}})
+    # The note takes a band of the screen that the plain view leaves to the criterion.
+    diff = [y for y in range(0, 1080, 4)
+            if surface.get_at((40, y)) != again.get_at((40, y))]
+    assert diff, "the re-read view looks the same as the current one"

@@ -66,11 +66,41 @@ def test_near_misses_are_close(guess: str, word: Word) -> None:
         ("triangle", Word("house", "dům")),
         ("", OSTRICH),
         ("!!", OSTRICH),
-        ("kitten", Word("cat", "kočka")),  # another word, not a form
     ],
 )
 def test_other_words_do_not(guess: str, word: Word) -> None:
     assert opinion(guess, word) == "no"
+
+
+# The forms the table found the box missed (issue 17), English and Czech: each must be
+# "match", each of the last must not (another word that only looks like a form).
+FORMS_TABLE: list[tuple[str, Word, bool]] = [
+    ("buses", Word("bus", "autobus"), True),  # -es after a hiss
+    ("boxes", Word("box", "krabice"), True),
+    ("actress", Word("actor", "herec"), True),  # the feminine of an -or
+    ("kitten", Word("cat", "kočka"), True),  # pet names
+    ("kitty", Word("cat", "kočka"), True),
+    ("octopi", Word("octopus", "chobotnice"), True),  # a Latin plural
+    ("a cat", Word("cat", "kočka"), True),  # articles are not the word
+    ("the cats", Word("cat", "kočka"), True),
+    ("an apple", Word("apple", "jablko"), True),
+    ("lvice", Word("lion", "lev"), True),  # the feminine, with the fleeting e
+    ("pejsek", Word("dog", "pes"), True),  # a diminutive with a j put in
+    ("psi", Word("dog", "pes"), True),  # short case endings
+    ("psa", Word("dog", "pes"), True),
+    ("nožík", Word("knife", "nůž"), True),  # -ík
+    ("sluníčko", Word("sun", "slunce"), True),  # -ce lost in the diminutive
+    ("prstýnek", Word("ring", "prsten"), True),  # e lengthened to ý
+    ("catty", Word("cat", "kočka"), False),  # an adjective, not a pet name
+    ("sunny", Word("sun", "slunce"), False),
+    ("the", Word("cat", "kočka"), False),  # an article alone is nothing
+]
+
+
+@pytest.mark.parametrize(("guess", "word", "form"), FORMS_TABLE,
+                         ids=[f"{g}-{w.en}" for g, w, _ in FORMS_TABLE])
+def test_the_table_of_forms_in_english_and_czech(guess: str, word: Word, form: bool) -> None:
+    assert (opinion(guess, word) == "match") is form
 
 
 def test_no_word_on_a_card_is_a_form_of_another() -> None:

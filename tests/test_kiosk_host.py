@@ -17,7 +17,7 @@ from appliance.config import Config, HostSettings
 from appliance.host import PinGuard
 from appliance.kiosk import Kiosk
 from appliance.kiosk.display import DisplayChoice
-from appliance.kiosk.intents import HostChoice, HostCorner, PinKey
+from appliance.kiosk.intents import HostChoice, HostCorner, KickSeat, PinKey
 from appliance.kiosk_host import KioskHostMenu
 from appliance.lobby_history import LobbyHistory
 from appliance.session import HOST, KIOSK, PALETTE, Session
@@ -216,3 +216,46 @@ def test_the_host_menu_and_the_finish_strip_lead_on_from_a_finish(
     draw(kiosk, menu, session, clock)
     menu.handle(tap(kiosk, HostChoice("lobby")))
     assert session.view_for(KIOSK)["phase"] == "finished"
+def test_the_seat_cross_asks_for_the_pin_then_confirms(
+    kiosk: Kiosk, host_session: Session, clock: FakeClock
+) -> None:
+    """The report: the kiosk's ✕ kicked a player with one tap, no PIN even when one is set."""
+    session = host_session
+    for i in range(3):
+        session.join(f"P{i}", PALETTE[i])
+    menu = menu_for(session, clock)
+    assert menu.handle(KickSeat(1))
+    assert 1 in session.seats
+    view = draw(kiosk, menu, session, clock)
+    assert view["host_menu"]["state"] == "pin"
+    for key in [*PIN, "ok"]:
+        menu.handle(tap(kiosk, PinKey(key)))
+        view = draw(kiosk, menu, session, clock)
+    assert view["host_menu"] == {"state": "confirm", "seat": 1, "name": "P1", "playing": False}
+    assert {it for _, it in kiosk.renderer.targets} == {HostChoice("kick_yes"),
+                                                         HostChoice("kick_no")}
+    with open("/tmp/easel-kiosk-kick-confirm.png", "wb") as out:
+        out.write(kiosk.png_bytes())
+    menu.handle(tap(kiosk, HostChoice("kick_no")))
+    assert 1 in session.seats and menu.state == "closed"
+    # The host menu's own "Kick" asks once more too; "Remove" removes.
+    menu.state = "menu"
+    draw(kiosk, menu, session, clock)
+    menu.handle(tap(kiosk, HostChoice("kick", 2)))
+    draw(kiosk, menu, session, clock)
+    menu.handle(tap(kiosk, HostChoice("kick_yes")))
+    assert 2 not in session.seats
+
+
+def test_without_a_pin_the_cross_still_confirms(
+    kiosk: Kiosk, session: Session, clock: FakeClock
+) -> None:
+    for i in range(2):
+        session.join(f"P{i}", PALETTE[i])
+    menu = KioskHostMenu(session, PinGuard("", 5, 60, clock), clock, lambda: None)
+    assert menu.handle(KickSeat(0))
+    view = draw(kiosk, menu, session, clock)
+    assert view["host_menu"]["state"] == "confirm" and 0 in session.seats
+    menu.handle(tap(kiosk, HostChoice("kick_yes")))
+    assert 0 not in session.seats
+    assert menu.decorate(session.view_for(KIOSK)) is session.view_for(KIOSK)  # layer gone

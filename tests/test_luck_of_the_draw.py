@@ -11,7 +11,19 @@ from typing import Any
 
 import pytest
 
-from games.core import TABLE, Action, BadOptions, IllegalAction, SeatInfo, replay, time_up
+from games.core import (
+    TABLE,
+    TOO_FEW,
+    VOTE,
+    VOTE_COUNTDOWN_S,
+    Action,
+    BadOptions,
+    IllegalAction,
+    SeatInfo,
+    replay,
+    seat_left,
+    time_up,
+)
 from games.luck_of_the_draw import (
     CHIPS,
     RULES,
@@ -320,20 +332,57 @@ def test_votes_are_secret_until_revealed_all_at_once() -> None:
     assert dict(verdict["tally"])[t.chip(0)] == 2
 
 
-def test_the_host_ends_the_vote_and_the_silent_abstain() -> None:
+def test_the_host_ends_the_vote_after_a_countdown_and_the_silent_abstain() -> None:
     t = Table(players=5)
     t.to_voting()
-    with pytest.raises(IllegalAction, match="Nobody has voted"):
-        t.act("close_vote")
     t.act("vote", 0, chip=t.chip(3))
     t.act("vote", 1, chip=t.chip(3))
-    t.act("close_vote")  # the host at the kiosk
+    t.act("close_vote")  # the host at the kiosk: a countdown for the three others
+    deadline = RULES.deadline(t.state)
+    assert deadline is not None and deadline.what == VOTE
+    assert t.view()["countdown"] is True
+    with pytest.raises(IllegalAction, match="closing"):
+        t.act("close_vote", 2)
+    t.act("vote", 2, chip=t.chip(1))  # still in time
+    t.state = RULES.apply(t.state, time_up(deadline))
     with pytest.raises(IllegalAction, match="closed"):
-        t.act("vote", 2, chip=t.chip(1))
+        t.act("vote", 3, chip=t.chip(1))
     t.act("press_reveal")
     verdict = t.state.round.verdicts[0]
-    assert dict(verdict.votes) == {0: t.chip(3), 1: t.chip(3)}
+    assert dict(verdict.votes) == {0: t.chip(3), 1: t.chip(3), 2: t.chip(1)}
     assert verdict.leaders == (t.chip(3),)
+
+
+def test_one_player_cannot_end_a_vote_but_a_majority_starts_the_countdown() -> None:
+    t = Table(players=5)
+    t.to_voting()
+    t.act("vote", 0, chip=t.chip(3))
+    t.act("close_vote", 0)  # the one who voted would like it counted now: not alone
+    assert RULES.deadline(t.state) is None and not t.state.round.closed
+    with pytest.raises(IllegalAction, match="Wait until everyone"):
+        t.act("press_reveal")
+    t.act("close_vote", 1)
+    assert RULES.deadline(t.state) is None
+    t.act("close_vote", 2)  # 3 of 5
+    deadline = RULES.deadline(t.state)
+    closing = t.state.round.closing
+    assert deadline is not None and closing is not None
+    assert deadline.at == closing + VOTE_COUNTDOWN_S
+
+
+def test_a_player_leaving_is_not_waited_for() -> None:
+    t = Table(players=5)
+    t.to_voting()
+    for seat in (0, 1, 2, 3):
+        t.act("vote", seat, chip=t.chip(1))
+    assert not any(a.kind == "press_reveal" for a in RULES.legal_actions(t.state, TABLE))
+    t.state = RULES.apply(t.state, seat_left(4, t.now + 1))
+    assert any(a.kind == "press_reveal" for a in RULES.legal_actions(t.state, TABLE))
+    with pytest.raises(IllegalAction, match="sit this round out"):
+        t.act("vote", 4, chip=t.chip(1))
+    t.state = RULES.apply(t.state, seat_left(3, t.now + 2))  # 3 of 4 needed: over
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and outcome.summary == TOO_FEW
 
 
 def test_the_most_votes_wins_the_card_but_only_at_the_rounds_end() -> None:

@@ -261,3 +261,30 @@ def test_a_broken_state_does_not_break_the_frame(
 
 def test_half_cards_read_as_halves() -> None:
     assert [halves_text(n) for n in (0, 1, 2, 3, 7)] == ["0", "½", "1", "1½", "3½"]
+
+
+def test_the_vote_countdown_is_offered_then_shown(display: pygame.Surface) -> None:
+    """Fair votes: the kiosk starts a countdown for those who have not voted (never ends
+    the vote at once) and shows it running."""
+    state = state_in("voting")
+    surface, r = render((1920, 1080), envelope(state, 5))
+    assert ActAs(None, "close_vote") in [intent for _, intent in r.targets]
+    state = RULES.apply(state, Action("close_vote", TABLE, {}, NOW + 500))
+    assert not state.round.closed and RULES.deadline(state) is not None
+    view = envelope(state, 5)
+    view["match"]["deadline"]["remaining"] = 14.0
+    surface, r = render((1920, 1080), view)
+    assert ActAs(None, "close_vote") not in [intent for _, intent in r.targets]
+    pygame.image.save(surface, SCREENSHOT_DIR / "easel-luck-of-the-draw-vote-countdown.png")
+
+
+def test_the_texts_add_no_rule_the_rules_do_not_have() -> None:
+    """The rules: "There are no restrictions as to what can or cannot be drawn"; the box
+    said "no words, no letters!" on the kiosk and the phone."""
+    from appliance.kiosk.text import tr
+
+    for lang in ("en", "cs"):
+        text = tr(lang, "lotd.draw_on_phones").casefold()
+        assert "word" not in text and "letter" not in text and "slov" not in text, text
+    phone = (Path(__file__).parent.parent / "appliance/web/static/luck_of_the_draw.js").read_text()
+    assert "no words" not in phone.casefold() and "žádná slova" not in phone.casefold()

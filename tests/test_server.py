@@ -56,6 +56,13 @@ async def test_the_ninth_phone_becomes_a_spectator(live: LiveServer) -> None:
     assert welcome["role"] == "spectator" and welcome["token"] is None
     view = await phones[0].view_where(lambda v: v["spectators"] == 1)
     assert len(view["seats"]) == 8
+    # Every colour is taken: the tenth phone watches without one (the page sends "").
+    tenth = await live.phone()
+    await tenth.send({"type": "hello", "room": live.session.room, "token": None})
+    await tenth.expect("welcome")
+    await tenth.send({"type": "join", "name": "Tenth", "colour": ""})
+    welcome = await tenth.expect("welcome")
+    assert welcome["role"] == "spectator" and welcome["token"] is None
 
 
 async def test_the_host_kicks_and_the_kicked_phone_is_told(live: LiveServer) -> None:

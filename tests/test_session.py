@@ -274,3 +274,14 @@ def test_a_move_the_store_cannot_save_changes_nothing(
     assert session.match is not None and session.match.state.total == 0
     monkeypatch.undo()
     assert session.act(0, "add", {"n": 2}, "z1") is True  # the phone's resend goes through
+
+
+def test_the_lobby_offers_each_game_for_as_many_as_the_table_seats(session: Session) -> None:
+    """The report: "Duplik 3-10" and "Broad Lines 3-12" at an 8-seat table."""
+    registry.load_all()
+    games = {g["id"]: g for g in session.view_for(KIOSK)["games"]}
+    seats = session.config.table.max_players
+    assert seats == 8
+    assert (games["duplik"]["min_players"], games["duplik"]["max_players"]) == (3, 8)
+    assert games["broad-lines"]["max_players"] == 8
+    assert games["luck-of-the-draw"]["max_players"] == 8

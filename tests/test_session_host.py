@@ -4,6 +4,7 @@ mid-game, the family filter on names and typed text, the table's language, galle
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -22,6 +23,8 @@ from appliance.session import (
     Viewer,
 )
 from appliance.store import Store
+from games import registry
+from games.core import SEAT_BACK, SEAT_LEFT, TOO_FEW, VOTE
 from tests.conftest import FakeClock
 from tests.toygame import TURN_SECONDS, RaceToTwenty
 
@@ -222,3 +225,83 @@ def test_no_gallery_when_kept_zero_days(store: Store, config: Config, clock: Fak
     seated_match(session)
     session.end_match(HOST)
     assert session.view_for(KIOSK)["match"]["gallery_url"] is None
+
+
+# -- seats that leave mid-game --------------------------------------------------------------
+
+
+def _duplik_at_evaluation(session: Session, players: int = 4) -> tuple[list[str], Any]:
+    tokens = []
+    for i in range(players):
+        welcome = session.join(f"Player {i}", PALETTE[i])
+        assert welcome.token is not None
+        tokens.append(welcome.token)
+    registry.load_all()
+    session.select(HOST, "duplik")
+    session.start(HOST)
+    assert session.match is not None
+    portrayer = session.match.state.round.portrayer
+    session.act(portrayer, "roll", {})
+    session.act(portrayer, "start_timer", {})
+    for seat in range(players):
+        if seat != portrayer:
+            session.act(seat, "done", {})
+    session.act(portrayer, "end_drawing", {})
+    session.act(portrayer, "pass", {"direction": "left"})
+    return tokens, portrayer
+
+
+def test_a_kicked_artist_is_skipped_and_the_seat_goes_to_the_next_phone(
+    session: Session,
+) -> None:
+    """The report: a kicked Artist's canvas never got a verdict, "Next criterion" stayed
+    disabled, and the kicked player rejoining became a spectator."""
+    _, portrayer = _duplik_at_evaluation(session, 4)
+    artists = [s for s in range(4) if s != portrayer]
+    kicked = artists[0]
+    for seat in artists[1:]:
+        session.act(seat, "judge", {"met": True})
+    session.kick(HOST, kicked)
+    assert session.match is not None
+    state = session.match.state
+    assert state.gone == frozenset({kicked})
+    assert session.store.actions(session.match.record.id)[-1].action.kind == SEAT_LEFT
+    # The two Artists left judge each other: the round goes on without the kicked seat.
+    for seat in artists[1:]:
+        if session.match.state.round.judged.get(0, {}).get(seat) is None:
+            other = next(s for s in artists[1:] if s != seat)
+            session.act(other, "judge", {"met": True})
+    session.act(portrayer, "next", {})
+    assert session.match.state.round.presented == 2
+    assert session.view_for(KIOSK)["open_seats"] == [kicked]
+    again = session.join("Back again", PALETTE[5])
+    assert (again.role, again.seat) == ("player", kicked)
+    assert session.match.state.gone == frozenset()
+    assert session.store.actions(session.match.record.id)[-1].action.kind == SEAT_BACK
+
+
+def test_leaving_mid_game_is_allowed_and_too_few_players_end_it(session: Session) -> None:
+    _duplik_at_evaluation(session, 3)
+    session.leave(1)
+    assert session.match is None and session.last_match is not None
+    outcome = session.last_match.rules.outcome(session.last_match.state)
+    assert outcome is not None and outcome.summary == TOO_FEW
+    assert session.view_for(KIOSK)["open_seats"] == []
+
+
+def test_the_hosts_phone_starts_a_votes_countdown_for_the_table(session: Session) -> None:
+    _, portrayer = _duplik_at_evaluation(session, 4)
+    assert session.match is not None
+    artists = [s for s in range(4) if s != portrayer]
+    for seat in artists:
+        session.act(seat, "judge", {"met": False})
+    session.act(artists[0], "dispute", {"artist": artists[0]})
+    session.act(artists[1], "vote", {"met": True})
+    asker = next(s for s in range(4) if s != session.host_seat)
+    session.act(asker, "close_vote", {})  # one player alone: asked, no countdown
+    assert session.next_deadline() is None
+    session.act(session.host_seat, "close_vote", {})
+    deadline = session.match.rules.deadline(session.match.state)
+    assert deadline is not None and deadline.what == VOTE
+    assert session.store.actions(session.match.record.id)[-1].action.seat is None
+    assert session.view_for(KIOSK)["match"]["deadline"]["what"] == VOTE

@@ -62,6 +62,7 @@ from appliance.kiosk.kit import (
     sheet_key,
     split_body,
     state_of,
+    vote_countdown,
 )
 from appliance.kiosk.render import (
     BG,
@@ -960,6 +961,7 @@ def _draw_reveal_panel(
             ).bottom
             + m.gap // 2
         )
+        y = vote_countdown(r, f, vote, (inner.left, y), inner.w).bottom + m.gap // 2
         size, lines = fit_wrapped(
             r, tr(lang, "artbox.vote_rule"), m.f_small, inner.w, max(1, inner.bottom - y)
         )

@@ -61,6 +61,7 @@ from appliance.kiosk.kit import (
     sheet_key,
     split_body,
     state_of,
+    vote_countdown,
     wrap,
 )
 from appliance.kiosk.render import (
@@ -695,6 +696,12 @@ def _draw_evaluating(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
     y = head.bottom + m.gap // 2
 
     progress_h = r.line(m.f_small, True) + m.gap
+    # A criterion read again is only heard again: say which one the verdicts are for.
+    judged_now, note_h = "", 0
+    if reading != current and 0 < current <= len(criteria):
+        judged_now = tr(lang, "duplik.judged_now", n=current,
+                        text=localised(criteria[current - 1], lang, any_language=True))
+        note_h = 2 * r.line(m.f_body, True) + m.gap // 2
     if dispute:
         bottom_h = round(rect.h * 0.5)
     else:
@@ -703,7 +710,7 @@ def _draw_evaluating(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
         rect.left,
         y,
         rect.w,
-        max(r.line(m.f_body), rect.bottom - y - progress_h - bottom_h - 2 * m.gap),
+        max(r.line(m.f_body), rect.bottom - y - progress_h - note_h - bottom_h - 2 * m.gap),
     )
     size, lines = fit_wrapped(
         r,
@@ -726,6 +733,9 @@ def _draw_evaluating(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
         True,
     )
     y = text_box.bottom + m.gap
+    if judged_now:
+        size, lines = fit_wrapped(r, judged_now, m.f_body, rect.w, 2 * r.line(m.f_body, True), True)
+        y = draw_lines(r, s, lines, size, GOLD, (rect.left, y), rect.w, True).bottom + m.gap // 2
 
     y = _draw_progress(r, f, table, current, golden, pygame.Rect(rect.left, y, rect.w, progress_h))
     y += m.gap
@@ -939,6 +949,7 @@ def _draw_dispute(
         text.w,
     ).bottom
     y += m.gap // 3
+    y = vote_countdown(r, f, dispute, (text.left, y), text.w).bottom + m.gap // 3
     names = [table.name(v) for v in voters if v in voted]
     if names:
         size, lines = fit_wrapped(

@@ -40,6 +40,8 @@ WORDS: Final = {
         "close": "Close", "today": "Today's winners", "best": "Best drawings of the day",
         "by": "{word} · {name}", "ended_early": "ended early",
         "again": "Play again", "lobby": "Back to the lobby",
+        "confirm_kick": "Remove {name} from the table?", "kick_yes": "Remove",
+        "kick_note": "Their seat is offered to the next phone that joins.",
     },
     "cs": {
         "pin_title": "PIN hostitele", "cancel": "Zrušit", "ok": "OK", "back": "⌫",
@@ -48,6 +50,8 @@ WORDS: Final = {
         "restart": "Restartovat", "close": "Zavřít", "today": "Dnešní vítězové",
         "best": "Nejlepší obrázky dne", "by": "{word} · {name}", "ended_early": "ukončena",
         "again": "Hrát znovu", "lobby": "Zpět do předsíně",
+        "confirm_kick": "Odebrat hráče {name} od stolu?", "kick_yes": "Odebrat",
+        "kick_note": "Jeho místo dostane další telefon, který se připojí.",
     },
 }
 
@@ -68,7 +72,7 @@ def draw_host_layer(r: Painter, surface: pygame.Surface, view: Mapping[str, Any]
     if not isinstance(menu, Mapping):
         return
     state = menu.get("state")
-    if state not in ("pin", "menu"):
+    if state not in ("pin", "menu", "confirm"):
         # Under everything else: a game's button in the corner still wins a tap.
         r.targets.insert(0, (corner_rect(m), HostCorner()))
         return
@@ -79,8 +83,36 @@ def draw_host_layer(r: Painter, surface: pygame.Surface, view: Mapping[str, Any]
     r.canvases = []
     if state == "pin":
         _draw_pin_pad(r, surface, menu, m, lang)
+    elif state == "confirm":
+        _draw_confirm(r, surface, menu, m, lang)
     else:
         _draw_menu(r, surface, menu, m, lang)
+
+
+def _draw_confirm(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
+                  m: Metrics, lang: str) -> None:
+    """ "Remove Bo from the table?" with Remove and Cancel: a ✕ never kicks in one tap."""
+    name = str(menu.get("name") or "")[:20]
+    button_h = max(40, round(m.h * 0.09))
+    button_w = round(min(m.w * 0.3, 360 * m.scale))
+    gap = m.gap
+    title_h = 2 * r.line(m.f_head, True)
+    note_h = 2 * r.line(m.f_small) if menu.get("playing") else 0
+    panel = _panel(surface, m, 2 * button_w + gap + 2 * m.pad,
+                   title_h + note_h + button_h + 2 * m.pad + gap)
+    y = panel.top + m.pad
+    r.blit_text(surface, word(lang, "confirm_kick", name=name), m.f_head, TEXT, "midtop",
+                (panel.centerx, y), True, panel.w - 2 * m.pad)
+    y += title_h
+    if note_h:
+        r.blit_text(surface, word(lang, "kick_note"), m.f_small, MUTED, "midtop",
+                    (panel.centerx, y), False, panel.w - 2 * m.pad)
+        y += note_h
+    y += gap // 2
+    left = pygame.Rect(panel.left + m.pad, y, button_w, button_h)
+    right = pygame.Rect(left.right + gap, y, button_w, button_h)
+    _button(r, surface, left, word(lang, "kick_yes"), HostChoice("kick_yes"), m, danger=True)
+    _button(r, surface, right, word(lang, "cancel"), HostChoice("kick_no"), m, strong=True)
 
 
 def _button(r: Painter, surface: pygame.Surface, rect: pygame.Rect, label: str,

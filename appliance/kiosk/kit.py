@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 import pygame
 
 from appliance.kiosk.fonts import Colour
+from appliance.kiosk.intents import ActAs
 from appliance.kiosk.painter import Painter
 from appliance.kiosk.strokes import StrokeCache, sheet_rect
 from appliance.kiosk.text import tr
@@ -43,6 +44,7 @@ from appliance.kiosk.theme import (
     Frame,
     Metrics,
     blend,
+    format_seconds,
     ink_on,
     parse_colour,
 )
@@ -631,3 +633,27 @@ def draw_mark(
     else:
         for dx in (-0.4, 0.0, 0.4):
             pygame.draw.circle(surface, TEXT, (cx + dx * radius, cy), max(1, radius // 8))
+
+
+def vote_countdown(
+    r: Painter, f: Frame, vote: Mapping[str, Any], pos: tuple[int, int], width: int
+) -> pygame.Rect:
+    """Under a vote: its countdown once it runs ("The vote closes in 0:14"), else the
+    button that starts it (the kiosk speaks for the table, games.core.VOTE) and how many
+    players asked. Returns the rect drawn (top-left at `pos`)."""
+    m, s, lang = f.metrics, f.surface, f.lang
+    x, y = pos
+    if vote.get("countdown"):
+        left = f.remaining if f.remaining is not None else 0.0
+        text = tr(lang, "vote.countdown", time=format_seconds(left))
+        size = r.fit_size(text, m.f_head, width, True, min_size=10)
+        return r.blit_text(s, text, size, WARN, "topleft", (x, y), True, width)
+    button = pill(r, s, tr(lang, "vote.start_countdown"), m.f_small, GOLD, "topleft", (x, y),
+                  max_width=width)
+    r.add_target(button.inflate(m.gap // 2, m.gap // 2), ActAs(None, "close_vote"))
+    asked = vote.get("asked")
+    count = len(asked) if isinstance(asked, list) else asked if isinstance(asked, int) else 0
+    if count and button.right + m.gap < x + width:
+        r.blit_text(s, tr(lang, "vote.asked", n=count), m.f_small, MUTED, "midleft",
+                    (button.right + m.gap, button.centery), False, x + width - button.right - m.gap)
+    return button

@@ -99,7 +99,7 @@ STRINGS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "lotd.tap_die": "Tap the die or press DIE",
         "lotd.die_picks": "The die picks the subject everyone draws.",
         "lotd.tap_hourglass": "Tap the hourglass or press HOURGLASS when everyone is ready",
-        "lotd.draw_on_phones": "Everyone draws on their phone — no words, no letters!",
+        "lotd.draw_on_phones": "Everyone draws on their phone — anything goes!",
         "lotd.handed_in": {"one": "{n} of {total} handed in", "other": "{n} of {total} handed in"},
         "lotd.drawing": "drawing…",
         "lotd.done": "handed in",
@@ -145,7 +145,7 @@ STRINGS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "lotd.tap_die": "Ťukni na kostku nebo stiskni KOSTKA",
         "lotd.die_picks": "Kostka vybere námět, který kreslí všichni.",
         "lotd.tap_hourglass": "Až budou všichni připraveni, ťukni na přesýpací hodiny",
-        "lotd.draw_on_phones": "Všichni kreslí na telefonu — žádná slova ani písmena!",
+        "lotd.draw_on_phones": "Všichni kreslí na telefonu — cokoli je dovoleno!",
         "lotd.handed_in": {
             "one": "{n} z {total} odevzdal",
             "few": "{n} z {total} odevzdali",
@@ -688,8 +688,13 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
             button(r, f, tr(lang, "lotd.reveal"), "midbottom", (inner.centerx, bottom),
                    PressButton("reveal"))
         else:
-            if voted:
-                rect = button(r, f, tr(lang, "lotd.end_vote"), "midbottom",
+            if state.get("countdown"):
+                left = format_seconds(f.remaining if f.remaining is not None else 0.0)
+                rect = line_fitted(r, s, tr(lang, "vote.countdown", time=left), m.f_head, WARN,
+                                   "midbottom", (inner.centerx, bottom), inner.w)
+                bottom = rect.top - m.gap // 2
+            else:  # the kiosk speaks for the table: a countdown for those who have not voted
+                rect = button(r, f, tr(lang, "vote.start_countdown"), "midbottom",
                               (inner.centerx, bottom), ActAs(None, "close_vote"), PANEL_EDGE)
                 bottom = rect.top - m.gap // 2
             button(r, f, tr(lang, "lotd.nothing_fits_button"), "midbottom",

@@ -4,8 +4,10 @@ A criterion is found by reading the objects' boxes and details, worded in both l
 and later re-checked by `holds` from the same data (never from a stored flag). Each test
 keeps a clear margin, so what is true in the data is unmistakable in the picture and in
 an Evaluator's stick-figure drawing: "left of" means a gap between the two, "bigger"
-means at least 1.5 times as wide and as tall, a corner means the object's centre sits well
-inside that third of the frame.
+means at least 1.5 times as wide and as tall, a corner means the object's centre lies in the
+outer quarter of the frame both ways and no other object's centre lies there (so "the dog
+is in the bottom-right corner" can only be said of one object), a side or the middle the
+same with the middle quarter for the other direction (`REGION_BANDS`).
 
 Fairness: a criterion may name "the dog" only when the scene has exactly one dog, and may
 not count or name birds while an owl (also a bird) is in the picture (`kinds.CONFLICTS`).
@@ -65,10 +67,13 @@ HALF_TEXT: Final = {
     "bottom": Text("in the bottom half of the picture", "v dolní polovině obrázku"),
 }
 
-REGION_MARGIN: Final = 40.0
-"""How far inside its third an object's centre must be for its region to be unmistakable."""
+REGION_BANDS: Final = ((0.0, 0.25), (0.375, 0.625), (0.75, 1.0))
+"""Where an object's centre must lie, as a share of the frame's width (columns: left,
+middle, right) and height (rows: top, middle, bottom), for its region to be unmistakable:
+the outer quarter for a side or a corner, the middle quarter for the middle. A centre
+between two bands (e.g. 25-37.5 % across) is in no region."""
 REGION_SHARE: Final = 0.6
-"""How much of the object's box must lie in that third."""
+"""How much of the object's box must lie in that third of the frame."""
 HALF_MARGIN: Final = 20.0
 GAP: Final = 30.0
 """The least gap between two objects for "left of" / "above"."""
@@ -77,31 +82,39 @@ BIGGER: Final = 1.5
 SIT_TOLERANCE: Final = 8.0
 
 
-def cell(box: Box) -> tuple[int, int]:
-    third_w, third_h = FRAME.w / 3, FRAME.h / 3
-    col = min(2, max(0, int(box.cx // third_w)))
-    row = min(2, max(0, int(box.cy // third_h)))
-    return col, row
+def _band(value: float, length: float) -> int | None:
+    share = value / length
+    return next((i for i, (low, high) in enumerate(REGION_BANDS) if low <= share <= high), None)
+
+
+def region_cell(box: Box) -> tuple[int, int] | None:
+    """(column, row) of the band `box`'s centre lies in both ways, or None (between bands)."""
+    col, row = _band(box.cx, FRAME.w), _band(box.cy, FRAME.h)
+    return None if col is None or row is None else (col, row)
 
 
 def region_of(box: Box) -> str | None:
-    """The third of the frame that clearly holds `box` ("top-left" ...), or None if unclear."""
-    col, row = cell(box)
+    """The region of the frame that clearly holds `box` ("top-left" ...), or None if unclear:
+    its centre in that region's bands (REGION_BANDS) and most of it in that third."""
+    where = region_cell(box)
+    if where is None:
+        return None
+    col, row = where
     third_w, third_h = FRAME.w / 3, FRAME.h / 3
     area = Box(col * third_w, row * third_h, third_w, third_h)
-    # Only the borders shared with another third need a margin.
-    margins = []
-    if col > 0:
-        margins.append(box.cx - area.x)
-    if col < 2:
-        margins.append(area.x2 - box.cx)
-    if row > 0:
-        margins.append(box.cy - area.y)
-    if row < 2:
-        margins.append(area.y2 - box.cy)
-    if min(margins) < REGION_MARGIN or box.overlap_area(area) < REGION_SHARE * box.area:
+    if box.overlap_area(area) < REGION_SHARE * box.area:
         return None
     return REGIONS[col, row]
+
+
+def is_corner(region: str) -> bool:
+    return "-" in region
+
+
+def alone_in_corner(scene: Scene, obj: SceneObject, region: str) -> bool:
+    """No other object's centre lies in that corner: a corner names one object only."""
+    where = next(cell for cell, name in REGIONS.items() if name == region)
+    return all(o.id == obj.id or region_cell(o.box) != where for o in scene.objects)
 
 
 def in_half(box: Box, half: str) -> bool:
@@ -200,7 +213,9 @@ def holds(scene: Scene, criterion: Criterion) -> bool:
     if len(named) == 1:
         obj = named[0]
         if test == "region":
-            return region_of(obj.box) == args[0]
+            region = str(args[0])
+            return region_of(obj.box) == region and (
+                not is_corner(region) or alone_in_corner(scene, obj, region))
         if test == "half":
             return in_half(obj.box, str(args[0]))
         if test == "detail":

@@ -38,6 +38,8 @@ TARGETS: dict[str, str] = {
     "dollar1_rectangle_pct_held_out": ">= 95",
     "dollar1_triangle_pct_held_out": ">= 95",
     "scene_generate_ms_p50": "(no target)",
+    "guess_opinion_ms_p50": "<= 0.5",
+    "guess_opinion_ms_p99": "<= 1",
     "artshow_frame_ms": "<= 2.5",
     "finish_frame_ms": "<= 2.5",
     "finish_first_cycle_max_ms": "(report)",

@@ -359,14 +359,26 @@ function renderJoin(changed) {
   renderSwatches();
 
   const note = $("#join-note");
-  const full = view && view.seats && view.max_players && view.seats.length >= view.max_players;
-  const busy = view && view.phase === "playing";
-  note.hidden = !(busy || full);
-  note.textContent = busy ? t("join.busy") : full ? t("join.full") : "";
+  const how = joinKind(view);
+  note.hidden = how === "seat";
+  note.textContent = {
+    open_seat: t("join.open_seat"), busy: t("join.busy"), full: t("join.full"), seat: "",
+  }[how];
+  // Only a new seat picks a colour: a freed seat keeps its own, a spectator needs none.
+  $(".swatch-set").hidden = how !== "seat";
   const button = $("#join-button");
-  button.textContent = busy || full ? t("join.watch") : t("join.go");
+  button.textContent = how === "busy" || how === "full" ? t("join.watch")
+    : how === "open_seat" ? t("join.take_seat") : t("join.go");
   button.disabled = state.joining || !conn.isOpen;
   renderJoinPreview();
+}
+
+/** What `join` will do now: a new seat, a seat freed mid-game, or watching. */
+function joinKind(view) {
+  if (!view) return "seat";
+  if (view.phase === "playing") return (view.open_seats || []).length ? "open_seat" : "busy";
+  const full = view.seats && view.max_players && view.seats.length >= view.max_players;
+  return full ? "full" : "seat";
 }
 
 let swatchKey = "";
@@ -451,15 +463,17 @@ $("#join-form").addEventListener("submit", (event) => {
     input.focus();
     return;
   }
-  if (!state.colour) {
+  const seating = joinKind(state.view) === "seat";
+  if (seating && !state.colour) {
     showToast(t("join.colour_invalid"));
     return;
   }
   save(STORE.name, name);
-  save(STORE.colour, state.colour);
+  if (state.colour) save(STORE.colour, state.colour);
   state.joining = true;
   $("#join-button").disabled = true;
-  send({ type: "join", name, colour: state.colour });
+  // A spectator (the ninth phone, a running game) and a freed seat need no colour.
+  send({ type: "join", name, colour: state.colour || "" });
 });
 
 // seats (lobby, spectator, playing)

@@ -55,7 +55,7 @@ const S = {
   timer: null,
 };
 
-const { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, tickTimers, screen } = gameKit(S, "artbox", "ab-timer");
+const { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, tickTimers, screen, voteCloser } = gameKit(S, "artbox", "ab-timer");
 
 // --- reading the view -----------------------------------------------------------------------
 
@@ -1090,7 +1090,7 @@ function screenReveal(st) {
   const starter = me === st.starter;
   const revealBtn = button("", () => S.ctx.act("reveal"), "btn-primary btn-block ab-big", { "data-act": "reveal" });
   const awardBtn = button(tr("award"), () => S.ctx.act("award"), "btn-primary btn-block ab-big", { "data-act": "award" });
-  const closeBtn = button(tr("close_vote"), () => S.ctx.act("close_vote"), "btn-primary btn-block", { "data-act": "close_vote" });
+  const closer = voteCloser();
   fill(el, head, vote, h("section", { class: "card ab-gallery-card" }, gallery), tally);
 
   return {
@@ -1126,10 +1126,14 @@ function screenReveal(st) {
             button(h("span", {}, h("span", { "aria-hidden": "true" }, "✓ "), tr("vote_no")), () => S.ctx.act("vote", { breaks: false }), "ab-no", { "data-act": "vote-no" }))
             : me === v.artist ? h("p", { class: "muted" }, tr("vote_artist")) : null,
           h("p", { class: "small muted" }, tr("vote_progress", { n: voted.length, total: voters.length })),
-          starter ? closeBtn : null,
+          closer.el,
         ]);
-        // The rules close a vote only once somebody has voted.
-        enable(closeBtn, seatList(v.voted).length > 0);
+        const asked = seatList(v.asked);
+        const entitled = Number.isInteger(v.voters) ? v.voters : voters.length;
+        closer.update({
+          open: voted.length < entitled, countdown: Boolean(v.countdown),
+          asked: asked.length, mine: asked.includes(me), total: entitled + 1,
+        });
       }
 
       const guesses = guessesOf(s);

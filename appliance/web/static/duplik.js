@@ -33,7 +33,7 @@ const S = {
   scenes: new Map(), // scene key -> data: URL, remembered for later art shows
 };
 
-const { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, screen } = gameKit(S, "duplik", "dk-timer");
+const { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, screen, voteCloser } = gameKit(S, "duplik", "dk-timer");
 
 // --- reading the view ----------------------------------------------------------------------
 
@@ -109,12 +109,18 @@ function criterionCard() {
       const reading = Number.isInteger(s.reading) && s.reading > 0 ? s.reading : current;
       const shown = (s.criteria || [])[reading - 1] || {};
       const golden = s.golden != null && shown.number === s.golden;
-      patch(el, [reading, current, golden, local(shown), lang()], () => [
+      const judged = (s.criteria || [])[current - 1] || {};
+      patch(el, [reading, current, golden, local(shown), local(judged), lang()], () => [
         h("p", { class: `dk-criterion-no${golden ? " is-golden" : ""}` },
           reading !== current ? h("span", { class: "dk-tag" }, tr("read_again")) : null,
           tr("criterion", { n: reading, total: CRITERIA }),
           golden ? h("span", { class: "dk-golden-tag" }, "★ ", tr("golden_tag")) : null),
         h("p", { class: "dk-criterion-text" }, local(shown)),
+        // A criterion read again is only heard again: every YES/NO is for the current one.
+        reading !== current
+          ? h("p", { class: "dk-judged-now", "data-criterion": String(current) },
+            h("strong", {}, tr("judged_now", { n: current })), " ", local(judged))
+          : null,
       ]);
     },
   };
@@ -353,10 +359,11 @@ function screenEvaluateArtist() {
       patch(frontControls, [artist, current, judging.my_verdict, settled, verdict, lang()], () => (settled
         ? h("p", { class: "dk-settled" }, mark(verdict), " ", tr("settled", { verdict: verdict ? tr("yes") : tr("no") }))
         : [
-          h("p", { class: "dk-question" }, tr("question")),
-          judgeButtons(() => S.ctx.act("judge", { met: true }), () => S.ctx.act("judge", { met: false }), judging.my_verdict, "judge"),
+          h("p", { class: "dk-question" }, tr("question_n", { n: current })),
+          // The criterion goes with the verdict, so a YES can only be for the one named.
+          judgeButtons(() => S.ctx.act("judge", { met: true, criterion: current }), () => S.ctx.act("judge", { met: false, criterion: current }), judging.my_verdict, "judge"),
           // The rules let an unsure Evaluator put the canvas to the table too.
-          button(tr("unsure"), () => S.ctx.act("dispute", { artist }), "btn-quiet btn-small dk-unsure", { "data-act": "dispute-front" }),
+          button(tr("unsure"), () => S.ctx.act("dispute", { artist, criterion: current }), "btn-quiet btn-small dk-unsure", { "data-act": "dispute-front" }),
         ]));
       const my = verdictsOf(s, current).get(me);
       const mySettled = settledByVote(s, current, me);
@@ -380,11 +387,14 @@ function screenDispute(role) {
   const crit = criterionCard();
   const card = h("section", { class: "card stack dk-dispute" });
   const extra = role === "portrayer" ? criteriaList() : null;
+  const closer = voteCloser();
   const el = h("div", { class: "dk-stack" }, crit.el, card, extra && extra.el);
   const head = h("div", { class: "stack" });
   const sheet = h("div");
   const controls = h("div", { class: "stack" });
-  if (role !== "portrayer") fill(card, head, sheet, controls);
+  const status = h("div", { class: "stack" });
+  if (role !== "portrayer") fill(card, head, sheet, controls, closer.el);
+  else fill(card, status, closer.el);
   return {
     el,
     update(view, s) {
@@ -393,19 +403,18 @@ function screenDispute(role) {
       const voted = d.voted || [];
       const voters = s.artists || [];
       const me = S.ctx.me;
+      const asked = d.asked || [];
+      closer.update({
+        open: voted.length < voters.length, countdown: Boolean(d.countdown),
+        asked: asked.length, mine: asked.includes(me), total: voters.length + 1,
+      });
       if (role === "portrayer") {
-        patch(card, ["p", d.artist, d.criterion, voted, lang()], () => {
-          const close = button(tr("close_vote"), () => S.ctx.act("close_vote"), "btn-primary btn-block", { "data-act": "close_vote" });
-          enable(close, voted.length > 0);
-          return [
-            h("h2", {}, tr("dispute_title")),
-            h("p", {}, tr("dispute_about", { name: nameOf(d.artist), n: d.criterion })),
-            waiting(tr("vote_progress", { n: voted.length, total: voters.length })),
-            h("p", { class: "muted small" }, tr("portrayer_no_vote")),
-            close,
-            h("p", { class: "muted small" }, tr("close_hint")),
-          ];
-        });
+        patch(status, ["p", d.artist, d.criterion, voted, lang()], () => [
+          h("h2", {}, tr("dispute_title")),
+          h("p", {}, tr("dispute_about", { name: nameOf(d.artist), n: d.criterion })),
+          waiting(tr("vote_progress", { n: voted.length, total: voters.length })),
+          h("p", { class: "muted small" }, tr("portrayer_no_vote")),
+        ]);
         extra.update(view, s);
         return;
       }
@@ -597,4 +606,6 @@ registerGameScreen("duplik", { render, dispose });
 registerGameOptions("duplik", [
   { key: "turns", label: "duplik.opt.turns", choices: [[1, "1×"], [2, "2×"], [3, "3×"]], value: 1 },
   { key: "paper", label: "duplik.opt.paper", toggle: true, value: false },
+  // docs/duplik.md: fresh scenes from the generator instead of the curated deck.
+  { key: "generated", label: "duplik.opt.generated", toggle: true, value: false },
 ]);

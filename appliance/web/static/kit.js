@@ -119,7 +119,7 @@ export function gameKit(S, game, timerClass) {
     if (!S.root || !S.ctx) return;
     const d = S.ctx.deadline;
     for (const box of S.root.querySelectorAll(`.${timerClass}`)) {
-      box.hidden = !d;
+      box.hidden = !d || box.classList.contains("is-off");
       if (!d) continue;
       const secs = Math.ceil(d.remaining);
       const text = `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
@@ -188,5 +188,40 @@ export function gameKit(S, game, timerClass) {
     return { render, dispose };
   }
 
-  return { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, wakeButtons, tickTimers, tick, screen };
+  /**
+   * Fair votes (games.core.VOTE): nobody closes a vote alone. The button asks for a
+   * countdown for those who have not voted: the host's starts it at once (the box hears
+   * it from the table), a player's counts towards a majority of the table. Once it runs,
+   * the time left, ticked like every countdown box. `update({open, countdown, asked,
+   * mine, total})`: `open` while the vote still waits for somebody.
+   */
+  function voteCloser() {
+    const btn = button("", () => S.ctx.act("close_vote"), "btn-quiet btn-block", { "data-act": "close_vote" });
+    const note = h("p", { class: "muted small" });
+    const clock = h("div", { class: `${timerClass} vote-countdown`, hidden: true },
+      h("span", { class: "muted small" }, ""),
+      h("span", { class: `${timerClass}-time`, role: "timer" }),
+      h("span", { class: `${timerClass}-bar`, "aria-hidden": "true" }, h("span")));
+    const el = h("div", { class: "stack vote-closer" }, clock, btn, note);
+    return {
+      el,
+      update({ open, countdown, asked = 0, mine = false, total = 0 }) {
+        const host = Boolean(S.view && S.view.you && S.view.you.host);
+        el.hidden = !open;
+        clock.classList.toggle("is-off", !countdown);
+        const caption = S.ctx.t("vote.closes_in");
+        if (clock.firstChild.textContent !== caption) clock.firstChild.textContent = caption;
+        btn.hidden = Boolean(countdown);
+        const label = host ? S.ctx.t("vote.start")
+          : mine ? S.ctx.t("vote.asked", { n: asked, total }) : S.ctx.t("vote.ask");
+        if (btn.textContent !== label) btn.textContent = label;
+        enable(btn, Boolean(open && !countdown && (host || !mine)));
+        const hint = countdown ? S.ctx.t("vote.running_hint")
+          : host ? S.ctx.t("vote.start_hint") : S.ctx.t("vote.ask_hint");
+        if (note.textContent !== hint) note.textContent = hint;
+      },
+    };
+  }
+
+  return { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, wakeButtons, tickTimers, tick, screen, voteCloser };
 }

@@ -33,7 +33,8 @@ const STRINGS = {
     turn: "Turn the hourglass",
     turn_hint: "Turn it when everyone is ready: {s} seconds.",
     draw_hint: "Draw: {subject}",
-    no_words: "No words or letters — just draw!",
+    // The rules: "There are no restrictions as to what can or cannot be drawn."
+    anything_goes: "Draw it however you like — there are no restrictions.",
     done: "Done",
     done_confirm: "Hand your drawing in? You can't change it afterwards.",
     done_yes: "Hand it in",
@@ -57,8 +58,6 @@ const STRINGS = {
     nothing_fits_hint: "If everyone agrees, another Category card is drawn.",
     reveal: "Reveal the votes",
     wait_reveal: "Waiting for everyone to vote…",
-    close_vote: "End the vote",
-    close_hint: "As the host you can end the vote for someone who has gone quiet.",
     closed: "The vote is closed.",
     wins: "{chip} wins the card!",
     tie: "A tie! Each tied drawing gets a half card; the category goes back in the box.",
@@ -89,7 +88,7 @@ const STRINGS = {
     turn: "Otočit přesýpací hodiny",
     turn_hint: "Otoč je, až budou všichni připraveni: {s} sekund.",
     draw_hint: "Kresli: {subject}",
-    no_words: "Žádná slova ani písmena — jen kresli!",
+    anything_goes: "Nakresli to, jak chceš — žádná omezení nejsou.",
     done: "Hotovo",
     done_confirm: "Odevzdat obrázek? Pak už ho nezměníš.",
     done_yes: "Odevzdat",
@@ -114,8 +113,6 @@ const STRINGS = {
     nothing_fits_hint: "Když budou souhlasit všichni, táhne se jiná karta kategorie.",
     reveal: "Odhalit hlasy",
     wait_reveal: "Čekáme, až všichni zahlasují…",
-    close_vote: "Ukončit hlasování",
-    close_hint: "Jako hostitel můžeš hlasování ukončit za někoho, kdo se odmlčel.",
     closed: "Hlasování je uzavřené.",
     wins: "{chip} vyhrává kartu!",
     tie: "Remíza! Každý obrázek v remíze dostane půl karty; kategorie jde zpět do krabice.",
@@ -150,7 +147,7 @@ const S = {
 };
 
 const kit = gameKit(S, GAME, "ld-timer");
-const { lang, nameOf, chipOf, local, button, enable } = kit;
+const { lang, nameOf, chipOf, local, button, enable, voteCloser } = kit;
 
 function tr(key, params) {
   const table = STRINGS[lang()] || STRINGS.en;
@@ -189,10 +186,6 @@ function chipName(entry) {
 
 function galleryChip(st, id) {
   return (st.gallery || []).find((e) => e.chip === id) || null;
-}
-
-function isHost() {
-  return Boolean(S.view && S.view.you && S.view.you.host);
 }
 
 // --- small building blocks -----------------------------------------------------------------
@@ -312,7 +305,7 @@ function screenDraw(st) {
     h("div", { class: "ld-draw-top" },
       h("p", { class: "ld-draw-hint" }, tr("draw_hint", { subject: subjectText(st) })),
       countdown()),
-    h("p", { class: "muted small" }, tr("no_words")),
+    h("p", { class: "muted small" }, tr("anything_goes")),
     pad.el);
   return { el: wrap, update(view, s) { pad.sync(s.my_drawing || []); } };
 }
@@ -380,14 +373,13 @@ function screenVote(st) {
   const mine = h("p", { class: "ld-myvote", "aria-live": "polite" });
   const progress = h("p", { class: "ld-progress" });
   const reveal = button(tr("reveal"), () => S.ctx.act("reveal"), "btn-primary btn-block ld-big", { "data-act": "reveal" });
-  const close = button(tr("close_vote"), () => S.ctx.act("close_vote"), "btn-quiet btn-block", { "data-act": "close_vote" });
-  const closeHint = h("p", { class: "muted small" }, tr("close_hint"));
+  const closer = voteCloser();
   const nothing = h("button", { type: "button", class: "btn btn-quiet btn-block ld-nothing", "data-act": "nothing-fits", "aria-pressed": "false" });
   nothing.addEventListener("click", () => {
     S.ctx.act("nothing_fits", { agree: nothing.getAttribute("aria-pressed") !== "true" });
   });
   const voting = h("section", { class: "card stack center" }, w.el, mine,
-    h("p", { class: "muted small" }, tr("own_ok")), progress, reveal, close, closeHint);
+    h("p", { class: "muted small" }, tr("own_ok")), progress, reveal, closer.el);
   const el = h("div", { class: "ld-stack" }, head, voting,
     h("section", { class: "card stack" }, h("h2", {}, tr("gallery")), galleryEl(st),
       nothing, h("p", { class: "muted small" }, tr("nothing_fits_hint"))));
@@ -403,10 +395,10 @@ function screenVote(st) {
         trn("voted", s.voted, { total }), s.closed ? ` — ${tr("closed")}` : ""]);
       enable(reveal, ready);
       reveal.hidden = !ready;
-      const canClose = isHost() && !ready && s.voted > 0;
-      close.hidden = !canClose;
-      closeHint.hidden = !canClose;
-      enable(close, canClose);
+      closer.update({
+        open: !ready, countdown: Boolean(s.countdown), asked: s.asked || 0,
+        mine: Boolean(s.my_asked), total,
+      });
       const agree = Boolean(s.my_nothing_fits);
       nothing.setAttribute("aria-pressed", agree ? "true" : "false");
       nothing.classList.toggle("is-on", agree);
