@@ -35,6 +35,7 @@ RESTART_EXIT = 75
 """The exit code after a restart asked by the host: systemd's Restart=always starts the
 box again (EX_TEMPFAIL: "try again"; any code would do)."""
 GALLERY_PURGE_S = 3600.0
+MIB = 1024 * 1024
 
 
 def load_games() -> None:
@@ -74,7 +75,12 @@ class Appliance:
         self.on_first_frame = on_first_frame
         self.on_frame = on_frame
         load_games()
-        self.store = Store(config.data_dir() / DB_NAME)
+        storage = config.storage
+        self.store = Store(
+            config.data_dir() / DB_NAME,
+            match_budget=storage.match_budget_mb * MIB,
+            total_budget=storage.total_budget_mb * MIB,
+        )
         # Word packs are read at every game start (appliance/packs.py).
         self.shelf = PackShelf(config.packs_dir())
         self.session = Session(
@@ -246,6 +252,14 @@ class Appliance:
             gallery.purge(self.store, self.clock(), self.config.gallery.keep_days)
         except Exception:  # the box goes on; the next hour tries again
             log.exception("old galleries could not be deleted")
+        try:
+            keep_s = self.config.storage.keep_matches_days * gallery.DAY
+            pruned = self.store.prune(before=self.clock() - keep_s)
+            if pruned:
+                log.info("deleted %d matches older than %d days", len(pruned),
+                         self.config.storage.keep_matches_days)
+        except Exception:
+            log.exception("old matches could not be deleted")
         self._purge_handle = asyncio.get_running_loop().call_later(
             GALLERY_PURGE_S, self._purge_galleries
         )
@@ -290,7 +304,7 @@ class Appliance:
         from appliance.kiosk.display import detect_pi
         from appliance.kiosk_host import KioskHostMenu
         from appliance.lobby_history import LobbyHistory
-        from appliance.server import PhoneServer
+        from appliance.server import AcceptErrors, GuardedRunner, PhoneServer
 
         self._stop = stop
         self.kiosk = self._open_kiosk()
@@ -315,7 +329,9 @@ class Appliance:
         # After the server's listener: the phones' views go out first, and the kiosk draws
         # while the phones (other devices) take theirs in.
         self.session.subscribe(self.kiosk.wake)
-        runner = web.AppRunner(server.app, access_log=None, handle_signals=False)
+        # Out of file descriptors at accept: one line a minute, not a traceback each time.
+        asyncio.get_running_loop().set_exception_handler(AcceptErrors())
+        runner = GuardedRunner(server, access_log=None, handle_signals=False)
         await runner.setup()
         site = web.TCPSite(runner, self.config.server.host, self.config.server.port)
         try:

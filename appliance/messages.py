@@ -41,6 +41,18 @@ CZECH: dict[str, str] = {
     "kicked": "Hostitel vás od stolu odebral.",
     "seat_gone": "Vaše místo u stolu bylo uvolněno; připojte se znovu.",
     "not_saved": "Tah se nepodařilo uložit ({detail}); zkuste to znovu.",
+    # limits against a hostile phone (appliance/server.py, session.py)
+    "too_many_guesses": "Příliš mnoho špatných kódů stolu; zkuste to znovu za {seconds} s.",
+    "too_many_seats": "Z tohoto telefonu už sedí u stolu {max} hráči; každý hráč se "
+    "připojí ze svého telefonu.",
+    "ink_rate": "Posíláte kresby rychleji, než kdokoli kreslí; počkejte pár sekund.",
+    "match_full": "Tahle hra už nemá místo pro další tahy; hostitel ji má ukončit.",
+    "box_full": "Paměťová karta krabice je plná; tah nebyl uložen. Hostitel má hru ukončit.",
+    "end_not_saved": "Hru se nepodařilo ukončit ({detail}): krabice nemůže zapisovat na "
+    "paměťovou kartu.",
+    "pause_not_saved": "Pauzu se nepodařilo uložit ({detail}); hra pokračuje.",
+    "store_failed": "Krabice nemůže zapisovat na paměťovou kartu ({detail}); nic se nezměnilo.",
+    "invalid_action": "Tah {kind} není platný: {detail}",
     # family filter, pause, handing a seat over, the host's settings
     "name_unfriendly": "U tohoto stolu hrají rodiny: vyberte si prosím jiné jméno.",
     "text_unfriendly": "U tohoto stolu hrají rodiny: napište prosím jiné slovo.",
