@@ -52,7 +52,6 @@ CZECH: dict[str, str] = {
     "paměťovou kartu.",
     "pause_not_saved": "Pauzu se nepodařilo uložit ({detail}); hra pokračuje.",
     "store_failed": "Krabice nemůže zapisovat na paměťovou kartu ({detail}); nic se nezměnilo.",
-    "invalid_action": "Tah {kind} není platný: {detail}",
     # family filter, pause, handing a seat over, the host's settings
     "name_unfriendly": "U tohoto stolu hrají rodiny: vyberte si prosím jiné jméno.",
     "text_unfriendly": "U tohoto stolu hrají rodiny: napište prosím jiné slovo.",

@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import msgspec
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from appliance.action_check import InvalidMove, check_move
 from appliance.config import Config
 from appliance.messages import say
 from appliance.packs import DECK_OPTIONS
@@ -87,7 +88,8 @@ class End(msgspec.Struct, tag="end", forbid_unknown_fields=True):
 class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
     id: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
     kind: Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
-    data: dict[str, Any] = msgspec.field(default_factory=dict)
+    # Checked against the running game's declaration of `kind` (appliance/action_check.py).
+    data: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"{}"))
 
 
 class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
@@ -259,9 +261,10 @@ class PhoneServer:
         conn.transport = request.transport
         protocol = request.protocol
         # Every byte the socket sends passes the meter before aiohttp's parser buffers it.
-        inner = protocol._payload_parser
+        inner, alive = protocol._payload_parser, protocol._data_received_cb
         protocol._payload_parser = None
-        protocol.set_parser(cast(Any, MeteredReader(inner, conn, self)))
+        # (`alive` is the heartbeat's: any data from the phone shows it is still there.)
+        protocol.set_parser(cast(Any, MeteredReader(inner, conn, self)), data_received_cb=alive)
         self.connections.add(conn)
         sender = asyncio.create_task(self._sender(conn))
         hello_timer = asyncio.get_running_loop().call_later(
@@ -467,7 +470,7 @@ class PhoneServer:
         elif isinstance(message, End):
             session.end_match(seat)
         elif isinstance(message, Act):
-            session.act(seat, message.kind, message.data, message.id)
+            session.act(seat, message.kind, self._move_data(message), message.id)
             conn.send({"type": "ack", "id": message.id})
 
     def _hello(self, conn: Connection, message: Hello) -> None:
@@ -486,6 +489,18 @@ class PhoneServer:
         if welcome.role == "guest":  # the room code was right
             self.room_guesses.succeeded(conn.remote)
         self._welcome(conn, welcome)
+
+    def _move_data(self, message: Act) -> dict[str, Any]:
+        """The move's data, checked against what its game declares for its kind."""
+        match = self.session.match
+        game = match.record.game if match is not None else ""
+        try:
+            return check_move(game, message.kind, bytes(message.data))
+        except InvalidMove as err:
+            raise Refusal("invalid", "The message is not valid: {detail}",
+                          detail=str(err)) from None
+        except RecursionError:
+            raise Refusal("too_deep", "The message nests too deeply.") from None
 
     def _welcome(self, conn: Connection, welcome: Welcome) -> None:
         if conn.viewer is not None:
