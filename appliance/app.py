@@ -81,6 +81,8 @@ class Appliance:
             match_budget=storage.match_budget_mb * MIB,
             total_budget=storage.total_budget_mb * MIB,
         )
+        # Gallery pictures and zips, rendered once (appliance/gallery.py).
+        self.gallery_cache = config.data_dir() / "gallery-cache"
         # Word packs are read at every game start (appliance/packs.py).
         self.shelf = PackShelf(config.packs_dir())
         self.session = Session(
@@ -249,7 +251,9 @@ class Appliance:
 
     def _purge_galleries(self) -> None:
         try:
-            gallery.purge(self.store, self.clock(), self.config.gallery.keep_days)
+            gallery.purge(
+                self.store, self.clock(), self.config.gallery.keep_days, self.gallery_cache
+            )
         except Exception:  # the box goes on; the next hour tries again
             log.exception("old galleries could not be deleted")
         try:
@@ -314,9 +318,9 @@ class Appliance:
             self.session, self.config, self.shelf, self.clock, self.request_restart,
             self.pin_guard,
         ).install(server.app)
-        gallery.GalleryRoutes(self.store, lambda: self.session.config, self.clock).install(
-            server.app
-        )
+        gallery.GalleryRoutes(
+            self.store, lambda: self.session.config, self.clock, self.gallery_cache
+        ).install(server.app)
         history = (
             LobbyHistory(self.session, self.clock, self.config.lobby.history_step_s)
             if self.config.lobby.history

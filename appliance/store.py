@@ -377,6 +377,24 @@ class Store:
         return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
 
 
+def read_actions(path: Path, match_id: int) -> list[LoggedAction]:
+    """A match's log read through a read-only connection of its own: for a worker thread
+    (the store's connection belongs to the event loop's thread)."""
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        rows = db.execute(
+            "SELECT seq, action_id, seat, kind, data, at FROM actions "
+            "WHERE match_id = ? ORDER BY seq",
+            (match_id,),
+        ).fetchall()
+    finally:
+        db.close()
+    return [
+        LoggedAction(seq, action_id, Action(kind, seat, json.loads(data), at))
+        for seq, action_id, seat, kind, data, at in rows
+    ]
+
+
 def _match(row: tuple[Any, ...]) -> MatchRecord:
     match_id, game, seats, options, seed, started_at, finished_at, outcome = row
     return MatchRecord(
