@@ -12,6 +12,7 @@ import errno
 import gc
 import logging
 import os
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,7 +25,7 @@ from appliance.config import Config
 from appliance.host import PinGuard
 from appliance.packs import PackShelf
 from appliance.session import HOST, KIOSK, Session, SessionError
-from appliance.store import Store
+from appliance.store import Store, StoreError
 from appliance.table_lights import LightShow
 from games import registry
 
@@ -75,19 +76,23 @@ class Appliance:
         self.on_first_frame = on_first_frame
         self.on_frame = on_frame
         load_games()
-        storage = config.storage
-        self.store = Store(
-            config.data_dir() / DB_NAME,
-            match_budget=storage.match_budget_mb * MIB,
-            total_budget=storage.total_budget_mb * MIB,
-        )
+        # Why the box runs without keeping anything (a full or read-only card), or None.
+        self.degraded: str | None = None
+        self.store = self._open_store()
         # Gallery pictures and zips, rendered once (appliance/gallery.py).
         self.gallery_cache = config.data_dir() / "gallery-cache"
         # Word packs are read at every game start (appliance/packs.py).
         self.shelf = PackShelf(config.packs_dir())
-        self.session = Session(
-            self.store, config, base_url(config), clock, deck_options=self.shelf.options_for
-        )
+        try:
+            self.session = Session(
+                self.store, config, base_url(config), clock, deck_options=self.shelf.options_for
+            )
+        except sqlite3.Error as err:
+            self._degrade(err)
+            self.store = self._memory_store()
+            self.session = Session(
+                self.store, config, base_url(config), clock, deck_options=self.shelf.options_for
+            )
         # One PIN guard for the host page and the kiosk's host menu (appliance/host.py).
         host = config.host
         self.pin_guard = PinGuard(host.pin, host.tries, host.lockout_s, clock)
@@ -100,6 +105,39 @@ class Appliance:
         self._tick_handle: asyncio.TimerHandle | None = None
         self.session.subscribe(self._schedule_tick)
         self._released_after: int | None = None  # the last match whose memory went back
+
+    def _open_store(self) -> Store:
+        """The data file; on a card that cannot be written (full, read-only, gone) the box
+        still starts, degraded: phones play, nothing is kept, /healthz and the log say
+        why and what to do (instead of exiting, which systemd would retry in a loop)."""
+        storage = self.config.storage
+        path = self.config.data_dir() / DB_NAME
+        try:
+            store = Store(path, match_budget=storage.match_budget_mb * MIB,
+                          total_budget=storage.total_budget_mb * MIB)
+        except (StoreError, sqlite3.Error, OSError) as err:
+            self._degrade(err)
+            return self._memory_store()
+        try:
+            store.set_meta("started_at", repr(self.clock()))  # can it still write?
+        except sqlite3.Error as err:
+            store.close()
+            self._degrade(err)
+            return self._memory_store()
+        return store
+
+    def _memory_store(self) -> Store:
+        storage = self.config.storage
+        return Store(":memory:", match_budget=storage.match_budget_mb * MIB,
+                     total_budget=storage.total_budget_mb * MIB)
+
+    def _degrade(self, err: BaseException) -> None:
+        where = self.config.data_dir()
+        self.degraded = (
+            f"the data file in {where} cannot be written ({err}); games are played but not "
+            "kept. Free space on the memory card (or make it writable) and restart the box"
+        )
+        log.error("running degraded: %s", self.degraded)
 
     def _open_kiosk(self) -> Any:
         from appliance.kiosk import Kiosk
@@ -313,6 +351,7 @@ class Appliance:
         self._stop = stop
         self.kiosk = self._open_kiosk()
         server = PhoneServer(self.session, self.config, kiosk_png=self.kiosk.png_bytes)
+        server.degraded = self.degraded
         # The host page and the galleries share the phones' server (docs/protocol.md).
         HostApi(
             self.session, self.config, self.shelf, self.clock, self.request_restart,

@@ -163,6 +163,8 @@ class PhoneServer:
             limits.room_failures_per_s, limits.room_failure_burst,
         )
         self.started = time.monotonic()
+        # Why the box keeps nothing (appliance/app.py: a card it cannot write), or None.
+        self.degraded: str | None = None
         self._encoded: dict[tuple[int, Viewer], str] = {}
         self.app = web.Application(
             client_max_size=1024 * 1024, middlewares=[self._flood_guard]
@@ -211,7 +213,8 @@ class PhoneServer:
 
     async def healthz(self, request: web.Request) -> web.Response:
         body: dict[str, Any] = {
-            "ok": True,
+            "ok": self.degraded is None,
+            **({"degraded": self.degraded} if self.degraded else {}),
             "phase": "playing" if self.session.match else "lobby",
             "players": len(self.session.seats),
             "connections": len(self.connections),
