@@ -12,6 +12,7 @@ import functools
 from typing import Annotated, Any
 
 import msgspec
+import msgspec.structs
 
 from games import registry
 from games.action_schema import ActionSchema, Bool, Colour, Int, OneOf, Points, Text, Value
@@ -55,12 +56,18 @@ _NOTHING = _struct("nothing", {})
 
 
 @functools.cache
-def _decoders(game: str) -> dict[str, msgspec.json.Decoder[Any]] | None:
+def _decoders(
+    game: str,
+) -> dict[str, tuple[msgspec.json.Decoder[Any], frozenset[str]]] | None:
+    """Per kind: its decoder, and its fields that are a stroke's points."""
     schemas = registry.action_schemas(game)
     if schemas is None:
         return None
     return {
-        kind: msgspec.json.Decoder(_struct(f"{game}:{kind}", schema))
+        kind: (
+            msgspec.json.Decoder(_struct(f"{game}:{kind}", schema)),
+            frozenset(k for k, f in schema.items() if isinstance(f.value, Points)),
+        )
         for kind, schema in schemas.items()
     }
 
@@ -74,15 +81,21 @@ def check_move(game: str, kind: str, raw: bytes) -> dict[str, Any]:
         except msgspec.ValidationError as err:
             raise InvalidMove(f"{kind}: {err}".replace("`$", "`$.data")) from None
         return data
+    decoder, points = decoders.get(kind) or (_NOTHING_DECODER, frozenset())
     try:
-        (decoders.get(kind) or _NOTHING_DECODER).decode(raw)
+        move = decoder.decode(raw)
     except msgspec.ValidationError as err:
         detail = str(err).replace("`$", "`$.data")
         if "`$" not in detail:
             detail += " - at `$.data`"
         raise InvalidMove(f"{kind}: {detail}") from None
-    # Checked: now as the plain JSON values (lists, not tuples) the rules take.
-    checked: dict[str, Any] = _plain.decode(raw)
+    # Checked, and decoded once: as the plain JSON values the rules take (a point is
+    # decoded as a tuple, for its per-axis bounds; the rules want a list).
+    checked: dict[str, Any] = {}
+    for key, value in msgspec.structs.asdict(move).items():
+        if value is None:
+            continue  # an optional field the phone left out
+        checked[key] = [list(p) for p in value] if key in points else value
     return checked
 
 

@@ -45,6 +45,8 @@ log = logging.getLogger("easel.gallery")
 
 DAY: Final = 86_400.0
 PNG_SIZE: Final = (1200, 750)
+ZIPS_PER_ADDRESS: Final = 2
+"""Zips one address may be downloading at once (a phone needs one)."""
 CACHE_MAX_BYTES: Final = 256 * 1024 * 1024
 """Rendered pictures and zips kept on the card at most; the oldest galleries' go first."""
 TOKEN_CHARS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -379,6 +381,7 @@ class GalleryRoutes:
         self._building: dict[int, asyncio.Future[Gallery]] = {}
         self._rendering: dict[Path, asyncio.Future[bytes | None]] = {}
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gallery")
+        self._downloads: dict[str, int] = {}  # zips being sent, per address
 
     async def _rendered(
         self, match_id: int, name: str, render: Callable[[], bytes]
@@ -475,10 +478,27 @@ class GalleryRoutes:
 
     async def zip(self, request: web.Request) -> web.StreamResponse:
         gallery = await self.gallery_for(request.match_info["token"])
-        found = await self._rendered(gallery.match_id, "all.zip", lambda: gallery_zip(gallery))
-        name = f"easel-{_slug(gallery.title.get('en', gallery.game))}-{gallery.match_id}.zip"
-        headers = {**_IMAGE_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'}
-        return _answer(found, "application/zip", headers)
+        remote = request.remote or "?"
+        if self._downloads.get(remote, 0) >= ZIPS_PER_ADDRESS:
+            raise web.HTTPTooManyRequests(
+                text="one download at a time from this address; wait for it to finish\n"
+            )
+        self._downloads[remote] = self._downloads.get(remote, 0) + 1
+        try:
+            found = await self._rendered(
+                gallery.match_id, "all.zip", lambda: gallery_zip(gallery)
+            )
+            name = f"easel-{_slug(gallery.title.get('en', gallery.game))}-{gallery.match_id}.zip"
+            headers = {**_IMAGE_HEADERS,
+                       "Content-Disposition": f'attachment; filename="{name}"'}
+            response = _answer(found, "application/zip", headers)
+            await response.prepare(request)
+            await response.write_eof()
+            return response
+        finally:
+            self._downloads[remote] -= 1
+            if not self._downloads[remote]:
+                del self._downloads[remote]
 
 
 def _answer(

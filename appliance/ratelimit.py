@@ -58,6 +58,10 @@ class Limits:
     hello_bytes: int = 2048
     hard_message_factor: int = 8
     buffered_bytes_per_address: int = 2 * 1024 * 1024
+    # What the sockets of one address may send, in bytes a second (more waits: the box
+    # stops reading them for a while), so parsing a flood cannot take the loop.
+    bytes_per_s_per_address: float = 512 * 1024
+    byte_burst_per_address: float = 1024 * 1024
     # TCP connections (HTTP and WebSocket) one address may hold open; the next is
     # answered 429 at once, before any handler runs.
     tcp_per_address: int = 48

@@ -156,6 +156,7 @@ class PhoneServer:
             HARD_LIMIT, self.limits.hard_message_factor * config.server.max_message_bytes
         )
         self.buffered = AddressCounter()  # unfinished messages' bytes, per address
+        self._byte_buckets: dict[str, TokenBucket] = {}  # bytes a second, per address
         self.tcp = AddressCounter()  # open TCP connections, per address
         limits = self.limits
         self.room_guesses = FailureLimiter(
@@ -280,6 +281,10 @@ class PhoneServer:
                     self._slow_down(conn)
                 elif msg.type == WSMsgType.TEXT:
                     self._handle_text(conn, msg.data)
+                    if len(msg.data) > 4096:
+                        # A big message took its time: let the other phones' turn come
+                        # before this socket's next one (its queue may hold many).
+                        await asyncio.sleep(0)
                 elif msg.type == WSMsgType.BINARY:
                     self._refuse(conn, Refusal("not_text", "Messages must be JSON text."))
                 elif msg.type == WSMsgType.ERROR:
@@ -316,6 +321,21 @@ class PhoneServer:
         if held > self.limits.buffered_bytes_per_address:
             return "too much unfinished data from this address"
         return None
+
+    def throttle(self, conn: Connection, size: int) -> float:
+        """Spend `size` of the address's bytes a second; how long to stop reading (0: none)."""
+        if conn.remote in BOX_ITSELF:
+            return 0.0
+        bucket = self._byte_buckets.get(conn.remote)
+        if bucket is None:
+            if len(self._byte_buckets) > 4096:
+                self._byte_buckets.clear()
+            bucket = self._byte_buckets[conn.remote] = TokenBucket(
+                self.limits.bytes_per_s_per_address, self.limits.byte_burst_per_address
+            )
+        bucket.take(0.0)  # refill
+        bucket.tokens -= size
+        return 0.0 if bucket.tokens >= 0 else -bucket.tokens / bucket.rate
 
     def cut(self, conn: Connection, reason: str) -> None:
         """Close a socket that asked for too much memory; the others play on."""
@@ -591,6 +611,12 @@ class MeteredReader:
         reason = self.server.metered(conn, len(data) - max(0, whole))
         if reason is not None:
             return self._stop(reason)
+        wait = self.server.throttle(conn, len(data))
+        if wait > 0 and conn.transport is not None:
+            # Over the address's bytes a second: stop reading it for a while (TCP pushes
+            # back on the phone); nothing is dropped.
+            conn.transport.pause_reading()
+            asyncio.get_running_loop().call_later(wait, _resume, conn.transport)
         return result
 
     def _stop(self, reason: str) -> tuple[bool, bytes]:
@@ -605,6 +631,11 @@ class MeteredReader:
 
     def feed_eof(self) -> None:
         self.inner.feed_eof()
+
+
+def _resume(transport: asyncio.Transport) -> None:
+    if not transport.is_closing():
+        transport.resume_reading()
 
 
 class AcceptErrors:

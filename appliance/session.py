@@ -58,8 +58,8 @@ Requester = int | Literal["host"]
 
 UNLIMITED_CLIENTS: Final = frozenset({"127.0.0.1", "::1"})
 """The box itself (appliance/server.py BOX_ITSELF): its seats are not counted per address."""
-INK_BYTES_PER_S: Final = 10_240
-INK_BURST_BYTES: Final = 262_144
+INK_BYTES_PER_S: Final = 8192
+INK_BURST_BYTES: Final = 131_072
 """What one seat may add to the log: a fast drawer logs ~2 KB a second, a hostile phone
 is held to ~0.6 MB a minute (a burst of a few large strokes is fine)."""
 

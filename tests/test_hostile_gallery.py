@@ -63,8 +63,10 @@ async def show(
 async def test_eight_parallel_zips_render_every_picture_once(show: dict[str, Any]) -> None:
     http, url = show["http"], show["base"] + show["path"]
 
-    async def download() -> bytes:
-        async with http.get(url + "/all.zip") as response:
+    async def download(n: int = 0) -> bytes:
+        async with aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(local_addr=(f"127.0.0.{10 + n}", 0))
+        ) as phone, phone.get(url + "/all.zip") as response:
             assert response.status == 200 and response.content_type == "application/zip"
             assert "attachment" in response.headers["Content-Disposition"]
             data: bytes = await response.read()
@@ -81,7 +83,7 @@ async def test_eight_parallel_zips_render_every_picture_once(show: dict[str, Any
         return took
 
     zips, took = await asyncio.gather(
-        asyncio.gather(*(download() for _ in range(8))), pings()
+        asyncio.gather(*(download(n) for n in range(8))), pings()
     )
     assert len(set(zips)) == 1, "every phone got the same zip"
     with zipfile.ZipFile(io.BytesIO(zips[0])) as zf:
@@ -92,6 +94,20 @@ async def test_eight_parallel_zips_render_every_picture_once(show: dict[str, Any
     match_id = show["session"].last_match.record.id
     assert (show["cache"] / str(match_id) / "all.zip").is_file()
     assert await download() == zips[0] and len(show["painted"]) == len(pictures)
+
+
+async def test_one_address_downloads_two_zips_at_once_at_most(show: dict[str, Any]) -> None:
+    url = show["base"] + show["path"] + "/all.zip"
+    async with aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(local_addr=("127.0.0.20", 0))
+    ) as phone:
+        async def status() -> int:
+            async with phone.get(url) as response:
+                await response.read()
+                return response.status
+
+        statuses = await asyncio.gather(*(status() for _ in range(6)))
+    assert statuses.count(200) >= 2 and 429 in statuses
 
 
 async def test_a_picture_is_painted_once_for_many_phones(show: dict[str, Any]) -> None:

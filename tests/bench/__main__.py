@@ -51,6 +51,14 @@ TARGETS: dict[str, str] = {
     "cafe_rss_start_mb": "(report)",
     "cafe_rss_end_mb": "<= warm + 32",
     "cafe_errors_logged": "== 0",
+    "hostile_memory_mb": "<= 10",
+    "slowloris_new_phone_ms": "<= 100",
+    "ping_p99_ms_idle": "(report)",
+    "ping_p99_ms_zip_downloads": "<= 20",
+    "ping_p99_ms_stroke_flood": "<= 20",
+    "ping_p99_ms_guessing": "<= 20",
+    "ping_p99_ms_under_attack": "<= 20",
+    "db_growth_mb_per_min_hostile": "<= 1",
 }
 
 
