@@ -29,7 +29,7 @@ class ServerSettings:
     port: int = 8080
     public_url: str = ""
     max_message_bytes: int = 262_144
-    hello_timeout_s: int = 5
+    hello_timeout_s: int = 10
     header_timeout_s: int = 10
 
 

@@ -12,6 +12,7 @@ nothing but views. The HTTP side: unknown paths, path traversal, a foreign origi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 from collections.abc import AsyncIterator
@@ -215,10 +216,9 @@ async def test_ten_megabytes_close_only_that_connection(table: Table) -> None:
                        "data": {"points": [[1, 2, 3]] * 1_000_000}})
     assert len(huge) > 9_000_000
     before = table.state()
-    try:
+    # The box stops reading: it may close before the last byte is written.
+    with contextlib.suppress(ConnectionError):
         await table.hostile.ws.send_str(huge)
-    except ConnectionError:
-        pass  # the box stopped reading: it may close before the last byte is written
     msg = await table.hostile.ws.receive(timeout=5)
     assert msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.CLOSING, WSMsgType.ERROR)
     assert table.hostile.ws.close_code in (1009, 1006)
