@@ -12,6 +12,7 @@ import errno
 import gc
 import logging
 import os
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from appliance.config import Config
 from appliance.host import PinGuard
 from appliance.packs import PackShelf
 from appliance.session import HOST, KIOSK, Session, SessionError
-from appliance.store import Store
+from appliance.store import Store, StoreError
 from appliance.table_lights import LightShow
 from games import registry
 
@@ -38,6 +39,7 @@ GALLERY_PURGE_S = 3600.0
 HOUSEKEEPING_S = 5.0
 """How often the box looks at its network addresses (the join address follows a DHCP
 lease or a Wi-Fi that came up late) and, with no match running, at the wall clock."""
+MIB = 1024 * 1024
 
 
 def load_games() -> None:
@@ -95,13 +97,25 @@ class Appliance:
         self.on_first_frame = on_first_frame
         self.on_frame = on_frame
         load_games()
-        self.store = Store(config.data_dir() / DB_NAME)
+        # Why the box runs without keeping anything (a full or read-only card), or None.
+        self.degraded: str | None = None
+        self.store = self._open_store()
+        # Gallery pictures and zips, rendered once (appliance/gallery.py).
+        self.gallery_cache = config.data_dir() / "gallery-cache"
         # Word packs are read at every game start (appliance/packs.py).
         self.shelf = PackShelf(config.packs_dir())
-        self.session = Session(
-            self.store, config, base_url(config, addresses()), clock,
-            deck_options=self.shelf.options_for,
-        )
+        try:
+            self.session = Session(
+                self.store, config, base_url(config, addresses()), clock,
+                deck_options=self.shelf.options_for,
+            )
+        except sqlite3.Error as err:
+            self._degrade(err)
+            self.store = self._memory_store()
+            self.session = Session(
+                self.store, config, base_url(config, addresses()), clock,
+                deck_options=self.shelf.options_for,
+            )
         # One PIN guard for the host page and the kiosk's host menu (appliance/host.py).
         host = config.host
         self.pin_guard = PinGuard(host.pin, host.tries, host.lockout_s, clock)
@@ -114,6 +128,39 @@ class Appliance:
         self._tick_handle: asyncio.TimerHandle | None = None
         self.session.subscribe(self._schedule_tick)
         self._released_after: int | None = None  # the last match whose memory went back
+
+    def _open_store(self) -> Store:
+        """The data file; on a card that cannot be written (full, read-only, gone) the box
+        still starts, degraded: phones play, nothing is kept, /healthz and the log say
+        why and what to do (instead of exiting, which systemd would retry in a loop)."""
+        storage = self.config.storage
+        path = self.config.data_dir() / DB_NAME
+        try:
+            store = Store(path, match_budget=storage.match_budget_mb * MIB,
+                          total_budget=storage.total_budget_mb * MIB)
+        except (StoreError, sqlite3.Error, OSError) as err:
+            self._degrade(err)
+            return self._memory_store()
+        try:
+            store.set_meta("started_at", repr(self.clock()))  # can it still write?
+        except sqlite3.Error as err:
+            store.close()
+            self._degrade(err)
+            return self._memory_store()
+        return store
+
+    def _memory_store(self) -> Store:
+        storage = self.config.storage
+        return Store(":memory:", match_budget=storage.match_budget_mb * MIB,
+                     total_budget=storage.total_budget_mb * MIB)
+
+    def _degrade(self, err: BaseException) -> None:
+        where = self.config.data_dir()
+        self.degraded = (
+            f"the data file in {where} cannot be written ({err}); games are played but not "
+            "kept. Free space on the memory card (or make it writable) and restart the box"
+        )
+        log.error("running degraded: %s", self.degraded)
 
     def _open_kiosk(self) -> Any:
         from appliance.kiosk import Kiosk
@@ -320,9 +367,19 @@ class Appliance:
 
     def _purge_galleries(self) -> None:
         try:
-            gallery.purge(self.store, self.clock(), self.config.gallery.keep_days)
+            gallery.purge(
+                self.store, self.clock(), self.config.gallery.keep_days, self.gallery_cache
+            )
         except Exception:  # the box goes on; the next hour tries again
             log.exception("old galleries could not be deleted")
+        try:
+            keep_s = self.config.storage.keep_matches_days * gallery.DAY
+            pruned = self.store.prune(before=self.clock() - keep_s)
+            if pruned:
+                log.info("deleted %d matches older than %d days", len(pruned),
+                         self.config.storage.keep_matches_days)
+        except Exception:
+            log.exception("old matches could not be deleted")
         self._purge_handle = asyncio.get_running_loop().call_later(
             GALLERY_PURGE_S, self._purge_galleries
         )
@@ -423,19 +480,20 @@ class Appliance:
         from appliance.kiosk.display import detect_pi
         from appliance.kiosk_host import KioskHostMenu
         from appliance.lobby_history import LobbyHistory
-        from appliance.server import PhoneServer
+        from appliance.server import AcceptErrors, GuardedRunner, PhoneServer
 
         self._stop = stop
         self.kiosk = self._open_kiosk()
         server = PhoneServer(self.session, self.config, kiosk_png=self.kiosk.png_bytes)
+        server.degraded = self.degraded
         # The host page and the galleries share the phones' server (docs/protocol.md).
         HostApi(
             self.session, self.config, self.shelf, self.clock, self.request_restart,
             self.pin_guard,
         ).install(server.app)
-        gallery.GalleryRoutes(self.store, lambda: self.session.config, self.clock).install(
-            server.app
-        )
+        gallery.GalleryRoutes(
+            self.store, lambda: self.session.config, self.clock, self.gallery_cache
+        ).install(server.app)
         history = (
             LobbyHistory(self.session, self.clock, self.config.lobby.history_step_s)
             if self.config.lobby.history
@@ -448,7 +506,9 @@ class Appliance:
         # After the server's listener: the phones' views go out first, and the kiosk draws
         # while the phones (other devices) take theirs in.
         self.session.subscribe(self.kiosk.wake)
-        runner = web.AppRunner(server.app, access_log=None, handle_signals=False)
+        # Out of file descriptors at accept: one line a minute, not a traceback each time.
+        asyncio.get_running_loop().set_exception_handler(AcceptErrors())
+        runner = GuardedRunner(server, access_log=None, handle_signals=False)
         await runner.setup()
         site = web.TCPSite(runner, self.config.server.host, self.config.server.port)
         try:

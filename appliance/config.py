@@ -41,6 +41,8 @@ class ServerSettings:
     port: int = 8080
     public_url: str = ""
     max_message_bytes: int = 262_144
+    hello_timeout_s: int = 10
+    header_timeout_s: int = 10
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class TableSettings:
     room_code_length: int = 4
     max_players: int = 8
     family_filter: bool = True
+    seats_per_address: int = 2
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,9 @@ class DisplaySettings:
 @dataclass(frozen=True)
 class StorageSettings:
     data_dir: str = ""
+    match_budget_mb: int = 8
+    total_budget_mb: int = 512
+    keep_matches_days: int = 90
 
 
 @dataclass(frozen=True)
@@ -257,6 +263,12 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("server", "port"): _between(1, 65535),
     ("server", "public_url"): _url,
     ("server", "max_message_bytes"): _between(1024, 4 * 1024 * 1024),
+    ("server", "hello_timeout_s"): _between(1, 60),
+    ("server", "header_timeout_s"): _between(2, 300),
+    ("table", "seats_per_address"): _between(0, 8),
+    ("storage", "match_budget_mb"): _between(1, 1024),
+    ("storage", "total_budget_mb"): _between(16, 65536),
+    ("storage", "keep_matches_days"): _between(1, 3650),
     ("table", "language"): _one_of("en", "cs"),
     ("table", "room_code_length"): _between(4, 8),
     ("table", "max_players"): _between(3, 8),

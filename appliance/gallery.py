@@ -8,9 +8,10 @@ lists galleries: without the token there is no way to a match's drawings.
 
 Drawings are data in the match's action log; a gallery is rebuilt from it by replaying
 the match (`build_gallery`, one collector per game) and the pictures are painted on
-request with pygame (appliance/kiosk/strokes.py), never stored. After `[gallery]
+request with pygame (appliance/kiosk/strokes.py) by one worker thread, once: the files
+are kept in the data directory's `gallery-cache` and served from there. After `[gallery]
 keep_days` the token is deleted (`purge`, at start and hourly; a request for an older
-one is refused even before that), and the address stops working.
+one is refused even before that) with its rendered files, and the address stops working.
 """
 
 from __future__ import annotations
@@ -20,18 +21,22 @@ import collections
 import html
 import io
 import logging
+import os
+import shutil
 import unicodedata
 import zipfile
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Final
 
 from aiohttp import web
 
 from appliance.config import Config
-from appliance.store import LoggedAction, MatchRecord, Store
+from appliance.store import LoggedAction, MatchRecord, Store, read_actions
 from games import registry
 from games.core import Rules
 from games.strokes import stroke_to_data
@@ -40,6 +45,10 @@ log = logging.getLogger("easel.gallery")
 
 DAY: Final = 86_400.0
 PNG_SIZE: Final = (1200, 750)
+ZIPS_PER_ADDRESS: Final = 2
+"""Zips one address may be downloading at once (a phone needs one)."""
+CACHE_MAX_BYTES: Final = 256 * 1024 * 1024
+"""Rendered pictures and zips kept on the card at most; the oldest galleries' go first."""
 TOKEN_CHARS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
@@ -295,11 +304,29 @@ def gallery_zip(gallery: Gallery) -> bytes:
 # -- expiry ------------------------------------------------------------------------------
 
 
-def purge(store: Store, now: float, keep_days: int) -> list[int]:
-    """Delete galleries older than `keep_days`; returns their match ids."""
+def purge(
+    store: Store, now: float, keep_days: int, cache_dir: Path | None = None
+) -> list[int]:
+    """Delete galleries older than `keep_days`; returns their match ids. With
+    `cache_dir`, also the rendered files of every gallery that is gone, and the oldest
+    ones past `CACHE_MAX_BYTES`."""
     gone = store.delete_galleries_before(now - keep_days * DAY)
     if gone:
         log.info("galleries of matches %s expired and were deleted", gone)
+    if cache_dir is not None and cache_dir.is_dir():
+        kept: list[tuple[float, int, Path]] = []
+        for folder in cache_dir.iterdir():
+            if not folder.name.isdigit() or store.gallery_token(int(folder.name)) is None:
+                shutil.rmtree(folder, ignore_errors=True)
+                continue
+            files = [f.stat() for f in folder.iterdir() if f.is_file()]
+            kept.append((folder.stat().st_mtime, sum(f.st_size for f in files), folder))
+        total = sum(size for _, size, _ in kept)
+        for _, size, folder in sorted(kept):
+            if total <= CACHE_MAX_BYTES:
+                break
+            shutil.rmtree(folder, ignore_errors=True)
+            total -= size
     return gone
 
 
@@ -332,14 +359,54 @@ PAGE_TEXT: Final = {
 
 
 class GalleryRoutes:
-    """`/gallery/<token>`, its pictures and its zip; nothing lists galleries."""
+    """`/gallery/<token>`, its pictures and its zip; nothing lists galleries.
 
-    def __init__(self, store: Store, config: Callable[[], Config], clock: Callable[[], float]):
+    Pictures and the zip are rendered once, by one worker thread (so downloads never
+    take more than one core nor run on the loop), kept as files in `cache_dir`
+    (`<match id>/<name>`, written whole then renamed) and served from disk; a gallery
+    asked for by many phones at once is rendered once. Without `cache_dir`, or when the
+    card is full, a picture is rendered for each request (still in the worker).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        config: Callable[[], Config],
+        clock: Callable[[], float],
+        cache_dir: Path | None = None,
+    ):
         self.store = store
         self.config = config
         self.clock = clock
+        self.cache_dir = cache_dir
         self._cache: OrderedDict[int, Gallery] = OrderedDict()
         self._building: dict[int, asyncio.Future[Gallery]] = {}
+        self._rendering: dict[Path, asyncio.Future[bytes | None]] = {}
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gallery")
+        self._downloads: dict[str, int] = {}  # zips being sent, per address
+
+    async def _rendered(
+        self, match_id: int, name: str, render: Callable[[], bytes]
+    ) -> web.StreamResponse | bytes:
+        """The file `name` of a gallery: from the disk cache, else rendered once in the
+        worker (and kept); returns a FileResponse, or the bytes when nothing could be kept."""
+        if self.cache_dir is None:
+            return await asyncio.get_running_loop().run_in_executor(self._worker, render)
+        path = self.cache_dir / str(match_id) / name
+        if path.is_file():
+            return web.FileResponse(path)
+        pending = self._rendering.get(path)
+        if pending is None:
+            loop = asyncio.get_running_loop()
+            pending = asyncio.ensure_future(
+                loop.run_in_executor(self._worker, _render_to, path, render)
+            )
+            self._rendering[path] = pending
+            pending.add_done_callback(lambda _: self._rendering.pop(path, None))
+        data = await asyncio.shield(pending)
+        if data is None:
+            return web.FileResponse(path)
+        return data
 
     def install(self, app: web.Application) -> None:
         app.router.add_get("/gallery/{token}", self.page)
@@ -368,12 +435,18 @@ class GalleryRoutes:
         record = self.store.match(match_id)
         if record is None or not registry.is_registered(record.game):
             raise web.HTTPNotFound(text="This game's drawings cannot be shown.\n")
-        logged = self.store.actions(match_id)  # read on the loop: the store is not shared
         pending = self._building.get(match_id)
         if pending is None:
             loop = asyncio.get_running_loop()
+            # The log is read and replayed in a thread with its own read-only connection:
+            # a long match's log is megabytes of JSON, not for the loop.
+            path = self.store.path
             pending = asyncio.ensure_future(
-                loop.run_in_executor(None, build_gallery, record, logged)
+                loop.run_in_executor(None, _build_from_file, path, record)
+                if str(path) != ":memory:"
+                else loop.run_in_executor(
+                    None, build_gallery, record, self.store.actions(match_id)
+                )
             )
             self._building[match_id] = pending
         try:
@@ -396,14 +469,14 @@ class GalleryRoutes:
         await self.gallery_for(request.match_info["token"])  # an unknown token stays 404
         raise web.HTTPPermanentRedirect(f"/gallery/{request.match_info['token']}")
 
-    async def picture(self, request: web.Request) -> web.Response:
+    async def picture(self, request: web.Request) -> web.StreamResponse:
         gallery = await self.gallery_for(request.match_info["token"])
         n = int(request.match_info["n"])
         if not 1 <= n <= len(gallery.drawings):
             raise web.HTTPNotFound(text="no such picture\n")
-        loop = asyncio.get_running_loop()
-        png = await loop.run_in_executor(None, drawing_png, gallery.drawings[n - 1])
-        return web.Response(body=png, content_type="image/png", headers=_IMAGE_HEADERS)
+        drawing = gallery.drawings[n - 1]
+        found = await self._rendered(gallery.match_id, f"{n}.png", lambda: drawing_png(drawing))
+        return _answer(found, "image/png", _IMAGE_HEADERS)
 
     async def scene(self, request: web.Request) -> web.Response:
         gallery = await self.gallery_for(request.match_info["token"])
@@ -413,13 +486,61 @@ class GalleryRoutes:
             raise web.HTTPNotFound(text="no such scene\n")
         return web.Response(text=scene.svg, content_type="image/svg+xml", headers=_IMAGE_HEADERS)
 
-    async def zip(self, request: web.Request) -> web.Response:
+    async def zip(self, request: web.Request) -> web.StreamResponse:
         gallery = await self.gallery_for(request.match_info["token"])
-        loop = asyncio.get_running_loop()
-        data = await loop.run_in_executor(None, gallery_zip, gallery)
-        name = f"easel-{_slug(gallery.title.get('en', gallery.game))}-{gallery.match_id}.zip"
-        headers = {**_IMAGE_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'}
-        return web.Response(body=data, content_type="application/zip", headers=headers)
+        remote = request.remote or "?"
+        if self._downloads.get(remote, 0) >= ZIPS_PER_ADDRESS:
+            raise web.HTTPTooManyRequests(
+                text="one download at a time from this address; wait for it to finish\n"
+            )
+        self._downloads[remote] = self._downloads.get(remote, 0) + 1
+        try:
+            found = await self._rendered(
+                gallery.match_id, "all.zip", lambda: gallery_zip(gallery)
+            )
+            name = f"easel-{_slug(gallery.title.get('en', gallery.game))}-{gallery.match_id}.zip"
+            headers = {**_IMAGE_HEADERS,
+                       "Content-Disposition": f'attachment; filename="{name}"'}
+            response = _answer(found, "application/zip", headers)
+            await response.prepare(request)
+            await response.write_eof()
+            return response
+        finally:
+            self._downloads[remote] -= 1
+            if not self._downloads[remote]:
+                del self._downloads[remote]
+
+
+def _answer(
+    found: web.StreamResponse | bytes, content_type: str, headers: dict[str, str]
+) -> web.StreamResponse:
+    if isinstance(found, bytes):
+        return web.Response(body=found, content_type=content_type, headers=headers)
+    found.content_type = content_type
+    found.headers.update(headers)
+    return found
+
+
+def _render_to(path: Path, render: Callable[[], bytes]) -> bytes | None:
+    """In the worker: render and keep as `path` (None: kept, serve the file); the bytes
+    themselves when the file cannot be written (a full or read-only card)."""
+    if path.is_file():
+        return None  # an earlier request rendered it meanwhile
+    data = render()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = path.with_name(path.name + ".part")
+        part.write_bytes(data)
+        os.replace(part, path)
+    except OSError as err:
+        log.warning("gallery file %s not kept (%s); served from memory", path.name, err)
+        return data
+    return None
+
+
+def _build_from_file(path: Path, record: MatchRecord) -> Gallery:
+    """In a thread: read the match's log through a read-only connection, and replay it."""
+    return build_gallery(record, read_actions(path, record.id))
 
 
 # No script at all on the gallery page; images from the box only; never framed; the

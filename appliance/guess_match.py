@@ -25,18 +25,20 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Final
-
-import snowballstemmer
+from typing import Any, Final
 
 from games import registry
 from games.broad_lines import BroadLines, Opinion, fold
 from games.broad_lines_words import Word
 
-_STEMMERS: Final = {
-    "en": snowballstemmer.stemmer("english"),
-    "cs": snowballstemmer.stemmer("czech"),
-}
+
+@lru_cache(maxsize=2)
+def _stemmer(lang: str) -> Any:
+    """The Snowball stemmer, loaded at the first guess (3 MB the box does not need until
+    someone plays Broad Lines)."""
+    import snowballstemmer
+
+    return snowballstemmer.stemmer({"en": "english", "cs": "czech"}[lang])
 
 _ENGLISH_IRREGULAR: Final = {
     "mice": "mouse", "geese": "goose", "teeth": "tooth", "feet": "foot", "men": "man",
@@ -76,7 +78,7 @@ def _words(text: str) -> list[str]:
 @lru_cache(maxsize=4096)
 def keys(word: str, lang: str) -> frozenset[str]:
     """The forms under which `word` (one word, as typed) is the same word in `lang`."""
-    stemmer = _STEMMERS[lang]
+    stemmer = _stemmer(lang)
     raw = unicodedata.normalize("NFC", word.casefold())
     variants = {raw, _bare(raw)}
     if lang == "en":

@@ -3,25 +3,51 @@
 The PIN comes from config (`[host] pin`, set at install; empty = no host page). Wrong
 PINs are counted per client (its network address; the kiosk's PIN pad counts as one
 client): after `tries` wrong ones in a row it must wait `lockout_s` seconds, and every
-further wrong PIN doubles the wait, so guessing even a 4-digit PIN takes days. A right
-PIN clears the count and, on the host page, opens a login: a random token kept in memory
-(only its SHA-256), sent as an HttpOnly, SameSite=Strict cookie and valid for
-`login_minutes`. A restart of the box logs every host out, which is the safe way round.
-Both take the session's injectable clock, so tests never sleep.
+further wrong PIN doubles the wait. Against many addresses at once there is also a
+budget for the whole box: `GLOBAL_BURST` wrong PINs, then one more each
+`GLOBAL_INTERVAL_S`; while it is spent no PIN from the network is even checked, so no
+number of addresses guesses a 4-digit PIN in less than days. A client's record is never
+dropped while it holds a lock: when the table of clients is full, newcomers share one
+record. The kiosk's pad is someone standing at the box: it locks itself for at most
+`KIOSK_MAX_LOCK_S` and spends nothing of the box's budget, so a child at the screen can
+neither lock the kiosk for long nor lock the owner's phone out.
+
+A right PIN clears the count and, on the host page, opens a login: a random token sent
+as an HttpOnly, SameSite=Strict cookie and valid for `login_minutes`; the box keeps only
+its SHA-256 with the expiry, in the data file (`HostLogins(store=...)`), so a login
+survives a restart of the box. Both take the session's injectable clock, so tests never
+sleep.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import logging
 import math
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
+
+log = logging.getLogger("easel.host")
 
 MAX_CLIENTS: Final = 1024
 MAX_LOGINS: Final = 64
+KIOSK_CLIENT: Final = "kiosk"
+KIOSK_MAX_LOCK_S: Final = 30.0
+GLOBAL_BURST: Final = 20
+GLOBAL_INTERVAL_S: Final = 60.0
+SHARED_CLIENT: Final = "*"
+
+
+class MetaStore(Protocol):
+    """Where logins are kept across restarts (appliance.store.Store's meta table)."""
+
+    def get_meta(self, key: str) -> str | None: ...
+
+    def set_meta(self, key: str, value: str) -> None: ...
 
 
 class HostPageOff(PermissionError):
@@ -51,7 +77,8 @@ class _Tries:
 
 
 class PinGuard:
-    """Checks PINs with a per-client count of wrong tries and a growing lock-out."""
+    """Checks PINs with a per-client count of wrong tries and a growing lock-out, and a
+    budget of wrong PINs for the whole box (the kiosk's pad aside)."""
 
     def __init__(
         self, pin: str, tries: int, lockout_s: float, clock: Callable[[], float]
@@ -61,6 +88,8 @@ class PinGuard:
         self.lockout_s = lockout_s
         self.clock = clock
         self._clients: OrderedDict[str, _Tries] = OrderedDict()
+        self._budget = float(GLOBAL_BURST)
+        self._budget_at = clock()
 
     @property
     def enabled(self) -> bool:
@@ -71,43 +100,100 @@ class PinGuard:
         if not self.pin:
             raise HostPageOff("no host PIN is set ([host] pin in the box's settings)")
         now = self.clock()
-        tries = self._clients.get(client)
+        key = self._key(client)
+        tries = self._clients.get(key)
         if tries is not None and now < tries.locked_until:
             raise LockedOut(tries.locked_until - now)
+        kiosk = client == KIOSK_CLIENT
+        if not kiosk and self._global_wait(now) > 0:
+            raise LockedOut(self._global_wait(now))
         if secrets.compare_digest(pin.encode(), self.pin.encode()):
-            self._clients.pop(client, None)
+            if key != SHARED_CLIENT:
+                self._clients.pop(key, None)
             return
+        if not kiosk:
+            self._budget -= 1.0
         if tries is None:
-            tries = self._clients[client] = _Tries()
-            while len(self._clients) > MAX_CLIENTS:  # a spoofing flood forgets the oldest
-                self._clients.popitem(last=False)
+            self._make_room(now)
+            key = self._key(client)
+            tries = self._clients.setdefault(key, _Tries())
         tries.wrong += 1
         over = tries.wrong - self.tries
         if over >= 0:
             wait = self.lockout_s * 2**min(over, 16)
+            if kiosk:
+                wait = min(wait, KIOSK_MAX_LOCK_S)
             tries.locked_until = now + wait
             raise LockedOut(wait)
         raise WrongPin(self.tries - tries.wrong)
 
+    def _key(self, client: str) -> str:
+        if client in self._clients or len(self._clients) < MAX_CLIENTS:
+            return client
+        return SHARED_CLIENT
+
+    def _make_room(self, now: float) -> None:
+        """Forget clients that hold no lock (the oldest first); never a locked one."""
+        if len(self._clients) < MAX_CLIENTS:
+            return
+        for key in [k for k, t in self._clients.items() if t.locked_until <= now]:
+            del self._clients[key]
+            if len(self._clients) < MAX_CLIENTS // 2:
+                break
+
+    def _global_wait(self, now: float) -> float:
+        """Seconds until the box's budget of wrong PINs has one again (0: it has)."""
+        self._budget = min(
+            float(GLOBAL_BURST), self._budget + (now - self._budget_at) / GLOBAL_INTERVAL_S
+        )
+        self._budget_at = now
+        return 0.0 if self._budget >= 1.0 else (1.0 - self._budget) * GLOBAL_INTERVAL_S
+
     def locked_for(self, client: str) -> float:
         """Seconds `client` must still wait (0 when it may try)."""
-        tries = self._clients.get(client)
-        return 0.0 if tries is None else max(0.0, tries.locked_until - self.clock())
+        now = self.clock()
+        tries = self._clients.get(self._key(client))
+        own = 0.0 if tries is None else max(0.0, tries.locked_until - now)
+        return own if client == KIOSK_CLIENT else max(own, self._global_wait(now))
 
 
 class HostLogins:
-    """Host-page logins: random tokens, kept as hashes, each with an expiry."""
+    """Host-page logins: random tokens, kept as hashes, each with an expiry; with a
+    `store`, kept in its meta table too, so a restart of the box keeps them."""
 
-    def __init__(self, minutes: float, clock: Callable[[], float]) -> None:
+    KEY: Final = "host_logins"
+
+    def __init__(
+        self, minutes: float, clock: Callable[[], float], store: MetaStore | None = None
+    ) -> None:
         self.seconds = minutes * 60
         self.clock = clock
+        self.store = store
         self._expiry: OrderedDict[str, float] = OrderedDict()
+        if store is not None:
+            try:
+                kept = json.loads(store.get_meta(self.KEY) or "{}")
+            except ValueError:
+                kept = {}
+            now = clock()
+            for key, expiry in sorted(kept.items(), key=lambda kv: kv[1]):
+                if isinstance(expiry, int | float) and now < expiry <= now + self.seconds:
+                    self._expiry[str(key)] = float(expiry)
+
+    def _save(self) -> None:
+        if self.store is None:
+            return
+        try:
+            self.store.set_meta(self.KEY, json.dumps(dict(self._expiry)))
+        except Exception as err:  # a full card: the login holds until the box restarts
+            log.warning("the host's login could not be kept across restarts: %s", err)
 
     def open(self) -> str:
         token = secrets.token_urlsafe(32)
         self._expiry[_hash(token)] = self.clock() + self.seconds
         while len(self._expiry) > MAX_LOGINS:
             self._expiry.popitem(last=False)
+        self._save()
         return token
 
     def is_valid(self, token: str | None) -> bool:
@@ -123,8 +209,8 @@ class HostLogins:
         return True
 
     def close(self, token: str | None) -> None:
-        if token:
-            self._expiry.pop(_hash(token), None)
+        if token and self._expiry.pop(_hash(token), None) is not None:
+            self._save()
 
 
 def _hash(token: str) -> str:

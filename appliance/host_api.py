@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Final
@@ -88,6 +89,7 @@ ENGLISH: Final = {
     "bad_pack_name": "{detail}",
     "no_such_pack": "{detail}",
     "restarting": "The box restarts now; this page reconnects in a few seconds.",
+    "not_saved": "The box cannot write to its memory card ({detail}); nothing changed.",
 }
 CZECH: Final = {
     "no_pin": (
@@ -103,6 +105,7 @@ CZECH: Final = {
     "bad_pack_name": "{detail}",
     "no_such_pack": "{detail}",
     "restarting": "Krabice se restartuje; stránka se za pár sekund znovu připojí.",
+    "not_saved": "Krabice nemůže zapisovat na paměťovou kartu ({detail}); nic se nezměnilo.",
 }
 
 
@@ -133,7 +136,8 @@ class HostApi:
         self.on_restart = on_restart
         host = config.host
         self.guard = guard or PinGuard(host.pin, host.tries, host.lockout_s, clock)
-        self.logins = HostLogins(host.login_minutes, clock)
+        # Kept in the data file: a restart of the box does not log the host out.
+        self.logins = HostLogins(host.login_minutes, clock, store=session.store)
 
     @property
     def lang(self) -> str:
@@ -164,8 +168,10 @@ class HostApi:
             message = template.format(**err.params)
             status, code, extra = err.status, err.code, err.params
         else:
-            message = say(self.lang, err.key, str(err), **err.params)
-            status = 409 if isinstance(err, NotNow) else 403 if isinstance(
+            message = say(self.lang, err.key, err.template, **err.params)
+            # OSError: the box could not write (a full or read-only card): not the host's doing.
+            status = 409 if isinstance(err, NotNow) else 503 if isinstance(
+                err, OSError) else 403 if isinstance(
                 err, PermissionError) else 404 if isinstance(err, LookupError) else 400
             code, extra = err.code, {}
         body: dict[str, Any] = {"error": {"code": code, "message": message, **extra}}
@@ -205,6 +211,9 @@ class HostApi:
             action(body)
         except (HostError, SessionError) as err:
             return self._error(err)
+        except sqlite3.Error as err:  # a write nothing guarded: say why, change nothing
+            log.error("host page: %s could not be saved: %s", request.path, err)
+            return self._error(HostError(503, "not_saved", detail=str(err)))
         return web.json_response(self._state(), headers=_NO_STORE)
 
     # -- the page and the login ---------------------------------------------------------
@@ -334,7 +343,12 @@ class HostApi:
             self._require_login(request)
             body = await self._body(request, Upload)
             try:
-                self.shelf.save(body.file, body.text.encode("utf-8"))
+                # Parsing a pack (up to 300 kB of TOML) is not for the loop every phone uses.
+                await asyncio.get_running_loop().run_in_executor(
+                    None, self.shelf.save, body.file, body.text.encode("utf-8")
+                )
+            except RecursionError:
+                raise HostError(400, "bad_pack", detail="the pack nests too deeply") from None
             except BadPackName as err:
                 raise HostError(400, "bad_pack_name", detail=str(err)) from None
             except PackError as err:

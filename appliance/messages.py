@@ -43,6 +43,17 @@ CZECH: dict[str, str] = {
     "kicked": "Hostitel tě od stolu odebral.",
     "seat_gone": "Tvoje místo u stolu bylo uvolněno; připoj se znovu.",
     "not_saved": "Tah se nepodařilo uložit ({detail}); zkus to znovu.",
+    # limits against a hostile phone (appliance/server.py, session.py)
+    "too_many_guesses": "Příliš mnoho špatných kódů stolu; zkus to znovu za {seconds} s.",
+    "too_many_seats": "Z tohoto telefonu už sedí u stolu {max} hráči; každý hráč se "
+    "připojí ze svého telefonu.",
+    "ink_rate": "Posíláš kresby rychleji, než kdokoli kreslí; počkej pár sekund.",
+    "match_full": "Tahle hra už nemá místo pro další tahy; hostitel ji má ukončit.",
+    "box_full": "Paměťová karta krabice je plná; tah nebyl uložen. Hostitel má hru ukončit.",
+    "end_not_saved": "Hru se nepodařilo ukončit ({detail}): krabice nemůže zapisovat na "
+    "paměťovou kartu.",
+    "pause_not_saved": "Pauzu se nepodařilo uložit ({detail}); hra pokračuje.",
+    "store_failed": "Krabice nemůže zapisovat na paměťovou kartu ({detail}); nic se nezměnilo.",
     # family filter, pause, handing a seat over, the host's settings
     "name_unfriendly": "U tohoto stolu hrají rodiny: vyber si prosím jiné jméno.",
     "text_unfriendly": "U tohoto stolu hrají rodiny: napiš prosím jiné slovo.",

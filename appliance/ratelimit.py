@@ -2,14 +2,18 @@
 
 A phone that sends faster than any person taps (a stuck script, a hostile page) has the
 excess dropped with one `slow_down` error a second, so it can neither starve the other
-phones of the loop nor fill the log. The clock is injectable for tests.
+phones of the loop nor fill the log. Wrong guesses (room codes) are limited per address
+and for the whole box (`FailureLimiter`); `AddressCounter` keeps what each address holds
+(connections, bytes of unfinished messages). The clock is injectable for tests.
 """
 
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Final
 
 
 @dataclass
@@ -27,12 +31,12 @@ class TokenBucket:
             self.tokens = self.burst
         self.updated = self.clock()
 
-    def take(self) -> bool:
+    def take(self, amount: float = 1.0) -> bool:
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
         self.updated = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
+        if self.tokens >= amount:
+            self.tokens -= amount
             return True
         return False
 
@@ -46,3 +50,139 @@ class Limits:
     connections_per_address: int = 32
     requests_per_s: float = 100.0
     request_burst: float = 400.0
+    # Memory: what a socket may have sent of a message not yet complete. Before hello
+    # only a hello fits; after it a message up to `hard_message_factor` times
+    # `[server] max_message_bytes` is still read (and refused politely) and a larger one
+    # closes the socket; all the sockets of one address together hold at most
+    # `buffered_bytes_per_address` of unfinished messages.
+    hello_bytes: int = 2048
+    hard_message_factor: int = 8
+    buffered_bytes_per_address: int = 2 * 1024 * 1024
+    # What the sockets of one address may send, in bytes a second (more waits: the box
+    # stops reading them for a while), so parsing a flood cannot take the loop.
+    bytes_per_s_per_address: float = 512 * 1024
+    byte_burst_per_address: float = 1024 * 1024
+    # TCP connections (HTTP and WebSocket) one address may hold open; the next is
+    # answered 429 at once, before any handler runs.
+    tcp_per_address: int = 48
+    # Wrong room codes: free per address, then a growing wait; and for the whole box.
+    room_free_failures: int = 10
+    room_lockout_s: float = 30.0
+    room_max_lockout_s: float = 3600.0
+    room_failures_per_s: float = 2.0
+    room_failure_burst: float = 40.0
+
+
+SHARED_KEY: Final = "*"
+"""Where failures go once the table of addresses is full of records still in force."""
+
+
+@dataclass
+class _Failures:
+    count: int = 0
+    locked_until: float = 0.0
+    last: float = 0.0
+
+
+class FailureLimiter:
+    """Wrong guesses (room codes) per address and for the whole box.
+
+    An address may fail `free` times; then it waits `lockout_s`, doubled at every further
+    failure (at most `max_lockout_s`). Its record is forgotten only once it has been
+    quiet for `forget_s` and is not locked; when the table of `max_keys` addresses is full
+    of records still in force, a newcomer shares one record with every other newcomer
+    (`SHARED_KEY`), so a flood of fresh addresses never buys a fresh start. Every failure
+    also spends one of the box's own tokens (`global_rate` a second, `global_burst` saved
+    up): once they are gone nobody's guess is even checked until one comes back, which no
+    number of addresses gets past.
+    """
+
+    def __init__(
+        self,
+        free: int,
+        lockout_s: float,
+        max_lockout_s: float,
+        global_rate: float,
+        global_burst: float,
+        clock: Callable[[], float] = time.monotonic,
+        max_keys: int = 4096,
+        forget_s: float = 3600.0,
+    ) -> None:
+        self.free = free
+        self.lockout_s = lockout_s
+        self.max_lockout_s = max_lockout_s
+        self.clock = clock
+        self.max_keys = max_keys
+        self.forget_s = forget_s
+        self._global = TokenBucket(global_rate, global_burst, clock)
+        self._records: OrderedDict[str, _Failures] = OrderedDict()
+
+    def _key(self, key: str) -> str:
+        return key if key in self._records or len(self._records) < self.max_keys else SHARED_KEY
+
+    def wait(self, key: str) -> float:
+        """Seconds `key` must wait before its next try is looked at (0: it may try)."""
+        now = self.clock()
+        record = self._records.get(self._key(key))
+        own = 0.0 if record is None else max(0.0, record.locked_until - now)
+        return max(own, self._global_wait())
+
+    def _global_wait(self) -> float:
+        bucket = self._global
+        now = self.clock()
+        tokens = min(bucket.burst, bucket.tokens + (now - bucket.updated) * bucket.rate)
+        return 0.0 if tokens >= 1.0 else (1.0 - tokens) / bucket.rate
+
+    def failed(self, key: str) -> float:
+        """Count one failure of `key`; the seconds it must now wait (0: it may try again)."""
+        now = self.clock()
+        self._global.take()
+        if key not in self._records and len(self._records) >= self.max_keys:
+            self._forget_quiet(now)
+        key = self._key(key)
+        record = self._records.get(key)
+        if record is None:
+            record = self._records[key] = _Failures()
+        self._records.move_to_end(key)
+        record.count += 1
+        record.last = now
+        over = record.count - self.free
+        if over >= 0:
+            record.locked_until = now + min(self.max_lockout_s, self.lockout_s * 2 ** min(over, 20))
+        return max(0.0, record.locked_until - now)
+
+    def succeeded(self, key: str) -> None:
+        if key != SHARED_KEY:
+            self._records.pop(key, None)
+
+    def _forget_quiet(self, now: float) -> None:
+        """Make room: drop the records quiet for `forget_s` that hold no lock."""
+        for key in [
+            k for k, r in self._records.items()
+            if now - r.last >= self.forget_s and r.locked_until <= now
+        ]:
+            del self._records[key]
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+
+class AddressCounter:
+    """How many of something (connections, buffered bytes) each address holds now."""
+
+    def __init__(self) -> None:
+        self._counts: dict[str, int] = {}
+
+    def add(self, key: str, amount: int = 1) -> int:
+        total = self._counts.get(key, 0) + amount
+        if total > 0:
+            self._counts[key] = total
+        else:
+            self._counts.pop(key, None)
+        return max(0, total)
+
+    def get(self, key: str) -> int:
+        return self._counts.get(key, 0)
+
+    def __len__(self) -> int:
+        return len(self._counts)

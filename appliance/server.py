@@ -10,36 +10,47 @@ backlog. See docs/protocol.md.
 from __future__ import annotations
 
 import asyncio
+import errno
 import ipaddress
 import logging
+import sqlite3
 import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, cast
 from urllib.parse import urlsplit
 
 import msgspec
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
+from appliance.action_check import InvalidMove, check_move
 from appliance.config import Config
 from appliance.messages import say
 from appliance.packs import DECK_OPTIONS
-from appliance.ratelimit import Limits, TokenBucket
+from appliance.ratelimit import AddressCounter, FailureLimiter, Limits, TokenBucket
 from appliance.session import (
     KIOSK,
     Session,
     SessionError,
     Viewer,
     Welcome,
+    WrongRoom,
 )
 
 log = logging.getLogger("easel.server")
 
 STATIC_DIR: Final = Path(__file__).parent / "web" / "static"
 # aiohttp closes the socket above this; below it we answer `too_big` and keep the
-# connection, so a phone learns why its drawing did not arrive.
+# connection, so a phone learns why its drawing did not arrive. The limit in force is
+# `Limits.hard_message_factor` x `[server] max_message_bytes`, never more than this.
 HARD_LIMIT: Final = 16 * 1024 * 1024
+PRE_HELLO_READ: Final = 16 * 1024
+"""More than this in one read before hello: not a phone saying hello; not even parsed."""
+BOX_ITSELF: Final = frozenset({"127.0.0.1", "::1"})
+"""Addresses of the box itself (a browser on the kiosk, a proxy on the box, the tests):
+the per-address caps (TCP connections, unfinished bytes, seats) do not count them, as
+they would stand for every phone at once; per-connection limits still apply."""
 
 Short = Annotated[str, msgspec.Meta(max_length=64)]
 
@@ -83,7 +94,8 @@ class Finish(msgspec.Struct, tag="finish", forbid_unknown_fields=True):
 class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
     id: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
     kind: Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
-    data: dict[str, Any] = msgspec.field(default_factory=dict)
+    # Checked against the running game's declaration of `kind` (appliance/action_check.py).
+    data: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"{}"))
 
 
 class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
@@ -122,6 +134,10 @@ class Connection:
         self.view_due = False
         self.wake = asyncio.Event()
         self.closing = False
+        # Bytes received since the last whole message came out of the parser: an
+        # unfinished (e.g. fragmented) message, bounded by `MeteredReader`.
+        self.pending = 0
+        self.transport: asyncio.Transport | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         self.control.append(_encode(message).decode())
@@ -144,7 +160,20 @@ class PhoneServer:
         self.limits = limits or Limits()
         self._request_buckets: dict[str, TokenBucket] = {}
         self.connections: set[Connection] = set()
+        self.hard_limit = min(
+            HARD_LIMIT, self.limits.hard_message_factor * config.server.max_message_bytes
+        )
+        self.buffered = AddressCounter()  # unfinished messages' bytes, per address
+        self._byte_buckets: dict[str, TokenBucket] = {}  # bytes a second, per address
+        self.tcp = AddressCounter()  # open TCP connections, per address
+        limits = self.limits
+        self.room_guesses = FailureLimiter(
+            limits.room_free_failures, limits.room_lockout_s, limits.room_max_lockout_s,
+            limits.room_failures_per_s, limits.room_failure_burst,
+        )
         self.started = time.monotonic()
+        # Why the box keeps nothing (appliance/app.py: a card it cannot write), or None.
+        self.degraded: str | None = None
         self._encoded: dict[tuple[int, Viewer], str] = {}
         self.app = web.Application(
             client_max_size=1024 * 1024, middlewares=[self._flood_guard]
@@ -193,7 +222,8 @@ class PhoneServer:
 
     async def healthz(self, request: web.Request) -> web.Response:
         body: dict[str, Any] = {
-            "ok": True,
+            "ok": self.degraded is None,
+            **({"degraded": self.degraded} if self.degraded else {}),
             "phase": "playing" if self.session.match else "lobby",
             "players": len(self.session.seats),
             "connections": len(self.connections),
@@ -237,22 +267,39 @@ class PhoneServer:
                 text="too many connections from this address; close a tab and try again\n"
             )
         # timeout: how long close() waits for a vanished phone's goodbye at shutdown.
-        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=HARD_LIMIT, timeout=1.0)
+        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=self.hard_limit, timeout=1.0)
         await ws.prepare(request)
         conn = Connection(ws, remote, self.limits)
+        conn.transport = request.transport
+        protocol = request.protocol
+        # Every byte the socket sends passes the meter before aiohttp's parser buffers it.
+        inner, alive = protocol._payload_parser, protocol._data_received_cb
+        protocol._payload_parser = None
+        # (`alive` is the heartbeat's: any data from the phone shows it is still there.)
+        protocol.set_parser(cast(Any, MeteredReader(inner, conn, self)), data_received_cb=alive)
         self.connections.add(conn)
         sender = asyncio.create_task(self._sender(conn))
+        hello_timer = asyncio.get_running_loop().call_later(
+            self.config.server.hello_timeout_s, self._hello_overdue, conn
+        )
         try:
             async for msg in ws:
+                self._received(conn)
                 if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY) and not conn.bucket.take():
                     self._slow_down(conn)
                 elif msg.type == WSMsgType.TEXT:
                     self._handle_text(conn, msg.data)
+                    if len(msg.data) > 4096:
+                        # A big message took its time: let the other phones' turn come
+                        # before this socket's next one (its queue may hold many).
+                        await asyncio.sleep(0)
                 elif msg.type == WSMsgType.BINARY:
                     self._refuse(conn, Refusal("not_text", "Messages must be JSON text."))
                 elif msg.type == WSMsgType.ERROR:
                     break
         finally:
+            hello_timer.cancel()
+            self._received(conn)
             self.connections.discard(conn)
             if conn.viewer is not None:
                 self.session.detach(conn.viewer)
@@ -260,6 +307,60 @@ class PhoneServer:
             conn.wake.set()
             await sender
         return ws
+
+    # -- memory: what a socket may hold before it has said anything whole -------------
+    def _received(self, conn: Connection) -> None:
+        """A whole message came out of the parser: its bytes are no longer held."""
+        if conn.pending:
+            if conn.remote not in BOX_ITSELF:
+                self.buffered.add(conn.remote, -conn.pending)
+            conn.pending = 0
+
+    def metered(self, conn: Connection, size: int) -> str | None:
+        """Count `size` more bytes of an unfinished message; why to cut the socket, or None.
+        (`size` < 0: bytes that turned out to be whole messages.)"""
+        size = max(size, -conn.pending)
+        conn.pending += size
+        held = 0 if conn.remote in BOX_ITSELF else self.buffered.add(conn.remote, size)
+        if conn.viewer is None and conn.pending > self.limits.hello_bytes:
+            return "send hello first"
+        if conn.pending > self.hard_limit:
+            return "message too big"
+        if held > self.limits.buffered_bytes_per_address:
+            return "too much unfinished data from this address"
+        return None
+
+    def throttle(self, conn: Connection, size: int) -> float:
+        """Spend `size` of the address's bytes a second; how long to stop reading (0: none)."""
+        if conn.remote in BOX_ITSELF:
+            return 0.0
+        bucket = self._byte_buckets.get(conn.remote)
+        if bucket is None:
+            if len(self._byte_buckets) > 4096:
+                self._byte_buckets.clear()
+            bucket = self._byte_buckets[conn.remote] = TokenBucket(
+                self.limits.bytes_per_s_per_address, self.limits.byte_burst_per_address
+            )
+        bucket.take(0.0)  # refill
+        bucket.tokens -= size
+        return 0.0 if bucket.tokens >= 0 else -bucket.tokens / bucket.rate
+
+    def cut(self, conn: Connection, reason: str) -> None:
+        """Close a socket that asked for too much memory; the others play on."""
+        if conn.closing:
+            return
+        conn.closing = True
+        log.warning("closed a WebSocket from %s: %s", conn.remote, reason)
+        self._received(conn)
+        code = WSCloseCode.POLICY_VIOLATION if reason == "send hello first" else (
+            WSCloseCode.MESSAGE_TOO_BIG)
+        asyncio.get_running_loop().create_task(
+            conn.ws.close(code=code, message=reason.encode())
+        )
+
+    def _hello_overdue(self, conn: Connection) -> None:
+        if conn.viewer is None and not conn.ws.closed:
+            self.cut(conn, "send hello first")
 
     async def _sender(self, conn: Connection) -> None:
         """The only writer to this socket: control messages in order, then the newest view."""
@@ -314,6 +415,7 @@ class PhoneServer:
 
     def _handle_text(self, conn: Connection, text: str) -> None:
         ref: str | None = None
+        message: Any = None
         try:
             message = self._decode(text)
             if isinstance(message, Act):
@@ -330,6 +432,12 @@ class PhoneServer:
                     "ref": ref,
                 }
             )
+        except sqlite3.Error as err:
+            # A write the session does not guard itself (a full or read-only card): the
+            # phone hears why, and its connection stays.
+            log.error("could not save %s from %s: %s", type(message).__name__, conn.remote, err)
+            self._refuse(conn, Refusal("not_saved", "The box cannot write to its memory card "
+                                       "({detail}); nothing changed.", detail=str(err)), ref)
 
     def _decode(self, text: str) -> Message:
         limit = self.config.server.max_message_bytes
@@ -363,7 +471,7 @@ class PhoneServer:
             conn.send({"type": "pong"})
             return
         if isinstance(message, Hello):
-            self._welcome(conn, session.hello(message.room, message.token))
+            self._hello(conn, message)
             return
         viewer = conn.viewer
         if viewer is None:
@@ -371,7 +479,7 @@ class PhoneServer:
         if isinstance(message, Join):
             if viewer.role == "player":
                 raise Refusal("already_joined", "You already have a seat.")
-            self._welcome(conn, session.join(message.name, message.colour))
+            self._welcome(conn, session.join(message.name, message.colour, conn.remote))
             return
         if viewer.role != "player" or viewer.seat is None:
             raise Refusal("join_first", "Take a seat first (join).")
@@ -395,8 +503,37 @@ class PhoneServer:
         elif isinstance(message, Finish):
             session.leave_finish(seat, message.again)
         elif isinstance(message, Act):
-            session.act(seat, message.kind, message.data, message.id)
+            session.act(seat, message.kind, self._move_data(message), message.id)
             conn.send({"type": "ack", "id": message.id})
+
+    def _hello(self, conn: Connection, message: Hello) -> None:
+        """Hello, with a failure limit on wrong room codes per address and for the box."""
+        wait = self.room_guesses.wait(conn.remote)
+        if wait > 0:
+            raise Refusal("too_many_guesses", "Too many wrong room codes; try again in "
+                          "{seconds} seconds.", seconds=max(1, int(-(-wait // 1))))
+        try:
+            welcome = self.session.hello(message.room, message.token)
+        except WrongRoom:
+            locked = self.room_guesses.failed(conn.remote)
+            if locked > 0:
+                log.warning("wrong room codes from %s: locked for %.0f s", conn.remote, locked)
+            raise
+        if welcome.role == "guest":  # the room code was right
+            self.room_guesses.succeeded(conn.remote)
+        self._welcome(conn, welcome)
+
+    def _move_data(self, message: Act) -> dict[str, Any]:
+        """The move's data, checked against what its game declares for its kind."""
+        match = self.session.match
+        game = match.record.game if match is not None else ""
+        try:
+            return check_move(game, message.kind, bytes(message.data))
+        except InvalidMove as err:
+            raise Refusal("invalid", "The message is not valid: {detail}",
+                          detail=str(err)) from None
+        except RecursionError:
+            raise Refusal("too_deep", "The message nests too deeply.") from None
 
     def _welcome(self, conn: Connection, welcome: Welcome) -> None:
         if conn.viewer is not None:
@@ -452,6 +589,141 @@ class PhoneServer:
             *(c.ws.close(code=1001, message=b"the box is shutting down") for c in self.connections),
             return_exceptions=True,
         )
+
+
+class MeteredReader:
+    """Stands before aiohttp's WebSocket parser: counts what the socket sends towards an
+    unfinished message and cuts it off past its budget, before the parser buffers it.
+
+    aiohttp's `max_msg_size` bounds one message however it is fragmented, but it is one
+    number for the socket's whole life; the meter makes it small until hello (a hello
+    fits in `Limits.hello_bytes`) and bounds all the sockets of an address together.
+    """
+
+    def __init__(self, inner: Any, conn: Connection, server: PhoneServer) -> None:
+        self.inner = inner
+        self.conn = conn
+        self.server = server
+        self.stopped = False
+
+    def feed_data(self, data: bytes) -> tuple[bool, bytes]:
+        if self.stopped:
+            return False, b""  # dropped: the socket is being closed
+        conn = self.conn
+        if conn.viewer is None and len(data) > PRE_HELLO_READ:
+            return self._stop("send hello first")  # not even handed to the parser
+        # What the parser turns into whole messages is queued (and no longer ours to
+        # count); what it keeps is an unfinished message.
+        queue = getattr(conn.ws, "_reader", None)
+        before = queue._size if queue is not None else 0
+        result: tuple[bool, bytes] = self.inner.feed_data(data)
+        whole = (queue._size - before) if queue is not None else 0
+        reason = self.server.metered(conn, len(data) - max(0, whole))
+        if reason is not None:
+            return self._stop(reason)
+        wait = self.server.throttle(conn, len(data))
+        if wait > 0 and conn.transport is not None:
+            # Over the address's bytes a second: stop reading it for a while (TCP pushes
+            # back on the phone); nothing is dropped.
+            conn.transport.pause_reading()
+            asyncio.get_running_loop().call_later(wait, _resume, conn.transport)
+        return result
+
+    def _stop(self, reason: str) -> tuple[bool, bytes]:
+        self.stopped = True
+        self.server.cut(self.conn, reason)
+        transport = self.conn.transport
+        if transport is not None:
+            # Nothing more is read; the close frame goes out and the socket ends.
+            transport.pause_reading()
+            asyncio.get_running_loop().call_later(1.0, transport.abort)
+        return False, b""
+
+    def feed_eof(self) -> None:
+        self.inner.feed_eof()
+
+
+def _resume(transport: asyncio.Transport) -> None:
+    if not transport.is_closing():
+        transport.resume_reading()
+
+
+class AcceptErrors:
+    """The loop's exception handler for "out of file descriptors" at accept: one line a
+    minute with a count, instead of a traceback per refused connection (asyncio retries
+    the accept by itself a second later)."""
+
+    OUT_OF: Final = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.count = 0
+        self.total = 0
+        self.logged_at = float("-inf")
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in self.OUT_OF:
+            self.count += 1
+            self.total += 1
+            now = self.clock()
+            if now - self.logged_at >= 60.0:
+                log.error(
+                    "cannot accept connections: %s (%d times since the last report); "
+                    "too many open connections, probably a flood; raise LimitNOFILE in "
+                    "easel.service if this box is just busy", exc.strerror, self.count,
+                )
+                self.logged_at = now
+                self.count = 0
+            return
+        loop.default_exception_handler(context)
+
+
+class GuardedRunner(web.AppRunner):
+    """An AppRunner whose connections are counted per address: one over
+    `Limits.tcp_per_address` is answered 429 and closed as it opens, before any handler
+    reads a byte of it. Its `keepalive_timeout` is the header timeout: a connection
+    that does not finish a request in time is closed (aiohttp's idle timer starts when
+    the connection opens and after every answer)."""
+
+    def __init__(self, phone_server: PhoneServer, **kwargs: Any) -> None:
+        kwargs.setdefault("keepalive_timeout", phone_server.config.server.header_timeout_s)
+        super().__init__(phone_server.app, **kwargs)
+        self.phone_server = phone_server
+
+    async def _make_server(self) -> Any:
+        server = await super()._make_server()
+        made, lost = server.connection_made, server.connection_lost
+        guard = self.phone_server
+        counted: dict[Any, str] = {}
+
+        def connection_made(handler: Any, transport: asyncio.Transport) -> None:
+            made(handler, transport)
+            peer = transport.get_extra_info("peername")
+            address = str(peer[0]) if peer else "?"
+            if address in BOX_ITSELF:
+                return
+            counted[handler] = address
+            if guard.tcp.add(address) > guard.limits.tcp_per_address:
+                transport.write(_TOO_MANY)
+                transport.close()
+
+        def connection_lost(handler: Any, exc: BaseException | None = None) -> None:
+            address = counted.pop(handler, None)
+            if address is not None:
+                guard.tcp.add(address, -1)
+            lost(handler, exc)
+
+        setattr(server, "connection_made", connection_made)  # noqa: B010
+        setattr(server, "connection_lost", connection_lost)  # noqa: B010
+        return server
+
+
+_TOO_MANY: Final = (
+    b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\n"
+    b"Connection: close\r\nContent-Length: 61\r\n\r\n"
+    b"too many connections from this address; close some and retry\n"
+)
 
 
 def _peek_type(text: str) -> str:

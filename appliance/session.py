@@ -22,11 +22,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+import msgspec
+
 from appliance.config import Config
 from appliance.family_filter import blocked_word
 from appliance.game_options import default_options
 from appliance.messages import say
-from appliance.store import MatchRecord, SeatRecord, Store
+from appliance.ratelimit import TokenBucket
+from appliance.store import BudgetExceeded, MatchRecord, SeatRecord, Store
 from games import registry
 from games.core import (
     TABLE,
@@ -76,6 +79,13 @@ HOST: Final = "host"
 """`by` for requests made on the kiosk itself, which is always allowed to host."""
 
 Requester = int | Literal["host"]
+
+UNLIMITED_CLIENTS: Final = frozenset({"127.0.0.1", "::1"})
+"""The box itself (appliance/server.py BOX_ITSELF): its seats are not counted per address."""
+INK_BYTES_PER_S: Final = 8192
+INK_BURST_BYTES: Final = 131_072
+"""What one seat may add to the log: a fast drawer logs ~2 KB a second, a hostile phone
+is held to ~0.6 MB a minute (a burst of a few large strokes is fine)."""
 
 
 class SessionError(Exception):
@@ -155,6 +165,30 @@ class BadLanguage(SessionError, ValueError):
     code = "bad_language"
 
 
+class TooManySeats(SessionError, PermissionError):
+    """One phone (address) has taken `[table] seats_per_address` seats already."""
+
+    code = "too_many_seats"
+
+
+class MatchFull(SessionError, OSError):
+    """The match's log reached `[storage] match_budget_mb`: nothing more is kept."""
+
+    code = "match_full"
+
+
+class BoxFull(SessionError, OSError):
+    """The data file reached `[storage] total_budget_mb` even after pruning old matches."""
+
+    code = "box_full"
+
+
+class SlowDown(SessionError, RuntimeError):
+    """A seat logs more than a person draws (bytes a second): wait a moment."""
+
+    code = "slow_down"
+
+
 class BadHandover(SessionError, ValueError):
     """A seat cannot be offered to a newcomer (no game runs, or it is not in the game)."""
 
@@ -203,6 +237,24 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+# Characters that draw nothing but are letters or symbols to Unicode (fillers, the
+# braille blank, default-ignorable code points): a name of them looks empty or hides.
+BLANK_CHARS: Final = frozenset(
+    "\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\uffa0\u034f\u061c\u2061\u2062\u2063"
+    "\u2064\u206a\u206b\u206c\u206d\u206e\u206f\ufeff\u00ad\u200b\u200c\u200e\u200f"
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+) | frozenset(chr(c) for c in range(0xFE00, 0xFE10) if c not in (0xFE0E, 0xFE0F))
+# What joins an emoji sequence (ZWJ, the presentation selectors, the keycap, the tags of
+# a subdivision flag): format characters, yet part of what a person sees as one emoji.
+EMOJI_JOINERS: Final = frozenset("\u200d\ufe0e\ufe0f\u20e3") | frozenset(
+    chr(c) for c in range(0xE0020, 0xE0080)
+)
+
+
+def _visible(ch: str) -> bool:
+    return not ch.isspace() and ch not in BLANK_CHARS and ch not in EMOJI_JOINERS
+
+
 def clean_name(raw: str, family_filter: bool = False) -> str:
     """A player's name as shown: trimmed, inner whitespace folded; raises BadName."""
     name = " ".join(unicodedata.normalize("NFC", raw).split())
@@ -210,7 +262,11 @@ def clean_name(raw: str, family_filter: bool = False) -> str:
         raise BadName("name_empty", "Please type a name.")
     if len(name) > NAME_MAX:
         raise BadName("name_long", "A name has at most {max} characters.", max=NAME_MAX)
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs") for ch in name):
+    if any(
+        ch in BLANK_CHARS
+        or (unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs") and ch not in EMOJI_JOINERS)
+        for ch in name
+    ) or not any(_visible(ch) for ch in name):
         raise BadName("name_chars", "A name may hold letters, digits and punctuation only.")
     if family_filter and blocked_word(name) is not None:
         raise BadName("name_unfriendly", "This is a family table: please choose another name.")
@@ -252,6 +308,9 @@ class Session:
         # Seats of the running match whose player left, free to take: the next phone to
         # join gets the seat (its score, its cards) instead of watching.
         self.open_seats: set[int] = set(json.loads(store.get_meta("open_seats") or "[]"))
+        # Which address took which seat (memory only: after a restart nobody is counted).
+        self._seat_clients: dict[int, str | None] = {}
+        self._ink: dict[int | None, TokenBucket] = {}
         self.room = self._room_code()
         # The QR code carries the room code, so a scan needs no typing.
         self.join_url = f"{base_url.rstrip('/')}/?room={self.room}" if base_url else ""
@@ -404,14 +463,19 @@ class Session:
             )
         return Welcome("guest")
 
-    def join(self, name: str, colour: str) -> Welcome:
+    def join(self, name: str, colour: str, client: str | None = None) -> Welcome:
+        """Take a seat. `client` is the phone's address: it may hold at most
+        `[table] seats_per_address` seats (None, the kiosk or the box itself: no limit)."""
         name = clean_name(name, self.config.table.family_filter)
         # Only a new seat takes the colour asked for: a freed seat keeps its own and a
         # spectator (a game runs, or every seat is taken) has none, so it may send none.
+        # Watching takes no seat, so the per-address limit is for seats only.
         if self.match is not None and self._free_to_take():
-            return self._take_open_seat(name)
+            self._check_seats_of(client)
+            return self._take_open_seat(name, client)
         if self.match is not None or len(self.seats) >= self.config.table.max_players:
             return Welcome("spectator")
+        self._check_seats_of(client)
         if colour not in PALETTE:
             raise BadColour("bad_colour", "Please pick one of the colours shown.")
         if any(s.name.casefold() == name.casefold() for s in self.seats.values()):
@@ -423,9 +487,21 @@ class Session:
         record = SeatRecord(seat, name, colour, hash_token(token), self.clock())
         self.store.put_seat(record)
         self.seats[seat] = record
+        self._seat_clients[seat] = client
         log.info("seat %d joined as %r", seat, name)
         self._changed()
         return Welcome("player", seat, token)
+
+    def _check_seats_of(self, client: str | None) -> None:
+        limit = self.config.table.seats_per_address
+        if client is None or limit <= 0 or client in UNLIMITED_CLIENTS:
+            return
+        held = sum(1 for seat in self.seats if self._seat_clients.get(seat) == client)
+        if held >= limit:
+            raise TooManySeats(
+                "too_many_seats", "This phone has taken {max} seats already; each player "
+                "joins from their own phone.", max=limit,
+            )
 
     # -- handing a seat over mid-game --------------------------------------------------
     def offer_seat(self, by: Requester, seat: int) -> None:
@@ -470,7 +546,7 @@ class Session:
     def _free_to_take(self) -> list[int]:
         return sorted(self.open_seats & self._match_seats())
 
-    def _take_open_seat(self, name: str) -> Welcome:
+    def _take_open_seat(self, name: str, client: str | None = None) -> Welcome:
         if any(s.name.casefold() == name.casefold() for s in self.seats.values()):
             raise BadName("name_taken", "{name} is already at the table.", name=name)
         seat = self._free_to_take()[0]
@@ -486,6 +562,7 @@ class Session:
         record = SeatRecord(seat, name, colour, hash_token(token), self.clock())
         self.store.put_seat(record)
         self.seats[seat] = record
+        self._seat_clients[seat] = client
         self.open_seats.discard(seat)
         self._save_open_seats()
         log.info("seat %d taken over by %r", seat, name)
@@ -677,7 +754,12 @@ class Session:
         self._require_host(by)
         if self.match is None:
             raise NotNow("not_playing", "No game is running.")
-        self.store.finish_match(self.match.record.id, None, self.clock())
+        try:
+            self.store.finish_match(self.match.record.id, None, self.clock())
+        except sqlite3.Error as err:  # nothing changed: the game goes on
+            log.error("could not end match %d: %s", self.match.record.id, err)
+            raise NotSaved("end_not_saved", "The game could not be ended ({detail}): the "
+                           "box could not write to its memory card.", detail=str(err)) from err
         self._made_gallery(self.match)
         self.last_match, self.match = self.match, None
         self._match_over()
@@ -691,8 +773,9 @@ class Session:
             raise NotNow("not_playing", "No game is running.")
         if match.paused_at is not None:
             raise NotNow("already_paused", "The game is already paused.")
-        match.paused_at = self.clock()
-        self.store.set_pause(match.record.id, match.paused_total, match.paused_at)
+        paused_at = self.clock()
+        self._save_pause(match, match.paused_total, paused_at)
+        match.paused_at = paused_at  # only once it is on disk: a failed pause changes nothing
         log.info("match %d paused", match.record.id)
         self._changed()
 
@@ -704,11 +787,19 @@ class Session:
         if match.paused_at is None:
             raise NotNow("not_paused", "The game is not paused.")
         # A wall clock set backwards during the pause must not make time run twice.
-        match.paused_total += max(0.0, self.clock() - match.paused_at)
-        match.paused_at = None
-        self.store.set_pause(match.record.id, match.paused_total, None)
-        log.info("match %d resumed", match.record.id)
+        paused_total = match.paused_total + max(0.0, self.clock() - match.paused_at)
+        self._save_pause(match, paused_total, None)
+        match.paused_total, match.paused_at = paused_total, None
+        log.info("match %d resumed (paused %.0f s in all)", match.record.id, match.paused_total)
         self._changed()
+
+    def _save_pause(self, match: LiveMatch, total: float, at: float | None) -> None:
+        try:
+            self.store.set_pause(match.record.id, total, at)
+        except sqlite3.Error as err:
+            log.error("could not save the pause of match %d: %s", match.record.id, err)
+            raise NotSaved("pause_not_saved", "The pause could not be saved ({detail}); the "
+                           "game goes on.", detail=str(err)) from err
 
     @property
     def paused(self) -> bool:
@@ -751,7 +842,8 @@ class Session:
             raise NotNow("not_playing", "No game is running.")
         if seat is not None and seat not in self._match_seats():
             raise NotNow("not_in_match", "You are watching this game, not playing it.")
-        if action_id is not None and self.store.has_action_id(match.record.id, action_id):
+        # Ids are the phone's own: unique per seat, so one seat's ids never shadow another's.
+        if action_id is not None and self.store.has_action_id(match.record.id, action_id, seat):
             return False
         self._refuse_paused()
         if kind in HOST_SPEAKS_FOR_TABLE and seat is not None and seat == self.host_seat:
@@ -759,9 +851,21 @@ class Session:
         typed = data.get("text")
         if self.config.table.family_filter and isinstance(typed, str) and blocked_word(typed):
             raise Unfriendly("text_unfriendly", "This is a family table: please type another word.")
+        self._spend_ink(seat, data)
         action = Action(kind, seat, dict(data), self.match_clock(match))
         self._commit(match, action, action_id)
         return True
+
+    def _spend_ink(self, seat: int | None, data: Mapping[str, Any]) -> None:
+        """Bytes a second a seat may add to the log (what a person draws, not a script)."""
+        if not data:
+            return
+        bucket = self._ink.get(seat)
+        if bucket is None:
+            bucket = self._ink[seat] = TokenBucket(INK_BYTES_PER_S, INK_BURST_BYTES)
+        if not bucket.take(len(msgspec.json.encode(data))):
+            raise SlowDown("ink_rate", "You are sending drawings faster than anyone draws; "
+                           "wait a few seconds.")
 
     def press(self, button: str, long: bool = False) -> bool:
         """A table button (or its key or on-screen stand-in). What it means is the game's."""
@@ -839,6 +943,13 @@ class Session:
         # survives a power cut.
         try:
             self.store.append_action(match.record.id, match.next_seq, action_id, action)
+        except BudgetExceeded as err:
+            log.error("could not log %s of match %d: %s", action.kind, match.record.id, err)
+            if err.whole_box:
+                raise BoxFull("box_full", "The box's memory card is full; the move was not "
+                              "saved. The host should end the game.") from err
+            raise MatchFull("match_full", "This game has no room for more moves; the host "
+                            "should end it.") from err
         except sqlite3.Error as err:
             log.error("could not log %r: %s", action, err)
             raise NotSaved("not_saved", "The move could not be saved ({detail}); try again.",

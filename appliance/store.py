@@ -53,7 +53,8 @@ CREATE TABLE IF NOT EXISTS actions (
     at        REAL NOT NULL,
     PRIMARY KEY (match_id, seq)
 );
-CREATE UNIQUE INDEX IF NOT EXISTS actions_by_id ON actions(match_id, action_id)
+DROP INDEX IF EXISTS actions_by_id;
+CREATE UNIQUE INDEX IF NOT EXISTS actions_by_seat_id ON actions(match_id, seat, action_id)
     WHERE action_id IS NOT NULL;
 CREATE TABLE IF NOT EXISTS pauses (
     match_id     INTEGER PRIMARY KEY REFERENCES matches(id),
@@ -71,6 +72,14 @@ SCHEMA_VERSION = 1
 
 class StoreError(RuntimeError):
     """The data file cannot be opened or is not an Easel store."""
+
+
+class BudgetExceeded(sqlite3.DatabaseError):
+    """An action would take the match's log (or the whole file) past its budget."""
+
+    def __init__(self, message: str, whole_box: bool) -> None:
+        super().__init__(message)
+        self.whole_box = whole_box
 
 
 @dataclass(frozen=True)
@@ -102,10 +111,22 @@ class LoggedAction:
 
 
 class Store:
-    """One SQLite connection, used from the event loop's thread only."""
+    """One SQLite connection, used from the event loop's thread only.
 
-    def __init__(self, path: Path | str) -> None:
+    `match_budget` and `total_budget` (bytes; None = none) bound what one match's log and
+    the whole file may hold: past the total the oldest finished matches are deleted
+    (`prune`), and an action that still does not fit raises `BudgetExceeded`."""
+
+    def __init__(
+        self,
+        path: Path | str,
+        match_budget: int | None = None,
+        total_budget: int | None = None,
+    ) -> None:
         self.path = Path(path)
+        self.match_budget = match_budget
+        self.total_budget = total_budget
+        self._match_bytes: dict[int, int] = {}
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -190,27 +211,83 @@ class Store:
         return match_id
 
     def append_action(self, match_id: int, seq: int, action_id: str | None, action: Action) -> None:
-        """Log one accepted action; returns once it is committed (fsync'd) to disk."""
+        """Log one accepted action; returns once it is committed (fsync'd) to disk.
+        Raises BudgetExceeded (nothing written) past the match's or the file's budget."""
+        data = json.dumps(action.data, separators=(",", ":"))
+        size = len(data) + len(action.kind) + len(action_id or "") + 48  # row overhead
+        used = self._logged_bytes(match_id)
+        if self.match_budget is not None and used + size > self.match_budget:
+            raise BudgetExceeded(
+                f"match {match_id} holds {used} bytes of moves; at most {self.match_budget}",
+                whole_box=False,
+            )
+        if self.total_budget is not None and self.used_bytes() + size > self.total_budget:
+            self.prune(keep=match_id)
+            if self.used_bytes() + size > self.total_budget:
+                raise BudgetExceeded(
+                    f"the data file holds {self.used_bytes()} bytes; at most "
+                    f"{self.total_budget}", whole_box=True,
+                )
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO actions(match_id, seq, action_id, seat, kind, data, at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    match_id,
-                    seq,
-                    action_id,
-                    action.seat,
-                    action.kind,
-                    json.dumps(action.data, separators=(",", ":")),
-                    action.at,
-                ),
+                (match_id, seq, action_id, action.seat, action.kind, data, action.at),
             )
+        self._match_bytes[match_id] = used + size
 
-    def has_action_id(self, match_id: int, action_id: str) -> bool:
+    def _logged_bytes(self, match_id: int) -> int:
+        used = self._match_bytes.get(match_id)
+        if used is None:
+            row = self._db.execute(
+                "SELECT COALESCE(SUM(LENGTH(data) + LENGTH(kind) + "
+                "COALESCE(LENGTH(action_id), 0) + 48), 0) FROM actions WHERE match_id = ?",
+                (match_id,),
+            ).fetchone()
+            if len(self._match_bytes) > 16:
+                self._match_bytes.clear()
+            used = self._match_bytes[match_id] = int(row[0])
+        return used
+
+    def used_bytes(self) -> int:
+        """Bytes the data file holds in use (its pages less the free ones)."""
+        pages = self._db.execute("PRAGMA page_count").fetchone()[0]
+        free = self._db.execute("PRAGMA freelist_count").fetchone()[0]
+        size = self._db.execute("PRAGMA page_size").fetchone()[0]
+        return int((pages - free) * size)
+
+    def has_action_id(self, match_id: int, action_id: str, seat: int | None = None) -> bool:
+        """Was `action_id` logged for this seat (None: the table) in this match?"""
         row = self._db.execute(
-            "SELECT 1 FROM actions WHERE match_id = ? AND action_id = ?", (match_id, action_id)
+            "SELECT 1 FROM actions WHERE match_id = ? AND action_id = ? AND seat IS ?",
+            (match_id, action_id, seat),
         ).fetchone()
         return row is not None
+
+    def prune(
+        self, before: float | None = None, keep: int | None = None, batch: int = 4
+    ) -> list[int]:
+        """Delete finished matches (their log, pause, gallery): those finished before
+        `before`, or else, over the total budget, the oldest `batch` of them; never
+        `keep` nor an unfinished match. Returns the deleted match ids."""
+        if before is not None:
+            rows = self._db.execute(
+                "SELECT id FROM matches WHERE finished_at IS NOT NULL AND finished_at < ? "
+                "ORDER BY id", (before,),
+            ).fetchall()
+        else:
+            rows = self._db.execute(
+                "SELECT id FROM matches WHERE finished_at IS NOT NULL AND id IS NOT ? "
+                "ORDER BY id LIMIT ?", (keep, batch),
+            ).fetchall()
+        ids = [int(r[0]) for r in rows if int(r[0]) != keep]
+        for match_id in ids:
+            with self._transaction() as db:
+                for table in ("actions", "pauses", "galleries"):
+                    db.execute(f"DELETE FROM {table} WHERE match_id = ?", (match_id,))
+                db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
+            self._match_bytes.pop(match_id, None)
+        return ids
 
     def finish_match(self, match_id: int, outcome: Outcome | None, at: float) -> None:
         """Close a match: finished (with its outcome) or ended early (outcome None)."""
@@ -298,6 +375,24 @@ class Store:
 
     def integrity_check(self) -> str:
         return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+def read_actions(path: Path, match_id: int) -> list[LoggedAction]:
+    """A match's log read through a read-only connection of its own: for a worker thread
+    (the store's connection belongs to the event loop's thread)."""
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        rows = db.execute(
+            "SELECT seq, action_id, seat, kind, data, at FROM actions "
+            "WHERE match_id = ? ORDER BY seq",
+            (match_id,),
+        ).fetchall()
+    finally:
+        db.close()
+    return [
+        LoggedAction(seq, action_id, Action(kind, seat, json.loads(data), at))
+        for seq, action_id, seat, kind, data, at in rows
+    ]
 
 
 def _match(row: tuple[Any, ...]) -> MatchRecord:

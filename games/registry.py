@@ -1,7 +1,8 @@
 """The games the box knows: the catalogue of the four titles, and the rules registered so far.
 
 The catalogue is what the lobby lists (names in every language, player counts); a title
-can be started once its `Rules` are registered here by its module.
+can be started once its `Rules` are registered here by its module. `action_schemas` hands
+out what each of a game's moves may carry (`games/<id>_actions.py`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import importlib.util
 from dataclasses import dataclass
 from typing import Any
 
+from games.action_schema import ActionSchemas
 from games.core import Rules
 
 
@@ -76,3 +78,18 @@ def registered() -> tuple[Rules[Any], ...]:
 
 def is_registered(game_id: str) -> bool:
     return game_id in _registered
+
+
+def action_schemas(game_id: str) -> ActionSchemas | None:
+    """What each kind of move of a game may carry (`games/<id>_actions.py`, declared
+    beside its rules in games/action_schema.py's terms), or None for a game that
+    declares none (its moves are then bounded only by the message size)."""
+    module = "games." + game_id.replace("-", "_") + "_actions"
+    try:
+        found = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return None
+    if found is None:
+        return None
+    schemas: ActionSchemas = importlib.import_module(module).ACTIONS
+    return schemas

@@ -25,10 +25,12 @@ def test_the_log_is_durable(store: Store, tmp_path: Path) -> None:
         Action("add", 0, {"n": 2}, 101.0),
         Action("time_up", None, {"what": "turn"}, 130.0),
     ]
-    assert other.has_action_id(match, "a") and not other.has_action_id(match, "b")
+    assert other.has_action_id(match, "a", 0) and not other.has_action_id(match, "b", 0)
+    # Action ids are the phone's own: unique per seat, not per match.
+    assert not other.has_action_id(match, "a", 1)
     other.close()
     with pytest.raises(sqlite3.IntegrityError):
-        store.append_action(match, 2, "a", Action("add", 1, {"n": 1}, 131.0))
+        store.append_action(match, 2, "a", Action("add", 0, {"n": 1}, 131.0))
     with pytest.raises(sqlite3.IntegrityError):
         store.append_action(match, 1, "c", Action("add", 1, {"n": 1}, 131.0))
     store.finish_match(match, Outcome((0,), ((0, 1.0),), "won"), 140.0)

@@ -75,6 +75,14 @@ TARGETS: dict[str, str] = {
     "present_rot90_ratio_full_1920x1080": "<= 1.2",
     "present_rot90_ratio_ink_800x480": "<= 1.2",
     "present_rot90_ratio_ink_1920x1080": "<= 1.2",
+    "hostile_memory_mb": "<= 10",
+    "slowloris_new_phone_ms": "<= 100",
+    "ping_p99_ms_idle": "(report)",
+    "ping_p99_ms_zip_downloads": "<= 20",
+    "ping_p99_ms_stroke_flood": "<= 20",
+    "ping_p99_ms_guessing": "<= 20",
+    "ping_p99_ms_under_attack": "<= 20",
+    "db_growth_mb_per_min_hostile": "<= 1",
 }
 
 

@@ -1,0 +1,63 @@
+"""A box whose memory card cannot be written still starts: degraded, not a restart loop.
+
+The whole appliance (server, session, headless kiosk) is started on a data directory
+that cannot be created; it comes up, phones join and play, and /healthz says why and
+what to do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import socket
+from pathlib import Path
+
+import aiohttp
+
+from appliance.app import Appliance
+from appliance.config import Config, DisplaySettings, ServerSettings, StorageSettings
+from appliance.session import PALETTE
+from tests.conftest import Phone
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def test_a_box_that_cannot_write_starts_degraded_and_serves_phones(
+    tmp_path: Path,
+) -> None:
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("a file where the data directory should be")
+    port = free_port()
+    config = dataclasses.replace(
+        Config(),
+        storage=StorageSettings(str(blocker / "easel")),
+        server=ServerSettings(host="127.0.0.1", port=port),
+        display=DisplaySettings(mode="headless", width=800, height=480),
+    )
+    app = Appliance(config)
+    assert app.degraded is not None and "restart the box" in app.degraded
+    stop = asyncio.Event()
+    task = asyncio.create_task(app.run(stop))
+    try:
+        for _ in range(500):
+            if app.kiosk is not None and app.kiosk.frames_drawn:
+                break
+            assert not task.done(), task.result()
+            await asyncio.sleep(0.01)
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{port}/healthz") as response:
+                health = await response.json()
+            assert health["ok"] is False
+            assert "cannot be written" in health["degraded"]
+            assert "Free space" in health["degraded"]
+            phone = Phone(await http.ws_connect(f"http://127.0.0.1:{port}/ws"))
+            welcome = await phone.join(app.session.room, "Ada", PALETTE[0])
+            assert welcome["role"] == "player"
+            await phone.ws.close()
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 20)
