@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from appliance.host import HostPageOff, LockedOut, PinGuard, WrongPin
-from appliance.kiosk.intents import HostChoice, HostCorner, Intent, PinKey
+from appliance.kiosk.intents import Back, HostChoice, HostCorner, Intent, PinKey
 from appliance.session import HOST, Session, SessionError
 
 log = logging.getLogger("easel.kiosk_host")
@@ -81,6 +81,11 @@ class KioskHostMenu:
             return True
         if isinstance(intent, HostChoice):
             self._choice(intent)
+            return True
+        if isinstance(intent, Back) and self.state != "closed":
+            # A remote's Back: one step back, which from the pad or the menu is closed.
+            self.digits = ""
+            self._set("closed")
             return True
         return False
 

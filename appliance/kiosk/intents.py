@@ -1,4 +1,5 @@
-"""What the kiosk asks the box to do: small immutable values made from taps, clicks and keys.
+"""What the kiosk asks the box to do: small immutable values made from taps, clicks, keys and
+remote keys (appliance/kiosk/focus.py, drivers/remote.py).
 
 The kiosk never changes the session itself. A tap on a rendered button or a development
 key becomes one of these intents; the lead's wiring turns them into session actions
@@ -75,7 +76,20 @@ class DrawStroke:
 
 @dataclass(frozen=True)
 class Quit:
-    """Escape or the window's close button: the operator wants the kiosk to stop."""
+    """The window's close button: the operator wants the kiosk to stop. No key quits: a
+    keyboard's Escape, like a remote's Back, is `Back`."""
+
+
+@dataclass(frozen=True)
+class Back:
+    """Back on a remote, B on a gamepad, Escape: one step back (closes the PIN pad or the
+    host menu); never quits the appliance."""
+
+
+@dataclass(frozen=True)
+class TogglePause:
+    """Play/pause on a remote (Start on a gamepad, P): the host pauses or resumes the game;
+    the kiosk may always host, as its other table buttons do."""
 
 
 HOST_HOLD_S = 2.0
@@ -104,11 +118,12 @@ class HostChoice:
 
 Intent = (
     KickSeat | SelectGame | StartGame | PressButton | ActAs | DrawStroke | Quit
-    | HostCorner | PinKey | HostChoice
+    | HostCorner | PinKey | HostChoice | Back | TogglePause
 )
 
 __all__ = [
     "ActAs",
+    "Back",
     "ButtonName",
     "CanvasSpec",
     "DrawStroke",
@@ -121,4 +136,5 @@ __all__ = [
     "Quit",
     "SelectGame",
     "StartGame",
+    "TogglePause",
 ]
