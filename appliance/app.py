@@ -88,7 +88,8 @@ class Appliance:
         self.kiosk: Any = None
         self.panel: Any = None
         self.panel_simulated = False
-        self.cec: Any = None  # drivers.remote.Cec once registered (docs/remote.md)
+        self.remote_inputs: Any = None  # drivers.remote.RemoteInputs (docs/remote.md)
+        self.cec: Any = None  # drivers.remote.Cec once registered
         self._tv_seen: tuple[int | None, int] = (None, 0)
         self.light_show = LightShow()
         self._tick_handle: asyncio.TimerHandle | None = None
@@ -208,14 +209,15 @@ class Appliance:
             except Exception:
                 log.exception("the kiosk could not take the remote key %r", press)
 
+        # HOURGLASS held as long as on the panel is its long press.
         return RemoteInputs(feed, keyboards=self.kiosk.keys_source == "evdev",
-                            grab=self.config.remote.grab)
+                            grab=self.config.remote.grab, hold_s=self.config.panel.hold_s)
 
     async def _register_tv(self) -> None:
         from drivers.remote import Cec
 
         tv = self.config.tv
-        cec = Cec(tv.device, tv.osd_name)
+        cec = Cec(tv.device, tv.osd_name, clock=self.clock)
         if await cec.register():
             self.cec = cec
             self._tv_seen = self._tv_moment()
@@ -441,7 +443,8 @@ class Appliance:
             tasks.append(asyncio.create_task(self._touch_panel().run(stop), name="touch"))
         self._tv_tasks: set[asyncio.Task[Any]] = set()
         if self.config.remote.enabled:
-            tasks.append(asyncio.create_task(self._remote_inputs().run(stop), name="remote"))
+            self.remote_inputs = self._remote_inputs()
+            tasks.append(asyncio.create_task(self.remote_inputs.run(stop), name="remote"))
         if self.config.tv.cec:
             # Off the start's path: cec-ctl may take a second or time out on a quiet bus.
             tasks.append(asyncio.create_task(self._register_tv(), name="tv"))

@@ -150,10 +150,19 @@ class RemotePress:
 class KeyDecoder:
     """Pure: one device's events in, `RemotePress` values out, at once (a key does not wait
     for its SYN_REPORT). Arrows repeat with the kernel's autorepeat (value 2); every other
-    key counts once per press. A hat or stick counts once per push away from the centre."""
+    key counts once per press. A hat or stick counts once per push away from the centre.
 
-    def __init__(self, source: DeviceKind, absinfo: dict[int, Any] | None = None) -> None:
+    HOURGLASS behaves as the panel's button: held for `hold_s` (the kernel's autorepeat
+    says it is still down) it is `hourglass_long`, else `hourglass` when it comes up, so
+    one push is never both. Shift+H on a keyboard is the long press at once.
+    """
+
+    def __init__(
+        self, source: DeviceKind, absinfo: dict[int, Any] | None = None, hold_s: float = 1.5
+    ) -> None:
         self.source = source
+        self.hold_s = hold_s
+        self._held: dict[int, tuple[float, bool]] = {}  # hourglass key -> (down at, long sent)
         self._shift = 0
         self._axes: dict[int, tuple[float, float]] = {}  # code -> (centre, half range)
         for code, info in (absinfo or {}).items():
@@ -171,20 +180,37 @@ class KeyDecoder:
                 self._shift = max(0, self._shift)
                 return []
             key = BY_CODE.get(code)
-            if key is None or value == 0:
+            if key is None:
                 return []
-            if value == 2 and key not in ARROWS:
+            if key == "hourglass":
+                return self._hourglass(code, value, event.timestamp())
+            if value == 0 or (value == 2 and key not in ARROWS):
                 return []
-            if key == "hourglass" and self._shift and self.source == "keyboard":
-                key = "hourglass_long"
             return [RemotePress(key, self.source, event.timestamp(), value == 2)]
         if etype == _E.EV_ABS and self.source == "gamepad":
             return self._axis(event)
         if etype == _E.EV_SYN and event.code == _E.SYN_DROPPED:
-            # Releases may be lost: forget held modifiers and pushed sticks.
+            # Releases may be lost: forget held modifiers, keys and pushed sticks.
             self._shift = 0
+            self._held.clear()
             self._pushed.clear()
         return []
+
+    def _hourglass(self, code: int, value: int, t: float) -> list[RemotePress]:
+        if value == 1:
+            if self._shift and self.source == "keyboard":
+                self._held[code] = (t, True)
+                return [RemotePress("hourglass_long", self.source, t)]
+            self._held[code] = (t, False)
+            return []
+        down_at, long_sent = self._held.get(code, (t, value == 2))
+        if value == 2:
+            if not long_sent and t - down_at >= self.hold_s:
+                self._held[code] = (down_at, True)
+                return [RemotePress("hourglass_long", self.source, t)]
+            return []
+        self._held.pop(code, None)
+        return [] if long_sent else [RemotePress("hourglass", self.source, t)]
 
     def _axis(self, event: evdev.InputEvent) -> list[RemotePress]:
         code = event.code
@@ -253,10 +279,12 @@ class RemoteInputs:
         keyboards: bool = True,
         grab: bool = False,
         rescan_s: float = 3.0,
+        hold_s: float = 1.5,
         opener: Callable[[str], Any] = evdev.InputDevice,
         lister: Callable[[], list[str]] = evdev.list_devices,
     ) -> None:
         self._on_press = on_press
+        self._hold_s = hold_s
         self._keyboards = keyboards
         self._grab = grab
         self._rescan_s = rescan_s
@@ -346,7 +374,7 @@ class RemoteInputs:
                 for code in (_E.ABS_X, _E.ABS_Y):
                     if code in device.capabilities(absinfo=False).get(_E.EV_ABS, ()):
                         absinfo[code] = device.absinfo(code)
-        decoder = KeyDecoder(kind, absinfo)
+        decoder = KeyDecoder(kind, absinfo, self._hold_s)
         feed, on_press = decoder.feed, self._on_press
         try:
             while True:

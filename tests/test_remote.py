@@ -270,6 +270,20 @@ def test_an_xbox_pad_steers_with_the_dpad_and_the_stick_once_per_push() -> None:
         "hourglass_long", "pause", "menu"]
 
 
+def test_hourglass_held_is_the_long_press_and_a_short_one_counts_when_it_comes_up() -> None:
+    remote = cec_remote()
+    decoder = KeyDecoder("remote", hold_s=1.5)
+    short = remote.tap("KEY_RED", repeats=3)  # released after ~0.4 s
+    assert decode(decoder, short[:-1]) == []  # nothing while it is down
+    assert decode(decoder, short[-1:]) == ["hourglass"]
+    held = remote.tap("KEY_RED", repeats=45)  # ~1.7 s of autorepeat
+    assert decode(decoder, held) == ["hourglass_long"]  # once, and no short one on release
+    kb = usb_keyboard()
+    keys = KeyDecoder("keyboard", hold_s=1.5)
+    assert decode(keys, kb.tap("KEY_H", repeats=45) + kb.tap("KEY_H")) == [
+        "hourglass_long", "hourglass"]
+
+
 def test_a_keyboard_types_arrows_enter_escape_and_shift_h() -> None:
     kb = usb_keyboard()
     decoder = KeyDecoder("keyboard")
@@ -288,7 +302,8 @@ def test_syn_dropped_forgets_a_held_shift_and_a_pushed_stick() -> None:
     decoder = KeyDecoder("keyboard")
     decoder.feed(event(1.0, e.EV_KEY, e.KEY_RIGHTSHIFT, 1))
     decoder.feed(event(1.1, e.EV_SYN, e.SYN_DROPPED, 0))  # the release was lost
-    assert [p.key for p in decoder.feed(event(1.2, e.EV_KEY, e.KEY_H, 1))] == ["hourglass"]
+    assert decoder.feed(event(1.2, e.EV_KEY, e.KEY_H, 1)) == []
+    assert [p.key for p in decoder.feed(event(1.3, e.EV_KEY, e.KEY_H, 0))] == ["hourglass"]
     pad = KeyDecoder("gamepad", {e.ABS_X: XBOX_STICK})
     assert [p.key for p in pad.feed(event(2.0, e.EV_ABS, e.ABS_X, 32000))] == ["right"]
     pad.feed(event(2.1, e.EV_SYN, e.SYN_DROPPED, 0))
