@@ -89,6 +89,7 @@ class Appliance:
         self.panel: Any = None
         self.panel_simulated = False
         self.remote_inputs: Any = None  # drivers.remote.RemoteInputs (docs/remote.md)
+        self.kiosk_seats: Any = None  # appliance/kiosk_seat.py
         self.cec: Any = None  # drivers.remote.Cec once registered
         self._tv_seen: tuple[int | None, int] = (None, 0)
         self.light_show = LightShow()
@@ -263,6 +264,8 @@ class Appliance:
 
         if self.host_menu is not None and self.host_menu.handle(intent):
             return  # the kiosk's host menu (appliance/kiosk_host.py)
+        if self.kiosk_seats is not None and self.kiosk_seats.handle(intent):
+            return  # sitting down without a phone (appliance/kiosk_seat.py)
         try:
             match intent:
                 case KickSeat(seat=seat):
@@ -270,7 +273,9 @@ class Appliance:
                 case SelectGame(game=game):
                     self.session.select(HOST, game)
                 case StartGame():
-                    self.session.start(HOST)
+                    seats = self.kiosk_seats
+                    extra = seats.start_options(self.session.selected) if seats else {}
+                    self.session.start(HOST, extra or None)
                 case PressButton(button=button, long=long):
                     self.session.press(button, long)
                 case ActAs(seat=seat, kind=kind, data=data):
@@ -292,6 +297,10 @@ class Appliance:
                     self._stop.set()
         except SessionError as err:
             log.info("kiosk: %s", err)
+
+    def kiosk_view(self) -> Any:
+        """What the kiosk draws: the public view, with the seat pad and the host layer."""
+        return self.host_menu.decorate(self.kiosk_seats.decorate(self.session.view_for(KIOSK)))
 
     def request_restart(self) -> None:
         """The host asked for a restart: stop cleanly; the CLI exits with RESTART_EXIT."""
@@ -369,6 +378,9 @@ class Appliance:
         self.host_menu = KioskHostMenu(
             self.session, self.pin_guard, self.clock, self.request_restart, history
         )
+        from appliance.kiosk_seat import KioskSeats
+
+        self.kiosk_seats = KioskSeats(self.session)
         self._purge_galleries()
         # After the server's listener: the phones' views go out first, and the kiosk draws
         # while the phones (other devices) take theirs in.
@@ -430,7 +442,7 @@ class Appliance:
             asyncio.create_task(
                 run_kiosk(
                     self.kiosk,
-                    lambda: self.host_menu.decorate(self.session.view_for(KIOSK)),
+                    self.kiosk_view,
                     self.clock,
                     self._on_intent,
                     stop,

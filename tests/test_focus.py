@@ -65,6 +65,11 @@ def kiosk_screens() -> Iterator[tuple[str, dict[str, Any], float]]:
     yield "lobby-finished", make_view(seats=4, phase="finished"), 0.0
     lobby = make_view(seats=5)
     yield "lobby-host-corner", with_host(lobby, {"state": "closed"}), 0.0
+    offered = {**make_view(seats=3), "seat_pad": {"state": "closed"}}
+    yield "lobby-free-seats-to-sit", offered, 0.0
+    yield "seat-pad", {**offered, "seat_pad": {"state": "open", "name": "Ema", "game": "duplik",
+                                               "colours": ["#4363d8", "#f58231"],
+                                               "colour": "#4363d8"}}, 0.0
     yield "pin-pad", with_host(lobby, {"state": "pin", "digits": 3, "message": "Wrong PIN"}), 0.0
     yield "host-menu-lobby", host_menu(lobby), 0.0
     yield "host-menu-8-seats", host_menu(make_view(seats=8, phase="playing")), 100.0

@@ -36,7 +36,6 @@ from appliance.config import (
 )
 from appliance.kiosk.focus import Direction, step
 from appliance.kiosk.intents import ActAs, Intent, SelectGame, StartGame
-from appliance.session import KIOSK
 from drivers.remote import RemoteInputs
 from games.core import TABLE
 from tests.bots import COLOURS, BotPhone, InProcessTable, RunOut, choose, press_of
@@ -114,7 +113,7 @@ class Sofa:
         app = self.app
 
         def drawn() -> bool:
-            view = app.host_menu.decorate(app.session.view_for(KIOSK))
+            view = app.kiosk_view()
             last = app.kiosk.renderer._last_key
             return last is not None and last[0] == view.get("version")
 

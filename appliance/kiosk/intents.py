@@ -116,9 +116,24 @@ class HostChoice:
     seat: int | None = None
 
 
+@dataclass(frozen=True)
+class SitDown:
+    """A free seat in the lobby chosen on the kiosk: someone without a phone sits at the
+    table (appliance/kiosk_seat.py opens the seat pad)."""
+
+
+@dataclass(frozen=True)
+class SeatPadKey:
+    """A key of the kiosk's seat pad: `what` is "letter" (with `value`), "space",
+    "back", "colour" (with `value`, '#rrggbb'), "sit" or "cancel"."""
+
+    what: str
+    value: str = ""
+
+
 Intent = (
     KickSeat | SelectGame | StartGame | PressButton | ActAs | DrawStroke | Quit
-    | HostCorner | PinKey | HostChoice | Back | TogglePause
+    | HostCorner | PinKey | HostChoice | Back | TogglePause | SitDown | SeatPadKey
 )
 
 __all__ = [
@@ -134,7 +149,9 @@ __all__ = [
     "PinKey",
     "PressButton",
     "Quit",
+    "SeatPadKey",
     "SelectGame",
+    "SitDown",
     "StartGame",
     "TogglePause",
 ]

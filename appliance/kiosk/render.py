@@ -26,6 +26,7 @@ from appliance.kiosk.intents import (
     KickSeat,
     PressButton,
     SelectGame,
+    SitDown,
     StartGame,
 )
 from appliance.kiosk.qr import QrCache, render_qr, wifi_from_view
@@ -345,7 +346,9 @@ class KioskRenderer:
                 PerRenderer.release(self)
             self._draw_lobby(surface, view, lang, metrics)
         from appliance.kiosk.host_menu import draw_host_layer
+        from appliance.kiosk.seat_pad import draw_seat_layer
 
+        draw_seat_layer(self, surface, view, metrics, lang)  # sitting down without a phone
         draw_host_layer(self, surface, view, metrics, lang)  # the host's corner, PIN, menu
         self._last_key = self.frame_key(view, now, size)
 
@@ -999,6 +1002,9 @@ class KioskRenderer:
                 )
             else:
                 surface.blit(self._free_slot(card.size, lang, m), card)
+                if isinstance(view.get("seat_pad"), Mapping):
+                    # Someone without a phone sits here (appliance/kiosk_seat.py).
+                    self.add_target(card, SitDown())
         y += slot_rows * card_h + (slot_rows - 1) * row_gap + m.gap
 
         # Games: a tile per title, the selected one outlined in the accent colour.
