@@ -124,6 +124,10 @@ class Appliance:
         self.kiosk: Any = None
         self.panel: Any = None
         self.panel_simulated = False
+        self.remote_inputs: Any = None  # drivers.remote.RemoteInputs (docs/remote.md)
+        self.kiosk_seats: Any = None  # appliance/kiosk_seat.py
+        self.cec: Any = None  # drivers.remote.Cec once registered
+        self._tv_seen: tuple[int | None, int] = (None, 0)
         self.light_show = LightShow()
         self._tick_handle: asyncio.TimerHandle | None = None
         self.session.subscribe(self._schedule_tick)
@@ -274,6 +278,54 @@ class Appliance:
             orientation=Orientation(touch.swap_xy, touch.invert_x, touch.invert_y),
         )
 
+    def _keys_source(self, on_pi: bool) -> str:
+        """Where a keyboard's keys come from: one source only, so no key counts twice."""
+        remote = self.config.remote
+        if not remote.enabled:
+            return "none"
+        if remote.keyboard == "auto":
+            return "evdev" if on_pi and self.kiosk.choice.driver == "kmsdrm" else "sdl"
+        return remote.keyboard
+
+    def _remote_inputs(self) -> Any:
+        from drivers.remote import RemoteInputs
+
+        def feed(press: Any) -> None:
+            try:
+                self.kiosk.feed_remote([press])
+            except Exception:
+                log.exception("the kiosk could not take the remote key %r", press)
+
+        # HOURGLASS held as long as on the panel is its long press.
+        return RemoteInputs(feed, keyboards=self.kiosk.keys_source == "evdev",
+                            grab=self.config.remote.grab, hold_s=self.config.panel.hold_s)
+
+    async def _register_tv(self) -> None:
+        from drivers.remote import Cec
+
+        tv = self.config.tv
+        cec = Cec(tv.device, tv.osd_name, clock=self.clock)
+        if await cec.register():
+            self.cec = cec
+            self._tv_seen = self._tv_moment()
+
+    def _tv_moment(self) -> tuple[int | None, int]:
+        match = self.session.match
+        return (None if match is None else int(match.record.id), len(self.session.seats))
+
+    def _tv_watch(self) -> None:
+        """One Touch Play when a game starts or the lobby gets a new player."""
+        if self.cec is None or not self.config.tv.wake:
+            return
+        before, now = self._tv_seen, self._tv_moment()
+        self._tv_seen = now
+        started = now[0] is not None and now[0] != before[0]
+        joined = now[0] is None and now[1] > before[1]
+        if started or joined:
+            task = asyncio.get_running_loop().create_task(self.cec.wake())
+            self._tv_tasks.add(task)
+            task.add_done_callback(self._tv_tasks.discard)
+
     def _on_press(self, press: Any) -> None:
         try:
             self.session.press(press.button, press.long)
@@ -289,9 +341,10 @@ class Appliance:
             if self.kiosk is not None:
                 self.kiosk.wake()
 
-    def _kiosk_view(self) -> Any:
-        """What the kiosk draws: the session's view, the host's layer, the notices."""
-        view = self.host_menu.decorate(self.session.view_for(KIOSK))
+    def kiosk_view(self) -> Any:
+        """What the kiosk draws: the session's view, the seat pad, the host's layer and the
+        notices."""
+        view = self.host_menu.decorate(self.kiosk_seats.decorate(self.session.view_for(KIOSK)))
         if not self.notices:
             return view
         cached = self._noticed
@@ -328,10 +381,13 @@ class Appliance:
             Quit,
             SelectGame,
             StartGame,
+            TogglePause,
         )
 
         if self.host_menu is not None and self.host_menu.handle(intent):
             return  # the kiosk's host menu (appliance/kiosk_host.py)
+        if self.kiosk_seats is not None and self.kiosk_seats.handle(intent):
+            return  # sitting down without a phone (appliance/kiosk_seat.py)
         try:
             match intent:
                 case KickSeat(seat=seat):
@@ -339,7 +395,9 @@ class Appliance:
                 case SelectGame(game=game):
                     self.session.select(HOST, game)
                 case StartGame():
-                    self.session.start(HOST)
+                    seats = self.kiosk_seats
+                    extra = seats.start_options(self.session.selected) if seats else {}
+                    self.session.start(HOST, extra or None)
                 case FinishChoice(again=again):
                     self.session.leave_finish(HOST, again)
                 case PressButton(button=button, long=long):
@@ -353,6 +411,12 @@ class Appliance:
                         "width": canvas.width,
                     }
                     self.session.act(canvas.seat, canvas.kind, stroke)
+                case TogglePause() if self.session.match is not None:
+                    # The remote's play/pause: the kiosk may always host.
+                    if self.session.paused:
+                        self.session.resume(HOST)
+                    else:
+                        self.session.pause(HOST)
                 case Quit():
                     self._stop.set()
         except SessionError as err:
@@ -502,6 +566,9 @@ class Appliance:
         self.host_menu = KioskHostMenu(
             self.session, self.pin_guard, self.clock, self.request_restart, history
         )
+        from appliance.kiosk_seat import KioskSeats
+
+        self.kiosk_seats = KioskSeats(self.session)
         self._purge_galleries()
         # After the server's listener: the phones' views go out first, and the kiosk draws
         # while the phones (other devices) take theirs in.
@@ -535,6 +602,10 @@ class Appliance:
         # Without a real panel the kiosk shows the panel's three buttons on screen.
         self.kiosk.renderer.panel_buttons = self.panel is None or self.panel_simulated
         self.kiosk.touch_source = self._touch_source(detect_pi())
+        from drivers.remote import key_for_sdl
+
+        self.kiosk.sdl_keys = key_for_sdl  # the one key table (drivers/remote.py)
+        self.kiosk.keys_source = self._keys_source(detect_pi())
         log.info("touch: %s", {"evdev": "read from the touch panel (evdev)",
                                "sdl": "through SDL (a mouse drag stands in)",
                                "none": "off"}[self.kiosk.touch_source])
@@ -564,7 +635,7 @@ class Appliance:
             asyncio.create_task(
                 run_kiosk(
                     self.kiosk,
-                    self._kiosk_view,
+                    self.kiosk_view,
                     self.clock,
                     self._on_intent,
                     stop,
@@ -575,6 +646,14 @@ class Appliance:
         ]
         if self.kiosk.touch_source == "evdev":
             tasks.append(asyncio.create_task(self._touch_panel().run(stop), name="touch"))
+        self._tv_tasks: set[asyncio.Task[Any]] = set()
+        if self.config.remote.enabled:
+            self.remote_inputs = self._remote_inputs()
+            tasks.append(asyncio.create_task(self.remote_inputs.run(stop), name="remote"))
+        if self.config.tv.cec:
+            # Off the start's path: cec-ctl may take a second or time out on a quiet bus.
+            tasks.append(asyncio.create_task(self._register_tv(), name="tv"))
+            self.session.subscribe(self._tv_watch)
         for task in tasks:
             self._watch(task)
         try:
@@ -584,9 +663,9 @@ class Appliance:
                 self._tick_handle.cancel()
             self._purge_handle.cancel()
             self._housekeeping.cancel()
-            for task in tasks:
+            for task in [*tasks, *self._tv_tasks]:
                 task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            await asyncio.gather(*tasks, *self._tv_tasks, return_exceptions=True)
             await runner.cleanup()
             if self.panel is not None:
                 self.panel.close()

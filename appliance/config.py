@@ -172,6 +172,21 @@ class TouchSettings:
 
 
 @dataclass(frozen=True)
+class RemoteSettings:
+    enabled: bool = True
+    keyboard: str = "auto"
+    grab: bool = False
+
+
+@dataclass(frozen=True)
+class TvSettings:
+    cec: bool = True
+    device: str = "/dev/cec0"
+    osd_name: str = "Easel"
+    wake: bool = False
+
+
+@dataclass(frozen=True)
 class Config:
     server: ServerSettings = field(default_factory=ServerSettings)
     table: TableSettings = field(default_factory=TableSettings)
@@ -183,6 +198,8 @@ class Config:
     luck_of_the_draw: LuckOfTheDrawSettings = field(default_factory=LuckOfTheDrawSettings)
     panel: PanelSettings = field(default_factory=PanelSettings)
     touch: TouchSettings = field(default_factory=TouchSettings)
+    remote: RemoteSettings = field(default_factory=RemoteSettings)
+    tv: TvSettings = field(default_factory=TvSettings)
     host: HostSettings = field(default_factory=HostSettings)
     packs: PacksSettings = field(default_factory=PacksSettings)
     gallery: GallerySettings = field(default_factory=GallerySettings)
@@ -250,6 +267,17 @@ def _touch_device(value: str) -> str | None:
     return None if ok else "empty (find the touch screen), or a path under /dev/input/"
 
 
+def _cec_device(value: str) -> str | None:
+    ok = value.startswith("/dev/") and len(value) <= 100
+    return None if ok else "a CEC device path, e.g. /dev/cec0"
+
+
+def _osd_name(value: str) -> str | None:
+    # CEC's Set OSD Name carries at most 14 bytes; cec-ctl refuses longer names.
+    ok = 1 <= len(value) <= 14 and value.isascii() and value.isprintable()
+    return None if ok else "1 to 14 plain ASCII characters (HDMI-CEC's limit)"
+
+
 def _pin(value: str) -> str | None:
     ok = value == "" or (value.isascii() and value.isdigit() and 4 <= len(value) <= 12)
     return None if ok else "empty (no host page), or 4 to 12 digits"
@@ -300,6 +328,9 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("panel", "hold_s"): _between(0.3, 10.0),
     ("touch", "source"): _one_of("auto", "evdev", "sdl", "none"),
     ("touch", "device"): _touch_device,
+    ("remote", "keyboard"): _one_of("auto", "evdev", "sdl"),
+    ("tv", "device"): _cec_device,
+    ("tv", "osd_name"): _osd_name,
     ("host", "pin"): _pin,
     ("host", "tries"): _between(1, 20),
     ("host", "lockout_s"): _between(5, 3600),

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from appliance.host import HostPageOff, LockedOut, PinGuard, WrongPin
-from appliance.kiosk.intents import HostChoice, HostCorner, Intent, KickSeat, PinKey
+from appliance.kiosk.intents import Back, HostChoice, HostCorner, Intent, KickSeat, PinKey
 from appliance.session import HOST, Session, SessionError
 
 log = logging.getLogger("easel.kiosk_host")
@@ -89,6 +89,10 @@ class KioskHostMenu:
             self.kicking = intent.seat
             self.digits = ""
             self._set("pin" if self.guard.enabled else "confirm")
+        if isinstance(intent, Back) and self.state != "closed":
+            # A remote's Back: one step back, which from the pad or the menu is closed.
+            self.digits = ""
+            self._set("closed")
             return True
         return False
 

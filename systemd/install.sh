@@ -199,9 +199,10 @@ install_packages() {
     # python3-lgpio: the GPIO backend on Bookworm and the Pi 5; python3-evdev: the touch
     # panel (the venv sees both through --system-site-packages); fonts with Czech letters
     # for the kiosk. pygame-ce's wheel brings its own SDL but loads the GPU's libraries
-    # (GBM, DRM, EGL, GLES and Mesa's drivers) from the system for KMS/DRM.
+    # (GBM, DRM, EGL, GLES and Mesa's drivers) from the system for KMS/DRM. v4l-utils:
+    # cec-ctl, the box on the TV's HDMI-CEC (the TV's remote, waking the TV).
     local want=(python3 python3-venv python3-evdev fonts-dejavu-core
-        libdrm2 libgbm1 libegl1 libegl-mesa0 libgles2 libgl1-mesa-dri)
+        libdrm2 libgbm1 libegl1 libegl-mesa0 libgles2 libgl1-mesa-dri v4l-utils)
     local updated=0
     if ! installed python3-lgpio && ! available python3-lgpio && ! simulating; then
         # A fresh image may come without package lists: fetch them before deciding.

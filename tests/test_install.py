@@ -164,6 +164,7 @@ def test_unit_says_what_the_appliance_needs() -> None:
     allowed = dict(entry.split() for entry in service["DeviceAllow"])
     assert allowed["char-drm"] == "rw"
     assert allowed["char-input"] == "r"
+    assert allowed["char-cec"] == "rw"  # cec-ctl: the TV's remote and wake-up (docs/remote.md)
     assert allowed["char-gpiochip"] == "rw"
     assert allowed["/dev/tty1"] == "rw"
     # PrivateDevices= would hide /dev/dri, /dev/input and the GPIO chips.
@@ -250,7 +251,8 @@ def test_root_run_lays_down_the_appliance(root: Path) -> None:
     out = ok("--profile", "pi-7inch", root=root)
     # The system steps are printed, for a fresh Raspberry Pi OS.
     packages = next(line for line in out.splitlines() if "apt-get install" in line).split()
-    for package in ("python3-venv", "python3-lgpio", "python3-evdev", "fonts-dejavu-core"):
+    for package in ("python3-venv", "python3-lgpio", "python3-evdev", "fonts-dejavu-core",
+                    "v4l-utils"):
         assert package in packages
     assert "useradd --system" in out and "--groups video,render,input,gpio easel" in out
     assert "would run: /usr/bin/python3 -m venv --system-site-packages" in out

@@ -38,6 +38,7 @@ from appliance.kiosk import (
 )
 from appliance.kiosk.display import DisplayChoice, choose_display, detect_pi
 from appliance.kiosk.fonts import ELLIPSIS, clean_text
+from appliance.kiosk.intents import Back
 from appliance.kiosk.qr import escape_wifi, wifi_payload
 from appliance.kiosk.render import (
     deadline_remaining,
@@ -377,7 +378,10 @@ def test_rotation_90_turns_clockwise():
 
 
 def test_keys_stand_in_for_the_table_buttons(open_kiosk):
+    from drivers.remote import key_for_sdl
+
     kiosk = open_kiosk((640, 360))
+    kiosk.sdl_keys = key_for_sdl  # as the app wires it: the one key table
     for key, mod in [
         (pygame.K_h, 0),
         (pygame.K_h, pygame.KMOD_LSHIFT),
@@ -388,14 +392,19 @@ def test_keys_stand_in_for_the_table_buttons(open_kiosk):
     ]:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod))
     pygame.event.post(pygame.event.Event(pygame.QUIT))
+    # Escape is Back, never Quit: only the window's close button quits (issue 20).
     assert kiosk.poll() == [
         PressButton("hourglass"),
         PressButton("hourglass", long=True),
         PressButton("die"),
         PressButton("reveal"),
-        Quit(),
+        Back(),
         Quit(),
     ]
+    # Keyboards read through evdev instead: the window's keys are not counted again.
+    kiosk.keys_source = "evdev"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0))
+    assert kiosk.poll() == []
 
 
 # --- redraw economy ---------------------------------------------------------------------
@@ -516,7 +525,10 @@ def test_detect_pi(tmp_path):
 
 
 def test_run_kiosk_draws_once_delivers_intents_and_stops():
+    from drivers.remote import key_for_sdl
+
     kiosk = Kiosk(size=(640, 360), choice=HEADLESS)
+    kiosk.sdl_keys = key_for_sdl
     try:
         view = make_view()
         intents: list[Intent] = []

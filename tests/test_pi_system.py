@@ -209,7 +209,7 @@ async def test_a_panel_pin_that_cannot_be_used_leaves_the_box_running_and_says_s
         assert app.kiosk.renderer.panel_buttons, "the on-screen buttons stand in"
         (notice,) = app.notices
         assert "GPIO28" in notice and "panel.buzzer" in notice
-        assert app._kiosk_view()["notices"] == [notice]
+        assert app.kiosk_view()["notices"] == [notice]
         logged = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
         assert any("GPIO28" in m and "panel.enabled = false" in m for m in logged)
         (tmp_path / "notice.png").write_bytes(app.kiosk.png_bytes())

@@ -38,16 +38,20 @@ from appliance.kiosk.display import (
     detect_pi,
     open_display,
 )
+from appliance.kiosk.focus import FRAME_S, Focus
 from appliance.kiosk.ink import Ink
 from appliance.kiosk.intents import (
     HOST_HOLD_S,
+    Back,
     HostCorner,
     Intent,
     KickSeat,
+    PinKey,
     PressButton,
     Quit,
     SelectGame,
     StartGame,
+    TogglePause,
 )
 from appliance.kiosk.render import GAME_SCREENS, Frame, GameScreen, KioskRenderer
 from appliance.kiosk.rotation import (
@@ -108,6 +112,23 @@ class TouchLike(Protocol):
     def cancelled(self) -> bool: ...
 
 
+class RemoteLike(Protocol):
+    """A remote key's press from drivers.remote (RemotePress): `key` is one of its
+    RemoteKey names ("up", "ok", "back", "die", ...)."""
+
+    @property
+    def key(self) -> str: ...
+
+
+# Remote keys that stand for the table's buttons (drivers/remote.py maps the devices).
+_BUTTON_KEYS: Final[dict[str, PressButton]] = {
+    "hourglass": PressButton("hourglass"),
+    "hourglass_long": PressButton("hourglass", long=True),
+    "die": PressButton("die"),
+    "reveal": PressButton("reveal"),
+}
+
+
 class Kiosk:
     """The kiosk's display, renderer and input.
 
@@ -143,6 +164,13 @@ class Kiosk:
         # Where finger touches come from: "sdl" (SDL's FINGER events) or "evdev" (the
         # driver feeds them); never both, so a finger is not counted twice.
         self.touch_source = "sdl"
+        # Focus navigation for remotes, gamepads and keyboards (appliance/kiosk/focus.py).
+        self.focus = Focus()
+        # Keys pressed in the window: SDL's key name (and Shift) -> a remote key; the app
+        # passes drivers.remote.key_for_sdl (the one mapping table). "evdev": keyboards
+        # are read by drivers.remote instead, and the window's keys are ignored.
+        self.sdl_keys: Callable[[str, bool], str | None] | None = None
+        self.keys_source = "sdl"
         self._pending: list[Intent] = []
         self._nap: asyncio.Future[None] | None = None
         self._attach_screen(self.screen)
@@ -155,6 +183,8 @@ class Kiosk:
     async def nap(self, seconds: float) -> None:
         """Sleep until `seconds` pass or `wake` is called, whichever is first."""
         loop = asyncio.get_running_loop()
+        if self.focus.animating():
+            seconds = min(seconds, FRAME_S)  # the ring is settling: a few quick turns
         self._nap = nap = loop.create_future()
         timer = loop.call_later(seconds, self.wake)
         try:
@@ -179,6 +209,7 @@ class Kiosk:
         """
         if not self.renderer.needs_redraw(view, now, self.size):
             self.present_ink()
+            self.present_focus()
             return False
         self.renderer.render(self.frame, view, now)
         match = view.get("match")
@@ -188,6 +219,8 @@ class Kiosk:
         # Strokes still under a finger are not in the view yet: lay them on again.
         self.ink.redraw(self.frame)
         self.ink.dirty = None
+        self.focus.sync(self.renderer.targets, self.frame.get_rect())
+        self.focus.draw(self.frame)
         self._present()
         self.frames_drawn += 1
         return True
@@ -212,6 +245,14 @@ class Kiosk:
         if self.ink.dirty is None:
             return None
         return max(0.0, self._ink_shown_at + self.ink_interval - self.clock())
+    def present_focus(self) -> bool:
+        """Show the focus ring's next step while it settles onto its target."""
+        if not self.focus.animating():
+            return False
+        dirty = self.focus.draw(self.frame)
+        if dirty is not None:
+            self._present(dirty)
+        return True
 
     def _present(self, dirty: pygame.Rect | None = None) -> None:
         # A partial present uploads only what changed; on a rotated mount only that part
@@ -270,6 +311,8 @@ class Kiosk:
     # starts on a drawing area draws; anywhere else it is a tap on what is under it.
 
     def pointer_down(self, pointer: Hashable, pos: tuple[int, int], at: float) -> None:
+        if self.focus.hide():
+            self._show_focus()  # a finger on the screen: the remote's ring goes
         canvas = self.renderer.canvas_at(pos)
         if canvas is not None:
             self.ink.begin(pointer, canvas[0], canvas[1], pos, at, self.frame)
@@ -321,6 +364,45 @@ class Kiosk:
                 self._pending.append(intent)
         self.wake()
 
+    # Remote keys (TV remote, gamepad, keyboard): arrows move the focus ring in the back
+    # buffer at once; OK is a tap on the focused target; the rest are table buttons.
+
+    def remote_key(self, key: str) -> Intent | None:
+        """What a remote key means on the screen shown now (drivers/remote.py's names)."""
+        if key in ("up", "down", "left", "right"):
+            if self.focus.move(key):  # type: ignore[arg-type]  # one of the four
+                self._show_focus()
+            return None
+        if key == "ok":
+            was_visible = self.focus.visible
+            intent = self.focus.choose()
+            if not was_visible:
+                self._show_focus()
+            return intent
+        if key == "back":
+            return Back()
+        if key == "pause":
+            return TogglePause()
+        if key == "menu":
+            return HostCorner()  # the PIN pad, as the corner held down
+        if key.isdigit() and len(key) == 1:
+            return self.focus.find(PinKey(key))
+        return _BUTTON_KEYS.get(key)
+
+    def feed_remote(self, presses: Iterable[RemoteLike]) -> None:
+        """Remote keys from drivers.remote (on the loop's thread): the ring moves now,
+        intents wait for the next poll, and the loop is woken."""
+        for press in presses:
+            intent = self.remote_key(press.key)
+            if intent is not None:
+                self._pending.append(intent)
+        self.wake()
+
+    def _show_focus(self) -> None:
+        dirty = self.focus.draw(self.frame)
+        if dirty is not None:
+            self._present(dirty)
+
     def _intent_of(self, event: pygame.event.Event) -> Intent | None:
         etype = event.type
         if etype == pygame.QUIT:
@@ -362,17 +444,14 @@ class Kiosk:
 
     def _key(self, event: pygame.event.Event) -> Intent | None:
         key = event.key
-        if key == pygame.K_ESCAPE:
-            return Quit()
-        if key == pygame.K_h:
-            return PressButton("hourglass", long=bool(event.mod & pygame.KMOD_SHIFT))
-        if key == pygame.K_d:
-            return PressButton("die")
-        if key == pygame.K_r:
-            return PressButton("reveal")
         if key == pygame.K_F11:
             self.toggle_fullscreen()
-        return None
+            return None
+        if self.keys_source != "sdl" or self.sdl_keys is None:
+            return None  # keyboards come through drivers.remote (or not at all)
+        # No key quits: Escape is Back, like the remote's (quitting is the host's).
+        remote = self.sdl_keys(pygame.key.name(key), bool(event.mod & pygame.KMOD_SHIFT))
+        return None if remote is None else self.remote_key(remote)
 
     def toggle_fullscreen(self) -> None:
         try:

@@ -1,4 +1,5 @@
-"""What the kiosk asks the box to do: small immutable values made from taps, clicks and keys.
+"""What the kiosk asks the box to do: small immutable values made from taps, clicks, keys and
+remote keys (appliance/kiosk/focus.py, drivers/remote.py).
 
 The kiosk never changes the session itself. A tap on a rendered button or a development
 key becomes one of these intents; the lead's wiring turns them into session actions
@@ -82,7 +83,20 @@ class DrawStroke:
 
 @dataclass(frozen=True)
 class Quit:
-    """Escape or the window's close button: the operator wants the kiosk to stop."""
+    """The window's close button: the operator wants the kiosk to stop. No key quits: a
+    keyboard's Escape, like a remote's Back, is `Back`."""
+
+
+@dataclass(frozen=True)
+class Back:
+    """Back on a remote, B on a gamepad, Escape: one step back (closes the PIN pad or the
+    host menu); never quits the appliance."""
+
+
+@dataclass(frozen=True)
+class TogglePause:
+    """Play/pause on a remote (Start on a gamepad, P): the host pauses or resumes the game;
+    the kiosk may always host, as its other table buttons do."""
 
 
 HOST_HOLD_S = 2.0
@@ -109,13 +123,29 @@ class HostChoice:
     seat: int | None = None
 
 
+@dataclass(frozen=True)
+class SitDown:
+    """A free seat in the lobby chosen on the kiosk: someone without a phone sits at the
+    table (appliance/kiosk_seat.py opens the seat pad)."""
+
+
+@dataclass(frozen=True)
+class SeatPadKey:
+    """A key of the kiosk's seat pad: `what` is "letter" (with `value`), "space",
+    "back", "colour" (with `value`, '#rrggbb'), "sit" or "cancel"."""
+
+    what: str
+    value: str = ""
+
+
 Intent = (
     KickSeat | SelectGame | StartGame | FinishChoice | PressButton | ActAs | DrawStroke | Quit
-    | HostCorner | PinKey | HostChoice
+    | HostCorner | PinKey | HostChoice | Back | TogglePause | SitDown | SeatPadKey
 )
 
 __all__ = [
     "ActAs",
+    "Back",
     "ButtonName",
     "CanvasSpec",
     "DrawStroke",
@@ -127,6 +157,9 @@ __all__ = [
     "PinKey",
     "PressButton",
     "Quit",
+    "SeatPadKey",
     "SelectGame",
+    "SitDown",
     "StartGame",
+    "TogglePause",
 ]

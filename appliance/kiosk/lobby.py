@@ -15,7 +15,7 @@ from typing import Any, Final
 import pygame
 
 from appliance.kiosk.host_menu import draw_history
-from appliance.kiosk.intents import KickSeat, SelectGame, StartGame
+from appliance.kiosk.intents import KickSeat, SelectGame, SitDown, StartGame
 from appliance.kiosk.painter import Painter
 from appliance.kiosk.qr import wifi_from_view
 from appliance.kiosk.text import join_names, tr
@@ -420,6 +420,9 @@ def _draw_seats_and_games(
             )
         else:
             surface.blit(_free_slot(painter, card.size, lang, m), card)
+            if isinstance(view.get("seat_pad"), Mapping):
+                # Someone without a phone sits here (appliance/kiosk_seat.py).
+                painter.add_target(card, SitDown())
     y += slot_rows * card_h + (slot_rows - 1) * row_gap + m.gap
 
     # Games: a tile per title, the selected one outlined in the accent colour.

@@ -28,6 +28,7 @@ from appliance.kiosk.intents import (
 from appliance.kiosk.kit import PerRenderer, draw_lines, fit_wrapped
 from appliance.kiosk.lobby import COOPERATIVE, draw_lobby
 from appliance.kiosk.painter import Painter
+from appliance.kiosk.seat_pad import draw_seat_layer
 from appliance.kiosk.text import join_names, tr
 from appliance.kiosk.theme import (
     ACCENT,
@@ -214,6 +215,7 @@ class KioskRenderer(Painter):
         notice = _shown_notice(view, now)
         if notice is not None:
             self._draw_notice(surface, notice, lang, metrics)
+        draw_seat_layer(self, surface, view, metrics, lang)  # sitting down without a phone
         draw_host_layer(self, surface, view, metrics, lang)  # the host's corner, PIN, menu
         self._last_key = self.frame_key(view, now, size)
 

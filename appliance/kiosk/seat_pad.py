@@ -1,0 +1,203 @@
+"""The kiosk's seat pad: sitting at the table without a phone, with the TV's remote.
+
+`view["seat_pad"]` (added by appliance/kiosk_seat.py) makes each free seat of the lobby a
+target (SitDown) and, once chosen, covers the frame with an on-screen keyboard for the
+name, the free colours, "Sit down" and "Cancel", and what the selected game lets such a
+player do from the TV and what needs a phone. Every key is a hit target, so the remote's
+focus ring reaches it (appliance/kiosk/focus.py) and a finger can tap it; while the pad
+is up nothing under it can be tapped. Plain view data only, like the rest of the kiosk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+import pygame
+
+from appliance.kiosk.intents import SeatPadKey
+from appliance.kiosk.painter import Painter
+from appliance.kiosk.theme import (
+    ACCENT,
+    MUTED,
+    ON_ACCENT,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    WARN,
+    Metrics,
+    ink_on,
+    parse_colour,
+)
+
+LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+COLUMNS: Final = 7
+
+WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "title": "Sit at the table", "name": "Your name", "space": "Space", "back": "⌫",
+        "sit": "Sit down", "cancel": "Cancel", "full": "The table is full.",
+        "no_colour": "Every colour is taken.",
+        "broad-lines": "From the TV: the Art Critic (choose the number, say the guesses "
+                       "aloud; the Artist marks them). Needs a phone: an Artist, who sees "
+                       "the word.",
+        "duplik": "From the TV: an Artist, drawing on paper (the box times, rolls and "
+                  "counts). Needs a phone: the Portrayer, who sees the scene, and judging "
+                  "the criteria.",
+        "luck-of-the-draw": "Needs a phone: drawing and the secret votes. The TV shows the "
+                            "die, the hourglass and the scores.",
+        "artbox": "Needs a phone: the secret word, drawing and matching the pictures.",
+        "no_game": "Choose a game: the pad says what you can play from the TV.",
+    },
+    "cs": {
+        "title": "Sednout si ke stolu", "name": "Vaše jméno", "space": "Mezera", "back": "⌫",
+        "sit": "Sednout si", "cancel": "Zrušit", "full": "U stolu už není místo.",
+        "no_colour": "Všechny barvy jsou obsazené.",
+        "broad-lines": "Z televize: Kritik (vybere číslo, tipy říká nahlas; Umělec je "
+                       "označí). Telefon potřebuje: Umělec, který vidí slovo.",
+        "duplik": "Z televize: Umělec, který kreslí na papír (krabice měří čas, hází a "
+                  "počítá). Telefon potřebuje: Popisovatel, který vidí scénu, a hodnocení "
+                  "kritérií.",
+        "luck-of-the-draw": "Telefon je potřeba na kreslení a tajné hlasování. Televize "
+                            "ukazuje kostku, přesýpací hodiny a skóre.",
+        "artbox": "Telefon je potřeba: tajné slovo, kreslení a přiřazování obrázků.",
+        "no_game": "Vyberte hru: tady uvidíte, co jde hrát z televize.",
+    },
+}
+
+
+def word(lang: str, key: str) -> str:
+    return WORDS.get(lang, WORDS["en"]).get(key) or WORDS["en"].get(key, "")
+
+
+def seat_pad_open(view: Mapping[str, Any]) -> bool:
+    pad = view.get("seat_pad")
+    return isinstance(pad, Mapping) and pad.get("state") == "open"
+
+
+def draw_seat_layer(r: Painter, surface: pygame.Surface, view: Mapping[str, Any],
+                    m: Metrics, lang: str) -> None:
+    """The seat pad over the frame, if it is open (the free seats' targets are the
+    lobby's own, see render.py)."""
+    pad = view.get("seat_pad")
+    if not isinstance(pad, Mapping) or pad.get("state") != "open":
+        return
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 190))
+    surface.blit(shade, (0, 0))
+    r.targets = []
+    r.canvases = []
+    _draw_pad(r, surface, pad, m, lang)
+
+
+def _key(r: Painter, surface: pygame.Surface, rect: pygame.Rect, label: str,
+         intent: SeatPadKey, m: Metrics, fill: tuple[int, int, int] = PANEL_EDGE,
+         ink: tuple[int, int, int] = TEXT) -> None:
+    pygame.draw.rect(surface, fill, rect, border_radius=max(4, m.radius // 2))
+    # A word on a letter's key ("Space", "Mezera") is set small rather than cut.
+    size = r.fit_size(label, m.f_body, rect.w - m.pad // 2, bold=True,
+                      min_size=max(8, m.f_small * 2 // 3))
+    r.blit_text(surface, label, size, ink, "center", rect.center, True, rect.w - m.pad // 3)
+    r.add_target(rect, intent)
+
+
+def _draw_pad(r: Painter, surface: pygame.Surface, pad: Mapping[str, Any], m: Metrics,
+              lang: str) -> None:
+    key = max(28, round(min(m.w, m.h) * 0.075))
+    gap = max(3, m.gap // 3)
+    rows = -(-(len(LETTERS) + 2) // COLUMNS)  # the letters, then Space and ⌫: 4 of 7
+    grid_w = COLUMNS * key + (COLUMNS - 1) * gap
+    title_h = r.line(m.f_head, True)
+    field_h = r.line(m.f_body, True) + m.pad // 2
+    note_h = 2 * r.line(m.f_small)
+    h = (title_h + field_h + gap + rows * (key + gap) + key + gap + r.line(m.f_small)
+         + key + gap + note_h + 2 * m.pad)
+    panel = pygame.Rect(0, 0, min(grid_w + 2 * m.pad, m.w - 2 * m.margin),
+                        min(h, m.h - m.margin))
+    panel.center = (m.w // 2, m.h // 2)
+    pygame.draw.rect(surface, PANEL, panel, border_radius=m.radius)
+    x0, y = panel.left + m.pad, panel.top + m.pad // 2
+    r.blit_text(surface, word(lang, "title"), m.f_head, TEXT, "midtop", (panel.centerx, y),
+                True, panel.w - m.pad)
+    y += title_h
+
+    # The name so far, in the chosen colour, with a caret.
+    colour = parse_colour(pad.get("colour"), MUTED)
+    field = pygame.Rect(x0, y, grid_w, field_h)
+    pygame.draw.rect(surface, colour, field, border_radius=max(4, m.radius // 2))
+    name = str(pad.get("name") or "")
+    shown = name + "_" if name else word(lang, "name")
+    r.blit_text(surface, shown, m.f_body, ink_on(colour), "midleft",
+                (field.left + m.pad // 2, field.centery), True, field.w - m.pad)
+    y = field.bottom + gap
+
+    cells = [(c, SeatPadKey("letter", c)) for c in LETTERS]
+    cells.append((word(lang, "space"), SeatPadKey("space")))
+    cells.append((word(lang, "back"), SeatPadKey("back")))
+    for i, (label, intent) in enumerate(cells):
+        col, row = i % COLUMNS, i // COLUMNS
+        rect = pygame.Rect(x0 + col * (key + gap), y + row * (key + gap), key, key)
+        _key(r, surface, rect, label, intent, m)
+    y += rows * (key + gap)
+
+    # The free colours as swatches; the chosen one ringed.
+    colours = [c for c in pad.get("colours") or [] if isinstance(c, str)][:8]
+    if colours:
+        side = min(key, (grid_w - (len(colours) - 1) * gap) // len(colours))
+        for i, c in enumerate(colours):
+            rect = pygame.Rect(x0 + i * (side + gap), y, side, key)
+            fill = parse_colour(c)
+            pygame.draw.rect(surface, fill, rect, border_radius=max(4, m.radius // 2))
+            if c == pad.get("colour"):
+                pygame.draw.rect(surface, TEXT, rect, max(3, gap),
+                                 border_radius=max(4, m.radius // 2))
+            r.add_target(rect, SeatPadKey("colour", c))
+    else:
+        r.blit_text(surface, word(lang, "no_colour"), m.f_small, WARN, "midleft",
+                    (x0, y + key // 2), True, grid_w)
+    y += key + gap
+
+    message = pad.get("message")
+    if isinstance(message, str) and message:
+        r.blit_text(surface, message, m.f_small, WARN, "midtop", (panel.centerx, y), True,
+                    grid_w)
+    y += r.line(m.f_small)
+
+    half = (grid_w - gap) // 2
+    can_sit = bool(name.strip()) and bool(colours)
+    sit = pygame.Rect(x0, y, half, key)
+    if can_sit:
+        _key(r, surface, sit, word(lang, "sit"), SeatPadKey("sit"), m, ACCENT, ON_ACCENT)
+    else:
+        pygame.draw.rect(surface, PANEL, sit, border_radius=max(4, m.radius // 2))
+        pygame.draw.rect(surface, PANEL_EDGE, sit, 2, border_radius=max(4, m.radius // 2))
+        r.blit_text(surface, word(lang, "sit"), m.f_body, MUTED, "center", sit.center, True,
+                    half)
+    _key(r, surface, pygame.Rect(x0 + half + gap, y, half, key), word(lang, "cancel"),
+         SeatPadKey("cancel"), m)
+    y += key + gap
+
+    # What the chosen game lets a player without a phone do, and what needs one.
+    game = pad.get("game")
+    note = word(lang, game if isinstance(game, str) and game in WORDS["en"] else "no_game")
+    _wrapped(r, surface, note, m.f_small, (x0, y), grid_w, panel.bottom - y)
+
+
+def _wrapped(r: Painter, surface: pygame.Surface, text: str, size: int,
+             pos: tuple[int, int], width: int, height: int) -> None:
+    """`text` in as many lines as fit `height`, words kept whole."""
+    font = r.fonts.font(size)
+    lines: list[str] = []
+    for piece in text.split():
+        if lines and font.size(f"{lines[-1]} {piece}")[0] <= width:
+            lines[-1] += f" {piece}"
+        else:
+            lines.append(piece)
+    line_h = r.line(size)
+    while len(lines) * line_h > height and size > 10:
+        size -= 1
+        return _wrapped(r, surface, text, size, pos, width, height)
+    x, y = pos
+    for line in lines:
+        r.blit_text(surface, line, size, MUTED, "topleft", (x, y), False, width)
+        y += line_h

@@ -1,0 +1,131 @@
+"""A seat without a phone (appliance/kiosk_seat.py, appliance/kiosk/seat_pad.py): someone
+sits at the table with the TV's remote (a free seat, the name typed on the pad's letters,
+a colour, Sit down), is shown present, and a Duplik started from the kiosk with them is
+drawn on paper. The pad says for each game what can be played from the TV and what needs
+a phone; Back closes it. Rendered at 800x480 and 1920x1080 and looked at.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pygame
+import pytest
+
+from appliance.kiosk import KioskRenderer
+from appliance.kiosk.focus import focusable, reachable
+from appliance.kiosk.intents import SeatPadKey, SelectGame, SitDown, StartGame
+from appliance.kiosk.seat_pad import WORDS
+from appliance.session import PALETTE
+from tests import screens
+from tests.bots import COLOURS, BotPhone
+from tests.conftest import FakeClock
+from tests.test_kiosk import make_view
+from tests.test_remote import REGISTERED, FakeInputDir, cec_remote, fake_cec_ctl
+from tests.test_remote_play import Sofa, living_room, until
+
+SCREENSHOT_DIR = Path(os.environ.get("EASEL_SCREENSHOT_DIR", "/tmp"))
+
+
+def pad_view(game: str | None = "duplik", name: str = "Mia", lang: str = "en") -> dict[str, Any]:
+    view = make_view(seats=3, lang=lang, selected=game or "duplik")
+    view["selected"] = game
+    view["seat_pad"] = {"state": "open", "name": name, "colour": PALETTE[4],
+                        "colours": list(PALETTE[3:]), "message": "", "game": game,
+                        "kiosk_seats": []}
+    return view
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_pad_draws_every_key_and_says_what_needs_a_phone(size):
+    with screens.open_display():
+        for game in ("duplik", "broad-lines", "luck-of-the-draw", "artbox", None):
+            for lang in ("en", "cs"):
+                surface = pygame.Surface(size)
+                r = KioskRenderer()
+                r.render(surface, pad_view(game, lang=lang), 0.0)
+                intents = [i for _, i in r.targets]
+                # 26 letters, Space, ⌫, 5 colours, Sit down, Cancel; nothing of the lobby.
+                assert len(intents) == 26 + 2 + 5 + 2, intents
+                assert SeatPadKey("sit") in intents and SelectGame("duplik") not in intents
+                rects = [rect for rect, _ in focusable(r.targets, surface.get_rect())]
+                assert all(surface.get_rect().contains(rect) for rect in rects)
+                assert reachable(rects, 0) == set(range(len(rects)))
+                # No two keys overlap.
+                assert not any(a.colliderect(b) for i, a in enumerate(rects)
+                               for b in rects[i + 1:])
+                if lang == "en":
+                    pygame.image.save(surface, SCREENSHOT_DIR /
+                                      f"easel-seat-pad-{game}-{size[0]}.png")
+    for lang in ("en", "cs"):
+        for game in ("duplik", "broad-lines", "luck-of-the-draw", "artbox"):
+            assert "phone" in WORDS["en"][game] and WORDS[lang][game]
+
+
+def test_free_seats_open_the_pad_only_where_it_is_offered():
+    with screens.open_display():
+        r = KioskRenderer()
+        surface = pygame.Surface((1920, 1080))
+        r.render(surface, make_view(seats=3), 0.0)
+        assert SitDown() not in [i for _, i in r.targets]
+        view = make_view(seats=3)
+        view["seat_pad"] = {"state": "closed"}
+        r.render(surface, view, 0.0)
+        assert [i for _, i in r.targets].count(SitDown()) == 5  # 8 seats, 3 taken
+
+
+async def test_sitting_down_with_the_remote_and_a_duplik_on_paper(tmp_path, monkeypatch):
+    fake_cec_ctl(tmp_path, monkeypatch, REGISTERED.format(address="1.0.0.0"))
+    clock = FakeClock()
+    remote = cec_remote()
+    async with living_room(tmp_path, clock, FakeInputDir(remote)) as app, \
+            aiohttp.ClientSession() as http:
+        url = f"http://127.0.0.1:{app.config.server.port}"
+        bots = [BotPhone(http, url, f"Bot{i}", COLOURS[i]) for i in range(2)]
+        for bot in bots:
+            await bot.join(app.session.room)
+        await until(lambda: app.remote_inputs.connected != [])
+        sofa = Sofa(app, remote, "remote")
+        seats = app.kiosk_seats
+        await sofa.choose(SelectGame("duplik"), lambda: app.session.selected == "duplik")
+        await sofa.choose(SitDown(), lambda: seats.open)
+        # Back closes the pad; the next one opens it again.
+        await sofa.key("back")
+        await until(lambda: not seats.open)
+        await sofa.choose(SitDown(), lambda: seats.open)
+        for letter in "MIA":
+            typed = len(seats.name) + 1
+            await sofa.choose(SeatPadKey("letter", letter),
+                              partial(lambda n: len(seats.name) == n, typed))
+        assert seats.name == "Mia"
+        await sofa.choose(SeatPadKey("back"), lambda: seats.name == "Mi")
+        await sofa.choose(SeatPadKey("letter", "A"), lambda: seats.name == "Mia")
+        colour = PALETTE[5]
+        await sofa.choose(SeatPadKey("colour", colour), lambda: seats.colour == colour)
+        await sofa.shown()
+        pygame.image.save(app.kiosk.frame, SCREENSHOT_DIR / "easel-seat-pad-app.png")
+        await sofa.choose(SeatPadKey("sit"), lambda: not seats.open)
+        seated = [s for s in app.session.seats.values() if s.name == "Mia"]
+        assert len(seated) == 1 and seated[0].colour == colour
+        view = app.kiosk_view()
+        mia = next(s for s in view["seats"] if s["name"] == "Mia")
+        assert mia["connected"] is True  # at the table, not "offline"
+        # The same name again is refused on the pad, in words, and the pad stays open.
+        await sofa.choose(SitDown(), lambda: seats.open)
+        for letter in "MIA":
+            typed = len(seats.name) + 1
+            await sofa.choose(SeatPadKey("letter", letter),
+                              partial(lambda n: len(seats.name) == n, typed))
+        await sofa.choose(SeatPadKey("sit"), lambda: seats.message != "")
+        assert seats.open and "Mia is already at the table" in seats.message
+        await sofa.key("back")
+        await until(lambda: not seats.open)
+        # Duplik started from the kiosk with Mia at the table is drawn on paper.
+        await sofa.choose(StartGame(), lambda: app.session.match is not None)
+        assert app.session.match is not None
+        assert app.session.match.record.options.get("paper") is True
+        assert app.session.match.state.paper is True
