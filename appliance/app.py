@@ -652,7 +652,10 @@ class Appliance:
             tasks.append(asyncio.create_task(self.remote_inputs.run(stop), name="remote"))
         if self.config.tv.cec:
             # Off the start's path: cec-ctl may take a second or time out on a quiet bus.
-            tasks.append(asyncio.create_task(self._register_tv(), name="tv"))
+            # A one-off, not a long-lived task: its end is no failure (see _watch).
+            register = asyncio.create_task(self._register_tv(), name="tv")
+            self._tv_tasks.add(register)
+            register.add_done_callback(self._tv_tasks.discard)
             self.session.subscribe(self._tv_watch)
         for task in tasks:
             self._watch(task)

@@ -35,7 +35,7 @@ from appliance.config import (
     TvSettings,
 )
 from appliance.kiosk.focus import Direction, step
-from appliance.kiosk.intents import ActAs, Intent, SelectGame, StartGame
+from appliance.kiosk.intents import ActAs, FinishChoice, Intent, SelectGame, StartGame
 from drivers.remote import RemoteInputs
 from games.core import TABLE
 from tests.bots import COLOURS, BotPhone, InProcessTable, RunOut, choose, press_of
@@ -297,8 +297,13 @@ async def test_a_whole_game_from_the_sofa(tmp_path, monkeypatch, game):
         assert tally.by_remote > 0, tally
         # Every table move but "nothing fits" after the vote is offered on the screen.
         assert set(tally.table_off_screen) <= {"nothing_fits"}, tally
+        # The finish stays until the host moves on: "Back to the lobby" from the sofa too.
         await sofa.shown()
-        assert app.session.match is None and sofa.on_screen(StartGame())
+        assert app.session.match is None and app.session.finish_held
+        assert sofa.on_screen(FinishChoice(False))
+        await sofa.choose(FinishChoice(False), lambda: not app.session.finish_held)
+        await sofa.shown()
+        assert sofa.on_screen(StartGame())
     log = cec_log.read_text().splitlines()
     assert log[0] == "--device /dev/cec0 --playback --osd-name Easel"
     wakes = [line for line in log if line.endswith("--image-view-on")]
