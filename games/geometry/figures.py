@@ -8,12 +8,14 @@ their rules from the `Figure` values made here.
 
 from __future__ import annotations
 
+import hashlib
 import math
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import lru_cache
-from itertools import pairwise
+from itertools import chain, pairwise
 from typing import Final
 
 from games.geometry.polyline import (
@@ -189,15 +191,31 @@ def simplify_stroke(stroke: Stroke) -> Trace:
     The cost is bounded whatever the stroke: beyond RAW_POINTS it is taken every k-th
     point, after thinning it is resampled to MAX_VERTICES at most, and a stroke of more
     than MAX_STROKE_POINTS is not simplified at all (it is too long to judge)."""
-    return _simplified(stroke.points)
-
-
-@lru_cache(maxsize=512)
-def _simplified(points: tuple[tuple[int, int, int], ...]) -> Trace:
-    # Keyed by the points (the colour and width change nothing): a drawing checked after
-    # each new stroke, or replayed after a power cut, simplifies each stroke once.
+    points = stroke.points
     if not points:
         raise EmptyStroke("a stroke needs at least one point")
+    # Cached by a digest of the points (the colour and width change nothing), so that the
+    # cache holds no stroke: a drawing checked after each new stroke, or replayed after a
+    # power cut, simplifies each stroke once, and 512 entries hold at most ~2 MB.
+    try:
+        raw = array("l", chain.from_iterable(points)).tobytes()
+    except TypeError:  # not integers (a caller outside the games): slower, as exact
+        raw = repr(points).encode()
+    key = hashlib.blake2b(raw, digest_size=16).digest()
+    trace = _traces.get(key)
+    if trace is None:
+        trace = _simplified(points)
+        if len(_traces) >= _TRACES:
+            del _traces[next(iter(_traces))]  # the oldest goes
+        _traces[key] = trace
+    return trace
+
+
+_TRACES: Final = 512
+_traces: dict[bytes, Trace] = {}
+
+
+def _simplified(points: tuple[tuple[int, int, int], ...]) -> Trace:
     count = len(points)
     if count > RAW_POINTS:
         points = (*points[decimated(count, RAW_POINTS)], points[-1])
@@ -940,6 +958,6 @@ def _chain(chain: tuple[tuple[Trace, bool], ...], cycle: bool) -> Figure:
 
 def clear_caches() -> None:
     """Forget the cached simplified strokes, single figures and joined figures."""
-    _simplified.cache_clear()
+    _traces.clear()
     _single.cache_clear()
     _chain.cache_clear()
