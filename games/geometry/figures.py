@@ -9,13 +9,13 @@ their rules from the `Figure` values made here.
 from __future__ import annotations
 
 import hashlib
+import marshal
 import math
-from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import lru_cache
-from itertools import chain, pairwise
+from itertools import pairwise
 from typing import Final
 
 from games.geometry.polyline import (
@@ -194,14 +194,12 @@ def simplify_stroke(stroke: Stroke) -> Trace:
     points = stroke.points
     if not points:
         raise EmptyStroke("a stroke needs at least one point")
+    if len(points) > MAX_STROKE_POINTS:
+        return _simplified(points)  # not judged: nothing worth caching
     # Cached by a digest of the points (the colour and width change nothing), so that the
     # cache holds no stroke: a drawing checked after each new stroke, or replayed after a
     # power cut, simplifies each stroke once, and 512 entries hold at most ~2 MB.
-    try:
-        raw = array("l", chain.from_iterable(points)).tobytes()
-    except TypeError:  # not integers (a caller outside the games): slower, as exact
-        raw = repr(points).encode()
-    key = hashlib.blake2b(raw, digest_size=16).digest()
+    key = hashlib.blake2b(marshal.dumps(points), digest_size=16).digest()
     trace = _traces.get(key)
     if trace is None:
         trace = _simplified(points)
