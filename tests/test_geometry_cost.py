@@ -157,3 +157,18 @@ async def test_the_box_answers_pings_while_a_scribble_is_judged(live: LiveServer
     assert error["code"] == "too_big" or "4000" in error["message"], error
     await other.send({"type": "ping"})
     await asyncio.wait_for(other.expect("pong"), ROUND_TRIP_S)
+
+
+def test_the_caches_hold_no_stroke_and_stay_bounded() -> None:
+    """The per-stroke cache is keyed by a digest, not by the points: a phone sending
+    thousands of different long strokes leaves at most 512 small traces behind."""
+    from games.geometry import figures
+
+    clear = figures.clear_caches
+    clear()
+    for seed in range(530):
+        check_broad_lines_sheet([random_points(60, seed)])
+    assert len(figures._traces) == 512
+    assert all(isinstance(key, bytes) and len(key) == 16 for key in figures._traces)
+    assert all(len(trace.xs) <= 160 for trace in figures._traces.values())
+    clear()

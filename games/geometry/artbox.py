@@ -9,7 +9,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import lru_cache
 from typing import Final
 
 from games.geometry import figures
@@ -452,14 +451,17 @@ def check_artbox_drawing(strokes: Sequence[Stroke], rolled: Sequence[Shape]) -> 
 
     The drawing is read against the roll: of the ways to read it (which strokes whose
     ends meet make one shape), the one that fits the roll best is judged. Checks are
-    cached by the strokes and the roll (a drawing is checked again after each stroke,
-    and all of them again when a match resumes after a power cut)."""
+    quick when the drawing was checked before: a drawing is checked again after each
+    stroke, and all of them again when a match resumes after a power cut, and each stroke's
+    own reading is cached."""
     if len(rolled) != 4 or not all(isinstance(s, Shape) for s in rolled):
         raise BadRoll(f"ArtBox rolls 4 shapes, not {list(rolled)!r}")
-    return _check(tuple(strokes), tuple(s for kind in Shape for s in rolled if s is kind))
+    rolled_sorted = tuple(s for kind in Shape for s in rolled if s is kind)
+    # The strokes' results are cached (by digests of their points): checking a drawing
+    # again costs the joinings and the readings only.
+    return _check(tuple(strokes), rolled_sorted)
 
 
-@lru_cache(maxsize=128)
 def _check(strokes: tuple[Stroke, ...], rolled_sorted: tuple[Shape, ...]) -> DrawingVerdict:
     reading = _recognise(strokes, rolled_sorted)
     shapes = reading.verdicts
@@ -499,4 +501,3 @@ def clear_caches() -> None:
     """Forget every cached result (strokes, joinings, drawings): for benchmarks that time
     a first check, and tests that count work."""
     figures.clear_caches()
-    _check.cache_clear()

@@ -8,6 +8,8 @@ their rules from the `Figure` values made here.
 
 from __future__ import annotations
 
+import hashlib
+import marshal
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -189,15 +191,29 @@ def simplify_stroke(stroke: Stroke) -> Trace:
     The cost is bounded whatever the stroke: beyond RAW_POINTS it is taken every k-th
     point, after thinning it is resampled to MAX_VERTICES at most, and a stroke of more
     than MAX_STROKE_POINTS is not simplified at all (it is too long to judge)."""
-    return _simplified(stroke.points)
-
-
-@lru_cache(maxsize=512)
-def _simplified(points: tuple[tuple[int, int, int], ...]) -> Trace:
-    # Keyed by the points (the colour and width change nothing): a drawing checked after
-    # each new stroke, or replayed after a power cut, simplifies each stroke once.
+    points = stroke.points
     if not points:
         raise EmptyStroke("a stroke needs at least one point")
+    if len(points) > MAX_STROKE_POINTS:
+        return _simplified(points)  # not judged: nothing worth caching
+    # Cached by a digest of the points (the colour and width change nothing), so that the
+    # cache holds no stroke: a drawing checked after each new stroke, or replayed after a
+    # power cut, simplifies each stroke once, and 512 entries hold at most ~2 MB.
+    key = hashlib.blake2b(marshal.dumps(points), digest_size=16).digest()
+    trace = _traces.get(key)
+    if trace is None:
+        trace = _simplified(points)
+        if len(_traces) >= _TRACES:
+            del _traces[next(iter(_traces))]  # the oldest goes
+        _traces[key] = trace
+    return trace
+
+
+_TRACES: Final = 512
+_traces: dict[bytes, Trace] = {}
+
+
+def _simplified(points: tuple[tuple[int, int, int], ...]) -> Trace:
     count = len(points)
     if count > RAW_POINTS:
         points = (*points[decimated(count, RAW_POINTS)], points[-1])
@@ -940,6 +956,6 @@ def _chain(chain: tuple[tuple[Trace, bool], ...], cycle: bool) -> Figure:
 
 def clear_caches() -> None:
     """Forget the cached simplified strokes, single figures and joined figures."""
-    _simplified.cache_clear()
+    _traces.clear()
     _single.cache_clear()
     _chain.cache_clear()

@@ -6,7 +6,8 @@ cases of issue 15.
 
 Times are per call on this machine, as p50 and p99 over many calls, in CPU time of the
 thread (time.thread_time_ns: the machine is shared, and time spent preempted is not the
-check's); nothing here asserts a time (the targets live in tests.bench). Run alone with `python -m tests.bench.bench_geometry`.
+check's); nothing here asserts a time (the targets live in tests.bench). Run alone with
+`python -m tests.bench.bench_geometry`.
 """
 
 from __future__ import annotations
