@@ -366,7 +366,7 @@ def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) ->
 def _role_note(table: Table, seat: int) -> tuple[str, Colour] | None:
     """What a player is doing now, for their scoreboard row."""
     lang, state = table.lang, table.state
-    if seat == table.portrayer:
+    if seat == table.portrayer and table.phase != "over":  # at the end nobody portrays
         return tr(lang, "duplik.portrays"), GOLD
     if table.phase == "drawing":
         done = {d for d in (as_int(x) for x in as_list(state.get("done"))) if d is not None}
