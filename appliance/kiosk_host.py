@@ -89,9 +89,11 @@ class KioskHostMenu:
             self.kicking = intent.seat
             self.digits = ""
             self._set("pin" if self.guard.enabled else "confirm")
+            return True
         if isinstance(intent, Back) and self.state != "closed":
             # A remote's Back: one step back, which from the pad or the menu is closed.
             self.digits = ""
+            self.kicking = None
             self._set("closed")
             return True
         return False

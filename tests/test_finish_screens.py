@@ -46,6 +46,11 @@ class Recording(KioskRenderer):
         self.said.append(str(text))
         return super().text(text, *args, **kwargs)
 
+    def blit_text(self, surface: pygame.Surface, text: object, *args: Any,
+                  **kwargs: Any) -> pygame.Rect:
+        self.said.append(str(text))
+        return super().blit_text(surface, text, *args, **kwargs)
+
 
 @pytest.fixture(scope="module")
 def display() -> Iterator[pygame.Surface]:

@@ -103,7 +103,7 @@ def _key(r: Painter, surface: pygame.Surface, rect: pygame.Rect, label: str,
 
 def _draw_pad(r: Painter, surface: pygame.Surface, pad: Mapping[str, Any], m: Metrics,
               lang: str) -> None:
-    key = max(28, round(min(m.w, m.h) * 0.075))
+    key = max(m.target, round(min(m.w, m.h) * 0.075))  # the painter never takes less
     gap = max(3, m.gap // 3)
     rows = -(-(len(LETTERS) + 2) // COLUMNS)  # the letters, then Space and ⌫: 4 of 7
     grid_w = COLUMNS * key + (COLUMNS - 1) * gap

@@ -211,7 +211,7 @@ CATALOGUES: Final[dict[str, dict[str, _Entry]]] = {
         "match_over": "Konec hry {title}",
         "finish_again": "Hrát znovu",
         "finish_lobby": "Zpět do předsíně",
-        "finish_hint": "Vybere hostitel (nebo stiskněte Odhalit)",
+        "finish_hint": "Vybere hostitel (nebo stiskni Odhalit)",
         "together": {
             "one": "Společně: uhodnuto {n} slovo",
             "few": "Společně: uhodnuta {n} slova",
