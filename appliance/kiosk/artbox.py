@@ -885,6 +885,7 @@ def _reveal_label(
                 "midright",
                 (right, line // 2),
                 True,
+                max(1, (right - x) // 2),  # the word keeps at least half the line
             )
             right = o.left - m.gap // 3
         r.blit_text(
@@ -1096,8 +1097,14 @@ def _award_card(
             return
         text_h = r.line(m.f_small) + r.line(m.f_title, True) + m.gap
         side = max(12, min(round((inner.h - text_h) * 0.8), inner.w // 3))
-        disc = token_disc(r, "+1", fill, side, ground=PANEL)
-        surf.blit(disc, (inner.centerx - side // 2, inner.top + (inner.h - text_h - side) // 2))
+        if side < round(r.min_text * 1.4):
+            # No room for a readable "+1" (the finish's smaller card on a 7" screen):
+            # the card's words say it alone.
+            side = 0
+        else:
+            disc = token_disc(r, "+1", fill, side, ground=PANEL)
+            surf.blit(disc, (inner.centerx - side // 2,
+                             inner.top + (inner.h - text_h - side) // 2))
         y = inner.top + (inner.h - text_h - side) // 2 + side + m.gap // 2
         y = r.blit_text(
             surf, what, m.f_small, MUTED, "midtop", (inner.centerx, y), True, inner.w
