@@ -311,6 +311,9 @@ class Session:
         # Which address took which seat (memory only: after a restart nobody is counted).
         self._seat_clients: dict[int, str | None] = {}
         self._ink: dict[int | None, TokenBucket] = {}
+        # The open seats whose leaving the rules heard (kicked, left): a newcomer taking
+        # one is told to them too (SEAT_BACK). A seat handed over is held as it stands.
+        self.left_seats: set[int] = set(json.loads(store.get_meta("left_seats") or "[]"))
         self.room = self._room_code()
         # The QR code carries the room code, so a scan needs no typing.
         self.join_url = f"{base_url.rstrip('/')}/?room={self.room}" if base_url else ""
@@ -520,27 +523,34 @@ class Session:
             raise BadHandover(
                 "handover_already", "Seat {seat} is already free to take.", seat=seat + 1
             )
-        self._leave_match(seat)
+        # Held as it stands, not left: the game waits for the newcomer (kick instead to
+        # have the rules skip the seat's duties).
         if seat in self.seats:
             self.store.remove_seat(seat)
             del self.seats[seat]
             self._presence.pop(seat, None)
+        self.open_seats.add(seat)
+        self._save_open_seats()
         log.info("seat %d is free to take", seat)
         self._changed()
 
     def _leave_match(self, seat: int) -> None:
-        """A seat of the running match is left (kicked, gone, handed over): the rules hear
-        it as a logged SEAT_LEFT, so they skip or pass on its duties instead of waiting,
-        and the seat is free for the next phone that joins (SEAT_BACK then)."""
+        """A seat of the running match is left (kicked, or its player left): the rules
+        hear it as a logged SEAT_LEFT, so they skip or pass on its duties instead of
+        waiting, and the seat is free for the next phone that joins (SEAT_BACK then)."""
         match = self.match
         if match is None or seat not in self._match_seats() or seat in self.open_seats:
             return
+        told = True
         try:
             self._commit(match, seat_left(seat, self.match_clock(match)), None)
         except Refused as err:  # a game that cannot hear it plays on as before
             log.error("%s refused seat %d leaving: %s", match.rules.id, seat, err)
+            told = False
         if self.match is match:  # not ended by it (too few players left)
             self.open_seats.add(seat)
+            if told:
+                self.left_seats.add(seat)
             self._save_open_seats()
 
     def _free_to_take(self) -> list[int]:
@@ -552,10 +562,12 @@ class Session:
         seat = self._free_to_take()[0]
         match = self.match
         assert match is not None
-        try:  # the game counts on the seat again (committed before anyone is seated)
-            self._commit(match, seat_back(seat, self.match_clock(match)), None)
-        except Refused as err:
-            log.error("%s refused seat %d coming back: %s", match.rules.id, seat, err)
+        if seat in self.left_seats:
+            try:  # the game counts on the seat again (committed before anyone is seated)
+                self._commit(match, seat_back(seat, self.match_clock(match)), None)
+            except Refused as err:
+                log.error("%s refused seat %d coming back: %s", match.rules.id, seat, err)
+            self.left_seats.discard(seat)
         # The seat keeps its colour: the game's screens know the seat by it.
         colour = next(s.colour for s in match.record.seats if s.seat == seat)
         token = secrets.token_urlsafe(24)
@@ -571,11 +583,13 @@ class Session:
 
     def _save_open_seats(self) -> None:
         self.store.set_meta("open_seats", json.dumps(sorted(self.open_seats)))
+        self.store.set_meta("left_seats", json.dumps(sorted(self.left_seats & self.open_seats)))
 
     def _match_over(self) -> None:
         """The running match ended (finished or stopped): its open seats go with it."""
-        if self.open_seats:
+        if self.open_seats or self.left_seats:
             self.open_seats.clear()
+            self.left_seats.clear()
             self._save_open_seats()
 
     # -- the finish: a finished game stays on every screen until the host moves on ----
