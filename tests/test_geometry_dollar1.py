@@ -22,7 +22,9 @@ import pytest
 from games.geometry import Shape, ShapeVerdict, check_broad_lines_sheet, recognise_shapes
 from games.sheet import Stroke
 
-DOLLAR1 = Path(__file__).resolve().parent / "data" / "strokes" / "dollar1" / "dollar1_gestures.jsonl.gz"
+DOLLAR1 = (
+    Path(__file__).resolve().parent / "data" / "strokes" / "dollar1" / "dollar1_gestures.jsonl.gz"
+)
 PIXEL = 4
 """Sheet units per $1 screen pixel: about one CSS pixel of a phone held upright, so the
 gestures (100-200 pixels) become 400-800-unit strokes with the input's graininess."""
