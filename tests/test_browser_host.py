@@ -163,6 +163,18 @@ def test_the_host_page_runs_the_table(
         page.locator('#match-buttons [data-do="end"]').click()
         expect(page.locator("#status")).to_contain_text("is over", timeout=WAIT_MS)
         expect(page.locator("#results li[data-match]")).to_have_count(1, timeout=WAIT_MS)
+        # Back in the lobby the advanced end is still ticked, and the page says why (issue
+        # 19: remembered options shown as such); one tap goes back to the defaults.
+        kept = page.locator('#options [data-kept="true"]')
+        expect(kept).to_contain_text("last game", timeout=WAIT_MS)
+        expect(advanced).to_be_checked()
+        page.locator('#options [data-act="options-reset"]').click()
+        expect(kept).to_have_count(0)
+        expect(page.locator('#options input[data-option="advanced"]')).not_to_be_checked()
+        # Packs are explained in plain words, with an example, and no path of the box.
+        help_text = page.locator('[data-h="packs_help"]').inner_text()
+        assert "TOML" not in help_text and "/" not in help_text, help_text
+        assert page.locator('a[href="/static/example-pack.toml"]').count() == 1
     finally:
         context.close()
     assert not errors, errors

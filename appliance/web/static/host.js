@@ -34,6 +34,7 @@ const WORDS = {
     confirm_end: "End the running game for everyone?", restarting: "The box is restarting…",
     left: "{s} s left", deadline_paused: "{s} s left (stopped)", mode_add: "adds", mode_replace: "replaces",
     unavailable: "coming soon", lost: "The box does not answer; trying again…",
+    options_kept: "These options are the last game's.", options_reset: "Back to the defaults",
   },
   cs: {
     badge: "Hostitel", logout: "Odhlásit", login_title: "Řídit stůl",
@@ -59,6 +60,7 @@ const WORDS = {
     confirm_end: "Ukončit běžící hru pro všechny?", restarting: "Krabice se restartuje…",
     left: "zbývá {s} s", deadline_paused: "zbývá {s} s (zastaveno)", mode_add: "přidává", mode_replace: "nahrazuje",
     unavailable: "brzy", lost: "Krabice neodpovídá; zkouším znovu…",
+    options_kept: "Tyto volby zůstaly z minulé hry.", options_reset: "Zpět na výchozí",
   },
 };
 
@@ -78,7 +80,7 @@ const HOST_OPTIONS = {
   ],
 };
 
-const S = { lang: "en", data: null, options: {}, timer: null, busy: false };
+const S = { lang: "en", data: null, options: {}, kept: new Set(), timer: null, busy: false };
 
 function w(key, params = {}) {
   const table = WORDS[S.lang] || WORDS.en;
@@ -320,18 +322,42 @@ function chosen(gameId, option, defaults) {
 
 function choose(gameId, key, value) {
   S.options[gameId] = { ...(S.options[gameId] || {}), [key]: value };
+  S.kept.delete(gameId);
+}
+
+/** Options that differ from the box's defaults only because the last game had them: said
+ * so, with a way back to the defaults (a ticked box nobody remembers ticking misleads). */
+function keptNote(gameId, defaults) {
+  if (!S.kept.has(gameId)) return null;
+  const changed = optionList(gameId).some((o) => {
+    const mine = (S.options[gameId] || {})[o.key];
+    const base = o.key in defaults ? defaults[o.key] : o.value;
+    return mine !== undefined && mine !== base;
+  });
+  if (!changed) return null;
+  return h("p", { class: "options-kept small", "data-kept": "true" },
+    h("span", {}, w("options_kept")), " ",
+    h("button", {
+      type: "button", class: "btn btn-quiet btn-small", dataset: { act: "options-reset" },
+      onclick: () => {
+        S.options[gameId] = {};
+        S.kept.delete(gameId);
+        $("#options").dataset.key = "";
+        renderOptions(gameId, defaults, false);
+      },
+    }, w("options_reset")));
 }
 
 function renderOptions(gameId, defaults, disabled) {
   const box = $("#options");
-  const key = `${gameId}|${disabled}|${JSON.stringify(defaults)}|${S.lang}`;
+  const key = `${gameId}|${disabled}|${JSON.stringify(defaults)}|${S.lang}|${S.kept.has(gameId)}`;
   if (box.dataset.key === key) return; // do not rebuild under the host's fingers
   box.dataset.key = key;
   if (!gameId) {
     fill(box);
     return;
   }
-  fill(box, optionList(gameId).map((option) => {
+  fill(box, disabled ? null : keptNote(gameId, defaults), optionList(gameId).map((option) => {
     const value = chosen(gameId, option, defaults);
     const label = option.label ? t(option.label) : w(option.key);
     const id = `opt-${option.key}`;
@@ -377,7 +403,9 @@ $("#game-select").addEventListener("change", (event) => act("select", { game: ev
 
 $("#start").addEventListener("click", () => {
   const gameId = S.data && S.data.view.selected;
-  if (gameId) act("start", { options: chosenOptions(gameId) });
+  if (!gameId) return;
+  act("start", { options: chosenOptions(gameId) });
+  S.kept.add(gameId); // the next game of this kind starts from these, and says so
 });
 
 function renderLanguages(view) {
