@@ -10,6 +10,7 @@ the pause must read as a pause (no missing glyph) and no canvas may take a strok
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -139,12 +140,18 @@ def test_a_paused_game_shows_it_and_its_canvas_takes_no_stroke(
             banner = page.locator("#pause-banner")
             expect(banner).to_be_visible(timeout=WAIT_MS)
             expect(banner).to_contain_text("Paused")
-            hourglass = page.locator("#hourglass")
-            expect(hourglass).to_have_class("hourglass is-paused")
-            mark = hourglass.locator(".pause-mark")
-            expect(mark).to_be_visible()
-            box_of = mark.bounding_box()
-            assert box_of is not None and box_of["width"] > 4 and box_of["height"] > 8
+            # One countdown at a time: the game's own timer (the page's hourglass gives
+            # way to it) stands still and shows two bars drawn in CSS, not a glyph.
+            expect(page.locator("#hourglass")).to_be_hidden()
+            timer = page.locator("#game-root .ld-timer").first
+            expect(timer).to_be_visible()
+            expect(timer).to_have_class(re.compile(r"\bis-paused\b"))
+            bars = page.evaluate(
+                "() => { const t = document.querySelector('.ld-timer.is-paused .ld-timer-time');"
+                " if (!t) return [0, 0]; const s = getComputedStyle(t, '::before');"
+                " return [parseFloat(s.width), parseFloat(s.height)]; }"
+            )
+            assert bars[0] > 4 and bars[1] > 8, bars
             assert "⏸" not in page.locator("body").inner_text()  # no glyph a font may lack
             canvas = page.locator("#game-root canvas.sheet-canvas").first
             expect(canvas).to_be_visible()
