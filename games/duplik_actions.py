@@ -12,8 +12,10 @@ ACTIONS: ActionSchemas = {
     "stroke": STROKE,
     "undo": NOTHING,
     "done": NOTHING,
-    "judge": {"met": Field(Bool())},
-    "dispute": {"artist": Field(SEAT)},
+    # `criterion`: the one the phone showed; the rules refuse a verdict for another (a
+    # criterion read again is not the one judged).
+    "judge": {"met": Field(Bool()), "criterion": Field(Int(1, 64), required=False)},
+    "dispute": {"artist": Field(SEAT), "criterion": Field(Int(1, 64), required=False)},
     "vote": {"met": Field(Bool())},
     "close_vote": NOTHING,
     "reread": {"criterion": Field(Int(1, 64))},

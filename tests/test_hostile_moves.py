@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from tests.conformance import playout
 from tests.test_hostile import Table, exchange, table  # noqa: F401  (the fixture)
 
 GAMES = ("artbox", "broad-lines", "duplik", "luck-of-the-draw")
+STATIC = Path(__file__).resolve().parents[1] / "appliance" / "web" / "static"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -203,3 +205,29 @@ def test_a_schema_decoder_is_not_fooled_by_json_tricks() -> None:
     raw = b'{"card": 1, "card": 1e400}'
     with pytest.raises((InvalidMove, msgspec.DecodeError)):
         check_move("artbox", "keep", raw)
+
+
+PHONE_SCRIPTS = {
+    "artbox": "artbox.js",
+    "broad-lines": "broad_lines.js",
+    "duplik": "duplik.js",
+    "luck-of-the-draw": "luck_of_the_draw.js",
+}
+PHONE_ACT = re.compile(r'act\("([a-z_]+)",\s*\{([^}]*)\}')
+PHONE_FIELD = re.compile(r"(?:^|,)\s*([A-Za-z_]\w*)\s*(?::|(?=,|$))")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_field_a_phone_script_sends_is_declared(game: str) -> None:
+    """The phone's own moves (as its script writes them) pass the declaration: a field the
+    rules learn of but the schema does not list would refuse every honest phone."""
+    registry.load_all()
+    schemas = registry.action_schemas(game)
+    assert schemas is not None
+    source = (STATIC / PHONE_SCRIPTS[game]).read_text(encoding="utf-8")
+    sent = [(kind, PHONE_FIELD.findall(body)) for kind, body in PHONE_ACT.findall(source)]
+    assert sent, "the scan found no move in the script"
+    for kind, fields in sent:
+        assert kind in schemas, f"{game}: the phone sends {kind!r}, which is not declared"
+        undeclared = set(fields) - set(schemas[kind])
+        assert not undeclared, f"{game}: {kind!r} carries undeclared {sorted(undeclared)}"
