@@ -29,7 +29,7 @@ from appliance.family_filter import blocked_word
 from appliance.game_options import default_options
 from appliance.messages import say
 from appliance.ratelimit import TokenBucket
-from appliance.store import BudgetExceeded, MatchRecord, SeatRecord, Store
+from appliance.store import BudgetExceeded, LoggedAction, MatchRecord, SeatRecord, Store
 from games import registry
 from games.core import (
     TABLE,
@@ -344,12 +344,8 @@ class Session:
             log.error("match %d of unknown game %r cannot resume; closed", record.id, record.game)
             self.store.finish_match(record.id, None, self.clock())
             return
-        rules = registry.get(record.game)
-        logged = self.store.actions(record.id)
         try:
-            state = replay(
-                rules, record.seats, record.options, record.seed, [a.action for a in logged]
-            )
+            rules, logged, state = self._replayed(record)
         except (GameError, ValueError, KeyError, TypeError) as err:
             log.error("match %d does not replay (%s); closed, its log is kept", record.id, err)
             self.store.finish_match(record.id, None, self.clock())
@@ -601,18 +597,24 @@ class Session:
         except sqlite3.Error as err:  # the game is over either way; only a restart forgets
             log.error("the finish of match %d is not kept: %s", match.record.id, err)
 
+    def _replayed(self, record: MatchRecord) -> tuple[Rules[Any], list[LoggedAction], Any]:
+        """A stored match's rules, log and state rebuilt from the log (raises what the
+        rules raise on a log they cannot replay)."""
+        rules = registry.get(record.game)
+        logged = self.store.actions(record.id)
+        state = replay(
+            rules, record.seats, record.options, record.seed, [a.action for a in logged]
+        )
+        return rules, logged, state
+
     def _resume_finish(self) -> None:
         """After a restart during a finish, show it again: replay its (closed) match."""
         held = self.store.get_meta("finish")
         record = self.store.match(int(held)) if held and held.isdigit() else None
         if record is None or record.outcome is None or not registry.is_registered(record.game):
             return
-        rules = registry.get(record.game)
-        logged = self.store.actions(record.id)
         try:
-            state = replay(
-                rules, record.seats, record.options, record.seed, [a.action for a in logged]
-            )
+            rules, logged, state = self._replayed(record)
         except (GameError, ValueError, KeyError, TypeError) as err:
             log.error("the finish of match %d does not replay (%s)", record.id, err)
             return

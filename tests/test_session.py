@@ -103,7 +103,9 @@ def test_starting_a_game(
 ) -> None:
     with pytest.raises(NoSuchGame):
         session.select(HOST, "chess")
-    # Every catalogued game is written now: pretend one is not on this box.
+    # Every catalogued game is written now: pretend one is not on this box (loaded
+    # first, so the test does not depend on another having loaded the games).
+    registry.load_all()
     monkeypatch.delitem(registry._registered, "broad-lines")
     session.select(HOST, "broad-lines")
     with pytest.raises(NoSuchGame):
