@@ -25,18 +25,15 @@ from games.geometry import (
     stroke_from_xy,
 )
 from games.sheet import Stroke
+from tests.test_geometry import along as hand_made_along
 
 Pts = list[tuple[float, float]]
 
 
 def along(corners: Sequence[tuple[float, float]], step: float = 8.0) -> Pts:
-    """Points every `step` units along the polyline through `corners`."""
-    out: Pts = []
-    for (ax, ay), (bx, by) in pairwise(corners):
-        n = max(1, round(math.dist((ax, ay), (bx, by)) / step))
-        out.extend((ax + (bx - ax) * i / n, ay + (by - ay) * i / n) for i in range(n))
-    out.append(corners[-1])
-    return out
+    """Points every `step` units along the polyline through `corners` (a person's hand
+    samples a little coarser here than the hand-made strokes of test_geometry)."""
+    return hand_made_along(corners, step)
 
 
 def arc(cx: float, cy: float, r: float, a0: float, a1: float, step: float = 6.0) -> Pts:

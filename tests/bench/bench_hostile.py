@@ -23,7 +23,6 @@ import asyncio
 import os
 import resource
 import sqlite3
-import struct
 import subprocess
 import sys
 import tempfile
@@ -38,6 +37,7 @@ import psutil
 from tests.bench import percentile
 from tests.conftest import REPO
 from tests.process import free_port
+from tests.test_hostile_limits import frame
 
 HONEST = "127.0.0.9"
 
@@ -98,18 +98,6 @@ def start_box(data_dir: Path, port: int) -> subprocess.Popen[str]:
 
     threading.Thread(target=proc.stderr.read, daemon=True).start()
     return proc
-
-
-def frame(payload: bytes, opcode: int = 0x1, fin: bool = True) -> bytes:
-    first = (0x80 if fin else 0) | opcode
-    n = len(payload)
-    if n < 126:
-        head = struct.pack("!BB", first, 0x80 | n)
-    elif n < 65536:
-        head = struct.pack("!BBH", first, 0x80 | 126, n)
-    else:
-        head = struct.pack("!BBQ", first, 0x80 | 127, n)
-    return head + b"\0\0\0\0" + payload
 
 
 async def raw_websocket(port: int, address: str
