@@ -56,11 +56,29 @@ def _words(secret: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + re.escape(secret) + r"(?!\w)", re.IGNORECASE)
 
 
+def _values(node: Any) -> Any:
+    """`node` with every mapping turned into the list of its values and its keys that are
+    not field names. A field's name is protocol, not state: the kiosk's notice has a field
+    called "key", which is also an ArtBox card (quoted as JSON writes it, `"key"`), and a
+    refused press at the wrong moment made the audit cry leak. Keys that are data (seat
+    numbers) stay in; no view indexes by a word (words are values, as the secrets are)."""
+    if isinstance(node, dict):
+        return [[k for k in node if not _FIELD_NAME.fullmatch(k)],
+                *(_values(v) for v in node.values())]
+    if isinstance(node, list):
+        return [_values(v) for v in node]
+    return node
+
+
+_FIELD_NAME = re.compile(r"[a-z][a-z_]*[a-z]|[a-z]")
+
+
 def _visible(message: dict[str, Any]) -> str:
-    """The message as text, without the game catalogue's fixed titles (not state)."""
+    """The message's values as JSON text, without the game catalogue's fixed titles (not
+    state) and without field names."""
     shown = dict(message)
     shown.pop("games", None)
-    return json.dumps(shown, ensure_ascii=False)
+    return json.dumps(_values(shown), ensure_ascii=False)
 
 
 class Audit:
@@ -195,6 +213,11 @@ def test_the_audit_can_fail() -> None:
     audit.check("player 1", 1, {"type": "view", "version": 3, "match": {"w": "giraffe"}}, 99)
     audit.check("player 2", 2, {"type": "view", "version": 4, "match": {"w": "giraffes"}}, 99)
     audit.check("player 2", 2, {"type": "view", "version": 4, "seed": 99}, 99)
+    # A field's name is not a leak; the same word as a value is.
+    audit.versions, audit.owners = [5], [{'"key"': {1}}]
+    audit.check("the kiosk", None, {"type": "view", "version": 5, "notice": {"key": "x"}}, 99)
+    audit.check("player 0", 0, {"type": "view", "version": 5, "card": "key"}, 99)
     assert LEAKS == ["player 0 (seat 0) saw 'giraffe' at version 3",
-                     "player 2 was sent the match's seed"]
+                     "player 2 was sent the match's seed",
+                     "player 0 (seat 0) saw '\"key\"' at version 5"]
     LEAKS.clear()
