@@ -173,9 +173,10 @@ class Appliance:
         size = (self.config.display.width, self.config.display.height)
         rotation = self.config.display.rotation
         connector = self.config.display.connector
+        present = self.config.display.present
         choice = detect_display(self.config.display.mode)
         try:
-            kiosk = Kiosk(size=size, rotation=rotation, choice=choice, connector=connector)
+            kiosk = Kiosk(size, rotation, choice, connector=connector, present=present)
         except DisplayError as err:
             if choice.driver == "kmsdrm":
                 # The box's own screen: a headless appliance would look dead. Say why.
@@ -190,7 +191,7 @@ class Appliance:
             choice = DisplayChoice(
                 "dummy", False, True, f"the display failed ({err}); running headless"
             )
-            kiosk = Kiosk(size=size, rotation=rotation, choice=choice, connector=connector)
+            kiosk = Kiosk(size, rotation, choice, connector=connector, present=present)
         log.info("kiosk: %s", choice.reason)
         return kiosk
 

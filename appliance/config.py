@@ -61,6 +61,7 @@ class DisplaySettings:
     height: int = 1080
     rotation: int = 0
     connector: str = "auto"
+    present: str = "auto"
 
 
 @dataclass(frozen=True)
@@ -305,6 +306,7 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("display", "height"): _between(240, 4320),
     ("display", "rotation"): _one_of(0, 90, 180, 270),
     ("display", "connector"): _connector,
+    ("display", "present"): _one_of("auto", "renderer", "surface"),
     ("wifi", "ssid"): _ssid,
     ("wifi", "password"): _wifi_password,
     ("wifi", "security"): _one_of("WPA", "WEP", "nopass"),

@@ -290,6 +290,50 @@ def test_fullscreen_sets_the_named_mode_or_keeps_the_screens(
     assert "does not offer 1280x720" in caplog.text
 
 
+@pytest.mark.parametrize("rotation", [90, 270])
+def test_a_rotated_window_presented_by_sdls_renderer_shows_the_frame_turned(
+    x11, tmp_path: Path, rotation: int
+) -> None:
+    """SDL's renderer on a real X11 window (OpenGL; Mesa's software rasteriser here, the
+    GPU on a Pi): the whole frame and then one finger's ink land turned, pixel for pixel,
+    where a tap maps back to; `easel screenshot` stays the upright frame."""
+    from appliance.kiosk.present import RendererPresenter
+    from appliance.kiosk.rotation import rotate_frame
+
+    kiosk = Kiosk((800, 480), rotation, X11_WINDOW, present="renderer")
+    try:
+        assert isinstance(kiosk.presenter, RendererPresenter)
+        assert kiosk.display_size == (480, 800) and kiosk.size == (800, 480)
+        assert kiosk.update(make_view(), 0.0)
+        assert kiosk.screen.get_size() == (480, 800)
+        turned = pygame.image.tobytes(rotate_frame(kiosk.frame, rotation), "RGB")
+        assert pygame.image.tobytes(kiosk.screen, "RGB") == turned
+        assert shot_size(kiosk, tmp_path) == (800, 480)
+        # A tap at a logical point's physical place is that logical point again, and
+        # that place shows the logical point's pixel.
+        screen = kiosk.screen
+        for logical in ((0, 0), (799, 479), (123, 45)):
+            px, py = kiosk.to_physical(logical)
+            assert kiosk.to_logical((px, py)) == logical
+            assert screen.get_at((px, py)) == kiosk.frame.get_at(logical)
+        # Something drawn in the frame alone, then presented as a dirty rectangle.
+        kiosk.frame.fill((255, 0, 255), pygame.Rect(700, 400, 20, 10))
+        kiosk._present(pygame.Rect(700, 400, 20, 10))
+        turned = pygame.image.tobytes(rotate_frame(kiosk.frame, rotation), "RGB")
+        assert pygame.image.tobytes(kiosk.screen, "RGB") == turned
+    finally:
+        kiosk.close()
+
+
+def test_fullscreen_through_sdls_renderer_takes_the_named_mode(x11) -> None:
+    kiosk = Kiosk((1080, 1920), 90, X11_FULLSCREEN, present="renderer")
+    try:
+        assert kiosk.display_size == (1920, 1080) and kiosk.size == (1080, 1920)
+        assert kiosk.update(make_view(), 0.0)
+    finally:
+        kiosk.close()
+
+
 def test_easel_screenshot_of_a_windowed_box_is_the_real_frame(x11, tmp_path: Path) -> None:
     """The whole box on a 1920x1080 desktop: `easel run` opens its window, and `easel
     screenshot` saves a 1920x1080 frame."""

@@ -1,23 +1,36 @@
 """Presenting the kiosk's frame: live ink is shown as dirty rectangles (turned with the
 mount, so the physical screen always equals the upright frame turned), at most 30 times a
-second, with every point of every stroke kept."""
+second, with every point of every stroke kept; through the window surface (turned on the
+CPU) and through SDL's renderer (a streaming texture the renderer turns: SDL's software
+renderer under the dummy driver, the GPU's on a Pi), pixel for pixel the same picture."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Literal
 
 import pygame
 import pytest
+from pygame._sdl2 import video
 
+from appliance.config import ConfigError, load
 from appliance.kiosk import GAME_SCREENS, INK_INTERVAL_S, Kiosk, run_kiosk
+from appliance.kiosk.display import DisplayChoice
 from appliance.kiosk.intents import DrawStroke
+from appliance.kiosk.present import (
+    RendererPresenter,
+    SurfacePresenter,
+    choose_present,
+    open_presenter,
+)
 from appliance.kiosk.rotation import (
     ROTATIONS,
     logical_to_physical,
     physical_rect,
+    physical_size,
     rotate_frame,
     rotate_region,
 )
@@ -36,8 +49,10 @@ def make_kiosk(clock: FakeClock) -> Iterator[type[Kiosk]]:
     GAME_SCREENS["easel-test"] = easel_screen
     made: list[Kiosk] = []
 
-    def factory(rotation: int, size: tuple[int, int] = (640, 400)) -> Kiosk:
-        kiosk = Kiosk(size, rotation, clock=clock)
+    def factory(
+        rotation: int, size: tuple[int, int] = (640, 400), present: str = "surface"
+    ) -> Kiosk:
+        kiosk = Kiosk(size, rotation, clock=clock, present=present)
         kiosk.update(VIEW, 0.0)
         made.append(kiosk)
         return kiosk
@@ -72,11 +87,18 @@ def zigzag(kiosk: Kiosk, n: int) -> list[tuple[int, int]]:
             for i in range(n)]
 
 
+PRESENTS = ("surface", "renderer")
+
+
+@pytest.mark.parametrize("present", PRESENTS)
 @pytest.mark.parametrize("rotation", ROTATIONS)
 def test_ink_shown_in_dirty_rectangles_matches_the_frame_in_every_rotation(
-    make_kiosk, clock: FakeClock, rotation: int
+    make_kiosk, clock: FakeClock, rotation: int, present: str
 ) -> None:
-    kiosk = make_kiosk(rotation)
+    kiosk = make_kiosk(rotation, present=present)
+    wanted = RendererPresenter if present == "renderer" else SurfacePresenter
+    assert isinstance(kiosk.presenter, wanted)
+    assert kiosk.display_size == physical_size(kiosk.size, rotation)
     assert shown(kiosk) == upright_turned(kiosk)
     points = zigzag(kiosk, 40)
     kiosk.feed_touches([touch_at(kiosk, "down", points[0], 0.0)])
@@ -133,13 +155,14 @@ def test_a_physical_rect_is_spanned_by_its_corners_maps(rotation: int) -> None:
         assert physical_rect(rect, logical, rotation) == spanned
 
 
-@pytest.mark.parametrize("rotation", [0, 90])
+@pytest.mark.parametrize(("rotation", "present"), [(0, "surface"), (90, "surface"),
+                                                   (90, "renderer")])
 def test_ink_is_shown_at_most_30_times_a_second_and_no_point_is_lost(
-    make_kiosk, clock: FakeClock, rotation: int
+    make_kiosk, clock: FakeClock, rotation: int, present: str
 ) -> None:
     """A panel reporting every 4 ms for a second: about 30 presents, not 250, and the stroke
     the game gets has every point the finger went through."""
-    kiosk = make_kiosk(rotation)
+    kiosk = make_kiosk(rotation, present=present)
     points = zigzag(kiosk, 251)
     kiosk.feed_touches([touch_at(kiosk, "down", points[0], 0.0)])
     for i, point in enumerate(points[1:], 1):
@@ -187,3 +210,63 @@ async def test_the_kiosk_loop_shows_held_back_ink_without_waiting_for_its_idle_t
     finally:
         kiosk.close()
         GAME_SCREENS.pop("easel-test", None)
+
+
+@pytest.mark.parametrize("rotation", ROTATIONS)
+def test_a_full_redraw_through_the_renderer_is_the_frame_turned_at_odd_sizes(
+    make_kiosk, rotation: int
+) -> None:
+    """The renderer turns about the texture's corner: no half-pixel shift when the sides
+    differ by an odd number (a 1365x768 window on a laptop)."""
+    kiosk = make_kiosk(rotation, (641, 400), "renderer")
+    kiosk.frame.fill((200, 30, 30), pygame.Rect(0, 0, 1, 400))  # the left column
+    kiosk.frame.fill((30, 30, 200), pygame.Rect(0, 399, 641, 1))  # the bottom row
+    kiosk._present()
+    assert kiosk.screen.get_size() == physical_size((641, 400), rotation)
+    assert shown(kiosk) == upright_turned(kiosk)
+
+
+def test_the_renderer_is_chosen_for_a_rotated_pi_screen_only() -> None:
+    assert choose_present("auto", 90, "kmsdrm").renderer
+    assert choose_present("auto", 270, "KMSDRM").renderer
+    assert not choose_present("auto", 0, "kmsdrm").renderer, "upright: the surface is cheapest"
+    # On a desktop SDL's renderers may be Mesa's or SDL's software ones: slower than the CPU.
+    assert not choose_present("auto", 90, None).renderer
+    assert not choose_present("auto", 90, "x11").renderer
+    assert choose_present("renderer", 0, "dummy").renderer
+    assert not choose_present("surface", 90, "kmsdrm").renderer
+    with pytest.raises(ValueError, match=r"display\.present must be one of auto, renderer"):
+        choose_present("gpu", 90, "kmsdrm")
+
+
+def test_without_a_renderer_the_frame_is_turned_on_the_cpu_and_the_log_says_why(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def no_renderer(*args: object, **kwargs: object) -> None:
+        raise pygame.error("Couldn't find matching render driver")
+
+    monkeypatch.setattr(video, "Renderer", no_renderer)
+    headless = DisplayChoice("dummy", False, True, "test")
+    with caplog.at_level("WARNING", logger="appliance.kiosk.present"):
+        presenter = open_presenter(headless, (320, 200), 90, present="renderer")
+    try:
+        assert isinstance(presenter, SurfacePresenter)
+        assert presenter.display_size == (200, 320)
+        frame = presenter.new_frame()
+        frame.fill((0, 120, 0), pygame.Rect(0, 0, 320, 10))  # the top band
+        presenter.present(frame)
+        assert presenter.shown(frame).get_at((195, 100))[:3] == (0, 120, 0), "now the right"
+    finally:
+        presenter.close()
+    (record,) = caplog.records
+    assert "Couldn't find matching render driver" in record.getMessage()
+    assert "turned on the CPU" in record.getMessage()
+
+
+def test_the_present_setting_is_read_and_a_wrong_one_is_named(tmp_path: Path) -> None:
+    assert load(files=[], env={"EASEL_DISPLAY_PRESENT": "surface"}).display.present == "surface"
+    assert load(files=[], env={}).display.present == "auto"
+    path = tmp_path / "appliance.toml"
+    path.write_text('[display]\npresent = "gpu"\n')
+    with pytest.raises(ConfigError, match=r"display\.present = 'gpu'.*'auto', 'renderer'"):
+        load(files=[path], env={})

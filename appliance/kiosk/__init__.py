@@ -2,8 +2,9 @@
 clicks and development keys into intents.
 
 `Kiosk` owns the display: it redraws only when the view's version, the frame size or the
-hourglass' second changes, blits the logical frame rotated for a rotated mount, and maps
-touches back. `run_kiosk` is its asyncio loop, which idles near zero CPU.
+hourglass' second changes, has the logical frame shown turned for a rotated mount
+(appliance/kiosk/present.py: on the CPU or by SDL's renderer), and maps touches back.
+`run_kiosk` is its asyncio loop, which idles near zero CPU.
 
 This package renders plain view dicts: it imports no game, driver, server or session code.
 """
@@ -53,13 +54,12 @@ from appliance.kiosk.intents import (
     StartGame,
     TogglePause,
 )
+from appliance.kiosk.present import Presenter, open_presenter
 from appliance.kiosk.render import GAME_SCREENS, Frame, GameScreen, KioskRenderer
 from appliance.kiosk.rotation import (
     check_rotation,
-    logical_size,
     logical_to_physical,
     physical_to_logical,
-    rotate_region,
 )
 
 log = logging.getLogger(__name__)
@@ -134,8 +134,10 @@ class Kiosk:
 
     `size` is the logical frame size; fullscreen asks the screen for that mode (turned by
     `rotation`) and takes the screen's own when it is not offered; `connector` is the
-    screen output kmsdrm takes (config `display.connector`). `choice` defaults to headless so
-    that constructing a Kiosk never grabs a screen by surprise; pass `detect_display()`.
+    screen output kmsdrm takes (config `display.connector`); `present` how the frame gets
+    there (config `display.present`, see appliance/kiosk/present.py). `choice` defaults to
+    headless so that constructing a Kiosk never grabs a screen by surprise; pass
+    `detect_display()`.
     Raises DisplayError when SDL cannot open the display.
     """
 
@@ -148,10 +150,11 @@ class Kiosk:
         connector: str = "auto",
         clock: Callable[[], float] = time.monotonic,
         ink_interval: float = INK_INTERVAL_S,
+        present: str = "auto",
     ) -> None:
         self.rotation = check_rotation(rotation)
         self.choice = choice
-        self.screen = open_display(choice, size, rotation, connector)
+        self.presenter: Presenter = open_presenter(choice, size, rotation, connector, present)
         self.renderer = renderer or KioskRenderer()
         self.frames_drawn = 0
         self.ink_frames_shown = 0
@@ -173,7 +176,7 @@ class Kiosk:
         self.keys_source = "sdl"
         self._pending: list[Intent] = []
         self._nap: asyncio.Future[None] | None = None
-        self._attach_screen(self.screen)
+        self._attach()
 
     def wake(self) -> None:
         """Cut the kiosk loop's nap short: the view changed (called from the loop's thread)."""
@@ -193,12 +196,21 @@ class Kiosk:
             timer.cancel()
             self._nap = None
 
-    def _attach_screen(self, screen: pygame.Surface) -> None:
-        self.screen = screen
-        self.size = logical_size(screen.get_size(), self.rotation)
-        # Unrotated, draw straight onto the screen: one full-frame copy fewer per frame.
-        self.frame = screen if self.rotation == 0 else pygame.Surface(self.size).convert()
+    def _attach(self) -> None:
+        self.frame = self.presenter.new_frame()
+        self.size = self.frame.get_size()
         self.renderer.invalidate()
+
+    @property
+    def display_size(self) -> tuple[int, int]:
+        """The physical display's size (turned from `size` on a rotated mount)."""
+        return self.presenter.display_size
+
+    @property
+    def screen(self) -> pygame.Surface:
+        """What the physical display shows (read back from SDL's renderer when it
+        presents); `frame` is the upright picture."""
+        return self.presenter.shown(self.frame)
 
     # -- output
 
@@ -255,17 +267,8 @@ class Kiosk:
         return True
 
     def _present(self, dirty: pygame.Rect | None = None) -> None:
-        # A partial present uploads only what changed; on a rotated mount only that part
-        # is turned (the full frame's turn costs more than drawing it).
-        if dirty is not None:
-            if self.rotation:
-                dirty = rotate_region(self.frame, self.screen, dirty, self.rotation)
-            pygame.display.update(dirty)
-        elif self.rotation:
-            rotate_region(self.frame, self.screen, self.frame.get_rect(), self.rotation)
-            pygame.display.flip()
-        else:
-            pygame.display.flip()
+        # A partial present uploads only what changed (see appliance/kiosk/present.py).
+        self.presenter.present(self.frame, dirty)
 
     def png_bytes(self) -> bytes:
         """The current logical frame (upright, whatever the mount) as a PNG."""
@@ -277,7 +280,7 @@ class Kiosk:
         Path(path).write_bytes(self.png_bytes())
 
     def close(self) -> None:
-        pygame.display.quit()
+        self.presenter.close()
 
     # -- input
 
@@ -302,7 +305,7 @@ class Kiosk:
 
     def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]:
         # FINGER events are normalised to the window (0..1), in physical orientation.
-        w, h = self.screen.get_size()
+        w, h = self.display_size
         x = min(max(float(event.x), 0.0), 1.0) * (w - 1)
         y = min(max(float(event.y), 0.0), 1.0) * (h - 1)
         return self.to_logical((x, y))
@@ -347,7 +350,7 @@ class Kiosk:
     def feed_touches(self, touches: Iterable[TouchLike]) -> None:
         """Touches from the touch panel's driver (on the loop's thread): ink is drawn at
         once, intents wait for the next poll, and the loop is woken to show them."""
-        w, h = self.screen.get_size()
+        w, h = self.display_size
         for touch in touches:
             x = min(max(touch.x, 0.0), 1.0) * (w - 1)
             y = min(max(touch.y, 0.0), 1.0) * (h - 1)
@@ -436,10 +439,8 @@ class Kiosk:
                 return self.pointer_up(pointer, pos, now)
         elif etype in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.VIDEOEXPOSE):
             self.renderer.invalidate()
-        elif etype in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
-            surface = pygame.display.get_surface()
-            if surface is not None:
-                self._attach_screen(surface)
+        elif etype in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE) and self.presenter.resized():
+            self._attach()
         return None
 
     def _key(self, event: pygame.event.Event) -> Intent | None:
@@ -454,14 +455,9 @@ class Kiosk:
         return None if remote is None else self.remote_key(remote)
 
     def toggle_fullscreen(self) -> None:
-        try:
-            pygame.display.toggle_fullscreen()
-        except pygame.error as exc:
-            log.info("cannot toggle fullscreen here: %s", exc)
-            return
-        surface = pygame.display.get_surface()
-        if surface is not None:
-            self._attach_screen(surface)
+        self.presenter.toggle_fullscreen()
+        if self.presenter.resized():
+            self._attach()
 
 
 async def run_kiosk(

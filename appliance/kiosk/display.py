@@ -295,21 +295,10 @@ def open_display(
     `choose_card`) unless SDL_KMSDRM_DEVICE_INDEX is already set. Raises DisplayError
     with SDL's message (and what the card search found) when it cannot be opened.
     """
-    check_rotation(rotation)
-    saved = {name: os.environ.get(name) for name in ("SDL_VIDEODRIVER", KMSDRM_INDEX_VARIABLE)}
-    previous = saved["SDL_VIDEODRIVER"]
-    if choice.driver is not None and previous != choice.driver:
-        if pygame.display.get_init():
-            # SDL reads the driver only when the video subsystem starts.
-            pygame.display.quit()
-        os.environ["SDL_VIDEODRIVER"] = choice.driver
-    card_note = ""
-    if (choice.driver or "").lower() == "kmsdrm":
-        card_note = _choose_kmsdrm_card(connector, sysfs)
+    saved, card_note = _start_video(choice, rotation, connector, sysfs)
     wanted = physical_size(size, rotation)
     mode_note = ""
     try:
-        pygame.display.init()
         pygame.display.set_caption("Easel")
         if choice.fullscreen:
             mode, mode_note = fullscreen_size(
@@ -322,15 +311,87 @@ def open_display(
             desktops = pygame.display.get_desktop_sizes()
             screen = pygame.display.set_mode(fit_window(wanted, desktops[0] if desktops else None))
     except pygame.error as exc:
-        pygame.display.quit()
-        # Leave the environment as found, so the caller's fallback starts clean.
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
+        raise _failed(choice, saved, exc, card_note) from exc
+    _opened(choice, mode_note, screen.get_size(), rotation)
+    return screen
+
+
+def open_window(
+    choice: DisplayChoice,
+    size: tuple[int, int],
+    rotation: int = 0,
+    connector: str = "auto",
+    sysfs: str | Path = SYSFS_DRM,
+    model_path: str | Path = DEVICE_TREE_MODEL,
+) -> pygame.Window:
+    """`open_display`'s window without its surface, for SDL's renderer (appliance/kiosk/
+    present.py): SDL refuses a renderer on a window whose surface was taken, and on kmsdrm
+    the surface itself is a renderer. Same sizes, card choice and errors as `open_display`.
+    (pygame.display.get_surface() stays None: nothing can be convert()ed to it.)"""
+    saved, card_note = _start_video(choice, rotation, connector, sysfs)
+    wanted = physical_size(size, rotation)
+    mode_note = ""
+    try:
+        if choice.fullscreen:
+            mode, mode_note = fullscreen_size(
+                wanted, pygame.display.list_modes(0, pygame.FULLSCREEN), read_model(model_path)
+            )
+            if mode is None:
+                window = pygame.Window("Easel", pygame.display.get_desktop_sizes()[0],
+                                       fullscreen_desktop=True)
             else:
-                os.environ[name] = value
-        driver = choice.driver or "SDL's default"
-        raise DisplayError(f"cannot open the display ({driver}): {exc}{card_note}") from exc
+                window = pygame.Window("Easel", mode, fullscreen=True)
+        elif choice.headless:
+            window = pygame.Window("Easel", wanted)
+        else:
+            desktops = pygame.display.get_desktop_sizes()
+            window = pygame.Window("Easel", fit_window(wanted, desktops[0] if desktops else None))
+    except pygame.error as exc:
+        raise _failed(choice, saved, exc, card_note) from exc
+    _opened(choice, mode_note, window.size, rotation)
+    return window
+
+
+def _start_video(
+    choice: DisplayChoice, rotation: int, connector: str, sysfs: str | Path
+) -> tuple[dict[str, str | None], str]:
+    """Set SDL's driver (and kmsdrm's card) and start its video; returns the environment
+    as found (for `_failed`) and what the card search found (for the error)."""
+    check_rotation(rotation)
+    saved = {name: os.environ.get(name) for name in ("SDL_VIDEODRIVER", KMSDRM_INDEX_VARIABLE)}
+    previous = saved["SDL_VIDEODRIVER"]
+    if choice.driver is not None and previous != choice.driver:
+        if pygame.display.get_init():
+            # SDL reads the driver only when the video subsystem starts.
+            pygame.display.quit()
+        os.environ["SDL_VIDEODRIVER"] = choice.driver
+    card_note = ""
+    if (choice.driver or "").lower() == "kmsdrm":
+        card_note = _choose_kmsdrm_card(connector, sysfs)
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        raise _failed(choice, saved, exc, card_note) from exc
+    return saved, card_note
+
+
+def _failed(
+    choice: DisplayChoice, saved: Mapping[str, str | None], exc: pygame.error, card_note: str
+) -> DisplayError:
+    pygame.display.quit()
+    # Leave the environment as found, so the caller's fallback starts clean.
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    driver = choice.driver or "SDL's default"
+    return DisplayError(f"cannot open the display ({driver}): {exc}{card_note}")
+
+
+def _opened(
+    choice: DisplayChoice, mode_note: str, physical: tuple[int, int], rotation: int
+) -> None:
     got = pygame.display.get_driver()
     if choice.driver is not None and not choice.headless and got.lower() != choice.driver.lower():
         pygame.display.quit()
@@ -341,12 +402,11 @@ def open_display(
         log.info("kiosk display: %s", mode_note)
     log.debug(
         "kiosk display: driver=%s size=%s rotation=%d (%s)",
-        pygame.display.get_driver(),
-        screen.get_size(),
+        got,
+        physical,
         rotation,
         choice.reason,
     )
-    return screen
 
 
 def _choose_kmsdrm_card(connector: str, sysfs: str | Path) -> str:

@@ -16,7 +16,14 @@ other programs on this shared machine hold the cores), at 800x480 (the 7" displa
   every frame), turned for the mount, uploaded;
 - `present_ink_ms_<size>_rot<r>`: an ink-only frame: one finger move drawn into the back
   buffer and presented (the dirty rectangle, turned);
-- `present_rot90_ratio_full_<size>`, `present_rot90_ratio_ink_<size>`: rotation 90 over 0.
+- `present_rot90_ratio_full_<size>`, `present_rot90_ratio_ink_<size>`: rotation 90 over 0;
+- the same with `_renderer` appended: presented through SDL's renderer (config
+  `display.present = renderer`, what a rotated Pi screen takes): the frame uploaded to a
+  streaming texture (ink: its dirty rectangle) which the renderer draws turned. Here that
+  renderer is OpenGL on Mesa's software rasteriser (llvmpipe; Xvfb has no GPU), so its
+  absolute figures are Mesa's drawing, not a Pi's; what carries over is its ratio (the
+  turn is the renderer's, not the CPU's). The default (`present = auto`) off kmsdrm is the
+  window surface, the figures without the suffix.
 
 Without Xvfb the benchmark says so and reports nothing. Run alone:
 `python -m tests.bench.bench_display`.
@@ -51,6 +58,8 @@ INK_MOVES = 2000  # a batch long enough for the X server's 10 ms CPU clock ticks
 BATCHES = 5
 WARMUP = 5
 WINDOW = DisplayChoice("x11", False, False, "benchmark: a real X11 window")
+# (config display.present, the figures' suffix)
+PRESENTS = (("surface", ""), ("renderer", "_renderer"))
 
 
 @contextmanager
@@ -71,19 +80,19 @@ def _x11_environment(display: str) -> Iterator[None]:
                 os.environ[name] = value
 
 
-def _open(size: tuple[int, int], rotation: int) -> Kiosk:
+def _open(size: tuple[int, int], rotation: int, present: str) -> Kiosk:
     # ink_interval 0: this measures what one present costs; the 30 Hz cap is a rate.
-    kiosk = Kiosk(size, rotation, WINDOW, ink_interval=0.0)
-    got = pygame.display.get_window_size()
+    kiosk = Kiosk(size, rotation, WINDOW, ink_interval=0.0, present=present)
+    got = kiosk.display_size
     if pygame.display.get_driver() != "x11" or got != physical_size(size, rotation):
         kiosk.close()
         raise RuntimeError(f"expected an x11 window of {physical_size(size, rotation)}, got {got}")
     return kiosk
 
 
-def _full_frames(size: tuple[int, int], rotation: int, cpu: CpuClock) -> float:
+def _full_frames(size: tuple[int, int], rotation: int, present: str, cpu: CpuClock) -> float:
     """CPU ms per full redraw, the median of BATCHES batches."""
-    kiosk = _open(size, rotation)
+    kiosk = _open(size, rotation, present)
     batches: list[float] = []
     frames = FULL_FRAMES[size]
     try:
@@ -103,15 +112,16 @@ def _full_frames(size: tuple[int, int], rotation: int, cpu: CpuClock) -> float:
     return float(statistics.median(batches))
 
 
-def _ink_frames(size: tuple[int, int], rotation: int, cpu: CpuClock) -> float:
+def _ink_frames(size: tuple[int, int], rotation: int, present: str, cpu: CpuClock) -> float:
     """CPU ms per ink-only frame (a move drawn and presented), the median of batches."""
     GAME_SCREENS["easel-test"] = easel_screen
-    kiosk = _open(size, rotation)
+    kiosk = _open(size, rotation, present)
+    moves = INK_MOVES if present == "surface" else INK_MOVES // 10  # llvmpipe: ~10x dearer
     batches: list[float] = []
     try:
         kiosk.update(VIEW, 0.0)
         sheet = kiosk.renderer.canvases[0][0]
-        pw, ph = kiosk.screen.get_size()
+        pw, ph = kiosk.display_size
 
         def touch(kind: str, i: int) -> Touch:
             # A zigzag across the sheet: every move is a new segment of about 10 px.
@@ -126,13 +136,13 @@ def _ink_frames(size: tuple[int, int], rotation: int, cpu: CpuClock) -> float:
         for batch in range(BATCHES + 1):
             pygame.event.pump()
             t0 = cpu()
-            for _ in range(INK_MOVES):
+            for _ in range(moves):
                 kiosk.feed_touches([touch("move", i)])
                 if not kiosk.present_ink():
                     raise RuntimeError("an ink move was not presented")
                 i += 1
             if batch:  # the first batch warms up
-                batches.append((cpu() - t0) * 1000 / INK_MOVES)
+                batches.append((cpu() - t0) * 1000 / moves)
             # A new stroke per batch (the game refuses strokes over 4000 points).
             kiosk.feed_touches([touch("up", i), touch("down", i + 1)])
             kiosk.poll()
@@ -159,17 +169,18 @@ def run() -> dict[str, float]:
             times = x_server.cpu_times()
             return time.process_time() + float(times.user) + float(times.system)
 
-        for w, h in SIZES:
-            name = f"{w}x{h}"
-            for rotation in ROTATIONS:
-                full = _full_frames((w, h), rotation, cpu)
-                ink = _ink_frames((w, h), rotation, cpu)
-                results[f"present_full_ms_{name}_rot{rotation}"] = full
-                results[f"present_ink_ms_{name}_rot{rotation}"] = ink
-            for kind in ("full", "ink"):
-                turned = results[f"present_{kind}_ms_{name}_rot90"]
-                upright = results[f"present_{kind}_ms_{name}_rot0"]
-                results[f"present_rot90_ratio_{kind}_{name}"] = turned / upright
+        for present, suffix in PRESENTS:
+            for w, h in SIZES:
+                name = f"{w}x{h}"
+                for rotation in ROTATIONS:
+                    full = _full_frames((w, h), rotation, present, cpu)
+                    ink = _ink_frames((w, h), rotation, present, cpu)
+                    results[f"present_full_ms_{name}_rot{rotation}{suffix}"] = full
+                    results[f"present_ink_ms_{name}_rot{rotation}{suffix}"] = ink
+                for kind in ("full", "ink"):
+                    turned = results[f"present_{kind}_ms_{name}_rot90{suffix}"]
+                    upright = results[f"present_{kind}_ms_{name}_rot0{suffix}"]
+                    results[f"present_rot90_ratio_{kind}_{name}{suffix}"] = turned / upright
     return results
 
 
