@@ -619,8 +619,10 @@ class Appliance:
                 log.info("lobby on screen %.2f s after start", _process_age())
                 # Everything loaded so far (fonts, scenes, word decks) lives all day: keep
                 # it out of the collector's full passes, which would otherwise walk it
-                # in the middle of a move.
+                # in the middle of a move. `easel run` starts with the collector off
+                # (appliance/cli.py): it runs from here on.
                 gc.freeze()
+                gc.enable()
                 if self.on_first_frame:
                     self.on_first_frame()
             self._show_lights()

@@ -119,6 +119,37 @@ async def test_the_kiosk_frame_is_served_to_this_box(
         assert (await response.read()).startswith(b"\x89PNG")
 
 
+async def test_a_start_without_the_collector_turns_it_on_at_the_lobby(tmp_path: Path) -> None:
+    """`easel run` starts with the collector off (appliance/cli.py): the lobby's first
+    frame freezes what the start made and turns it back on, or garbage would pile up."""
+    import gc
+
+    config = dataclasses.replace(
+        Config(),
+        storage=StorageSettings(str(tmp_path)),
+        server=ServerSettings(host="127.0.0.1", port=free_port()),
+        display=DisplaySettings(mode="headless", width=800, height=480),
+    )
+    app = Appliance(config)
+    stop = asyncio.Event()
+    frozen = gc.get_freeze_count()
+    gc.disable()
+    try:
+        task = asyncio.create_task(app.run(stop))
+        for _ in range(200):
+            if app.kiosk is not None and app.kiosk.frames_drawn:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.1)
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > frozen
+        stop.set()
+        await asyncio.wait_for(task, 10)
+    finally:
+        gc.enable()
+        gc.unfreeze()  # the rest of the test session collects as usual
+
+
 def test_the_join_address_is_the_lan_address() -> None:
     cfg = Config()
     addresses = {"lo": "127.0.0.1", "docker0": "172.17.0.1", "wlan0": "192.168.4.1"}

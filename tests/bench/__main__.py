@@ -19,6 +19,7 @@ import tests.bench
 # What each figure should be on this development machine (the Pi is 5-20x slower).
 TARGETS: dict[str, str] = {
     "startup_to_lobby_s": "<= 1.0",
+    "startup_cpu_s": "(report)",
     "kiosk_lobby_frame_ms": "<= 2.5",
     "idle_cpu_pct": "<= 1",
     "action_roundtrip_p99_ms": "<= 5",
