@@ -7,6 +7,7 @@ renderer under the dummy driver, the GPU's on a Pi), pixel for pixel the same pi
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,8 @@ from pygame._sdl2 import video
 
 from appliance.config import ConfigError, load
 from appliance.kiosk import GAME_SCREENS, INK_INTERVAL_S, Kiosk, run_kiosk
-from appliance.kiosk.display import DisplayChoice
+from appliance.kiosk import present as present_module
+from appliance.kiosk.display import KMSDRM_INDEX_VARIABLE, DisplayChoice, open_window
 from appliance.kiosk.intents import DrawStroke
 from appliance.kiosk.present import (
     RendererPresenter,
@@ -246,6 +248,13 @@ def test_without_a_renderer_the_frame_is_turned_on_the_cpu_and_the_log_says_why(
         raise pygame.error("Couldn't find matching render driver")
 
     monkeypatch.setattr(video, "Renderer", no_renderer)
+    monkeypatch.delenv(KMSDRM_INDEX_VARIABLE, raising=False)
+
+    def window_on_a_chosen_card(*args: object, **kwargs: object) -> pygame.Window:
+        os.environ[KMSDRM_INDEX_VARIABLE] = "2"  # as the card search does for kmsdrm
+        return open_window(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(present_module, "open_window", window_on_a_chosen_card)
     headless = DisplayChoice("dummy", False, True, "test")
     with caplog.at_level("WARNING", logger="appliance.kiosk.present"):
         presenter = open_presenter(headless, (320, 200), 90, present="renderer")
@@ -261,6 +270,8 @@ def test_without_a_renderer_the_frame_is_turned_on_the_cpu_and_the_log_says_why(
     (record,) = caplog.records
     assert "Couldn't find matching render driver" in record.getMessage()
     assert "turned on the CPU" in record.getMessage()
+    # The surface's start chooses the card again, rather than take it for the operator's.
+    assert KMSDRM_INDEX_VARIABLE not in os.environ
 
 
 def test_the_present_setting_is_read_and_a_wrong_one_is_named(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ When the renderer cannot be made the surface path is taken and the log says why.
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Protocol
@@ -31,6 +32,7 @@ from pygame._sdl2 import video
 
 from appliance.kiosk.display import (
     DEVICE_TREE_MODEL,
+    KMSDRM_INDEX_VARIABLE,
     SYSFS_DRM,
     DisplayChoice,
     DisplayError,
@@ -272,6 +274,7 @@ def open_presenter(
     picked = choose_present(present, rotation, choice.driver)
     if picked.renderer:
         window: pygame.Window | None = None
+        card = os.environ.get(KMSDRM_INDEX_VARIABLE)
         try:
             window = open_window(choice, size, rotation, connector, sysfs, model_path)
             presenter = RendererPresenter(
@@ -281,6 +284,9 @@ def open_presenter(
             if window is not None:
                 window.destroy()
             pygame.display.quit()
+            # The card is chosen (and logged) again, not taken for the operator's setting.
+            if card is None:
+                os.environ.pop(KMSDRM_INDEX_VARIABLE, None)
             log.warning("kiosk display: SDL's renderer is not available (%s); the frame is "
                         "turned on the CPU instead", exc)
         else:
