@@ -281,3 +281,15 @@ def test_the_present_setting_is_read_and_a_wrong_one_is_named(tmp_path: Path) ->
     path.write_text('[display]\npresent = "gpu"\n')
     with pytest.raises(ConfigError, match=r"display\.present = 'gpu'.*'auto', 'renderer'"):
         load(files=[path], env={})
+
+
+def test_a_resized_renderer_window_gets_a_frame_and_texture_of_its_new_size(make_kiosk) -> None:
+    kiosk = make_kiosk(90, (640, 400), "renderer")
+    assert isinstance(kiosk.presenter, RendererPresenter)
+    kiosk.presenter.window.size = (300, 500)  # the window manager's doing, on a desktop
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=300, y=500))
+    kiosk.poll()
+    assert kiosk.display_size == (300, 500)
+    assert kiosk.size == kiosk.frame.get_size() == (500, 300)
+    assert kiosk.update(VIEW, 0.0), "laid out again at the new size"
+    assert shown(kiosk) == upright_turned(kiosk)
