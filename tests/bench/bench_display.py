@@ -117,7 +117,7 @@ def _ink_frames(size: tuple[int, int], rotation: int, present: str, cpu: CpuCloc
     """CPU ms per ink-only frame (a move drawn and presented), the median of batches."""
     GAME_SCREENS["easel-test"] = easel_screen
     kiosk = _open(size, rotation, present)
-    moves = INK_MOVES if present == "surface" else INK_MOVES // 20  # Mesa's: ~100x dearer
+    moves = INK_MOVES if present == "surface" else INK_MOVES // 50  # Mesa's: ~300x dearer
     batches: list[float] = []
     try:
         kiosk.update(VIEW, 0.0)
