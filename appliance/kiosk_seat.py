@@ -9,8 +9,17 @@ chosen game, which parts such a player can play from the TV and which need a pho
 started from the kiosk with such a seat is drawn on paper (its `paper` option), the box
 being the hourglass, the die and the scoreboard.
 
-`KioskSeats.decorate(view)` adds `seat_pad` to the kiosk's view; its `version` becomes a
-tuple that also changes with the pad, as appliance/kiosk_host.py does for the host menu.
+A game started from the kiosk is told which seats have no private screen (the start
+option games.core.NO_SCREEN), so it deals them no role that needs one while another seat
+can take it (Duplik's Portrayer), and refuses to start if none can. Where the rules let
+everyone else look away, the kiosk passes the device instead: a Broad Lines Artist at the
+kiosk is asked, while the Critic looks away, to press OK to see the word; the word is on
+screen until OK again, and in the kiosk's view only then (`pass_device`, from that seat's
+own view: the session's kiosk view never carries it).
+
+`KioskSeats.decorate(view)` adds `seat_pad` and `pass_device` to the kiosk's view; its
+`version` becomes a tuple that also changes with them, as appliance/kiosk_host.py does
+for the host menu.
 """
 
 from __future__ import annotations
@@ -20,7 +29,8 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from appliance.kiosk.intents import Back, Intent, SeatPadKey, SitDown
-from appliance.session import PALETTE, Session, SessionError, Viewer
+from appliance.session import KIOSK, PALETTE, Session, SessionError, Viewer
+from games.core import NO_SCREEN
 
 log = logging.getLogger("easel.kiosk_seat")
 
@@ -30,6 +40,19 @@ NAME_MAX: Final = 16
 PAPER_GAMES: Final = frozenset({"duplik"})
 """Games whose drawing may be on paper (a start option `paper`): the kiosk starts them so
 when someone without a phone is seated."""
+
+NO_SCREEN_GAMES: Final = frozenset({"broad-lines", "duplik"})
+"""Games that take the NO_SCREEN start option (they deal roles around such seats)."""
+
+WORD_PHASES: Final = frozenset({"drawing", "vote", "guessing"})
+"""Broad Lines phases in which an Artist must know the word."""
+
+RevealKey = tuple[int, int, int, int]
+"""(match id, seat, round, number): one word, as one seat must see it once."""
+
+
+def _int(value: object) -> int | None:
+    return value if type(value) is int else None
 
 
 class KioskSeats:
@@ -43,6 +66,9 @@ class KioskSeats:
         self.message = ""
         self.rev = 0
         self.seated: dict[int, str] = {}  # seat -> name, for seats taken at the kiosk
+        # Passing the device: the word on screen now (its key), and the words seen.
+        self.showing: RevealKey | None = None
+        self.seen: set[RevealKey] = set()
         self._cache: tuple[object, object, Mapping[str, Any]] | None = None
 
     @property
@@ -69,11 +95,91 @@ class KioskSeats:
         if isinstance(intent, Back) and self.open:
             self._close()
             return True
+        if isinstance(intent, Back) and self.showing is not None:
+            self._hide()  # Back hides the word, as OK does: never leaves it up
+            return True
         if isinstance(intent, SeatPadKey):
-            if self.open:
+            if intent.what in ("show_word", "hide_word"):
+                self._pass_key(intent)
+            elif self.open:
                 self._key(intent)
             return True
         return False
+
+    # -- passing the device: a private screen for a moment -----------------------------
+    def _waiting(self) -> list[RevealKey]:
+        """The words kiosk seats must still see, in seat order (Broad Lines' Artists
+        once the Critic has named the number)."""
+        match = self.session.match
+        if match is None or match.record.game != "broad-lines" or not self.seated:
+            return []
+        state = self._public_state()
+        phase, number, rnd = state.get("phase"), _int(state.get("number")), _int(
+            state.get("round"))
+        if phase not in WORD_PHASES or number is None or rnd is None:
+            return []
+        artists = state.get("artists")
+        if not isinstance(artists, list):
+            return []
+        keys = [(match.record.id, seat, rnd, number) for seat in sorted(self.seated)
+                if seat in artists]
+        return [k for k in keys if k not in self.seen]
+
+    def _public_state(self) -> Mapping[str, Any]:
+        match = self.session.view_for(KIOSK).get("match")
+        state = match.get("state") if isinstance(match, Mapping) else None
+        return state if isinstance(state, Mapping) else {}
+
+    def _pass_key(self, key: SeatPadKey) -> None:
+        waiting = self._waiting()
+        if key.what == "show_word" and self.showing is None and waiting:
+            if key.value == str(waiting[0][1]):
+                self.showing = waiting[0]
+                self._changed()
+        elif key.what == "hide_word" and self.showing is not None:
+            self._hide()
+
+    def _hide(self) -> None:
+        if self.showing is not None:
+            self.seen.add(self.showing)
+        self.showing = None
+        self._changed()
+
+    def _word_of(self, seat: int) -> str | None:
+        """The word in `seat`'s own view (what that player may see), in the table's
+        language."""
+        match = self.session.view_for(Viewer("player", seat)).get("match")
+        state = match.get("state") if isinstance(match, Mapping) else None
+        word = state.get("word") if isinstance(state, Mapping) else None
+        if not isinstance(word, Mapping):
+            return None
+        text = word.get(self.lang) or word.get("en")
+        return text if isinstance(text, str) else None
+
+    def _pass_device(self) -> dict[str, Any] | None:
+        """What the kiosk shows to pass the device: asking a seat to look (the Critic
+        looks away), or that seat's word; None when nobody must see anything."""
+        waiting = self._waiting()
+        if self.showing is not None and self.showing not in waiting:
+            self.showing = None  # the round moved on (another number, the end): hidden
+            self.rev += 1
+        key = self.showing or (waiting[0] if waiting else None)
+        if key is None:
+            return None
+        seat = key[1]
+        state = self._public_state()
+        critic = _int(state.get("critic"))
+        seats = self.session.seats
+        out: dict[str, Any] = {
+            "stage": "show" if self.showing is not None else "ask",
+            "seat": seat,
+            "name": seats[seat].name if seat in seats else "",
+            "critic": seats[critic].name if critic in seats else "",
+            "word": None,
+        }
+        if self.showing is not None:
+            out["word"] = self._word_of(seat)
+        return out
 
     def _close(self) -> None:
         self.open, self.name = False, ""
@@ -130,11 +236,15 @@ class KioskSeats:
                 del self.seated[seat]
 
     def start_options(self, game: str | None) -> dict[str, Any]:
-        """What a game started from the kiosk adds for players without a phone."""
+        """What a game started from the kiosk adds for players without a phone: which
+        seats have no private screen, and paper where drawing on paper fits."""
         self._prune()
+        options: dict[str, Any] = {}
+        if self.seated and game in NO_SCREEN_GAMES:
+            options[NO_SCREEN] = sorted(self.seated)
         if self.seated and game in PAPER_GAMES:
-            return {"paper": True}
-        return {}
+            options["paper"] = True
+        return options
 
     def decorate(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """The kiosk's view with the seat pad (when open) and the kiosk's own seats."""
@@ -142,7 +252,9 @@ class KioskSeats:
             self.open = False  # a game started under it: the pad has no seat to give
             self._changed()
         self._prune()
-        key = (self.rev, tuple(sorted(self.seated)))
+        passing = self._pass_device()
+        key = (self.rev, tuple(sorted(self.seated)),
+               None if passing is None else (passing["stage"], passing["seat"], self.showing))
         cached = self._cache
         if cached is not None and cached[0] is view and cached[1] == key:
             return cached[2]
@@ -157,5 +269,6 @@ class KioskSeats:
             "game": view.get("selected"),
             "kiosk_seats": sorted(self.seated),
         }
+        out["pass_device"] = passing
         self._cache = (view, key, out)
         return out

@@ -1,0 +1,301 @@
+"""Seats without a private screen: the games deal around them, and the kiosk passes the
+device where the rules let everyone else look away.
+
+The rules (pure): Duplik's Portrayer rotation never reaches a seat the NO_SCREEN start
+option names (nor do its start rolls), the plan has that many fewer rounds, a table with
+no phone at all is refused at start, and the seats are kept in the state so a replay
+deals the same; Broad Lines' vote on a refused sheet waits only for Artists with a phone.
+The kiosk (appliance/kiosk_seat.py on a real Session): a Broad Lines Artist seated at the
+kiosk is asked, while the Critic looks away, to press OK; the word is in the kiosk's view
+only while shown, and OK or Back hides it. Rendered at 800x480 and 1920x1080 and looked at.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from appliance.kiosk import KioskRenderer
+from appliance.kiosk.intents import Back, SeatPadKey
+from appliance.kiosk_seat import KioskSeats
+from appliance.session import HOST, KIOSK, PALETTE, Session
+from games import registry
+from games.broad_lines import RULES as BROAD_LINES
+from games.broad_lines import card_of
+from games.core import NO_SCREEN, TABLE, Action, BadOptions, SeatInfo, replay, time_up
+from games.duplik import RULES as DUPLIK
+from tests import screens
+
+SCREENSHOT_DIR = Path(os.environ.get("EASEL_SCREENSHOT_DIR", "/tmp"))
+
+SEATS = tuple(SeatInfo(i, f"P{i}", PALETTE[i]) for i in range(4))
+
+
+def playout(rules: Any, options: dict[str, Any], seed: int, steps: int = 4000
+            ) -> tuple[Any, list[Action]]:
+    """Random legal moves (the clock's TIME_UP when nobody can act) to the end."""
+    rnd = random.Random(seed)
+    state = rules.setup(SEATS, options, seed)
+    log: list[Action] = []
+    now = 0.0
+    for _ in range(steps):
+        if rules.outcome(state) is not None:
+            break
+        now += 1.0
+        moves = [a for seat in (*range(len(SEATS)), TABLE)
+                 for a in rules.legal_actions(state, seat)]
+        deadline = rules.deadline(state)
+        if deadline is not None and (not moves or rnd.random() < 0.05):
+            action = time_up(deadline)
+            now = max(now, action.at)
+        else:
+            assert moves, "nobody can act: the game stalls"
+            pick = rnd.choice(moves)
+            action = Action(pick.kind, pick.seat, pick.data, now)
+        state = rules.apply(state, action)
+        log.append(action)
+    return state, log
+
+
+# -- the rules ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_duplik_never_deals_the_portrayer_to_a_seat_without_a_screen(seed):
+    options = {NO_SCREEN: [1, 3], "paper": True, "turns": 2}
+    state, log = playout(DUPLIK, options, seed)
+    assert DUPLIK.outcome(state) is not None, "the game ended"
+    portrayers = [r.portrayer for r in state.history]
+    assert set(portrayers) <= {0, 2} and portrayers, portrayers
+    assert len(state.history) == 2 * 2  # two seats portray, twice each
+    assert all(seat in (0, 2) for seat, _ in state.start_rolls)  # only they roll for it
+    assert state.no_screen == frozenset({1, 3})
+    # Kept in the state: the log replays to the same game, and survives JSON.
+    again = replay(DUPLIK, SEATS, options, seed, log)
+    assert DUPLIK.to_json(again) == DUPLIK.to_json(state)
+    assert DUPLIK.from_json(json.loads(json.dumps(DUPLIK.to_json(state)))) == state
+
+
+def test_duplik_counts_its_rounds_without_the_seats_that_cannot_portray():
+    state = DUPLIK.setup(SEATS, {NO_SCREEN: [2]}, 5)
+    assert DUPLIK.view(state, None)["rounds"] == 3
+    assert state.round.portrayer != 2
+    plain = DUPLIK.setup(SEATS, {}, 5)
+    assert DUPLIK.view(plain, None)["rounds"] == 4
+    assert "no_screen" not in DUPLIK.to_json(plain)  # the JSON of a plain game as it was
+
+
+def test_duplik_with_no_phone_at_the_table_is_refused_at_start():
+    with pytest.raises(BadOptions) as err:
+        DUPLIK.setup(SEATS, {NO_SCREEN: [0, 1, 2, 3], "paper": True}, 1)
+    assert err.value.key == "portrayer_phone" and "needs a phone" in str(err.value)
+    for bad in ("1", [1.0], {"1": True}):
+        with pytest.raises(BadOptions) as err:
+            DUPLIK.setup(SEATS, {NO_SCREEN: bad}, 1)
+        assert err.value.key == "no_screen"
+    # A seat no longer at the table ("play again" after it left) is left out.
+    assert DUPLIK.setup(SEATS, {NO_SCREEN: [9]}, 1).no_screen == frozenset()
+
+
+THREE_LINES = [{"points": [[100, 100 + 200 * k, 0], [900, 100 + 200 * k, 90]]} for k in range(3)]
+
+
+def _refused_sheet_put_to_the_vote(options: dict[str, Any]) -> Any:
+    """Broad Lines with 4 seats: the number named, the Artist drew three lines (refused)
+    and asks the table."""
+    state = BROAD_LINES.setup(SEATS, options, 7)
+    critic = state.round.critic
+    state = BROAD_LINES.apply(state, Action("name_number", critic, {"number": 1}))
+    artist = state.round.artist
+    for line in THREE_LINES:
+        state = BROAD_LINES.apply(state, Action("stroke", artist, line))
+    assert state.round.check is not None and not state.round.check.legal
+    return BROAD_LINES.apply(state, Action("accept_vote", artist, {"accept": True}))
+
+
+def test_broad_lines_vote_waits_only_for_artists_with_a_phone():
+    plain = _refused_sheet_put_to_the_vote({})
+    artist, critic = plain.round.artist, plain.round.critic
+    others = [s for s in range(4) if s not in (artist, critic)]
+    kiosk, phone = others
+    # Three Artists: one yes and one no leave the vote open, waiting for the third.
+    state = BROAD_LINES.apply(plain, Action("accept_vote", phone, {"accept": False}))
+    assert state.phase == "vote"
+    # With the third at the kiosk, the vote is the drawer's and the phone's: a tie keeps
+    # the check's verdict, and the kiosk seat may not vote (the Critic would see).
+    shared = _refused_sheet_put_to_the_vote({NO_SCREEN: [kiosk]})
+    assert shared.round.artist == artist
+    assert not [a for a in BROAD_LINES.legal_actions(shared, kiosk) if a.kind == "accept_vote"]
+    with pytest.raises(ValueError, match="phone votes"):
+        BROAD_LINES.apply(shared, Action("accept_vote", kiosk, {"accept": True}))
+    state = BROAD_LINES.apply(shared, Action("accept_vote", phone, {"accept": False}))
+    assert state.phase == "drawing" and state.round.vote_lost
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_broad_lines_with_seats_at_the_kiosk_plays_to_its_end(seed):
+    options = {NO_SCREEN: [0, 1], "sheets": 5}
+    state, log = playout(BROAD_LINES, options, seed)
+    assert BROAD_LINES.outcome(state) is not None
+    again = replay(BROAD_LINES, SEATS, options, seed, log)
+    assert BROAD_LINES.to_json(again) == BROAD_LINES.to_json(state)
+    assert "no_screen" not in BROAD_LINES.to_json(BROAD_LINES.setup(SEATS, {}, seed))
+
+
+# -- the kiosk passes the device --------------------------------------------------------
+
+
+def _texts(view: Any) -> str:
+    return json.dumps(view, ensure_ascii=False, default=str).lower()
+
+
+def _card_words(session: Session) -> list[str]:
+    assert session.match is not None
+    return [t.lower() for w in card_of(session.match.state.round) for t in (w.en, w.cs)]
+
+
+def kiosk_table(session: Session, at_kiosk: int = 2) -> KioskSeats:
+    """Two players with phones and `at_kiosk` seated from the kiosk's pad; Broad Lines
+    started from the kiosk."""
+    registry.load_all()
+    seats = KioskSeats(session)
+    for i in range(2):
+        session.join(f"Phone{i}", PALETTE[i])
+    for name in ("MIA", "OTA")[:at_kiosk]:
+        seats.handle(SeatPadKey("cancel"))
+        from appliance.kiosk.intents import SitDown
+
+        seats.handle(SitDown())
+        for letter in name:
+            seats.handle(SeatPadKey("letter", letter))
+        seats.handle(SeatPadKey("sit"))
+    assert len(seats.seated) == at_kiosk
+    session.select(HOST, "broad-lines")
+    session.start(HOST, seats.start_options("broad-lines"))
+    return seats
+
+
+def artist_round(session: Session, kiosk: int) -> int:
+    """Play on until `kiosk` is an Artist (a round given up while the kiosk seat is the
+    Critic, who sees nothing to pass); returns the Critic."""
+    match = session.match
+    assert match is not None
+    critic = match.state.round.critic
+    if critic == kiosk:
+        session.act(critic, "name_number", {"number": 1})
+        assert match.state.phase == "drawing"
+        session.act(None, "hold_hourglass", {})
+        for seat in match.state.seats:
+            session.act(seat, "agree_give_up", {})
+        assert match.state.phase == "reveal"
+        session.act(None, "press_reveal", {})
+        critic = match.state.round.critic
+    assert critic != kiosk
+    return int(critic)
+
+
+def test_a_kiosk_artist_sees_the_word_only_while_the_critic_looks_away(session: Session):
+    seats = kiosk_table(session)
+    match = session.match
+    assert match is not None and match.state.no_screen == frozenset(seats.seated)
+    state = match.state
+    critic = state.round.critic
+    assert seats.decorate(session.view_for(KIOSK))["pass_device"] is None  # no word yet
+    session.act(critic, "name_number", {"number": 2})
+    words = _card_words(session)
+    artists = [s for s in sorted(seats.seated) if s != critic]
+    first = artists[0]
+    view = seats.decorate(session.view_for(KIOSK))
+    passing = view["pass_device"]
+    assert passing["stage"] == "ask" and passing["seat"] == first
+    assert passing["critic"] == session.seats[critic].name and passing["word"] is None
+    assert not [w for w in words if w in _texts(view)]
+    # Another seat's button (an old frame) shows nothing.
+    seats.handle(SeatPadKey("show_word", str(critic)))
+    assert seats.decorate(session.view_for(KIOSK))["pass_device"]["stage"] == "ask"
+    seats.handle(SeatPadKey("show_word", str(first)))
+    view = seats.decorate(session.view_for(KIOSK))
+    word = match.rules.view(match.state, first)["word"]["en"]
+    assert view["pass_device"] == {"stage": "show", "seat": first, "name": seats.seated[first],
+                                   "critic": session.seats[critic].name, "word": word}
+    # That word, and no other word of the card; never in the session's own kiosk view.
+    assert [w for w in words if w in _texts(view)] == [word.lower()]
+    assert not [w for w in words if w in _texts(session.view_for(KIOSK))]
+    # OK (or Back) hides it; the next kiosk Artist is asked, or nobody.
+    assert seats.handle(Back() if first % 2 else SeatPadKey("hide_word"))
+    view = seats.decorate(session.view_for(KIOSK))
+    assert not [w for w in words if w in _texts(view)]
+    rest = artists[1:]
+    if rest:
+        assert view["pass_device"]["stage"] == "ask" and view["pass_device"]["seat"] == rest[0]
+        seats.handle(SeatPadKey("show_word", str(rest[0])))
+        assert word.lower() in _texts(seats.decorate(session.view_for(KIOSK)))
+        seats.handle(SeatPadKey("hide_word"))
+    assert seats.decorate(session.view_for(KIOSK))["pass_device"] is None
+    assert not seats.handle(Back())  # nothing to hide: Back is the app's again
+
+
+def test_the_word_goes_when_an_artist_asks_for_another_number(session: Session):
+    seats = kiosk_table(session, at_kiosk=1)
+    match = session.match
+    assert match is not None
+    (kiosk,) = seats.seated
+    critic = artist_round(session, kiosk)
+    session.act(critic, "name_number", {"number": 1})
+    seats.handle(SeatPadKey("show_word", str(kiosk)))
+    first = _texts(seats.decorate(session.view_for(KIOSK))["pass_device"]["word"])
+    phone = next(s for s in match.state.seats if s not in (critic, kiosk))
+    session.act(phone, "ask_other", {})
+    view = seats.decorate(session.view_for(KIOSK))
+    assert view["pass_device"] is None and first not in _texts(view)
+    session.act(critic, "name_number", {"number": 3})
+    view = seats.decorate(session.view_for(KIOSK))
+    assert view["pass_device"]["stage"] == "ask"  # the new word is to be seen again
+
+
+def test_a_duplik_from_the_kiosk_tells_the_rules_who_has_no_phone(session: Session):
+    registry.load_all()
+    seats = KioskSeats(session)
+    for i in range(2):
+        session.join(f"Phone{i}", PALETTE[i])
+    seats.seated[session.join("Mia", PALETTE[3]).seat or 0] = "Mia"
+    options = seats.start_options("duplik")
+    assert options == {NO_SCREEN: [2], "paper": True}
+    assert seats.start_options("artbox") == {}  # a game that does not take it
+    session.select(HOST, "duplik")
+    session.start(HOST, options)
+    assert session.match is not None and session.match.state.round.portrayer != 2
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_passing_the_device_draws_one_button(session: Session, size):
+    from appliance.kiosk.focus import focusable
+
+    seats = kiosk_table(session, at_kiosk=1)
+    match = session.match
+    assert match is not None
+    (kiosk,) = seats.seated
+    critic = artist_round(session, kiosk)
+    session.act(critic, "name_number", {"number": 4})
+    with screens.open_display():
+        for stage in ("ask", "show"):
+            if stage == "show":
+                seats.handle(SeatPadKey("show_word", str(kiosk)))
+            view = seats.decorate(session.view_for(KIOSK))
+            assert view["pass_device"]["stage"] == stage
+            surface = pygame.Surface(size)
+            r = KioskRenderer()
+            r.render(surface, view, 0.0)
+            intents = [i for _, i in r.targets]
+            want = (SeatPadKey("show_word", str(kiosk)) if stage == "ask"
+                    else SeatPadKey("hide_word"))
+            assert intents == [want]
+            (rect, _), = focusable(r.targets, surface.get_rect())
+            assert surface.get_rect().contains(rect)
+            pygame.image.save(surface, SCREENSHOT_DIR / f"easel-pass-device-{stage}-{size[0]}.png")
