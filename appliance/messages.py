@@ -127,6 +127,10 @@ GAMES_CZECH: dict[str, str] = {
     "artists_draw": "Kreslí jen umělci.",
     "handed_in": "Obrázek už jsi odevzdal(a).",
     "paper": "Tahle hra se kreslí na papír.",
+    "no_screen": "{name} je seznam míst u stolu.",
+    "portrayer_phone": "Popisovatel vidí scénu celé kolo sám: aspoň jeden hráč potřebuje "
+                       "telefon.",
+    "vote_screen": "O fólii hlasuje jen umělec s telefonem.",
     "not_evaluating": "Plátna se teď neposuzují.",
     "portrayer_next": "Dál pokračuje vypravěč.",
     "dispute_open": "Nejdřív je třeba dořešit spor.",
