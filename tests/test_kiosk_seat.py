@@ -299,3 +299,56 @@ def test_passing_the_device_draws_one_button(session: Session, size):
             (rect, _), = focusable(r.targets, surface.get_rect())
             assert surface.get_rect().contains(rect)
             pygame.image.save(surface, SCREENSHOT_DIR / f"easel-pass-device-{stage}-{size[0]}.png")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_an_evaluator_at_the_kiosk_judges_on_the_kiosk_and_the_round_goes_on(
+    session: Session, clock: Any, size: tuple[int, int]
+):
+    """Duplik on paper with Mia at the kiosk: the canvas in front of her is judged with
+    YES / NO on its verdict card (acting for her), so "next" is not held up by a seat
+    with no phone."""
+    from appliance.kiosk.focus import focusable, reachable
+    from appliance.kiosk.intents import ActAs
+
+    registry.load_all()
+    seats = KioskSeats(session)
+    for i in range(3):
+        session.join(f"Phone{i}", PALETTE[i])
+    mia = session.join("Mia", PALETTE[4]).seat
+    assert mia is not None
+    seats.seated[mia] = "Mia"
+    session.select(HOST, "duplik")
+    session.start(HOST, seats.start_options("duplik"))
+    match = session.match
+    assert match is not None and match.state.paper
+    portrayer = match.state.round.portrayer
+    assert portrayer != mia
+    session.act(portrayer, "roll", {})
+    session.act(portrayer, "start_timer", {})
+    clock.advance(match.state.seconds + 1)
+    assert session.tick()
+    session.act(portrayer, "pass", {"direction": "left"})
+    assert match.state.phase == "evaluating"
+    for criterion in (1, 2):
+        for seat in match.state.seats:
+            if seat not in (portrayer, mia):
+                session.act(seat, "judge", {"met": True, "criterion": criterion})
+        with screens.open_display():
+            surface = pygame.Surface(size)
+            r = KioskRenderer()
+            r.render(surface, seats.decorate(session.view_for(KIOSK)), 0.0)
+        judging = [i for _, i in r.targets if isinstance(i, ActAs) and i.kind == "judge"]
+        rects = [rect for rect, _ in focusable(r.targets, surface.get_rect())]
+        assert reachable(rects, 0) == set(range(len(rects)))  # the remote reaches them
+        # Only Mia's buttons: the phones judge on the phones.
+        assert judging == [ActAs(mia, "judge", {"met": True, "criterion": criterion}),
+                           ActAs(mia, "judge", {"met": False, "criterion": criterion})][::-1]
+        with pytest.raises(ValueError, match="Every canvas"):
+            session.act(portrayer, "next", {})
+        no = judging[0]
+        session.act(no.seat, no.kind, dict(no.data))
+        if criterion == 1:
+            pygame.image.save(surface, SCREENSHOT_DIR / f"easel-duplik-kiosk-judge-{size[0]}.png")
+        session.act(portrayer, "next", {})
+        assert match.state.round.presented == criterion + 1

@@ -48,8 +48,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
                        "looks away; you draw on the table's screen. Needs a phone: voting "
                        "on a refused sheet, the hints.",
         "duplik": "From the TV: an Artist, drawing on paper (the box times, rolls and "
-                  "counts). Needs a phone: the Portrayer, who sees the scene (you are "
-                  "passed over), and judging the criteria. One player needs a phone.",
+                  "counts), judging with YES / NO on the TV. Needs a phone: the Portrayer, "
+                  "who sees the scene (you are passed over), and disputes. At least one "
+                  "player needs a phone.",
         "luck-of-the-draw": "Needs a phone: drawing and the secret votes. The TV shows the "
                             "die, the hourglass and the scores.",
         "artbox": "Needs a phone: the secret word, drawing and matching the pictures.",
@@ -70,8 +71,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
                        "televize ti ukáže slovo, když se Kritik nedívá; kreslíš na "
                        "obrazovce stolu. Telefon je potřeba: hlasování o fólii, nápovědy.",
         "duplik": "Z televize: Umělec, který kreslí na papír (krabice měří čas, hází a "
-                  "počítá). Telefon potřebuje: Popisovatel, který vidí scénu (ten tah "
-                  "přeskočíš), a hodnocení kritérií. Aspoň jeden hráč potřebuje telefon.",
+                  "počítá) a hodnotí ANO / NE na televizi. Telefon potřebuje: Popisovatel, "
+                  "který vidí scénu (ten tah přeskočíš), a spory. Aspoň jeden hráč "
+                  "potřebuje telefon.",
         "luck-of-the-draw": "Telefon je potřeba na kreslení a tajné hlasování. Televize "
                             "ukazuje kostku, přesýpací hodiny a skóre.",
         "artbox": "Telefon je potřeba: tajné slovo, kreslení a přiřazování obrázků.",
