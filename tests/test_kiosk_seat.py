@@ -352,3 +352,27 @@ def test_an_evaluator_at_the_kiosk_judges_on_the_kiosk_and_the_round_goes_on(
             pygame.image.save(surface, SCREENSHOT_DIR / f"easel-duplik-kiosk-judge-{size[0]}.png")
         session.act(portrayer, "next", {})
         assert match.state.round.presented == criterion + 1
+
+
+def test_a_duplik_with_nobody_who_has_a_phone_is_refused_in_words_on_the_kiosk(
+    session: Session, clock: Any
+):
+    from appliance.session import Refused
+
+    registry.load_all()
+    seats = KioskSeats(session)
+    for name, colour in zip(("Mia", "Ota", "Eva"), PALETTE, strict=False):
+        welcome = session.join(name, colour)
+        assert welcome.seat is not None
+        seats.seated[welcome.seat] = name
+    session.select(HOST, "duplik")
+    with pytest.raises(Refused) as err:
+        session.start(HOST, seats.start_options("duplik"))
+    assert err.value.key == "portrayer_phone" and session.match is None
+    session.tell_table(err.value)  # what the app does with a refused tap on the kiosk
+    view = seats.decorate(session.view_for(KIOSK))
+    assert "at least one player needs a phone" in _texts(view)
+    with screens.open_display():
+        surface = pygame.Surface((1920, 1080))
+        KioskRenderer().render(surface, view, clock())
+        pygame.image.save(surface, SCREENSHOT_DIR / "easel-duplik-no-phone-refused.png")
