@@ -99,7 +99,7 @@ class KioskSeats:
             self._hide()  # Back hides the word, as OK does: never leaves it up
             return True
         if isinstance(intent, SeatPadKey):
-            if intent.what in ("show_word", "hide_word"):
+            if intent.what in ("show_word", "hide_word", "word_again"):
                 self._pass_key(intent)
             elif self.open:
                 self._key(intent)
@@ -110,6 +110,10 @@ class KioskSeats:
     def _waiting(self) -> list[RevealKey]:
         """The words kiosk seats must still see, in seat order (Broad Lines' Artists
         once the Critic has named the number)."""
+        return [k for k in self._words_now() if k not in self.seen]
+
+    def _words_now(self) -> list[RevealKey]:
+        """The word each kiosk seat should know now, seen or not."""
         match = self.session.match
         if match is None or match.record.game != "broad-lines" or not self.seated:
             return []
@@ -121,9 +125,8 @@ class KioskSeats:
         artists = state.get("artists")
         if not isinstance(artists, list):
             return []
-        keys = [(match.record.id, seat, rnd, number) for seat in sorted(self.seated)
+        return [(match.record.id, seat, rnd, number) for seat in sorted(self.seated)
                 if seat in artists]
-        return [k for k in keys if k not in self.seen]
 
     def _public_state(self) -> Mapping[str, Any]:
         match = self.session.view_for(KIOSK).get("match")
@@ -138,6 +141,12 @@ class KioskSeats:
                 self._changed()
         elif key.what == "hide_word" and self.showing is not None:
             self._hide()
+        elif key.what == "word_again" and self.showing is None:
+            # Forgotten: ask that Artist again (the Critic looks away again).
+            for seen in self._words_now():
+                if str(seen[1]) == key.value and seen in self.seen:
+                    self.seen.discard(seen)
+                    self._changed()
 
     def _hide(self) -> None:
         if self.showing is not None:

@@ -376,3 +376,31 @@ def test_a_duplik_with_nobody_who_has_a_phone_is_refused_in_words_on_the_kiosk(
         surface = pygame.Surface((1920, 1080))
         KioskRenderer().render(surface, view, clock())
         pygame.image.save(surface, SCREENSHOT_DIR / "easel-duplik-no-phone-refused.png")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_kiosk_artist_who_forgot_asks_for_the_word_again(session: Session, size):
+    from appliance.kiosk.focus import focusable, reachable
+
+    seats = kiosk_table(session, at_kiosk=1)
+    (kiosk,) = seats.seated
+    critic = artist_round(session, kiosk)
+    session.act(critic, "name_number", {"number": 6})
+    seats.handle(SeatPadKey("show_word", str(kiosk)))
+    seats.handle(SeatPadKey("hide_word"))
+    again = SeatPadKey("word_again", str(kiosk))
+    with screens.open_display():
+        surface = pygame.Surface(size)
+        r = KioskRenderer()
+        view = seats.decorate(session.view_for(KIOSK))
+        assert view["pass_device"] is None
+        r.render(surface, view, 0.0)
+        pygame.image.save(surface, SCREENSHOT_DIR / f"easel-word-again-{size[0]}.png")
+    assert again in [i for _, i in r.targets]  # on the Artist's chip, for the remote too
+    rects = [rect for rect, _ in focusable(r.targets, surface.get_rect())]
+    assert reachable(rects, 0) == set(range(len(rects)))
+    seats.handle(SeatPadKey("word_again", str(critic)))  # not a kiosk seat: nothing
+    assert seats.decorate(session.view_for(KIOSK))["pass_device"] is None
+    seats.handle(again)
+    passing = seats.decorate(session.view_for(KIOSK))["pass_device"]
+    assert passing["stage"] == "ask" and passing["seat"] == kiosk and passing["word"] is None

@@ -13,6 +13,9 @@ Registered as GAME_SCREENS["broad-lines"]. It draws the public view (docs/broad-
   Buttons beside it act for that Artist (undo, place, ask the table, back to the phone).
 - The Critic may name the number here (six buttons acting for the Critic); an Artist may
   mark a guess right or wrong here; REVEAL's stand-in starts the next round.
+- An Artist seated at the kiosk (no phone: `seat_pad.kiosk_seats`) is shown the word by
+  appliance/kiosk_seat.py passing the device; their chip in the Artists' order ("Mia ·
+  word") asks for it again.
 - The art show at the end: every round's easel with its word.
 
 The stack of sheets is painted once per change into one cached surface, so a frame is a
@@ -31,7 +34,7 @@ from typing import Any, Final
 import pygame
 
 from appliance.kiosk.fonts import Colour
-from appliance.kiosk.intents import ActAs, CanvasSpec, PressButton
+from appliance.kiosk.intents import ActAs, CanvasSpec, PressButton, SeatPadKey
 from appliance.kiosk.kit import (
     GOLD,
     NO,
@@ -111,6 +114,7 @@ _TEXTS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "guesses_left": "Guesses on this sheet",
         "words": {"one": "{n} word guessed", "other": "{n} words guessed"},
         "order": "Artists in turn",
+        "word_again": "word",
         "typed": "{name} typed: “{text}”",
         "mark_hint": "An Artist marks the guess:",
         "right": "Right!",
@@ -157,6 +161,7 @@ _TEXTS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
             "other": "{n} uhodnutých slov",
         },
         "order": "Pořadí umělců",
+        "word_again": "slovo",
         "typed": "{name} napsal(a): „{text}“",
         "mark_hint": "Umělec označí pokus:",
         "right": "Správně!",
@@ -653,10 +658,17 @@ def _draw_order(r: KioskRenderer, f: Frame, table: Table, box: pygame.Rect) -> i
     m, s = f.metrics, f.surface
     x, y = box.left, box.top
     bottom = y
+    # Artists at the kiosk may see the word again (the Critic looks away again).
+    kiosk: set[int] = set()
+    if table.phase in ("drawing", "vote", "guessing") and table.state.get("number"):
+        kiosk = set(seat_list(as_map(f.view.get("seat_pad")).get("kiosk_seats")))
     for seat in table.artists:
         turn = seat == table.artist
         fill = table.colour(seat) if turn else blend(table.colour(seat), PANEL, 0.55)
-        chip = pill(r, s, table.name(seat), m.f_small, fill, "topleft", (x, y), turn, box.w)
+        label = table.name(seat)
+        if seat in kiosk:
+            label = f"{label} · {tx(f.lang, 'word_again')}"
+        chip = pill(r, s, label, m.f_small, fill, "topleft", (x, y), turn, box.w)
         if chip.right > box.right and x > box.left:
             pygame.draw.rect(s, PANEL, chip)
             if chip.bottom + 4 + chip.h > box.bottom:
@@ -666,7 +678,9 @@ def _draw_order(r: KioskRenderer, f: Frame, table: Table, box: pygame.Rect) -> i
                      max(1, box.right - x - 2 * m.f_small))
                 break
             x, y = box.left, chip.bottom + 4
-            chip = pill(r, s, table.name(seat), m.f_small, fill, "topleft", (x, y), turn, box.w)
+            chip = pill(r, s, label, m.f_small, fill, "topleft", (x, y), turn, box.w)
+        if seat in kiosk:
+            r.add_target(chip, SeatPadKey("word_again", str(seat)))
         x = chip.right + 6
         bottom = chip.bottom
     return bottom
