@@ -45,8 +45,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no_colour": "Every colour is taken.",
         "broad-lines": "From the TV: the Art Critic (choose the number, say the guesses "
                        "aloud), and an Artist: the TV shows you the word while the Critic "
-                       "looks away; you draw on the table's screen. Needs a phone: voting "
-                       "on a refused sheet, the hints.",
+                       "looks away; you draw on the table's screen by touch or mouse. Needs a "
+                       "phone: voting on a refused sheet, the hints.",
         "duplik": "From the TV: an Artist, drawing on paper (the box times, rolls and "
                   "counts), judging with YES / NO on the TV. Needs a phone: the Portrayer, "
                   "who sees the scene (you are passed over), and disputes. At least one "
@@ -64,12 +64,13 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "hide_word": "Hide the word",
     },
     "cs": {
-        "title": "Sednout si ke stolu", "name": "Vaše jméno", "space": "Mezera", "back": "⌫",
+        "title": "Sednout si ke stolu", "name": "Tvoje jméno", "space": "Mezera", "back": "⌫",
         "sit": "Sednout si", "cancel": "Zrušit", "full": "U stolu už není místo.",
         "no_colour": "Všechny barvy jsou obsazené.",
         "broad-lines": "Z televize: Kritik (vybere číslo, tipy říká nahlas) i Umělec: "
                        "televize ti ukáže slovo, když se Kritik nedívá; kreslíš na "
-                       "obrazovce stolu. Telefon je potřeba: hlasování o fólii, nápovědy.",
+                       "obrazovce stolu dotykem nebo myší. Telefon je potřeba: hlasování o "
+                       "fólii, nápovědy.",
         "duplik": "Z televize: Umělec, který kreslí na papír (krabice měří čas, hází a "
                   "počítá) a hodnotí ANO / NE na televizi. Telefon potřebuje: Popisovatel, "
                   "který vidí scénu (ten tah přeskočíš), a spory. Aspoň jeden hráč "
@@ -77,7 +78,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "luck-of-the-draw": "Telefon je potřeba na kreslení a tajné hlasování. Televize "
                             "ukazuje kostku, přesýpací hodiny a skóre.",
         "artbox": "Telefon je potřeba: tajné slovo, kreslení a přiřazování obrázků.",
-        "no_game": "Vyberte hru: tady uvidíte, co jde hrát z televize.",
+        "no_game": "Vyber hru: tady uvidíš, co jde hrát z televize.",
         "look_away": "{critic}, nedívej se!",
         "look_away_all": "Kritiku, nedívej se!",
         "press_ok": "{name}, stiskni OK a uvidíš své slovo.",
