@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from appliance.kiosk.intents import Back, Intent, SeatPadKey, SitDown
-from appliance.session import KIOSK, PALETTE, Session, SessionError, Viewer
+from appliance.session import KIOSK, PALETTE, NotNow, Session, SessionError, Viewer
 from games.core import NO_SCREEN
 
 log = logging.getLogger("easel.kiosk_seat")
@@ -43,6 +43,11 @@ when someone without a phone is seated."""
 
 NO_SCREEN_GAMES: Final = frozenset({"broad-lines", "duplik"})
 """Games that take the NO_SCREEN start option (they deal roles around such seats)."""
+
+PHONE_GAMES: Final = frozenset({"luck-of-the-draw", "artbox"})
+"""Games in which every player draws and votes on their own screen: a seat without a
+phone could play no part (and ArtBox would wait for it), so the kiosk does not start
+them while one is seated, and says why."""
 
 WORD_PHASES: Final = frozenset({"drawing", "vote", "guessing"})
 """Broad Lines phases in which an Artist must know the word."""
@@ -246,8 +251,13 @@ class KioskSeats:
 
     def start_options(self, game: str | None) -> dict[str, Any]:
         """What a game started from the kiosk adds for players without a phone: which
-        seats have no private screen, and paper where drawing on paper fits."""
+        seats have no private screen, and paper where drawing on paper fits. Raises
+        NotNow for a game such a player cannot play at all."""
         self._prune()
+        if self.seated and game in PHONE_GAMES:
+            names = ", ".join(self.seated[s] for s in sorted(self.seated))
+            raise NotNow("kiosk_seat_phone", "Each player needs a phone here; without "
+                         "one: {names}. Choose Broad Lines or Duplik.", names=names)
         options: dict[str, Any] = {}
         if self.seated and game in NO_SCREEN_GAMES:
             options[NO_SCREEN] = sorted(self.seated)

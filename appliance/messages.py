@@ -131,6 +131,8 @@ GAMES_CZECH: dict[str, str] = {
     "portrayer_phone": "Popisovatel vidí scénu celé kolo sám: aspoň jeden hráč potřebuje "
                        "telefon.",
     "vote_screen": "O fólii hlasuje jen umělec s telefonem.",
+    "kiosk_seat_phone": "Tady potřebuje telefon každý; bez něj: {names}. Vyber Široké "
+                        "čáry nebo Duplik.",
     "not_evaluating": "Plátna se teď neposuzují.",
     "portrayer_next": "Dál pokračuje vypravěč.",
     "dispute_open": "Nejdřív je třeba dořešit spor.",

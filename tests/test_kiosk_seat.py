@@ -24,7 +24,7 @@ import pytest
 from appliance.kiosk import KioskRenderer
 from appliance.kiosk.intents import Back, SeatPadKey
 from appliance.kiosk_seat import KioskSeats
-from appliance.session import HOST, KIOSK, PALETTE, Session
+from appliance.session import HOST, KIOSK, PALETTE, NotNow, Session
 from games import registry
 from games.broad_lines import RULES as BROAD_LINES
 from games.broad_lines import card_of
@@ -267,7 +267,13 @@ def test_a_duplik_from_the_kiosk_tells_the_rules_who_has_no_phone(session: Sessi
     seats.seated[session.join("Mia", PALETTE[3]).seat or 0] = "Mia"
     options = seats.start_options("duplik")
     assert options == {NO_SCREEN: [2], "paper": True}
-    assert seats.start_options("artbox") == {}  # a game that does not take it
+    for game in ("artbox", "luck-of-the-draw"):  # every player draws and votes alone
+        with pytest.raises(NotNow) as err:
+            seats.start_options(game)
+        assert err.value.key == "kiosk_seat_phone" and "without one: Mia" in str(err.value)
+    seats.seated.clear()
+    assert seats.start_options("artbox") == {}  # nobody at the kiosk: nothing to add
+    seats.seated[2] = "Mia"
     session.select(HOST, "duplik")
     session.start(HOST, options)
     assert session.match is not None and session.match.state.round.portrayer != 2
