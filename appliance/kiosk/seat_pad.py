@@ -51,9 +51,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
                   "counts), judging with YES / NO on the TV. Needs a phone: the Portrayer, "
                   "who sees the scene (you are passed over), and disputes. At least one "
                   "player needs a phone.",
-        "luck-of-the-draw": "Needs a phone: drawing and the secret votes. The TV shows the "
-                            "die, the hourglass and the scores.",
-        "artbox": "Needs a phone: the secret word, drawing and matching the pictures.",
+        "luck-of-the-draw": "Needs a phone: drawing and the secret votes, for every "
+                            "player. While you sit here the TV does not start it.",
+        "artbox": "Needs a phone: the secret word, drawing and matching the pictures, for "
+                  "every player. While you sit here the TV does not start it.",
         "no_game": "Choose a game: the pad says what you can play from the TV.",
         "look_away": "{critic}, look away!",
         "look_away_all": "Art Critic, look away!",
@@ -75,9 +76,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
                   "počítá) a hodnotí ANO / NE na televizi. Telefon potřebuje: Popisovatel, "
                   "který vidí scénu (ten tah přeskočíš), a spory. Aspoň jeden hráč "
                   "potřebuje telefon.",
-        "luck-of-the-draw": "Telefon je potřeba na kreslení a tajné hlasování. Televize "
-                            "ukazuje kostku, přesýpací hodiny a skóre.",
-        "artbox": "Telefon je potřeba: tajné slovo, kreslení a přiřazování obrázků.",
+        "luck-of-the-draw": "Telefon potřebuje každý hráč: kreslení a tajné hlasování. "
+                            "Dokud tu sedíš, televize tuhle hru nespustí.",
+        "artbox": "Telefon potřebuje každý hráč: tajné slovo, kreslení a přiřazování "
+                  "obrázků. Dokud tu sedíš, televize tuhle hru nespustí.",
         "no_game": "Vyber hru: tady uvidíš, co jde hrát z televize.",
         "look_away": "{critic}, nedívej se!",
         "look_away_all": "Kritiku, nedívej se!",
