@@ -395,9 +395,7 @@ class Appliance:
                 case SelectGame(game=game):
                     self.session.select(HOST, game)
                 case StartGame():
-                    seats = self.kiosk_seats
-                    extra = seats.start_options(self.session.selected) if seats else {}
-                    self.session.start(HOST, extra or None)
+                    self.session.start(HOST)  # the seats say who has no phone
                 case FinishChoice(again=again):
                     self.session.leave_finish(HOST, again)
                 case PressButton(button=button, long=long):

@@ -2,20 +2,21 @@
 
 A free seat in the lobby opens the seat pad (drawn by appliance/kiosk/seat_pad.py): the
 name typed letter by letter on an on-screen keyboard, a colour from those still free, and
-"Sit down". The seat is an ordinary seat of the session (`Session.join`), shown as present
-while the box runs; its phone's token is simply never used. The pad also says, for the
-chosen game, which parts such a player can play from the TV and which need a phone
-(the games' private screens: a secret word, a secret scene, secret votes), and a Duplik
-started from the kiosk with such a seat is drawn on paper (its `paper` option), the box
-being the hourglass, the die and the scoreboard.
+"Sit down". The seat is an ordinary seat of the session (`Session.join(kiosk=True)`): the
+session keeps, with the seat in the store, that it was made at the kiosk, shows it present
+and, at every start (whoever asks), tells the games which seats have no private screen
+(appliance/game_options.py `seat_options`). The pad also says, for the chosen game, which
+parts such a player can play from the TV and which need a phone (the games' private
+screens: a secret word, a secret scene, secret votes); a Duplik started with such a seat
+is drawn on paper, the box being the hourglass, the die and the scoreboard, and Luck of
+the Draw and ArtBox are not started.
 
-A game started from the kiosk is told which seats have no private screen (the start
-option games.core.NO_SCREEN), so it deals them no role that needs one while another seat
-can take it (Duplik's Portrayer), and refuses to start if none can. Where the rules let
-everyone else look away, the kiosk passes the device instead: a Broad Lines Artist at the
-kiosk is asked, while the Critic looks away, to press OK to see the word; the word is on
-screen until OK again, and in the kiosk's view only then (`pass_device`, from that seat's
-own view: the session's kiosk view never carries it).
+A game so told (the start option games.core.NO_SCREEN) deals them no role that needs one
+while another seat can take it (Duplik's Portrayer), and refuses to start if none can.
+Where the rules let everyone else look away, the kiosk passes the device instead: a Broad
+Lines Artist at the kiosk is asked, while the Critic looks away, to press OK to see the
+word; the word is on screen until OK again, and in the kiosk's view only then
+(`pass_device`, from that seat's own view: the session's kiosk view never carries it).
 
 `KioskSeats.decorate(view)` adds `seat_pad` and `pass_device` to the kiosk's view; its
 `version` becomes a tuple that also changes with them, as appliance/kiosk_host.py does
@@ -29,25 +30,12 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from appliance.kiosk.intents import Back, Intent, SeatPadKey, SitDown
-from appliance.session import KIOSK, PALETTE, NotNow, Session, SessionError, Viewer
-from games.core import NO_SCREEN
+from appliance.session import KIOSK, PALETTE, Session, SessionError, Viewer
 
 log = logging.getLogger("easel.kiosk_seat")
 
 NAME_MAX: Final = 16
 """Letters the pad takes (a phone may type up to the session's own limit)."""
-
-PAPER_GAMES: Final = frozenset({"duplik"})
-"""Games whose drawing may be on paper (a start option `paper`): the kiosk starts them so
-when someone without a phone is seated."""
-
-NO_SCREEN_GAMES: Final = frozenset({"broad-lines", "duplik"})
-"""Games that take the NO_SCREEN start option (they deal roles around such seats)."""
-
-PHONE_GAMES: Final = frozenset({"luck-of-the-draw", "artbox"})
-"""Games in which every player draws and votes on their own screen: a seat without a
-phone could play no part (and ArtBox would wait for it), so the kiosk does not start
-them while one is seated, and says why."""
 
 WORD_PHASES: Final = frozenset({"drawing", "vote", "guessing"})
 """Broad Lines phases in which an Artist must know the word."""
@@ -70,11 +58,16 @@ class KioskSeats:
         self.colour: str | None = None
         self.message = ""
         self.rev = 0
-        self.seated: dict[int, str] = {}  # seat -> name, for seats taken at the kiosk
         # Passing the device: the word on screen now (its key), and the words seen.
         self.showing: RevealKey | None = None
         self.seen: set[RevealKey] = set()
         self._cache: tuple[object, object, Mapping[str, Any]] | None = None
+
+    @property
+    def seated(self) -> dict[int, str]:
+        """Seat -> name of the seats made at the kiosk, as the session keeps them (a
+        phone that took one over since is a phone's)."""
+        return {s.seat: s.name for s in self.session.seats.values() if s.kiosk}
 
     @property
     def lang(self) -> str:
@@ -227,7 +220,7 @@ class KioskSeats:
         if self.colour is None:
             return
         try:
-            welcome = self.session.join(self.name, self.colour)
+            welcome = self.session.join(self.name, self.colour, kiosk=True)
         except SessionError as err:
             self._changed(say(self.lang, err.key, str(err), **err.params))
             return
@@ -236,41 +229,14 @@ class KioskSeats:
 
             self._changed(word(self.lang, "full"))
             return
-        self.seated[welcome.seat] = self.session.seats[welcome.seat].name
-        # Present for as long as the box runs: the seat card does not say "offline".
-        self.session.attach(Viewer("player", welcome.seat))
         log.info("kiosk: %r sat down at the table in seat %d", self.name, welcome.seat)
         self._close()
-
-    def _prune(self) -> None:
-        """Forget seats that were kicked or taken over since."""
-        seats = self.session.seats
-        for seat, name in list(self.seated.items()):
-            if seat not in seats or seats[seat].name != name:
-                del self.seated[seat]
-
-    def start_options(self, game: str | None) -> dict[str, Any]:
-        """What a game started from the kiosk adds for players without a phone: which
-        seats have no private screen, and paper where drawing on paper fits. Raises
-        NotNow for a game such a player cannot play at all."""
-        self._prune()
-        if self.seated and game in PHONE_GAMES:
-            names = ", ".join(self.seated[s] for s in sorted(self.seated))
-            raise NotNow("kiosk_seat_phone", "Each player needs a phone here; without "
-                         "one: {names}. Choose Broad Lines or Duplik.", names=names)
-        options: dict[str, Any] = {}
-        if self.seated and game in NO_SCREEN_GAMES:
-            options[NO_SCREEN] = sorted(self.seated)
-        if self.seated and game in PAPER_GAMES:
-            options["paper"] = True
-        return options
 
     def decorate(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """The kiosk's view with the seat pad (when open) and the kiosk's own seats."""
         if self.open and self.session.match is not None:
             self.open = False  # a game started under it: the pad has no seat to give
             self._changed()
-        self._prune()
         passing = self._pass_device()
         key = (self.rev, tuple(sorted(self.seated)),
                None if passing is None else (passing["stage"], passing["seat"], self.showing))

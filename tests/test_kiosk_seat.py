@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from games.broad_lines import card_of
 from games.core import NO_SCREEN, TABLE, Action, BadOptions, SeatInfo, replay, time_up
 from games.duplik import RULES as DUPLIK
 from tests import screens
+from tests.conftest import LiveServer
 
 SCREENSHOT_DIR = Path(os.environ.get("EASEL_SCREENSHOT_DIR", "/tmp"))
 
@@ -155,6 +157,12 @@ def _texts(view: Any) -> str:
     return json.dumps(view, ensure_ascii=False, default=str).lower()
 
 
+def _shown(words: list[str], view: Any) -> list[str]:
+    """The words of `words` the view carries as words ("road" is not in "broad-lines")."""
+    text = _texts(view)
+    return [w for w in words if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text)]
+
+
 def _card_words(session: Session) -> list[str]:
     assert session.match is not None
     return [t.lower() for w in card_of(session.match.state.round) for t in (w.en, w.cs)]
@@ -177,7 +185,7 @@ def kiosk_table(session: Session, at_kiosk: int = 2) -> KioskSeats:
         seats.handle(SeatPadKey("sit"))
     assert len(seats.seated) == at_kiosk
     session.select(HOST, "broad-lines")
-    session.start(HOST, seats.start_options("broad-lines"))
+    session.start(HOST)  # the seats say who has no phone
     return seats
 
 
@@ -215,7 +223,7 @@ def test_a_kiosk_artist_sees_the_word_only_while_the_critic_looks_away(session: 
     passing = view["pass_device"]
     assert passing["stage"] == "ask" and passing["seat"] == first
     assert passing["critic"] == session.seats[critic].name and passing["word"] is None
-    assert not [w for w in words if w in _texts(view)]
+    assert not _shown(words, view)
     # Another seat's button (an old frame) shows nothing.
     seats.handle(SeatPadKey("show_word", str(critic)))
     assert seats.decorate(session.view_for(KIOSK))["pass_device"]["stage"] == "ask"
@@ -225,12 +233,12 @@ def test_a_kiosk_artist_sees_the_word_only_while_the_critic_looks_away(session: 
     assert view["pass_device"] == {"stage": "show", "seat": first, "name": seats.seated[first],
                                    "critic": session.seats[critic].name, "word": word}
     # That word, and no other word of the card; never in the session's own kiosk view.
-    assert [w for w in words if w in _texts(view)] == [word.lower()]
-    assert not [w for w in words if w in _texts(session.view_for(KIOSK))]
+    assert _shown(words, view) == [word.lower()]
+    assert not _shown(words, session.view_for(KIOSK))
     # OK (or Back) hides it; the next kiosk Artist is asked, or nobody.
     assert seats.handle(Back() if first % 2 else SeatPadKey("hide_word"))
     view = seats.decorate(session.view_for(KIOSK))
-    assert not [w for w in words if w in _texts(view)]
+    assert not _shown(words, view)
     rest = artists[1:]
     if rest:
         assert view["pass_device"]["stage"] == "ask" and view["pass_device"]["seat"] == rest[0]
@@ -261,22 +269,22 @@ def test_the_word_goes_when_an_artist_asks_for_another_number(session: Session):
 
 def test_a_duplik_from_the_kiosk_tells_the_rules_who_has_no_phone(session: Session):
     registry.load_all()
-    seats = KioskSeats(session)
     for i in range(2):
         session.join(f"Phone{i}", PALETTE[i])
-    seats.seated[session.join("Mia", PALETTE[3]).seat or 0] = "Mia"
-    options = seats.start_options("duplik")
-    assert options == {NO_SCREEN: [2], "paper": True}
+    mia = session.join("Mia", PALETTE[3], kiosk=True).seat
+    assert mia == 2
     for game in ("artbox", "luck-of-the-draw"):  # every player draws and votes alone
+        session.select(HOST, game)
         with pytest.raises(NotNow) as err:
-            seats.start_options(game)
+            session.start(HOST)
         assert err.value.key == "kiosk_seat_phone" and "without one: Mia" in str(err.value)
-    seats.seated.clear()
-    assert seats.start_options("artbox") == {}  # nobody at the kiosk: nothing to add
-    seats.seated[2] = "Mia"
+        assert session.match is None
     session.select(HOST, "duplik")
-    session.start(HOST, options)
-    assert session.match is not None and session.match.state.round.portrayer != 2
+    session.start(HOST, {NO_SCREEN: [0, 1]})  # a caller's list is not the seats' word
+    match = session.match
+    assert match is not None and match.record.options[NO_SCREEN] == [2]
+    assert match.record.options["paper"] is True and match.state.no_screen == {2}
+    assert match.state.round.portrayer != 2
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -321,11 +329,10 @@ def test_an_evaluator_at_the_kiosk_judges_on_the_kiosk_and_the_round_goes_on(
     seats = KioskSeats(session)
     for i in range(3):
         session.join(f"Phone{i}", PALETTE[i])
-    mia = session.join("Mia", PALETTE[4]).seat
+    mia = session.join("Mia", PALETTE[4], kiosk=True).seat
     assert mia is not None
-    seats.seated[mia] = "Mia"
     session.select(HOST, "duplik")
-    session.start(HOST, seats.start_options("duplik"))
+    session.start(HOST)
     match = session.match
     assert match is not None and match.state.paper
     portrayer = match.state.round.portrayer
@@ -368,12 +375,11 @@ def test_a_duplik_with_nobody_who_has_a_phone_is_refused_in_words_on_the_kiosk(
     registry.load_all()
     seats = KioskSeats(session)
     for name, colour in zip(("Mia", "Ota", "Eva"), PALETTE, strict=False):
-        welcome = session.join(name, colour)
+        welcome = session.join(name, colour, kiosk=True)
         assert welcome.seat is not None
-        seats.seated[welcome.seat] = name
     session.select(HOST, "duplik")
     with pytest.raises(Refused) as err:
-        session.start(HOST, seats.start_options("duplik"))
+        session.start(HOST)
     assert err.value.key == "portrayer_phone" and session.match is None
     session.tell_table(err.value)  # what the app does with a refused tap on the kiosk
     view = seats.decorate(session.view_for(KIOSK))
@@ -410,3 +416,127 @@ def test_a_kiosk_artist_who_forgot_asks_for_the_word_again(session: Session, siz
     seats.handle(again)
     passing = seats.decorate(session.view_for(KIOSK))["pass_device"]
     assert passing["stage"] == "ask" and passing["seat"] == kiosk and passing["word"] is None
+
+
+# -- the session knows its kiosk seats, whoever starts ----------------------------------
+
+
+def _sit_at_kiosk(seats: KioskSeats, name: str) -> int:
+    """Mia sits down with the seat pad, as the remote does; returns her seat."""
+    from appliance.kiosk.intents import SitDown
+
+    seats.handle(SitDown())
+    for letter in name.upper():
+        seats.handle(SeatPadKey("letter", letter))
+    seats.handle(SeatPadKey("sit"))
+    (seat,) = (s for s, n in seats.seated.items() if n == name)
+    return seat
+
+
+async def test_a_host_phones_start_and_play_again_ask_the_seats_who_has_no_phone(
+    live: LiveServer,
+):
+    """The host's phone starts (not the kiosk): ArtBox is refused on that phone in words
+    while Mia sits at the kiosk, Broad Lines is told she has no phone whatever the phone
+    sent. "Play again" asks the seats as they are then: a phone that took Mia's old seat
+    number is a phone."""
+    registry.load_all()
+    session = live.session
+    seats = KioskSeats(session)
+    ada, bo = await live.phone(), await live.phone()
+    await ada.join(session.room, "Ada", PALETTE[0])
+    await bo.join(session.room, "Bo", PALETTE[1])
+    mia = _sit_at_kiosk(seats, "Mia")
+    assert mia == 2 and session.seats[mia].kiosk
+    await ada.send({"type": "select", "game": "artbox"})
+    await ada.send({"type": "start", "options": {}})
+    refused = await ada.expect("error")
+    assert refused["code"] == "not_now" and "without one: Mia" in refused["message"]
+    assert session.match is None
+    await ada.send({"type": "select", "game": "broad-lines"})
+    await ada.send({"type": "start", "options": {NO_SCREEN: []}})  # not the phone's to say
+    await ada.view_where(lambda v: v["phase"] == "playing")
+    match = session.match
+    assert match is not None and match.record.options[NO_SCREEN] == [mia]
+    assert match.state.no_screen == {mia}
+    # Bo leaves: too few to play on, the finish is held. Mia goes, two phones come; Dee
+    # gets Mia's old seat number.
+    session.kick(HOST, 1)
+    assert session.match is None and session.finish_held
+    session.kick(HOST, mia)
+    cy, dee = await live.phone(), await live.phone()
+    await cy.join(session.room, "Cy", PALETTE[3])
+    assert (await dee.join(session.room, "Dee", PALETTE[4]))["seat"] == mia
+    await ada.send({"type": "finish", "again": True})
+    await ada.view_where(lambda v: v["phase"] == "playing")
+    match = session.match
+    assert match is not None and NO_SCREEN not in match.record.options
+    assert match.state.no_screen == frozenset() and seats.seated == {}
+
+
+def test_play_again_tells_the_game_of_a_seat_made_at_the_kiosk_since(
+    session: Session,
+):
+    """A game started with phones only; Mia sits down at the kiosk during its finish;
+    "play again" (from the kiosk's host menu) deals around her."""
+    registry.load_all()
+    seats = KioskSeats(session)
+    for i in range(3):
+        session.join(f"Phone{i}", PALETTE[i])
+    session.select(HOST, "broad-lines")
+    session.start(HOST)
+    assert session.match is not None and NO_SCREEN not in session.match.record.options
+    session.kick(HOST, 2)
+    assert session.finish_held
+    mia = _sit_at_kiosk(seats, "Mia")
+    session.leave_finish(HOST, again=True)
+    assert session.match is not None
+    assert session.match.record.options[NO_SCREEN] == [mia]
+    assert session.match.state.no_screen == {mia}
+
+
+def test_the_kiosk_seats_survive_a_power_cut(store: Any, config: Any, clock: Any,
+                                             tmp_path: Path):
+    """After a restart the box still knows Mia has no phone: she is at the table (not
+    offline), the kiosk passes her the device, and the next start is told."""
+    from appliance.store import Store
+
+    registry.load_all()
+    first = Session(store, config, "http://box", clock)
+    for i in range(2):
+        first.join(f"Phone{i}", PALETTE[i])
+    mia = _sit_at_kiosk(KioskSeats(first), "Mia")
+    store.close()
+    again = Store(tmp_path / "easel.sqlite3")
+    try:
+        session = Session(again, config, "http://box", clock)
+        seats = KioskSeats(session)
+        assert seats.seated == {mia: "Mia"}
+        (card,) = (s for s in session.view_for(KIOSK)["seats"] if s["seat"] == mia)
+        assert card["connected"] is True and card["kiosk"] is True
+        session.select(HOST, "luck-of-the-draw")
+        with pytest.raises(NotNow, match="without one: Mia"):
+            session.start(HOST)
+        session.select(HOST, "broad-lines")
+        session.start(HOST)
+        assert session.match is not None and session.match.state.no_screen == {mia}
+    finally:
+        again.close()
+
+
+def test_a_phone_that_takes_a_freed_kiosk_seat_is_a_phone(session: Session):
+    registry.load_all()
+    seats = KioskSeats(session)
+    for i in range(3):
+        session.join(f"Phone{i}", PALETTE[i])
+    mia = _sit_at_kiosk(seats, "Mia")
+    session.select(HOST, "broad-lines")
+    session.start(HOST)
+    session.offer_seat(HOST, mia)
+    welcome = session.join("Eva", "", "192.0.2.9")
+    assert welcome.seat == mia and not session.seats[mia].kiosk
+    assert seats.seated == {}
+    critic = artist_round(session, mia)
+    session.act(critic, "name_number", {"number": 2})
+    # Eva's phone shows her the word: the kiosk passes nobody the device.
+    assert seats.decorate(session.view_for(KIOSK))["pass_device"] is None
