@@ -121,6 +121,8 @@ GAMES_CZECH: dict[str, str] = {
     "text_chars": "Tip tvoří písmena, číslice a interpunkce.",
     "critic_passes": "Vzdát kolo může kritik umění.",
     "sheet_refused": "{why} Změň fólii, nebo požádej umělce, ať ji přijmou.",
+    "paper_no_screen": "Na papír kreslí jen umělec bez telefonu.",
+    "paper_drawing": "Tahle fólie se kreslí na obrazovce; polož ji, nebo ji smaž.",
     "nothing_to_undo": "Není co vracet.",
     "nothing_to_clear": "Obrázek je prázdný.",
     "table_only": "To dělá jen tlačítko na stole.",

@@ -136,6 +136,9 @@ class Sheet:
     artist: Seat
     strokes: tuple[Stroke, ...]
     overruled: bool = False
+    # Drawn on a real sheet at the table (`place_paper`, a seat without a phone): the
+    # Critic judges it held up; the box knows only that it was placed.
+    paper: bool = False
 
 
 @dataclass(frozen=True)
@@ -372,7 +375,7 @@ class BroadLines:
                 "First answer the proposal to give up.")
         if kind in ("name_number", "ask_other"):
             return self._number(state, action)
-        if kind in ("stroke", "undo", "clear", "place", "use_panel"):
+        if kind in ("stroke", "undo", "clear", "place", "place_paper", "use_panel"):
             return self._draw(state, action)
         if kind in ("accept_vote",):
             return self._vote(state, action)
@@ -419,6 +422,15 @@ class BroadLines:
             require(on != rnd.panel, "panel_already", "That is where you draw already.")
             return replace(state, round=replace(rnd, panel=on))
         strokes = rnd.drawing
+        if kind == "place_paper":
+            # The rules' own sheets and marker: an Artist without a phone (who may have no
+            # touch screen either) draws on a sheet at the table and says it is placed.
+            # The table judges its lines by eye, as without the box's check.
+            require(seat in state.no_screen, "paper_no_screen",
+                    "Only an Artist without a phone draws on paper.")
+            require(not strokes and not rnd.panel, "paper_drawing",
+                    "This sheet is being drawn on the screen; place it or clear it.")
+            return self._place(state, overruled=False, paper=True)
         if kind == "place":
             require(bool(strokes), "empty_sheet", "Draw something on the sheet first.")
             if state.check_sheets:
@@ -440,9 +452,10 @@ class BroadLines:
         check = check_sheet(strokes) if state.check_sheets else None
         return replace(state, round=replace(rnd, drawing=strokes, check=check, vote_lost=False))
 
-    def _place(self, state: BroadLinesState, overruled: bool) -> BroadLinesState:
+    def _place(self, state: BroadLinesState, overruled: bool, paper: bool = False
+               ) -> BroadLinesState:
         rnd = state.round
-        sheet = Sheet(rnd.artist, rnd.drawing, overruled)
+        sheet = Sheet(rnd.artist, rnd.drawing, overruled, paper)
         rnd = replace(rnd, sheets=(*rnd.sheets, sheet), drawing=(), check=None,
                       votes=options_.nothing())
         return replace(state, phase="guessing", round=rnd, used=state.used + 1)
@@ -683,6 +696,8 @@ class BroadLines:
         rnd = state.round
         line = [[300 + 100 * len(rnd.drawing), 200, 0], [700, 800, 120]]
         moves = [Action("use_panel", seat, {"on": not rnd.panel})]
+        if seat in state.no_screen and not rnd.drawing and not rnd.panel:
+            moves.append(Action("place_paper", seat))
         if len(rnd.drawing) < MAX_STROKES:
             moves.append(Action("stroke", seat, {"points": line}))
         if rnd.drawing:
@@ -731,7 +746,8 @@ class BroadLines:
             "sheets_used": state.used,
             "check_sheets": state.check_sheets,
             "easel": [
-                {"artist": s.artist, "strokes": _strokes(s.strokes), "overruled": s.overruled}
+                {"artist": s.artist, "strokes": _strokes(s.strokes), "overruled": s.overruled,
+                 "paper": s.paper}
                 for s in rnd.sheets
             ],
             "guesses_left": guesses_left(rnd) if phase == "guessing" else 0,
@@ -782,7 +798,8 @@ class BroadLines:
                     "result": r.result,
                     "burned": r.burned,
                     "sheets": [
-                        {"artist": s.artist, "strokes": _strokes(s.strokes)} for s in r.sheets
+                        {"artist": s.artist, "strokes": _strokes(s.strokes), "paper": s.paper}
+                        for s in r.sheets
                     ],
                 }
                 for r in state.history
@@ -823,6 +840,8 @@ class BroadLines:
         for rnd in (raw["round"], *raw["history"]):
             if not rnd["custom_card"]:
                 del rnd["custom_card"]
+            for sheet in rnd["sheets"]:
+                drop_unset(sheet, paper=False)
         drop_unset(raw, gone=[], ended="", no_screen=[])  # unset, the JSON stays as it was
         return raw
 

@@ -540,3 +540,84 @@ def test_a_phone_that_takes_a_freed_kiosk_seat_is_a_phone(session: Session):
     session.act(critic, "name_number", {"number": 2})
     # Eva's phone shows her the word: the kiosk passes nobody the device.
     assert seats.decorate(session.view_for(KIOSK))["pass_device"] is None
+
+
+# -- a kiosk Artist draws on paper ----------------------------------------------------
+
+
+def test_only_an_artist_without_a_phone_places_a_paper_sheet_and_it_replays():
+    seed = 11
+    state = BROAD_LINES.setup(SEATS, {NO_SCREEN: [2]}, seed)
+    log: list[Action] = []
+
+    def act(kind: str, seat: int, **data: Any) -> None:
+        nonlocal state
+        action = Action(kind, seat, data, float(len(log)))
+        state = BROAD_LINES.apply(state, action)
+        log.append(action)
+
+    act("name_number", state.round.critic, number=3)
+    phone = state.round.artist
+    assert phone != 2 and state.round.critic != 2  # the seed's deal: a phone draws first
+    assert Action("place_paper", phone) not in BROAD_LINES.legal_actions(state, phone)
+    with pytest.raises(ValueError, match="without a phone"):
+        BROAD_LINES.apply(state, Action("place_paper", phone, {}, 99.0))
+    while state.round.artist != 2:  # the Artists before Mia place a line each
+        act("stroke", state.round.artist, points=[[300, 200, 0], [700, 800, 120]])
+        act("place", state.round.artist)
+        act("pass", state.round.critic)
+    assert Action("place_paper", 2) in BROAD_LINES.legal_actions(state, 2)
+    act("place_paper", 2)
+    assert state.phase == "guessing" and state.round.sheets[-1].paper
+    easel = BROAD_LINES.view(state, None)["easel"]
+    assert easel[-1] == {"artist": 2, "strokes": [], "overruled": False, "paper": True}
+    again = replay(BROAD_LINES, SEATS, {NO_SCREEN: [2]}, seed, log)
+    assert BROAD_LINES.to_json(again) == BROAD_LINES.to_json(state)
+    # A game without paper sheets keeps the JSON it had before `paper`.
+    assert "paper" not in json.dumps(BROAD_LINES.to_json(BROAD_LINES.setup(SEATS, {}, seed)))
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_kiosk_artist_draws_on_paper_and_says_so_with_ok(session: Session, size):
+    """Mia (no phone, a TV without touch) on her turn: "Drawn on paper" is a target the
+    remote reaches; pressed, her sheet is placed and the easel shows a card for it, so
+    the Critic guesses and nobody waits for a drawing that cannot come."""
+    from appliance.kiosk.focus import focusable, reachable
+    from appliance.kiosk.intents import ActAs
+
+    seats = kiosk_table(session, at_kiosk=1)
+    (mia,) = seats.seated
+    critic = artist_round(session, mia)
+    match = session.match
+    assert match is not None
+    session.act(critic, "name_number", {"number": 1})
+    seats.handle(SeatPadKey("show_word", str(mia)))
+    seats.handle(SeatPadKey("hide_word"))
+    while match.state.round.artist != mia:
+        artist = match.state.round.artist
+        session.act(artist, "stroke", {"points": [[300, 200, 0], [700, 800, 120]]})
+        session.act(artist, "place", {})
+        session.act(critic, "pass", {})
+    paper = ActAs(mia, "place_paper", {})
+    with screens.open_display():
+        surface = pygame.Surface(size)
+        r = KioskRenderer()
+        r.render(surface, seats.decorate(session.view_for(KIOSK)), 0.0)
+        pygame.image.save(surface, SCREENSHOT_DIR / f"easel-bl-paper-turn-{size[0]}.png")
+        intents = [i for _, i in r.targets]
+        assert paper in intents and ActAs(mia, "use_panel", {"on": True}) in intents
+        rects = [rect for rect, _ in focusable(r.targets, surface.get_rect())]
+        assert reachable(rects, 0) == set(range(len(rects)))
+        session.act(paper.seat, paper.kind, dict(paper.data))  # what the app does on OK
+        assert match.state.phase == "guessing"
+        view = seats.decorate(session.view_for(KIOSK))
+        r = KioskRenderer()
+        r.record_layout = True
+        r.render(surface, view, 0.0)
+        pygame.image.save(surface, SCREENSHOT_DIR / f"easel-bl-paper-placed-{size[0]}.png")
+        assert r.layout is not None
+        drawn = [t for t in r.layout.texts if "drew on paper" in t.text]
+    n = len(match.state.round.sheets)
+    assert [t.text for t in drawn] == [f"Sheet {n}: Mia drew on paper. Hold it up for the "
+                                       "Critic."]
+    assert not drawn[0].ellipsised

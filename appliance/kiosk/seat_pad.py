@@ -45,8 +45,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no_colour": "Every colour is taken.",
         "broad-lines": "From the TV: the Art Critic (choose the number, say the guesses "
                        "aloud), and an Artist: the TV shows you the word while the Critic "
-                       "looks away; you draw on the table's screen by touch or mouse. Needs a "
-                       "phone: voting on a refused sheet, the hints.",
+                       "looks away; you draw on paper at the table (or on its screen by "
+                       "touch). Needs a phone: voting on a refused sheet, the hints.",
         "duplik": "From the TV: an Artist, drawing on paper (the box times, rolls and "
                   "counts), judging with YES / NO on the TV. Needs a phone: the Portrayer, "
                   "who sees the scene (you are passed over), and disputes. At least one "
@@ -69,9 +69,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "sit": "Sednout si", "cancel": "Zrušit", "full": "U stolu už není místo.",
         "no_colour": "Všechny barvy jsou obsazené.",
         "broad-lines": "Z televize: Kritik (vybere číslo, tipy říká nahlas) i Umělec: "
-                       "televize ti ukáže slovo, když se Kritik nedívá; kreslíš na "
-                       "obrazovce stolu dotykem nebo myší. Telefon je potřeba: hlasování o "
-                       "fólii, nápovědy.",
+                       "televize ti ukáže slovo, když se Kritik nedívá; kreslíš na papír "
+                       "u stolu (nebo dotykem na jeho obrazovce). Telefon je potřeba: "
+                       "hlasování o fólii, nápovědy.",
         "duplik": "Z televize: Umělec, který kreslí na papír (krabice měří čas, hází a "
                   "počítá) a hodnotí ANO / NE na televizi. Telefon potřebuje: Popisovatel, "
                   "který vidí scénu (ten tah přeskočíš), a spory. Aspoň jeden hráč "
