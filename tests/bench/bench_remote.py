@@ -13,7 +13,7 @@ hourglass timer) idling in the lobby with a TV remote and an Xbox pad attached t
 process over 6 s after a second to settle; and the same with `[remote] enabled = false`
 for comparison. `idle_cpu_remote_driver_pct`: the remote driver alone (RemoteInputs with
 the same two devices, nothing else on its loop) over 6 s: its own share, which the
-appliance's figures (dominated by the kiosk's 20 Hz loop) cannot show on a loaded box.
+appliance's figures (mostly the kiosk's loop) cannot show on a loaded box.
 
 Run alone: `python -m tests.bench.bench_remote`.
 """
