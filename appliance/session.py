@@ -32,6 +32,7 @@ from appliance.ratelimit import TokenBucket
 from appliance.store import BudgetExceeded, LoggedAction, MatchRecord, SeatRecord, Store
 from games import registry
 from games.core import (
+    NO_SCREEN,
     TABLE,
     Action,
     GameError,
@@ -643,6 +644,8 @@ class Session:
             # The packs' decks are the box's to give again (they may have changed), and
             # who has no phone is the seats' to say now (`start`), not the last game's.
             options = {k: v for k, v in last.record.options.items() if k not in decks}
+            if options.get(NO_SCREEN):
+                options.pop("paper", None)  # the seats' paper then: `start` asks them again
             self.selected = last.record.game
             self.store.set_meta("selected", last.record.game)
             self.start(by, options)  # it refuses (e.g. too few seated): the finish stays

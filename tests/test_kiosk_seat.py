@@ -624,3 +624,24 @@ def test_a_kiosk_artist_draws_on_paper_and_says_so_with_ok(session: Session, siz
     assert [t.text for t in drawn] == [f"Sheet {n}: Mia drew on paper. Hold it up for the "
                                        "Critic."]
     assert not drawn[0].ellipsised
+
+
+def test_play_again_draws_a_duplik_on_paper_only_while_a_seat_has_no_phone(session: Session):
+    registry.load_all()
+    seats = KioskSeats(session)
+    for i in range(3):
+        session.join(f"Phone{i}", PALETTE[i])
+    mia = _sit_at_kiosk(seats, "Mia")
+    session.select(HOST, "duplik")
+    session.start(HOST)
+    assert session.match is not None and session.match.state.paper
+    for seat in (1, 2):  # too few left: the finish is held
+        session.kick(HOST, seat)
+    assert session.match is None and session.finish_held
+    session.kick(HOST, mia)
+    for name, colour in (("Cy", PALETTE[5]), ("Dee", PALETTE[6])):
+        session.join(name, colour)
+    session.leave_finish(HOST, again=True)
+    match = session.match
+    assert match is not None and not match.state.paper
+    assert "paper" not in match.record.options and NO_SCREEN not in match.record.options
