@@ -366,6 +366,7 @@ class Appliance:
             log.exception("panel: the lights failed; the panel is off until the next start")
             panel, self.panel = self.panel, None
             self.kiosk.renderer.panel_buttons = True
+            self.kiosk.led_pulse = False
             self.notice(f"Panel off: its lights failed ({err}). On-screen buttons stand in.")
             try:
                 panel.close()
@@ -396,9 +397,7 @@ class Appliance:
                 case SelectGame(game=game):
                     self.session.select(HOST, game)
                 case StartGame():
-                    seats = self.kiosk_seats
-                    extra = seats.start_options(self.session.selected) if seats else {}
-                    self.session.start(HOST, extra or None)
+                    self.session.start(HOST)  # the seats say who has no phone
                 case FinishChoice(again=again):
                     self.session.leave_finish(HOST, again)
                 case PressButton(button=button, long=long):
@@ -602,10 +601,13 @@ class Appliance:
             raise
         # Without a real panel the kiosk shows the panel's three buttons on screen.
         self.kiosk.renderer.panel_buttons = self.panel is None or self.panel_simulated
+        # A real panel's LEDs breathe on loop turns (a simulated one has none to see).
+        self.kiosk.led_pulse = self.panel is not None and not self.panel_simulated
         self.kiosk.touch_source = self._touch_source(detect_pi())
-        from drivers.remote import key_for_sdl
+        from drivers.remote import ArrowRepeat, key_for_sdl
 
         self.kiosk.sdl_keys = key_for_sdl  # the one key table (drivers/remote.py)
+        self.kiosk.key_repeat = ArrowRepeat()  # held arrows in the window: one cadence
         self.kiosk.keys_source = self._keys_source(detect_pi())
         log.info("touch: %s", {"evdev": "read from the touch panel (evdev)",
                                "sdl": "through SDL (a mouse drag stands in)",

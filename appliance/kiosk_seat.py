@@ -2,15 +2,25 @@
 
 A free seat in the lobby opens the seat pad (drawn by appliance/kiosk/seat_pad.py): the
 name typed letter by letter on an on-screen keyboard, a colour from those still free, and
-"Sit down". The seat is an ordinary seat of the session (`Session.join`), shown as present
-while the box runs; its phone's token is simply never used. The pad also says, for the
-chosen game, which parts such a player can play from the TV and which need a phone
-(the games' private screens: a secret word, a secret scene, secret votes), and a Duplik
-started from the kiosk with such a seat is drawn on paper (its `paper` option), the box
-being the hourglass, the die and the scoreboard.
+"Sit down". The seat is an ordinary seat of the session (`Session.join(kiosk=True)`): the
+session keeps, with the seat in the store, that it was made at the kiosk, shows it present
+and, at every start (whoever asks), tells the games which seats have no private screen
+(appliance/game_options.py `seat_options`). The pad also says, for the chosen game, which
+parts such a player can play from the TV and which need a phone (the games' private
+screens: a secret word, a secret scene, secret votes); a Duplik started with such a seat
+is drawn on paper, the box being the hourglass, the die and the scoreboard, and Luck of
+the Draw and ArtBox are not started.
 
-`KioskSeats.decorate(view)` adds `seat_pad` to the kiosk's view; its `version` becomes a
-tuple that also changes with the pad, as appliance/kiosk_host.py does for the host menu.
+A game so told (the start option games.core.NO_SCREEN) deals them no role that needs one
+while another seat can take it (Duplik's Portrayer), and refuses to start if none can.
+Where the rules let everyone else look away, the kiosk passes the device instead: a Broad
+Lines Artist at the kiosk is asked, while the Critic looks away, to press OK to see the
+word; the word is on screen until OK again, and in the kiosk's view only then
+(`pass_device`, from that seat's own view: the session's kiosk view never carries it).
+
+`KioskSeats.decorate(view)` adds `seat_pad` and `pass_device` to the kiosk's view; its
+`version` becomes a tuple that also changes with them, as appliance/kiosk_host.py does
+for the host menu.
 """
 
 from __future__ import annotations
@@ -20,16 +30,22 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from appliance.kiosk.intents import Back, Intent, SeatPadKey, SitDown
-from appliance.session import PALETTE, Session, SessionError, Viewer
+from appliance.session import KIOSK, PALETTE, Session, SessionError, Viewer
 
 log = logging.getLogger("easel.kiosk_seat")
 
 NAME_MAX: Final = 16
 """Letters the pad takes (a phone may type up to the session's own limit)."""
 
-PAPER_GAMES: Final = frozenset({"duplik"})
-"""Games whose drawing may be on paper (a start option `paper`): the kiosk starts them so
-when someone without a phone is seated."""
+WORD_PHASES: Final = frozenset({"drawing", "vote", "guessing"})
+"""Broad Lines phases in which an Artist must know the word."""
+
+RevealKey = tuple[int, int, int, int]
+"""(match id, seat, round, number): one word, as one seat must see it once."""
+
+
+def _int(value: object) -> int | None:
+    return value if type(value) is int else None
 
 
 class KioskSeats:
@@ -42,8 +58,16 @@ class KioskSeats:
         self.colour: str | None = None
         self.message = ""
         self.rev = 0
-        self.seated: dict[int, str] = {}  # seat -> name, for seats taken at the kiosk
+        # Passing the device: the word on screen now (its key), and the words seen.
+        self.showing: RevealKey | None = None
+        self.seen: set[RevealKey] = set()
         self._cache: tuple[object, object, Mapping[str, Any]] | None = None
+
+    @property
+    def seated(self) -> dict[int, str]:
+        """Seat -> name of the seats made at the kiosk, as the session keeps them (a
+        phone that took one over since is a phone's)."""
+        return {s.seat: s.name for s in self.session.seats.values() if s.kiosk}
 
     @property
     def lang(self) -> str:
@@ -69,11 +93,100 @@ class KioskSeats:
         if isinstance(intent, Back) and self.open:
             self._close()
             return True
+        if isinstance(intent, Back) and self.showing is not None:
+            self._hide()  # Back hides the word, as OK does: never leaves it up
+            return True
         if isinstance(intent, SeatPadKey):
-            if self.open:
+            if intent.what in ("show_word", "hide_word", "word_again"):
+                self._pass_key(intent)
+            elif self.open:
                 self._key(intent)
             return True
         return False
+
+    # -- passing the device: a private screen for a moment -----------------------------
+    def _waiting(self) -> list[RevealKey]:
+        """The words kiosk seats must still see, in seat order (Broad Lines' Artists
+        once the Critic has named the number)."""
+        return [k for k in self._words_now() if k not in self.seen]
+
+    def _words_now(self) -> list[RevealKey]:
+        """The word each kiosk seat should know now, seen or not."""
+        match = self.session.match
+        if match is None or match.record.game != "broad-lines" or not self.seated:
+            return []
+        state = self._public_state()
+        phase, number, rnd = state.get("phase"), _int(state.get("number")), _int(
+            state.get("round"))
+        if phase not in WORD_PHASES or number is None or rnd is None:
+            return []
+        artists = state.get("artists")
+        if not isinstance(artists, list):
+            return []
+        return [(match.record.id, seat, rnd, number) for seat in sorted(self.seated)
+                if seat in artists]
+
+    def _public_state(self) -> Mapping[str, Any]:
+        match = self.session.view_for(KIOSK).get("match")
+        state = match.get("state") if isinstance(match, Mapping) else None
+        return state if isinstance(state, Mapping) else {}
+
+    def _pass_key(self, key: SeatPadKey) -> None:
+        waiting = self._waiting()
+        if key.what == "show_word" and self.showing is None and waiting:
+            if key.value == str(waiting[0][1]):
+                self.showing = waiting[0]
+                self._changed()
+        elif key.what == "hide_word" and self.showing is not None:
+            self._hide()
+        elif key.what == "word_again" and self.showing is None:
+            # Forgotten: ask that Artist again (the Critic looks away again).
+            for seen in self._words_now():
+                if str(seen[1]) == key.value and seen in self.seen:
+                    self.seen.discard(seen)
+                    self._changed()
+
+    def _hide(self) -> None:
+        if self.showing is not None:
+            self.seen.add(self.showing)
+        self.showing = None
+        self._changed()
+
+    def _word_of(self, seat: int) -> str | None:
+        """The word in `seat`'s own view (what that player may see), in the table's
+        language."""
+        match = self.session.view_for(Viewer("player", seat)).get("match")
+        state = match.get("state") if isinstance(match, Mapping) else None
+        word = state.get("word") if isinstance(state, Mapping) else None
+        if not isinstance(word, Mapping):
+            return None
+        text = word.get(self.lang) or word.get("en")
+        return text if isinstance(text, str) else None
+
+    def _pass_device(self) -> dict[str, Any] | None:
+        """What the kiosk shows to pass the device: asking a seat to look (the Critic
+        looks away), or that seat's word; None when nobody must see anything."""
+        waiting = self._waiting()
+        if self.showing is not None and self.showing not in waiting:
+            self.showing = None  # the round moved on (another number, the end): hidden
+            self.rev += 1
+        key = self.showing or (waiting[0] if waiting else None)
+        if key is None:
+            return None
+        seat = key[1]
+        state = self._public_state()
+        critic = _int(state.get("critic"))
+        seats = self.session.seats
+        out: dict[str, Any] = {
+            "stage": "show" if self.showing is not None else "ask",
+            "seat": seat,
+            "name": seats[seat].name if seat in seats else "",
+            "critic": seats[critic].name if critic in seats else "",
+            "word": None,
+        }
+        if self.showing is not None:
+            out["word"] = self._word_of(seat)
+        return out
 
     def _close(self) -> None:
         self.open, self.name = False, ""
@@ -107,7 +220,7 @@ class KioskSeats:
         if self.colour is None:
             return
         try:
-            welcome = self.session.join(self.name, self.colour)
+            welcome = self.session.join(self.name, self.colour, kiosk=True)
         except SessionError as err:
             self._changed(say(self.lang, err.key, str(err), **err.params))
             return
@@ -116,33 +229,17 @@ class KioskSeats:
 
             self._changed(word(self.lang, "full"))
             return
-        self.seated[welcome.seat] = self.session.seats[welcome.seat].name
-        # Present for as long as the box runs: the seat card does not say "offline".
-        self.session.attach(Viewer("player", welcome.seat))
         log.info("kiosk: %r sat down at the table in seat %d", self.name, welcome.seat)
         self._close()
-
-    def _prune(self) -> None:
-        """Forget seats that were kicked or taken over since."""
-        seats = self.session.seats
-        for seat, name in list(self.seated.items()):
-            if seat not in seats or seats[seat].name != name:
-                del self.seated[seat]
-
-    def start_options(self, game: str | None) -> dict[str, Any]:
-        """What a game started from the kiosk adds for players without a phone."""
-        self._prune()
-        if self.seated and game in PAPER_GAMES:
-            return {"paper": True}
-        return {}
 
     def decorate(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """The kiosk's view with the seat pad (when open) and the kiosk's own seats."""
         if self.open and self.session.match is not None:
             self.open = False  # a game started under it: the pad has no seat to give
             self._changed()
-        self._prune()
-        key = (self.rev, tuple(sorted(self.seated)))
+        passing = self._pass_device()
+        key = (self.rev, tuple(sorted(self.seated)),
+               None if passing is None else (passing["stage"], passing["seat"], self.showing))
         cached = self._cache
         if cached is not None and cached[0] is view and cached[1] == key:
             return cached[2]
@@ -157,5 +254,6 @@ class KioskSeats:
             "game": view.get("selected"),
             "kiosk_seats": sorted(self.seated),
         }
+        out["pass_device"] = passing
         self._cache = (view, key, out)
         return out

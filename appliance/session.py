@@ -26,12 +26,13 @@ import msgspec
 
 from appliance.config import Config
 from appliance.family_filter import blocked_word
-from appliance.game_options import default_options
+from appliance.game_options import PHONE_GAMES, default_options, seat_options
 from appliance.messages import say
 from appliance.ratelimit import TokenBucket
 from appliance.store import BudgetExceeded, LoggedAction, MatchRecord, SeatRecord, Store
 from games import registry
 from games.core import (
+    NO_SCREEN,
     TABLE,
     Action,
     GameError,
@@ -462,9 +463,14 @@ class Session:
             )
         return Welcome("guest")
 
-    def join(self, name: str, colour: str, client: str | None = None) -> Welcome:
+    def join(
+        self, name: str, colour: str, client: str | None = None, kiosk: bool = False
+    ) -> Welcome:
         """Take a seat. `client` is the phone's address: it may hold at most
-        `[table] seats_per_address` seats (None, the kiosk or the box itself: no limit)."""
+        `[table] seats_per_address` seats (None, the kiosk or the box itself: no limit).
+        `kiosk`: a seat made at the kiosk, for a player with no phone (kept with the seat;
+        every start tells the games, see `start`). A freed seat taken over mid-game is
+        always a phone's."""
         name = clean_name(name, self.config.table.family_filter)
         # Only a new seat takes the colour asked for: a freed seat keeps its own and a
         # spectator (a game runs, or every seat is taken) has none, so it may send none.
@@ -483,11 +489,11 @@ class Session:
             raise BadColour("colour_taken", "That colour is taken; please pick another.")
         seat = min(set(range(self.config.table.max_players)) - set(self.seats))
         token = secrets.token_urlsafe(24)
-        record = SeatRecord(seat, name, colour, hash_token(token), self.clock())
+        record = SeatRecord(seat, name, colour, hash_token(token), self.clock(), kiosk)
         self.store.put_seat(record)
         self.seats[seat] = record
         self._seat_clients[seat] = client
-        log.info("seat %d joined as %r", seat, name)
+        log.info("seat %d joined as %r%s", seat, name, " at the kiosk" if kiosk else "")
         self._changed()
         return Welcome("player", seat, token)
 
@@ -635,8 +641,11 @@ class Session:
             raise NotNow("no_finish", "No finished game is on the screen.")
         if again:
             decks = self.deck_options(last.rules.id) if self.deck_options else {}
-            # The packs' decks are the box's to give again (they may have changed).
+            # The packs' decks are the box's to give again (they may have changed), and
+            # who has no phone is the seats' to say now (`start`), not the last game's.
             options = {k: v for k, v in last.record.options.items() if k not in decks}
+            if options.get(NO_SCREEN):
+                options.pop("paper", None)  # the seats' paper then: `start` asks them again
             self.selected = last.record.game
             self.store.set_meta("selected", last.record.game)
             self.start(by, options)  # it refuses (e.g. too few seated): the finish stays
@@ -735,6 +744,13 @@ class Session:
         if not registry.is_registered(self.selected):
             raise NoSuchGame("not_available", "That game is not on this box yet.")
         rules = registry.get(self.selected)
+        # Which seats have no phone is the seats' own fact, as they are now, whoever asked
+        # for the start (kiosk, host phone, host page, "play again"): never a caller's.
+        kiosk = {s.seat: s.name for s in self.seats.values() if s.kiosk}
+        if kiosk and rules.id in PHONE_GAMES:
+            names = ", ".join(kiosk[s] for s in sorted(kiosk))
+            raise NotNow("kiosk_seat_phone", "Each player needs a phone here; without "
+                         "one: {names}. Choose Broad Lines or Duplik.", names=names)
         seats = tuple(SeatInfo(s.seat, s.name, s.colour) for s in self.seats.values())
         if not rules.min_players <= len(seats) <= rules.max_players:
             raise NotNow(
@@ -748,6 +764,7 @@ class Session:
         seed = secrets.randbits(62)
         decks = self.deck_options(rules.id) if self.deck_options else {}
         opts = {**self._default_options(rules.id), **decks, **(options or {})}
+        opts = seat_options(rules.id, opts, kiosk)
         try:
             state = rules.setup(seats, opts, seed)
         except GameError as err:
@@ -1015,8 +1032,10 @@ class Session:
                     "seat": s.seat,
                     "name": s.name,
                     "colour": s.colour,
-                    "connected": self._presence[s.seat] > 0,
+                    # A seat made at the kiosk is at the table while the box runs.
+                    "connected": s.kiosk or self._presence[s.seat] > 0,
                     "host": s.seat == host,
+                    "kiosk": s.kiosk,
                 }
                 for s in sorted(self.seats.values(), key=lambda r: r.seat)
             ],

@@ -1,12 +1,12 @@
 """The box's memory: SQLite in the data directory, written only by the session.
 
 Tables: `meta` (the room code), `seats` (who sits where, with a hash of each phone's
-reconnect token), `matches` (game, seats, options, seed, result) and `actions`, the
-append-only log of every accepted action of every match; `pauses` (how long a match's
-hourglass stood still) and `galleries` (the secret address of a finished match's art
-show). WAL mode with synchronous=FULL: `append_action` returns only once the action is on
-disk, so an acknowledged action survives a power cut, and on start the unfinished match
-is rebuilt from its log.
+reconnect token, and whether it was made at the kiosk), `matches` (game, seats, options,
+seed, result) and `actions`, the append-only log of every accepted action of every match;
+`pauses` (how long a match's hourglass stood still) and `galleries` (the secret address of
+a finished match's art show). WAL mode with synchronous=FULL: `append_action` returns only
+once the action is on disk, so an acknowledged action survives a power cut, and on start
+the unfinished match is rebuilt from its log.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ CREATE TABLE IF NOT EXISTS seats (
     name       TEXT NOT NULL,
     colour     TEXT NOT NULL,
     token_hash TEXT NOT NULL UNIQUE,
-    joined_at  REAL NOT NULL
+    joined_at  REAL NOT NULL,
+    kiosk      INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS matches (
     id          INTEGER PRIMARY KEY,
@@ -89,6 +90,9 @@ class SeatRecord:
     colour: str
     token_hash: str
     joined_at: float
+    # Made at the kiosk (appliance/kiosk_seat.py): a player with no phone, no private
+    # screen. Kept with the seat, so every start after a power cut still knows.
+    kiosk: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,6 +139,7 @@ class Store:
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(SCHEMA)
+            self._add_missing_columns()
         except sqlite3.DatabaseError as err:
             raise StoreError(f"cannot use {path} as Easel's data file: {err}") from err
         version = self.get_meta("schema_version")
@@ -144,6 +149,13 @@ class Store:
             raise StoreError(
                 f"{path} was written by a newer Easel (schema {version}); update the software"
             )
+
+    def _add_missing_columns(self) -> None:
+        """Columns added since a file was made, with their defaults (older software
+        reads and writes such a file as before: it names its columns)."""
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}
+        if "kiosk" not in have:
+            self._db.execute("ALTER TABLE seats ADD COLUMN kiosk INTEGER NOT NULL DEFAULT 0")
 
     def close(self) -> None:
         self._db.close()
@@ -174,16 +186,18 @@ class Store:
     # -- seats ------------------------------------------------------------------------
     def seats(self) -> list[SeatRecord]:
         rows = self._db.execute(
-            "SELECT seat, name, colour, token_hash, joined_at FROM seats ORDER BY seat"
+            "SELECT seat, name, colour, token_hash, joined_at, kiosk FROM seats ORDER BY seat"
         )
-        return [SeatRecord(*row) for row in rows]
+        return [SeatRecord(seat, name, colour, token, at, bool(kiosk))
+                for seat, name, colour, token, at, kiosk in rows]
 
     def put_seat(self, record: SeatRecord) -> None:
         with self._transaction() as db:
             db.execute(
-                "INSERT OR REPLACE INTO seats(seat, name, colour, token_hash, joined_at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (record.seat, record.name, record.colour, record.token_hash, record.joined_at),
+                "INSERT OR REPLACE INTO seats(seat, name, colour, token_hash, joined_at, kiosk) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (record.seat, record.name, record.colour, record.token_hash, record.joined_at,
+                 int(record.kiosk)),
             )
 
     def remove_seat(self, seat: int) -> None:

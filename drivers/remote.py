@@ -5,9 +5,12 @@ Everything the box can be driven with that is not a finger ends up as a few abst
 *remote keys* (`RemoteKey`: arrows, ok, back, the table's three buttons, pause, the host
 menu, digits). `BINDINGS` is the one table that says which key of which device means
 what; docs/remote.md prints it (a test keeps the two equal). `KeyDecoder` is a pure state
-machine from `evdev.InputEvent`s to `RemotePress` values; `RemoteInputs` finds every
-remote, gamepad and keyboard, reads each with the asyncio read loop (no threads) and
-survives them coming and going, as `drivers.touch.TouchPanel` does for the touch panel.
+machine from `evdev.InputEvent`s to `RemotePress` values; `ArrowRepeat` is the one
+auto-repeat of a held arrow, whatever holds it (a key, a d-pad, a stick); `RemoteInputs`
+finds every remote, gamepad and keyboard, reads each with the asyncio read loop (no
+threads, no polling: the loop waits on the devices' descriptors, and a timer runs only
+while an arrow is held) and survives them coming and going, as
+`drivers.touch.TouchPanel` does for the touch panel.
 `Cec` registers the box on the HDMI-CEC bus as a playback device and asks the TV to wake
 and show the box's input (One Touch Play), with `cec-ctl` (Debian's v4l-utils) run as a
 subprocess with a timeout, never blocking the loop.
@@ -24,6 +27,7 @@ import os
 import re
 import shutil
 import signal
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -124,6 +128,13 @@ _SHIFTS: Final = frozenset({_E.KEY_LEFTSHIFT, _E.KEY_RIGHTSHIFT})
 _STICK_ON: Final = 0.5  # of the half range from the centre: a push
 _STICK_OFF: Final = 0.3  # back under this: released (hysteresis, so a shaky thumb is one push)
 
+REPEAT_DELAY_S: Final = 0.4
+"""A held arrow moves the ring again after this long..."""
+REPEAT_INTERVAL_S: Final = 0.12
+"""...then once every this long, while it is held (any device: one cadence)."""
+REPEAT_MAX_S: Final = 30.0
+"""No arrow is held this long: its release was lost (a remote's flat battery), stop."""
+
 
 def key_for_sdl(name: str, shift: bool = False) -> RemoteKey | None:
     """The remote key of a key pressed in the kiosk's window (pygame.key.name(key))."""
@@ -139,7 +150,7 @@ class RemotePress:
 
     key: RemoteKey
     source: DeviceKind
-    t: float  # the kernel's timestamp of the event
+    t: float  # the kernel's timestamp of the event (a repeat: the box's clock)
     repeat: bool = False
 
     def __repr__(self) -> str:
@@ -149,8 +160,10 @@ class RemotePress:
 
 class KeyDecoder:
     """Pure: one device's events in, `RemotePress` values out, at once (a key does not wait
-    for its SYN_REPORT). Arrows repeat with the kernel's autorepeat (value 2); every other
-    key counts once per press. A hat or stick counts once per push away from the centre.
+    for its SYN_REPORT). Every key counts once per press, and a hat or stick once per push
+    away from the centre; the kernel's autorepeat (value 2) moves nothing. `held` is the
+    arrow held down now (a key, the d-pad, the stick), and `holds` counts the holds, for
+    `ArrowRepeat`, the one cadence of repeats for every device.
 
     HOURGLASS behaves as the panel's button: held for `hold_s` (the kernel's autorepeat
     says it is still down) it is `hourglass_long`, else `hourglass` when it comes up, so
@@ -170,6 +183,17 @@ class KeyDecoder:
             if half > 0:
                 self._axes[code] = (info.min + half, half)
         self._pushed: dict[int, int] = {}  # axis -> -1, 0, +1
+        self.held: RemoteKey | None = None  # the arrow held down now
+        self.holds = 0  # arrows held so far: a new hold of the same arrow is another
+        self._held_by: int | None = None  # the key or axis code holding it
+
+    def _hold(self, code: int, key: RemoteKey) -> None:
+        self.held, self._held_by = key, code
+        self.holds += 1
+
+    def _let_go(self, code: int) -> None:
+        if self._held_by == code:
+            self.held = self._held_by = None
 
     def feed(self, event: evdev.InputEvent) -> list[RemotePress]:
         etype = event.type
@@ -184,9 +208,14 @@ class KeyDecoder:
                 return []
             if key == "hourglass":
                 return self._hourglass(code, value, event.timestamp())
-            if value == 0 or (value == 2 and key not in ARROWS):
-                return []
-            return [RemotePress(key, self.source, event.timestamp(), value == 2)]
+            if key in ARROWS:
+                if value == 0:
+                    self._let_go(code)
+                elif value == 1:
+                    self._hold(code, key)
+            if value != 1:
+                return []  # up, or the kernel's autorepeat: ArrowRepeat has the cadence
+            return [RemotePress(key, self.source, event.timestamp())]
         if etype == _E.EV_ABS and self.source == "gamepad":
             return self._axis(event)
         if etype == _E.EV_SYN and event.code == _E.SYN_DROPPED:
@@ -194,6 +223,7 @@ class KeyDecoder:
             self._shift = 0
             self._held.clear()
             self._pushed.clear()
+            self.held = self._held_by = None
         return []
 
     def _hourglass(self, code: int, value: int, t: float) -> list[RemotePress]:
@@ -230,14 +260,60 @@ class KeyDecoder:
             return []
         before = self._pushed.get(code, 0)
         self._pushed[code] = direction
-        if direction == 0 or direction == before:
+        if direction == before:
+            return []
+        self._let_go(code)
+        if direction == 0:
             return []
         horizontal = code in (_E.ABS_HAT0X, _E.ABS_X)
         key: RemoteKey = (
             ("right" if direction > 0 else "left") if horizontal
             else ("down" if direction > 0 else "up")
         )
+        self._hold(code, key)
         return [RemotePress(key, self.source, event.timestamp())]
+
+
+class ArrowRepeat:
+    """Pure: the auto-repeat of a held arrow, the same for every device. `hold` when an
+    arrow goes down (its first press has been sent), `release` when it comes up; `due(now)`
+    gives the repeats owed by `now` (`delay_s` after the hold, then every `interval_s`),
+    and `next_at` when the next is owed. A loop that fell behind gets one repeat, not a
+    burst; an arrow held `max_s` has lost its release and stops. Times are the caller's
+    clock (the box's monotonic clock, or a test's fake one)."""
+
+    def __init__(self, delay_s: float = REPEAT_DELAY_S, interval_s: float = REPEAT_INTERVAL_S,
+                 max_s: float = REPEAT_MAX_S) -> None:
+        self.delay_s, self.interval_s, self.max_s = delay_s, interval_s, max_s
+        self._key: RemoteKey | None = None
+        self._source: DeviceKind = "remote"
+        self._since = 0.0
+        self._next = 0.0
+
+    @property
+    def key(self) -> RemoteKey | None:
+        return self._key
+
+    @property
+    def next_at(self) -> float | None:
+        return None if self._key is None else self._next
+
+    def hold(self, key: RemoteKey, source: DeviceKind, now: float) -> None:
+        self._key, self._source = key, source
+        self._since, self._next = now, now + self.delay_s
+
+    def release(self) -> None:
+        self._key = None
+
+    def due(self, now: float) -> list[RemotePress]:
+        key = self._key
+        if key is None or now < self._next:
+            return []
+        if now - self._since >= self.max_s:
+            self._key = None
+            return []
+        self._next = max(self._next + self.interval_s, now + self.interval_s / 2)
+        return [RemotePress(key, self._source, now, True)]
 
 
 def kind_of(device: Any) -> DeviceKind | None:
@@ -269,6 +345,8 @@ class RemoteInputs:
     A device that goes away (an OSError such as ENODEV on read) is closed and said once;
     it is found again when it comes back. `keyboards=False` leaves keyboards to SDL (a
     desktop window gets them itself; reading them twice would press every key twice).
+    An arrow held on any of them repeats through one `ArrowRepeat` (the last one pressed
+    wins), on a loop timer that exists only while it is held.
     Never raises out of run() for device trouble; an exception from on_press propagates.
     """
 
@@ -282,8 +360,14 @@ class RemoteInputs:
         hold_s: float = 1.5,
         opener: Callable[[str], Any] = evdev.InputDevice,
         lister: Callable[[], list[str]] = evdev.list_devices,
+        repeat: ArrowRepeat | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._on_press = on_press
+        self._repeat = repeat or ArrowRepeat()
+        self._clock = clock
+        self._repeating: tuple[KeyDecoder, int] | None = None  # whose hold repeats
+        self._repeat_timer: asyncio.TimerHandle | None = None
         self._hold_s = hold_s
         self._keyboards = keyboards
         self._grab = grab
@@ -313,6 +397,7 @@ class RemoteInputs:
                 if self._failure is not None:
                     raise self._failure
         finally:
+            self._stop_repeat()
             for task in self._readers.values():
                 task.cancel()
             await asyncio.gather(*self._readers.values(), return_exceptions=True)
@@ -393,11 +478,56 @@ class RemoteInputs:
                         except Exception as error:
                             self._failure = error  # a bug in the receiver: run() raises it
                             raise
+                self._steer(decoder)
         finally:
+            if self._repeating is not None and self._repeating[0] is decoder:
+                self._stop_repeat()  # unplugged with an arrow down
             self._readers.pop(path, None)
             self._devices.pop(path, None)
             with contextlib.suppress(OSError):
                 device.close()
+
+
+    # -- a held arrow: one repeat for every device -------------------------------------
+    def _steer(self, decoder: KeyDecoder) -> None:
+        """After a read: a new hold starts the repeat, its release ends it."""
+        if decoder.held is not None:
+            hold = (decoder, decoder.holds)
+            if self._repeating != hold:
+                self._repeating = hold
+                self._repeat.hold(decoder.held, decoder.source, self._clock())
+                self._schedule_repeat()
+        elif self._repeating is not None and self._repeating[0] is decoder:
+            self._stop_repeat()
+
+    def _stop_repeat(self) -> None:
+        self._repeating = None
+        self._repeat.release()
+        if self._repeat_timer is not None:
+            self._repeat_timer.cancel()
+            self._repeat_timer = None
+
+    def _schedule_repeat(self) -> None:
+        if self._repeat_timer is not None:
+            self._repeat_timer.cancel()
+            self._repeat_timer = None
+        at = self._repeat.next_at
+        if at is None:
+            self._repeating = None
+            return
+        loop = asyncio.get_running_loop()
+        self._repeat_timer = loop.call_later(max(0.0, at - self._clock()), self._repeat_due)
+
+    def _repeat_due(self) -> None:
+        self._repeat_timer = None
+        for press in self._repeat.due(self._clock()):
+            try:
+                self._on_press(press)
+            except Exception as error:
+                self._failure = error  # a bug in the receiver: run() raises it
+                self._stop_repeat()
+                return
+        self._schedule_repeat()
 
 
 # -- HDMI-CEC: the box on the TV's bus --------------------------------------------------

@@ -32,6 +32,7 @@ from games import registry
 from games.broad_lines_words import CARDS, WORDS_PER_CARD, Word
 from games.codec import decode, drop_unset, to_jsonable
 from games.core import (
+    NO_SCREEN,
     SEAT_BACK,
     SEAT_LEFT,
     TABLE,
@@ -43,6 +44,7 @@ from games.core import (
     Outcome,
     Seat,
     SeatInfo,
+    no_screen,
     require,
     seat_change,
 )
@@ -134,6 +136,9 @@ class Sheet:
     artist: Seat
     strokes: tuple[Stroke, ...]
     overruled: bool = False
+    # Drawn on a real sheet at the table (`place_paper`, a seat without a phone): the
+    # Critic judges it held up; the box knows only that it was placed.
+    paper: bool = False
 
 
 @dataclass(frozen=True)
@@ -205,6 +210,9 @@ class BroadLinesState:
     custom_cards: tuple[tuple[Word, ...], ...] = ()
     gone: frozenset[Seat] = frozenset()  # seats whose player left; nobody waits for them
     ended: str = ""  # why the game ended early (TOO_FEW), or "" for a full game
+    # Seats without a private screen (games.core.NO_SCREEN): as Artists the kiosk shows
+    # them the word while the Critic looks away; they cannot vote on a sheet in secret.
+    no_screen: frozenset[Seat] = frozenset()
 
 
 # -- reading a state ---------------------------------------------------------------------
@@ -227,6 +235,14 @@ def artists(state: BroadLinesState, rnd: Round | None = None) -> tuple[Seat, ...
     i = state.seats.index(critic)
     ring = state.seats[i + 1:] + state.seats[:i]
     return tuple(s for s in ring if s not in state.gone)
+
+
+def voters(state: BroadLinesState) -> tuple[Seat, ...]:
+    """Who votes on a refused sheet: the Artists with a private screen, and the Artist
+    whose sheet it is (who asks with their own yes). An Artist without one would have to
+    show the sheet to the Critic to vote, so the vote does not wait for them."""
+    artist = state.round.artist
+    return tuple(s for s in artists(state) if s not in state.no_screen or s == artist)
 
 
 def next_artist(state: BroadLinesState, seat: Seat) -> Seat:
@@ -302,7 +318,8 @@ class BroadLines:
     ) -> BroadLinesState:
         if not self.min_players <= len(seats) <= self.max_players:
             raise BadOptions("player_count", "Broad Lines is for 3 to 12 players.")
-        options_.no_unknown(options, ("sheets", "check_sheets", "cards"), "Broad Lines")
+        options_.no_unknown(options, ("sheets", "check_sheets", "cards", NO_SCREEN),
+                            "Broad Lines")
         total = options.get("sheets", DEFAULT_SHEETS)
         low, high = SHEETS_RANGE
         if type(total) is not int or not low <= total <= high:
@@ -317,11 +334,12 @@ class BroadLines:
         rng = Rng(seed)
         deck, rng = rng.shuffled(range(len(custom) or len(CARDS)))
         order = tuple(s.seat for s in seats)
+        shared = no_screen(options, order)
         critic, rng = rng.choice(order)  # "randomly choose the first Art Critic"
         state = BroadLinesState(
             seats=order, total=total, check_sheets=check, deck=deck, phase="choose",
             round=Round(0, critic, 0, critic), used=0, history=(), rng=rng,
-            custom_cards=custom,
+            custom_cards=custom, no_screen=shared,
         )
         return self._new_round(state, 1, critic)
 
@@ -357,7 +375,7 @@ class BroadLines:
                 "First answer the proposal to give up.")
         if kind in ("name_number", "ask_other"):
             return self._number(state, action)
-        if kind in ("stroke", "undo", "clear", "place", "use_panel"):
+        if kind in ("stroke", "undo", "clear", "place", "place_paper", "use_panel"):
             return self._draw(state, action)
         if kind in ("accept_vote",):
             return self._vote(state, action)
@@ -404,6 +422,15 @@ class BroadLines:
             require(on != rnd.panel, "panel_already", "That is where you draw already.")
             return replace(state, round=replace(rnd, panel=on))
         strokes = rnd.drawing
+        if kind == "place_paper":
+            # The rules' own sheets and marker: an Artist without a phone (who may have no
+            # touch screen either) draws on a sheet at the table and says it is placed.
+            # The table judges its lines by eye, as without the box's check.
+            require(seat in state.no_screen, "paper_no_screen",
+                    "Only an Artist without a phone draws on paper.")
+            require(not strokes and not rnd.panel, "paper_drawing",
+                    "This sheet is being drawn on the screen; place it or clear it.")
+            return self._place(state, overruled=False, paper=True)
         if kind == "place":
             require(bool(strokes), "empty_sheet", "Draw something on the sheet first.")
             if state.check_sheets:
@@ -425,9 +452,10 @@ class BroadLines:
         check = check_sheet(strokes) if state.check_sheets else None
         return replace(state, round=replace(rnd, drawing=strokes, check=check, vote_lost=False))
 
-    def _place(self, state: BroadLinesState, overruled: bool) -> BroadLinesState:
+    def _place(self, state: BroadLinesState, overruled: bool, paper: bool = False
+               ) -> BroadLinesState:
         rnd = state.round
-        sheet = Sheet(rnd.artist, rnd.drawing, overruled)
+        sheet = Sheet(rnd.artist, rnd.drawing, overruled, paper)
         rnd = replace(rnd, sheets=(*rnd.sheets, sheet), drawing=(), check=None,
                       votes=options_.nothing())
         return replace(state, phase="guessing", round=rnd, used=state.used + 1)
@@ -441,8 +469,9 @@ class BroadLines:
         accept = action.data.get("accept")
         require(type(accept) is bool, "accept", "Vote yes or no.")
         assert isinstance(accept, bool)
-        ring = artists(state)
-        require(seat in ring, "artists_vote", "Only the Artists vote on a sheet.")
+        ring = voters(state)
+        require(seat in artists(state), "artists_vote", "Only the Artists vote on a sheet.")
+        require(seat in ring, "vote_screen", "Only an Artist with a phone votes on a sheet.")
         assert seat is not None
         if state.phase == "drawing":
             require(seat == rnd.artist and accept, "ask_vote",
@@ -460,7 +489,7 @@ class BroadLines:
 
     def _tally(self, state: BroadLinesState, votes: Mapping[Seat, bool]) -> BroadLinesState:
         """The sheet vote as it stands: placed, kept refused, or still open."""
-        ring = artists(state)
+        ring = voters(state)
         yes = sum(votes.values())
         no = len(votes) - yes
         if 2 * yes > len(ring):
@@ -651,7 +680,7 @@ class BroadLines:
             if seat == rnd.artist:
                 moves += self._drawing_moves(state, seat)
         elif phase == "vote":
-            if seat in ring and seat not in rnd.votes:
+            if seat in voters(state) and seat not in rnd.votes:
                 moves += [Action("accept_vote", seat, {"accept": a}) for a in (True, False)]
         elif phase == "guessing":
             pending = pending_guess(rnd)
@@ -667,6 +696,8 @@ class BroadLines:
         rnd = state.round
         line = [[300 + 100 * len(rnd.drawing), 200, 0], [700, 800, 120]]
         moves = [Action("use_panel", seat, {"on": not rnd.panel})]
+        if seat in state.no_screen and not rnd.drawing and not rnd.panel:
+            moves.append(Action("place_paper", seat))
         if len(rnd.drawing) < MAX_STROKES:
             moves.append(Action("stroke", seat, {"points": line}))
         if rnd.drawing:
@@ -715,7 +746,8 @@ class BroadLines:
             "sheets_used": state.used,
             "check_sheets": state.check_sheets,
             "easel": [
-                {"artist": s.artist, "strokes": _strokes(s.strokes), "overruled": s.overruled}
+                {"artist": s.artist, "strokes": _strokes(s.strokes), "overruled": s.overruled,
+                 "paper": s.paper}
                 for s in rnd.sheets
             ],
             "guesses_left": guesses_left(rnd) if phase == "guessing" else 0,
@@ -766,7 +798,8 @@ class BroadLines:
                     "result": r.result,
                     "burned": r.burned,
                     "sheets": [
-                        {"artist": s.artist, "strokes": _strokes(s.strokes)} for s in r.sheets
+                        {"artist": s.artist, "strokes": _strokes(s.strokes), "paper": s.paper}
+                        for s in r.sheets
                     ],
                 }
                 for r in state.history
@@ -807,7 +840,9 @@ class BroadLines:
         for rnd in (raw["round"], *raw["history"]):
             if not rnd["custom_card"]:
                 del rnd["custom_card"]
-        drop_unset(raw, gone=[], ended="")  # unset, the JSON stays as it was
+            for sheet in rnd["sheets"]:
+                drop_unset(sheet, paper=False)
+        drop_unset(raw, gone=[], ended="", no_screen=[])  # unset, the JSON stays as it was
         return raw
 
     def from_json(self, raw: Any) -> BroadLinesState:

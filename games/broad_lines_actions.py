@@ -10,6 +10,8 @@ ACTIONS: ActionSchemas = {
     "ask_other": NOTHING,
     "use_panel": {"on": Field(Bool())},
     "place": NOTHING,
+    # An Artist without a phone placed a sheet drawn on paper (no strokes to carry).
+    "place_paper": NOTHING,
     "stroke": STROKE,
     "undo": NOTHING,
     "clear": NOTHING,

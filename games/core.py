@@ -49,6 +49,13 @@ VOTE_COUNTDOWN_S: Final = 20.0
 JSON = Any
 """A value made of dict, list, str, int, float, bool and None."""
 
+NO_SCREEN: Final = "no_screen"
+"""A seat capability, passed to `setup` as a start option: the seats whose player has no
+private screen (no phone; they play at the kiosk, which the whole table sees). A list of
+seats. A game that takes it never deals such a seat a role that needs a private screen
+when another seat can take it, and refuses to start when none can. Logged with the
+match's options, so a replay deals the same roles. Games read it with `no_screen`."""
+
 
 class GameError(Exception):
     """Something a game refused; `key` names it for translation, `params` fill it in."""
@@ -223,6 +230,18 @@ def seat_change(action: Action, seats: Collection[Seat], gone: Collection[Seat])
     else:
         require(seat in gone, "not_gone", "That seat has not left.")
     return seat
+
+
+def no_screen(options: Mapping[str, JSON], seats: Collection[Seat]) -> frozenset[Seat]:
+    """The seats of `seats` the NO_SCREEN start option names; raises BadOptions for
+    anything but a list of seat numbers. A seat not in this game is left out (it left
+    the table between a finish and "play again")."""
+    raw = options.get(NO_SCREEN, [])
+    if not isinstance(raw, list | tuple) or len(raw) > 64 or any(
+        type(s) is not int for s in raw
+    ):
+        raise BadOptions("no_screen", "{name} is a list of seats.", name=NO_SCREEN)
+    return frozenset(s for s in raw if s in seats)
 
 
 def majority(count: int, of: int) -> bool:

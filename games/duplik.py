@@ -25,6 +25,7 @@ from games import options as options_
 from games import registry
 from games.codec import decode, drop_unset, to_jsonable
 from games.core import (
+    NO_SCREEN,
     SEAT_BACK,
     SEAT_LEFT,
     TABLE,
@@ -40,6 +41,7 @@ from games.core import (
     Seat,
     SeatInfo,
     majority,
+    no_screen,
     require,
     seat_change,
 )
@@ -102,6 +104,9 @@ class DuplikState:
     rng: Rng
     gone: frozenset[Seat] = frozenset()  # seats whose player left; nobody waits for them
     ended: str = ""  # why the game ended early (TOO_FEW), or "" for a full game
+    # Seats without a private screen (games.core.NO_SCREEN): they never portray, since
+    # the Portrayer sees the scene for the whole round and nobody can look away that long.
+    no_screen: frozenset[Seat] = frozenset()
 
 
 @lru_cache(maxsize=64)
@@ -127,6 +132,16 @@ def every_artist(state: DuplikState, rnd: Round) -> tuple[Seat, ...]:
 
 def present(state: DuplikState) -> tuple[Seat, ...]:
     return tuple(s for s in state.seats if s not in state.gone)
+
+
+def portrayers(state: DuplikState) -> tuple[Seat, ...]:
+    """The seats that take turns to portray: every seat with a private screen."""
+    return tuple(s for s in state.seats if s not in state.no_screen)
+
+
+def planned_rounds(state: DuplikState) -> int:
+    """Rounds the game plans: each seat that may portray does so `turns` times."""
+    return len(portrayers(state)) * state.turns
 
 
 def evaluator_of(state: DuplikState, artist: Seat, rnd: Round | None = None) -> Seat:
@@ -179,15 +194,20 @@ class Duplik:
     ) -> DuplikState:
         if not self.min_players <= len(seats) <= self.max_players:
             raise BadOptions("player_count", "Duplik is for 3 to 10 players.")
-        options_.no_unknown(options, ("turns", "seconds", "paper", "generated"), "Duplik")
+        options_.no_unknown(options, ("turns", "seconds", "paper", "generated", NO_SCREEN),
+                            "Duplik")
         turns = options.get("turns", 1)
         if type(turns) is not int or turns not in (1, 2, 3):
             raise BadOptions("turns", "Each player portrays 1, 2 or 3 times.")
         seconds = options_.seconds(options, DEFAULT_SECONDS)
         paper = options_.flag(options, "paper")
         generated = options_.flag(options, "generated")
+        shared = no_screen(options, [s.seat for s in seats])
+        if len(shared) == len(seats):
+            raise BadOptions("portrayer_phone", "The Portrayer sees the scene alone for the "
+                             "whole round: at least one player needs a phone.")
         rng = Rng(seed)
-        rounds = len(seats) * turns
+        rounds = (len(seats) - len(shared)) * turns
         if generated:
             fresh = []
             for _ in range(rounds):
@@ -197,8 +217,9 @@ class Duplik:
         else:
             deck, rng = rng.sample(scenes.CURATED_SEEDS, rounds)
         # "Each player rolls the 10-sided die; the highest is the first Portrayer": ties
-        # roll again among themselves.
-        contenders = [s.seat for s in seats]
+        # roll again among themselves. A seat without a screen never portrays, so it does
+        # not roll for it.
+        contenders = [s.seat for s in seats if s.seat not in shared]
         rolls: list[tuple[Seat, int]] = []
         while len(contenders) > 1:
             this_round = []
@@ -222,6 +243,7 @@ class Duplik:
             scores=MappingProxyType({s.seat: 0 for s in seats}),
             history=(),
             rng=rng,
+            no_screen=shared,
         )
 
     # -- moves ------------------------------------------------------------------------
@@ -449,11 +471,13 @@ class Duplik:
         more), or the end once every planned round is played or skipped."""
         rnd = state.round
         history = (*state.history, rnd) if keep else state.history
-        total = len(state.seats) * state.turns
+        total = planned_rounds(state)
         number, portrayer = rnd.number, rnd.portrayer
         while True:
             number += 1
             portrayer = state.seats[(state.seats.index(portrayer) + 1) % len(state.seats)]
+            while portrayer in state.no_screen:  # passed over: not a round of the plan
+                portrayer = state.seats[(state.seats.index(portrayer) + 1) % len(state.seats)]
             if number >= total:
                 return replace(state, phase="over", history=history)
             if portrayer not in state.gone:
@@ -551,7 +575,7 @@ class Duplik:
         view: dict[str, Any] = {
             "phase": state.phase,
             "round": rnd.number + 1,
-            "rounds": len(state.seats) * state.turns,
+            "rounds": planned_rounds(state),
             "portrayer": rnd.portrayer,
             "artists": list(artists(state)),
             "gone": sorted(state.gone),  # seats whose player left (not waited for)
@@ -666,7 +690,7 @@ class Duplik:
     def to_json(self, state: DuplikState) -> Any:
         raw = to_jsonable(state)
         # Fields added for seats that leave and fair votes: unset, the JSON stays as it was.
-        drop_unset(raw, gone=[], ended="")
+        drop_unset(raw, gone=[], ended="", no_screen=[])
         for rnd in (raw["round"], *raw["history"]):
             if rnd["dispute"] is not None:
                 drop_unset(rnd["dispute"], asked=[], closing=None)

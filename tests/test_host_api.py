@@ -287,3 +287,21 @@ async def test_the_host_page_moves_on_from_a_games_finish(host: Host) -> None:
     assert status == 200 and body["view"]["phase"] == "finished"
     status, body = await host.call("finish", {})
     assert status == 409 and body["error"]["code"] == "not_now"
+
+
+async def test_a_start_on_the_host_page_asks_the_seats_who_has_no_phone(host: Host) -> None:
+    """Mia sat down at the kiosk (no phone): ArtBox is refused on the host page in words,
+    and Broad Lines is told, whatever options the page sent."""
+    await host.call("login", {"pin": PIN})
+    for i in range(3):
+        host.session.join(f"P{i}", PALETTE[i])
+    mia = host.session.join("Mia", PALETTE[3], kiosk=True).seat
+    await host.call("select", {"game": "artbox"})
+    status, body = await host.call("start", {"options": {}})
+    assert status == 409 and body["error"]["code"] == "not_now"
+    assert "without one: Mia" in body["error"]["message"] and host.session.match is None
+    await host.call("select", {"game": "broad-lines"})
+    status, body = await host.call("start", {"options": {"no_screen": []}})
+    assert status == 200
+    match = host.session.match
+    assert match is not None and match.record.options["no_screen"] == [mia]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import itertools
 import logging
 import os
 import re
@@ -26,6 +27,7 @@ from evdev import ecodes as e
 from drivers.remote import (
     BINDINGS,
     BY_CODE,
+    ArrowRepeat,
     Cec,
     KeyDecoder,
     RemoteInputs,
@@ -34,6 +36,7 @@ from drivers.remote import (
     key_for_sdl,
     kind_of,
 )
+from tests.conftest import FakeClock
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -245,14 +248,92 @@ def test_a_cec_remote_steers_chooses_and_presses_the_table_buttons() -> None:
                     "pause", "pause", "menu", "7"]  # blue means nothing yet
 
 
-def test_held_arrows_repeat_and_other_keys_do_not() -> None:
+def test_the_kernels_autorepeat_moves_nothing_and_other_keys_count_once() -> None:
     remote = cec_remote()
     decoder = KeyDecoder("remote")
     presses = [p for f in remote.tap("KEY_DOWN", repeats=3) + remote.tap("KEY_RED", repeats=3)
                for ev in f for p in decoder.feed(ev)]
-    assert [(p.key, p.repeat) for p in presses] == [
-        ("down", False), ("down", True), ("down", True), ("down", True), ("hourglass", False)]
+    # A held arrow's repeats are ArrowRepeat's, one cadence for every device.
+    assert [(p.key, p.repeat) for p in presses] == [("down", False), ("hourglass", False)]
     assert all(isinstance(p, RemotePress) and p.source == "remote" for p in presses)
+
+
+def held_arrow(decoder: KeyDecoder, frames: list[list[evdev.InputEvent]], clock: FakeClock,
+               up: int, repeat: ArrowRepeat) -> tuple[list[tuple[str, bool, float]], float]:
+    """Feed `frames` (the last `up` of them let go), 10 ms of the box's clock apart, as
+    drivers.remote.RemoteInputs does: a new hold starts `repeat`, its release ends it, and
+    the repeats owed are taken every 10 ms. (key, repeat, time since the first frame) of
+    each press, and when it was let go."""
+    start = clock()
+    out: list[tuple[str, bool, float]] = []
+    hold = None
+    released = 0.0
+    for i, frame in enumerate(frames):
+        if i == len(frames) - up:
+            released = round(clock() + 0.6 - start, 2)
+            for _ in range(60):  # hold on a while before letting go
+                clock.advance(0.01)
+                out += [(p.key, p.repeat, round(clock() - start, 2)) for p in repeat.due(clock())]
+        out += [(p.key, p.repeat, round(clock() - start, 2))
+                for ev in frame for p in decoder.feed(ev)]
+        if decoder.held is not None and hold != (decoder.held, decoder.holds):
+            hold = (decoder.held, decoder.holds)
+            repeat.hold(decoder.held, decoder.source, clock())
+        elif decoder.held is None:
+            hold = None
+            repeat.release()
+        clock.advance(0.01)
+        out += [(p.key, p.repeat, round(clock() - start, 2)) for p in repeat.due(clock())]
+    for _ in range(50):  # let go: nothing more, however long we wait
+        clock.advance(0.01)
+        out += [(p.key, p.repeat, round(clock() - start, 2)) for p in repeat.due(clock())]
+    return out, released
+
+
+def test_a_held_arrow_repeats_at_one_cadence_on_every_device() -> None:
+    """A key held (the kernel's autorepeat or not), the d-pad as a hat and the stick held
+    past the dead zone: the ring moves at once, again after 0.4 s, then every 0.12 s."""
+    remote, kb, pad = cec_remote(), usb_keyboard(), xbox_pad()
+    sticks = {e.ABS_X: XBOX_STICK, e.ABS_Y: XBOX_STICK}
+    hat_down = pad.hat("ABS_HAT0Y", 1)
+    cases = [
+        ("remote", KeyDecoder("remote"), remote.tap("KEY_DOWN", repeats=20), "down"),
+        ("keyboard", KeyDecoder("keyboard"), kb.tap("KEY_LEFT", repeats=20), "left"),
+        ("gamepad", KeyDecoder("gamepad", sticks),
+         [hat_down[0]] + [[] for _ in range(60)] + [hat_down[1]], "down"),
+        # The stick pushed right, wobbling inside the push, then back to the centre.
+        ("gamepad", KeyDecoder("gamepad", sticks),
+         pad.stick("ABS_X", [5000, 30000, 32767] + [25000, 31000] * 30 + [0]), "right"),
+    ]
+    for source, decoder, frames, key in cases:
+        clock = FakeClock(100.0)
+        got, released = held_arrow(decoder, frames, clock, 1, ArrowRepeat(0.4, 0.12))
+        first = next(t for _, r, t in got if not r)
+        times = [round(t - first, 2) for _, r, t in got if r]
+        assert {k for k, _, _ in got} == {key} and [r for _, r, _ in got].count(False) == 1
+        assert times[:4] == [0.4, 0.52, 0.64, 0.76], (source, times)
+        assert all(0.11 <= b - a <= 0.13 for a, b in itertools.pairwise(times))
+        assert decoder.held is None  # let go: nothing after the release
+        assert len(times) >= 4 and times[-1] + first <= released < times[-1] + first + 0.13
+
+
+def test_a_repeat_stops_on_a_lost_release_and_never_bursts() -> None:
+    repeat = ArrowRepeat(0.4, 0.12, max_s=2.0)
+    clock = FakeClock(0.0)
+    repeat.hold("up", "remote", clock())
+    clock.advance(1.0)  # the loop was busy: one repeat owed now, not five
+    assert [p.key for p in repeat.due(clock())] == ["up"]
+    assert repeat.due(clock()) == []
+    clock.advance(0.13)
+    assert len(repeat.due(clock())) == 1
+    clock.advance(1.0)  # past max_s without a release (a flat battery): it stops
+    assert repeat.due(clock()) == [] and repeat.next_at is None
+    # SYN_DROPPED (releases lost in the kernel's buffer) lets go of a held arrow too.
+    decoder = KeyDecoder("gamepad", {e.ABS_X: XBOX_STICK})
+    decoder.feed(event(2.0, e.EV_ABS, e.ABS_X, 32000))
+    assert decoder.held == "right"
+    decoder.feed(event(2.1, e.EV_SYN, e.SYN_DROPPED, 0))
+    assert decoder.held is None
 
 
 def test_an_xbox_pad_steers_with_the_dpad_and_the_stick_once_per_push() -> None:
@@ -401,6 +482,39 @@ async def test_remotes_pads_and_keyboards_are_found_read_unplugged_and_found_aga
     gone = [r.getMessage() for r in caplog.records if "gone" in r.getMessage()]
     assert len(gone) == 1 and "vc4-hdmi-0" in gone[0]
     assert pad.closed and kb.closed
+
+
+async def test_an_arrow_held_on_a_device_repeats_on_a_timer_only_while_it_is_held():
+    remote, pad = cec_remote(), xbox_pad()
+    devices = FakeInputDir(remote, pad)
+    presses: list[RemotePress] = []
+    inputs = RemoteInputs(presses.append, rescan_s=0.01, opener=devices.opener,
+                          lister=devices.lister, repeat=ArrowRepeat(0.05, 0.02))
+    stop = asyncio.Event()
+    task = asyncio.create_task(inputs.run(stop))
+    await until(lambda: len(inputs.connected) == 2)
+    down, up = remote.tap("KEY_UP")[0], remote.tap("KEY_UP")[-1]
+    remote.send(down)
+    await until(lambda: len(presses) >= 4)  # the press, then repeats on the box's timer
+    remote.send(up)
+    await until(lambda: inputs._repeat_timer is None)
+    count = len(presses)
+    await asyncio.sleep(0.1)
+    assert len(presses) == count  # let go: no timer, nothing more
+    assert presses[0].repeat is False and all(p.repeat for p in presses[1:])
+    assert {p.key for p in presses} == {"up"}
+    # The pad's stick held past the dead zone repeats too; unplugged mid-hold, it stops.
+    presses.clear()
+    pad.send(*pad.stick("ABS_Y", [32767]))
+    await until(lambda: len(presses) >= 3)
+    pad.unplug()
+    del devices.devices[pad.path]
+    await until(lambda: inputs._repeat_timer is None and len(inputs.connected) == 1)
+    count = len(presses)
+    await asyncio.sleep(0.1)
+    assert len(presses) == count and {p.key for p in presses} == {"down"}
+    stop.set()
+    await asyncio.wait_for(task, 2)
 
 
 async def test_keyboards_can_be_left_to_sdl_and_nothing_found_is_said_once(caplog):

@@ -7,6 +7,7 @@ a phone; Back closes it. Rendered at 800x480 and 1920x1080 and looked at.
 
 from __future__ import annotations
 
+import json
 import os
 from functools import partial
 from pathlib import Path
@@ -129,3 +130,52 @@ async def test_sitting_down_with_the_remote_and_a_duplik_on_paper(tmp_path, monk
         assert app.session.match is not None
         assert app.session.match.record.options.get("paper") is True
         assert app.session.match.state.paper is True
+
+
+async def test_a_kiosk_artist_sees_the_word_with_the_remote_while_the_critic_looks_away(
+    tmp_path, monkeypatch
+):
+    """Broad Lines started with the remote, Mia at the kiosk: once the Critic names the
+    number the TV asks the Critic to look away; OK shows Mia's word, OK hides it."""
+    from appliance.session import KIOSK
+    from tests.test_kiosk_seat import artist_round
+
+    fake_cec_ctl(tmp_path, monkeypatch, REGISTERED.format(address="1.0.0.0"))
+    clock = FakeClock()
+    remote = cec_remote()
+    async with living_room(tmp_path, clock, FakeInputDir(remote)) as app, \
+            aiohttp.ClientSession() as http:
+        url = f"http://127.0.0.1:{app.config.server.port}"
+        bots = [BotPhone(http, url, f"Bot{i}", COLOURS[i]) for i in range(2)]
+        for bot in bots:
+            await bot.join(app.session.room)
+        await until(lambda: app.remote_inputs.connected != [])
+        sofa = Sofa(app, remote, "remote")
+        seats = app.kiosk_seats
+        seats.handle(SitDown())
+        for letter in "MIA":
+            seats.handle(SeatPadKey("letter", letter))
+        seats.handle(SeatPadKey("sit"))
+        (mia,) = seats.seated
+        await sofa.choose(SelectGame("broad-lines"),
+                          lambda: app.session.selected == "broad-lines")
+        await sofa.choose(StartGame(), lambda: app.session.match is not None)
+        match = app.session.match
+        assert match is not None and match.record.options.get("no_screen") == [mia]
+        critic = artist_round(app.session, mia)
+        app.session.act(critic, "name_number", {"number": 5})
+        word = match.rules.view(match.state, mia)["word"]["en"]
+        show = SeatPadKey("show_word", str(mia))
+        await sofa.shown()
+        assert [i for _, i in app.kiosk.focus.targets] == [show]  # nothing else to press
+        await sofa.choose(show, lambda: seats.showing is not None)
+        await sofa.shown()
+        drawn = app.kiosk_view()["pass_device"]
+        assert drawn["stage"] == "show" and drawn["word"] == word
+        pygame.image.save(app.kiosk.frame, SCREENSHOT_DIR / "easel-pass-device-app.png")
+        await sofa.choose(SeatPadKey("hide_word"), lambda: seats.showing is None)
+        await sofa.shown()
+        assert app.kiosk_view()["pass_device"] is None
+        quoted = json.dumps(word, ensure_ascii=False)  # as a view carries it
+        assert quoted not in json.dumps(app.kiosk_view(), ensure_ascii=False, default=str)
+        assert quoted not in json.dumps(app.session.view_for(KIOSK), ensure_ascii=False)

@@ -221,3 +221,61 @@ def test_the_audit_can_fail() -> None:
                      "player 2 was sent the match's seed",
                      "player 0 (seat 0) saw '\"key\"' at version 5"]
     LEAKS.clear()
+
+
+def test_the_kiosk_shows_a_seats_secret_only_while_it_passes_the_device(
+    session: Session, clock: FakeClock, seed: int = 3
+) -> None:
+    """Broad Lines with two players at the kiosk (no phone) and two with phones: random
+    moves, and the words to pass the device shown and hidden at random. The kiosk's view
+    as drawn (the session's, with appliance/kiosk_seat.py's layer) carries a seat's secret
+    only while the kiosk shows it to that seat (`pass_device` stage "show"); the
+    session's own kiosk view never does."""
+    from appliance.kiosk.intents import Back, SeatPadKey
+    from tests.test_kiosk_seat import kiosk_table
+
+    seats = kiosk_table(session, at_kiosk=2)
+    match = session.match
+    assert match is not None
+    rnd = random.Random(seed)
+    LEAKS.clear()
+    shown = 0
+    for step in range(250):
+        if session.match is None:
+            break
+        clock.advance(rnd.uniform(0.05, 2.0))
+        drawn = seats.decorate(session.view_for(KIOSK))
+        passing = drawn.get("pass_device")
+        if passing is not None and rnd.random() < 0.6:
+            if passing["stage"] == "ask":
+                seats.handle(SeatPadKey("show_word", str(passing["seat"])))
+            else:
+                seats.handle(Back() if rnd.random() < 0.5 else SeatPadKey("hide_word"))
+        else:
+            choices = [a for seat in match.state.seats
+                       for a in match.rules.legal_actions(match.state, seat)]
+            choices += [a for a in match.rules.legal_actions(match.state, TABLE)
+                        if a.kind in ("press_reveal", "refuse_give_up")]
+            if not choices:
+                break
+            action = rnd.choice(choices)
+            session.act(action.seat, action.kind, dict(action.data))
+        drawn = seats.decorate(session.view_for(KIOSK))
+        passing = drawn.get("pass_device")
+        to = passing["seat"] if passing and passing["stage"] == "show" else None
+        shown += to is not None
+        text = json.dumps(_values(dict(drawn)), ensure_ascii=False, default=str)
+        plain = _visible(session.view_for(KIOSK))
+        secrets = match.rules.secrets(match.state)
+        allowed = set(secrets.get(to, ())) if to is not None else set()
+        low = text.lower()
+        for owner, values in secrets.items():
+            for secret in values:
+                if secret.lower() not in low:  # the cheap look first: most steps show none
+                    continue
+                if _words(secret).search(plain):
+                    LEAKS.append(f"the session's kiosk view carried {secret!r} at {step}")
+                if secret not in allowed and _words(secret).search(text):
+                    LEAKS.append(f"the kiosk showed {secret!r} (for {owner}) at {step}")
+    assert shown > 0, "the playout never passed the device: it proves nothing"
+    assert LEAKS == [], LEAKS[:5]

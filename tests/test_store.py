@@ -50,6 +50,25 @@ def test_seats_and_meta(store: Store) -> None:
     assert store.seats() == []
 
 
+def test_a_seat_made_at_the_kiosk_is_kept_and_an_older_file_gains_the_column(
+    tmp_path: Path,
+) -> None:
+    old = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(old)  # the seats table as Easel made it before `kiosk`
+    db.executescript("CREATE TABLE seats (seat INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                     "colour TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE, "
+                     "joined_at REAL NOT NULL);"
+                     "INSERT INTO seats VALUES (0, 'Ada', '#e6194b', 'h0', 1.0);")
+    db.close()
+    store = Store(old)
+    store.put_seat(SeatRecord(1, "Mia", "#3cb44b", "h1", 2.0, kiosk=True))
+    store.close()
+    again = Store(old)
+    assert again.seats() == [SeatRecord(0, "Ada", "#e6194b", "h0", 1.0, kiosk=False),
+                             SeatRecord(1, "Mia", "#3cb44b", "h1", 2.0, kiosk=True)]
+    again.close()
+
+
 def test_a_file_that_is_not_a_store_is_refused(tmp_path: Path) -> None:
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"this is not a database" * 100)

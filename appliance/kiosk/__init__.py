@@ -61,6 +61,7 @@ from appliance.kiosk.rotation import (
     logical_to_physical,
     physical_to_logical,
 )
+from appliance.kiosk.theme import deadline_remaining
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +93,31 @@ INK_INTERVAL_S: Final = 1 / 30
 """Live ink is shown at most 30 times a second: every point is drawn into the back buffer
 as it comes (strokes stay complete and exact), only the presenting is capped, since on a Pi
 every present uploads to the screen and can wait for its refresh."""
+
+
+IDLE_SLOW_S: Final = 0.25
+"""How long the kiosk loop sleeps when nothing moves (no ink, no finger or mouse button
+down, no settling focus ring, no held arrow, no running hourglass, nothing drawn or
+pressed for CALM_AFTER_S): 4 turns a second instead of 20. What wakes it (a phone's move,
+the touch panel's driver, the remote) still wakes it at once; only input SDL itself
+delivers (a desktop window's mouse and keys) may wait up to this for its first event."""
+CALM_AFTER_S: Final = 2.0
+"""The loop stays at full pace this long after the last input or drawn frame."""
+
+_ARROWS: Final = frozenset({"up", "down", "left", "right"})
+
+
+class KeyRepeat(Protocol):
+    """The held arrow's repeat (drivers.remote.ArrowRepeat, passed in by the app: the
+    kiosk imports no driver), for the arrow keys SDL reads in the kiosk's window."""
+
+    @property
+    def key(self) -> Any: ...
+    @property
+    def next_at(self) -> float | None: ...
+    def hold(self, key: Any, source: Any, now: float) -> None: ...
+    def release(self) -> None: ...
+    def due(self, now: float) -> Iterable[RemoteLike]: ...
 
 
 class TouchLike(Protocol):
@@ -174,14 +200,46 @@ class Kiosk:
         # are read by drivers.remote instead, and the window's keys are ignored.
         self.sdl_keys: Callable[[str, bool], str | None] | None = None
         self.keys_source = "sdl"
+        # An arrow held in the window repeats at the one cadence every device has (the app
+        # passes drivers.remote.ArrowRepeat; None: no repeat). Its times are monotonic.
+        self.key_repeat: KeyRepeat | None = None
+        self._active_at = -float("inf")  # monotonic: the last input or drawn frame
+        # The table panel's LEDs breathe while a game waits for its buttons, one step per
+        # loop turn (the app sets this when a panel is attached): then the loop keeps pace.
+        self.led_pulse = False
         self._pending: list[Intent] = []
         self._nap: asyncio.Future[None] | None = None
         self._attach()
 
     def wake(self) -> None:
         """Cut the kiosk loop's nap short: the view changed (called from the loop's thread)."""
+        self._active_at = time.monotonic()
+        self._end_nap()
+
+    def _end_nap(self) -> None:
         if self._nap is not None and not self._nap.done():
             self._nap.set_result(None)
+
+    def idle_wait(self, view: Mapping[str, Any] | None, now: float, quick: float) -> float:
+        """How long the loop may sleep: `quick` while something moves or may move soon (a
+        running hourglass, a finger or mouse button down, input or a frame in the last
+        CALM_AFTER_S), else IDLE_SLOW_S; never past a held arrow's next repeat. `now` is
+        on the view's clock (the session's)."""
+        mono = time.monotonic()
+        wait = quick
+        calm = (mono - self._active_at >= CALM_AFTER_S and not self._presses
+                and not self.ink.strokes)
+        if calm and isinstance(view, Mapping) and view.get("phase") == "playing":
+            calm = deadline_remaining(view, now) is None  # the hourglass's sand runs
+            match = view.get("match")
+            if calm and self.led_pulse and isinstance(match, Mapping):
+                calm = not match.get("buttons")  # waiting buttons' LEDs breathe
+        if calm:
+            wait = max(quick, IDLE_SLOW_S)
+        repeat_at = None if self.key_repeat is None else self.key_repeat.next_at
+        if repeat_at is not None:
+            wait = min(wait, max(0.0, repeat_at - mono))
+        return wait
 
     async def nap(self, seconds: float) -> None:
         """Sleep until `seconds` pass or `wake` is called, whichever is first."""
@@ -189,7 +247,7 @@ class Kiosk:
         if self.focus.animating():
             seconds = min(seconds, FRAME_S)  # the ring is settling: a few quick turns
         self._nap = nap = loop.create_future()
-        timer = loop.call_later(seconds, self.wake)
+        timer = loop.call_later(seconds, self._end_nap)  # a nap's end is no news
         try:
             await nap
         finally:
@@ -224,6 +282,7 @@ class Kiosk:
             self.present_focus()
             return False
         self.renderer.render(self.frame, view, now)
+        self._active_at = time.monotonic()
         match = view.get("match")
         if isinstance(match, Mapping) and match.get("paused") is True:
             # The host paused: a stroke under a finger would only be refused; it goes.
@@ -297,10 +356,16 @@ class Kiosk:
         """Drain pygame's events and return the intents they mean, in order (after the
         ones the touch panel's driver brought since the last poll)."""
         intents, self._pending = self._pending, []
+        if intents:
+            self._active_at = time.monotonic()
         for event in pygame.event.get():
+            self._active_at = time.monotonic()
             intent = self._intent_of(event)
             if intent is not None:
                 intents.append(intent)
+        if self.key_repeat is not None:  # a held arrow's repeats owed by now
+            for press in self.key_repeat.due(time.monotonic()):
+                self.remote_key(press.key)
         return intents
 
     def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]:
@@ -412,6 +477,11 @@ class Kiosk:
             return Quit()
         if etype == pygame.KEYDOWN:
             return self._key(event)
+        if etype == pygame.KEYUP:
+            self._key_up(event)
+            return None
+        if etype == pygame.WINDOWFOCUSLOST and self.key_repeat is not None:
+            self.key_repeat.release()  # its key-up goes to another window
         # SDL also synthesises mouse events from touches; those are handled as fingers.
         mouse = etype in (
             pygame.MOUSEBUTTONDOWN,
@@ -452,7 +522,19 @@ class Kiosk:
             return None  # keyboards come through drivers.remote (or not at all)
         # No key quits: Escape is Back, like the remote's (quitting is the host's).
         remote = self.sdl_keys(pygame.key.name(key), bool(event.mod & pygame.KMOD_SHIFT))
-        return None if remote is None else self.remote_key(remote)
+        if remote is None:
+            return None
+        if remote in _ARROWS and self.key_repeat is not None:
+            self.key_repeat.hold(remote, "keyboard", time.monotonic())
+        return self.remote_key(remote)
+
+    def _key_up(self, event: pygame.event.Event) -> None:
+        repeat = self.key_repeat
+        if repeat is None or repeat.key is None or self.sdl_keys is None:
+            return
+        remote = self.sdl_keys(pygame.key.name(event.key), bool(event.mod & pygame.KMOD_SHIFT))
+        if remote == repeat.key:
+            repeat.release()
 
     def toggle_fullscreen(self) -> None:
         self.presenter.toggle_fullscreen()
@@ -472,8 +554,9 @@ async def run_kiosk(
     """Poll input, hand intents to `on_intent`, redraw when the view changed, sleep.
 
     Runs until `stop` is set (a Quit intent is only reported: the caller decides).
-    One iteration per `idle_interval` (20 Hz): a tap is answered within 50 ms and an
-    unchanged view costs a dictionary look-up, so the loop idles near zero CPU. A broken
+    One iteration per `idle_interval` (20 Hz) while anything moves: a tap is answered
+    within 50 ms; when nothing does, a few a second (`Kiosk.idle_wait`), and an unchanged
+    view costs a dictionary look-up, so the loop idles near zero CPU. A broken
     view or intent handler is logged and the loop goes on: the table must keep its screen.
     `on_frame` runs after every iteration (e.g. a systemd watchdog ping).
     """
@@ -502,6 +585,8 @@ async def run_kiosk(
         if on_frame is not None:
             on_frame()
         # Woken at once by a change (so a move shows within a millisecond), else 20 Hz
-        # for touch input and the hourglass; ink held back by the rate cap is shown on time.
+        # for touch input and the hourglass, a few Hz when nothing moves (`idle_wait`);
+        # ink held back by the rate cap is shown on time.
         ink_wait = kiosk.ink_wait()
-        await kiosk.nap(idle_interval if ink_wait is None else min(idle_interval, ink_wait))
+        wait = kiosk.idle_wait(view, clock(), idle_interval)
+        await kiosk.nap(wait if ink_wait is None else min(wait, ink_wait))

@@ -13,6 +13,12 @@ Registered as GAME_SCREENS["broad-lines"]. It draws the public view (docs/broad-
   Buttons beside it act for that Artist (undo, place, ask the table, back to the phone).
 - The Critic may name the number here (six buttons acting for the Critic); an Artist may
   mark a guess right or wrong here; REVEAL's stand-in starts the next round.
+- An Artist seated at the kiosk (no phone: `seat_pad.kiosk_seats`) is shown the word by
+  appliance/kiosk_seat.py passing the device; their chip in the Artists' order ("Mia ·
+  word") asks for it again. On their turn they may draw on a real sheet at the table and
+  press "Drawn on paper" (`place_paper`, the first button, so OK on a TV remote is all
+  it takes); the easel then shows a "drawn on paper" card for that sheet, which the Critic
+  judges held up.
 - The art show at the end: every round's easel with its word.
 
 The stack of sheets is painted once per change into one cached surface, so a frame is a
@@ -31,7 +37,7 @@ from typing import Any, Final
 import pygame
 
 from appliance.kiosk.fonts import Colour
-from appliance.kiosk.intents import ActAs, CanvasSpec, PressButton
+from appliance.kiosk.intents import ActAs, CanvasSpec, PressButton, SeatPadKey
 from appliance.kiosk.kit import (
     GOLD,
     NO,
@@ -97,6 +103,10 @@ _TEXTS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "draw_panel": "{name} draws on the table",
         "draw_here": "Draw here on the table",
         "draw_hint": "2 straight lines or 1 curve; no comments from the other Artists.",
+        "paper_done": "Drawn on paper",
+        "paper_hint": "{name}: draw 2 straight lines or 1 curve on a sheet at the table, "
+                      "then press “Drawn on paper”.",
+        "paper_sheet": "Sheet {n}: {name} drew on paper. Hold it up for the Critic.",
         "vote": "Accept {name}'s sheet anyway?",
         "vote_hint": "The Artists vote on their phones ({n} voted).",
         "guess": "{name} guesses",
@@ -111,6 +121,7 @@ _TEXTS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "guesses_left": "Guesses on this sheet",
         "words": {"one": "{n} word guessed", "other": "{n} words guessed"},
         "order": "Artists in turn",
+        "word_again": "word",
         "typed": "{name} typed: “{text}”",
         "mark_hint": "An Artist marks the guess:",
         "right": "Right!",
@@ -138,6 +149,10 @@ _TEXTS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "draw": "{name} kreslí {n}. fólii",
         "draw_panel": "{name} kreslí na stole",
         "draw_here": "Kreslit tady na stole",
+        "paper_done": "Nakresleno na papír",
+        "paper_hint": "{name}: nakresli na fólii u stolu 2 rovné čáry nebo 1 křivku, "
+                      "pak stiskni „Nakresleno na papír“.",
+        "paper_sheet": "Fólie {n}: {name} kreslí na papír. Ukaž ji Kritikovi.",
         "draw_hint": "2 rovné čáry nebo 1 křivka; ostatní umělci nic neradí.",
         "vote": "Přijmout fólii, kterou nakreslil(a) {name}?",
         "vote_hint": "Umělci hlasují na telefonech (hlasovalo: {n}).",
@@ -157,6 +172,7 @@ _TEXTS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
             "other": "{n} uhodnutých slov",
         },
         "order": "Pořadí umělců",
+        "word_again": "slovo",
         "typed": "{name} napsal(a): „{text}“",
         "mark_hint": "Umělec označí pokus:",
         "right": "Správně!",
@@ -199,11 +215,16 @@ class Table(SeatTable):
     artist: int | None
     artists: list[int]
     easel: list[list[Any]] = field(default_factory=list)
+    paper: list[tuple[int, int]] = field(default_factory=list)  # (sheet number, Artist)
+    kiosk: set[int] = field(default_factory=set)  # seats with no phone, at the kiosk
 
     @classmethod
     def of(cls, f: Frame) -> Table:
         state = state_of(f)
-        easel = [as_list(as_map(s).get("strokes")) for s in as_list(state.get("easel"))]
+        sheets = [as_map(s) for s in as_list(state.get("easel"))]
+        easel = [as_list(s.get("strokes")) for s in sheets]
+        paper = [(k + 1, seat) for k, s in enumerate(sheets)
+                 if s.get("paper") is True and (seat := as_int(s.get("artist"))) is not None]
         return cls(
             lang=f.lang,
             state=state,
@@ -213,6 +234,8 @@ class Table(SeatTable):
             artist=as_int(state.get("artist")),
             artists=seat_list(state.get("artists")),
             easel=easel,
+            paper=paper,
+            kiosk=set(seat_list(as_map(f.view.get("seat_pad")).get("kiosk_seats"))),
         )
 
     def word(self, value: object) -> str:
@@ -530,23 +553,59 @@ def _draw_drawing(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
     draw_lines(r, s, lines, size, MUTED, (x, y + m.gap // 2), buttons_w)
 
 
+def _draw_paper_cards(r: KioskRenderer, f: Frame, table: Table, board: pygame.Rect) -> None:
+    """A card on the easel for each sheet drawn on paper: the box has no lines of it."""
+    m = f.metrics
+    y = board.top + m.gap
+    for n, seat in table.paper:
+        label = tx(f.lang, "paper_sheet", n=n, name=table.name(seat))
+        card = pill(r, f.surface, label, m.f_body, table.colour(seat), "topleft",
+                    (board.left + m.gap, y), True, board.w - 2 * m.gap)
+        y = card.bottom + m.gap // 2
+        if y > board.bottom - card.h:
+            break
+
+
+def _board_note(r: KioskRenderer, f: Frame, board: pygame.Rect, text: str) -> None:
+    """`text` on a band across the bottom of the easel's board (the strip under it has
+    no room for a sentence beside two buttons at 800x480)."""
+    m = f.metrics
+    width = board.w - 4 * m.gap
+    size, lines = fit_wrapped(r, text, m.f_body, width, 2 * r.line(m.f_body, True), True)
+    band_h = len(lines) * r.line(size, True) + 2 * m.gap
+    band = pygame.Rect(board.left + m.gap, board.bottom - m.gap - band_h, board.w - 2 * m.gap,
+                       band_h)
+    pygame.draw.rect(f.surface, PANEL, band, border_radius=m.radius)
+    draw_lines(r, f.surface, lines, size, TEXT, (band.left + m.gap, band.top + m.gap), width,
+               True)
+
+
 def _draw_easel_phase(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     """The easel, with what the phase asks of the table beneath it."""
     m, s, lang, state = f.metrics, f.surface, f.lang, table.state
     strip_h = r.line(m.f_body, True) + m.pad + m.gap
     easel_box = pygame.Rect(rect.left, rect.top, rect.w, rect.h - strip_h)
     board = draw_easel(r, f, table.easel, easel_box, as_int(state.get("round")))
+    _draw_paper_cards(r, f, table, board)
     y = rect.bottom - strip_h + m.gap
     x = board.left
     if table.phase == "drawing" and table.artist is not None:
+        hint = tx(lang, "draw_hint")
+        if table.artist in table.kiosk:
+            # No phone, maybe no touch either: a sheet at the table, then this button.
+            paper = button(r, f, tx(lang, "paper_done"), (x, y), YES)
+            r.add_target(paper, ActAs(table.artist, "place_paper", {}))
+            x = paper.right + m.gap
+            _board_note(r, f, board, tx(lang, "paper_hint", name=table.name(table.artist)))
+            hint = ""  # the note on the board says the rule
         b = button(r, f, tx(lang, "draw_here"), (x, y), GOLD)
         r.add_target(b, ActAs(table.artist, "use_panel", {"on": True}))
         # Beside the button, on two lines if one is too short: the rule, not a cut rule.
         room = max(1, rect.right - b.right - m.gap)
-        size, lines = fit_wrapped(r, tx(lang, "draw_hint"), m.f_small, room,
-                                  2 * r.line(m.f_small))
-        top = b.centery - len(lines) * r.line(size) // 2
-        draw_lines(r, s, lines, size, MUTED, (b.right + m.gap, top), room)
+        if hint:
+            size, lines = fit_wrapped(r, hint, m.f_small, room, 2 * r.line(m.f_small))
+            top = b.centery - len(lines) * r.line(size) // 2
+            draw_lines(r, s, lines, size, MUTED, (b.right + m.gap, top), room)
     elif table.phase == "vote":
         voted = len(as_list(state.get("votes")))
         r.blit_text(s, tx(lang, "vote_hint", n=voted), m.f_body, MUTED, "topleft", (x, y),
@@ -653,10 +712,17 @@ def _draw_order(r: KioskRenderer, f: Frame, table: Table, box: pygame.Rect) -> i
     m, s = f.metrics, f.surface
     x, y = box.left, box.top
     bottom = y
+    # Artists at the kiosk may see the word again (the Critic looks away again).
+    kiosk: set[int] = set()
+    if table.phase in ("drawing", "vote", "guessing") and table.state.get("number"):
+        kiosk = set(seat_list(as_map(f.view.get("seat_pad")).get("kiosk_seats")))
     for seat in table.artists:
         turn = seat == table.artist
         fill = table.colour(seat) if turn else blend(table.colour(seat), PANEL, 0.55)
-        chip = pill(r, s, table.name(seat), m.f_small, fill, "topleft", (x, y), turn, box.w)
+        label = table.name(seat)
+        if seat in kiosk:
+            label = f"{label} · {tx(f.lang, 'word_again')}"
+        chip = pill(r, s, label, m.f_small, fill, "topleft", (x, y), turn, box.w)
         if chip.right > box.right and x > box.left:
             pygame.draw.rect(s, PANEL, chip)
             if chip.bottom + 4 + chip.h > box.bottom:
@@ -666,7 +732,9 @@ def _draw_order(r: KioskRenderer, f: Frame, table: Table, box: pygame.Rect) -> i
                      max(1, box.right - x - 2 * m.f_small))
                 break
             x, y = box.left, chip.bottom + 4
-            chip = pill(r, s, table.name(seat), m.f_small, fill, "topleft", (x, y), turn, box.w)
+            chip = pill(r, s, label, m.f_small, fill, "topleft", (x, y), turn, box.w)
+        if seat in kiosk:
+            r.add_target(chip, SeatPadKey("word_again", str(seat)))
         x = chip.right + 6
         bottom = chip.bottom
     return bottom

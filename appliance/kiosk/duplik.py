@@ -10,7 +10,9 @@ Pictures are made once: the scene's SVG is rasterised by SDL_image (nanosvg) per
 key and size, every canvas is painted once into a cached sheet (kiosk.strokes), and the
 rest goes through the renderer's part and text caches. A frame is thus a fill and a
 few dozen blits, whatever the number of strokes. Taps on the die, the hourglass and the
-art show's "next" act as the table's DIE, HOURGLASS and REVEAL buttons.
+art show's "next" act as the table's DIE, HOURGLASS and REVEAL buttons. An Evaluator
+seated at the kiosk (no phone: `seat_pad.kiosk_seats`, appliance/kiosk_seat.py) judges the
+canvas in front of them with YES / NO on its verdict card (a verdict is public anyway).
 
 Like the rest of the kiosk this module imports no game code: it renders view dicts.
 """
@@ -28,7 +30,7 @@ from typing import Any, Final
 import pygame
 
 from appliance.kiosk.fonts import Colour
-from appliance.kiosk.intents import PressButton
+from appliance.kiosk.intents import ActAs, PressButton
 from appliance.kiosk.kit import (
     GOLD,
     GOLD_DEEP,
@@ -835,6 +837,8 @@ def _draw_verdicts(
         min(round(r.line(m.f_body, True) * 1.9), (rect.bottom - y) // max(1, rows) - m.gap // 2),
     )
     col_w = (rect.w - (cols - 1) * m.gap // 2) // cols
+    kiosk = set(seat_list(as_map(f.view.get("seat_pad")).get("kiosk_seats")))
+    judges = _evaluators(table) if kiosk else {}
     for i, seat in enumerate(table.artists):
         box = pygame.Rect(
             rect.left + (i % cols) * (col_w + m.gap // 2),
@@ -850,6 +854,40 @@ def _draw_verdicts(
             _verdict_card(r, m, lang, table.name(seat), table.colour(seat), met, by_vote, box.size),
             box,
         )
+        judge = judges.get(seat)
+        if judge in kiosk and not by_vote and judge is not None:
+            _judge_buttons(r, f, box, judge, met, current)
+
+
+def _evaluators(table: Table) -> dict[int, int]:
+    """Artist -> who judges their canvas: the next Artist in the direction the canvases
+    were passed (games/duplik.py's evaluator_of, read from the public view)."""
+    ring = table.artists
+    direction = table.state.get("direction")
+    if len(ring) < 2 or direction not in ("left", "right"):
+        return {}
+    step = 1 if direction == "left" else -1
+    return {a: ring[(i + step) % len(ring)] for i, a in enumerate(ring)}
+
+
+def _judge_buttons(r: KioskRenderer, f: Frame, box: pygame.Rect, judge: int,
+                   met: bool | None, criterion: int) -> None:
+    """YES and NO over the right of a verdict card, acting for its Evaluator at the kiosk;
+    the verdict given is the filled one."""
+    m, s, lang = f.metrics, f.surface, f.lang
+    h = max(8, box.h - 8)
+    w = max(h + h // 2, min(box.w // 4, r.fonts.font(m.f_body, True).size("YES")[0] + m.pad))
+    right = box.right - 4
+    for verdict, key in ((False, "duplik.no"), (True, "duplik.yes")):
+        button = pygame.Rect(right - w, box.top + 4, w, h)
+        right = button.left - m.gap // 3
+        chosen = met is verdict
+        fill = (YES if verdict else NO) if chosen else PANEL_EDGE
+        pygame.draw.rect(s, fill, button, border_radius=max(4, m.radius // 2))
+        label = tr(lang, key)
+        size = r.fit_size(label, m.f_body, w - 6, bold=True, min_size=m.f_small)
+        r.blit_text(s, label, size, TEXT, "center", button.center, True, w - 4)
+        r.add_target(button, ActAs(judge, "judge", {"met": verdict, "criterion": criterion}))
 
 
 def _verdict_card(

@@ -30,7 +30,7 @@ RING_EDGE: Final = (0, 0, 0)
 SETTLE_S: Final = 0.18
 """How long the ring takes to settle onto a new target (it starts larger and shrinks)."""
 FRAME_S: Final = 1 / 60
-"""The kiosk loop's turn while the ring moves (it idles at 20 Hz otherwise)."""
+"""The kiosk loop's turn while the ring moves (otherwise 20 Hz, or 4 Hz when nothing moves)."""
 
 
 def focusable(targets: Sequence[Target], bounds: pygame.Rect) -> list[Target]:

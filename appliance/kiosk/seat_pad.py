@@ -6,6 +6,11 @@ name, the free colours, "Sit down" and "Cancel", and what the selected game lets
 player do from the TV and what needs a phone. Every key is a hit target, so the remote's
 focus ring reaches it (appliance/kiosk/focus.py) and a finger can tap it; while the pad
 is up nothing under it can be tapped. Plain view data only, like the rest of the kiosk.
+
+`view["pass_device"]` covers a running game while a player without a phone sees what
+only they may see: first "Critic, look away — Mia, press OK to see your word" (the game
+dimmed under it), then the word alone on an opaque screen until OK hides it. Its one
+button is the only target, so OK is all it takes.
 """
 
 from __future__ import annotations
@@ -39,29 +44,50 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "sit": "Sit down", "cancel": "Cancel", "full": "The table is full.",
         "no_colour": "Every colour is taken.",
         "broad-lines": "From the TV: the Art Critic (choose the number, say the guesses "
-                       "aloud; the Artist marks them). Needs a phone: an Artist, who sees "
-                       "the word.",
+                       "aloud), and an Artist: the TV shows you the word while the Critic "
+                       "looks away; you draw on paper at the table (or on its screen by "
+                       "touch). Needs a phone: voting on a refused sheet, the hints.",
         "duplik": "From the TV: an Artist, drawing on paper (the box times, rolls and "
-                  "counts). Needs a phone: the Portrayer, who sees the scene, and judging "
-                  "the criteria.",
-        "luck-of-the-draw": "Needs a phone: drawing and the secret votes. The TV shows the "
-                            "die, the hourglass and the scores.",
-        "artbox": "Needs a phone: the secret word, drawing and matching the pictures.",
+                  "counts), judging with YES / NO on the TV. Needs a phone: the Portrayer, "
+                  "who sees the scene (you are passed over), and disputes. At least one "
+                  "player needs a phone.",
+        "luck-of-the-draw": "Needs a phone: drawing and the secret votes, for every "
+                            "player. While you sit here the TV does not start it.",
+        "artbox": "Needs a phone: the secret word, drawing and matching the pictures, for "
+                  "every player. While you sit here the TV does not start it.",
         "no_game": "Choose a game: the pad says what you can play from the TV.",
+        "look_away": "{critic}, look away!",
+        "look_away_all": "Art Critic, look away!",
+        "press_ok": "{name}, press OK to see your word.",
+        "show_word": "Show {name}'s word",
+        "your_word": "{name}, your word is",
+        "hide_hint": "Remember it, then press OK to hide it.",
+        "hide_word": "Hide the word",
     },
     "cs": {
-        "title": "Sednout si ke stolu", "name": "Vaše jméno", "space": "Mezera", "back": "⌫",
+        "title": "Sednout si ke stolu", "name": "Tvoje jméno", "space": "Mezera", "back": "⌫",
         "sit": "Sednout si", "cancel": "Zrušit", "full": "U stolu už není místo.",
         "no_colour": "Všechny barvy jsou obsazené.",
-        "broad-lines": "Z televize: Kritik (vybere číslo, tipy říká nahlas; Umělec je "
-                       "označí). Telefon potřebuje: Umělec, který vidí slovo.",
+        "broad-lines": "Z televize: Kritik (vybere číslo, tipy říká nahlas) i Umělec: "
+                       "televize ti ukáže slovo, když se Kritik nedívá; kreslíš na papír "
+                       "u stolu (nebo dotykem na jeho obrazovce). Telefon je potřeba: "
+                       "hlasování o fólii, nápovědy.",
         "duplik": "Z televize: Umělec, který kreslí na papír (krabice měří čas, hází a "
-                  "počítá). Telefon potřebuje: Popisovatel, který vidí scénu, a hodnocení "
-                  "kritérií.",
-        "luck-of-the-draw": "Telefon je potřeba na kreslení a tajné hlasování. Televize "
-                            "ukazuje kostku, přesýpací hodiny a skóre.",
-        "artbox": "Telefon je potřeba: tajné slovo, kreslení a přiřazování obrázků.",
-        "no_game": "Vyberte hru: tady uvidíte, co jde hrát z televize.",
+                  "počítá) a hodnotí ANO / NE na televizi. Telefon potřebuje: Popisovatel, "
+                  "který vidí scénu (ten tah přeskočíš), a spory. Aspoň jeden hráč "
+                  "potřebuje telefon.",
+        "luck-of-the-draw": "Telefon potřebuje každý hráč: kreslení a tajné hlasování. "
+                            "Dokud tu sedíš, televize tuhle hru nespustí.",
+        "artbox": "Telefon potřebuje každý hráč: tajné slovo, kreslení a přiřazování "
+                  "obrázků. Dokud tu sedíš, televize tuhle hru nespustí.",
+        "no_game": "Vyber hru: tady uvidíš, co jde hrát z televize.",
+        "look_away": "{critic}, nedívej se!",
+        "look_away_all": "Kritiku, nedívej se!",
+        "press_ok": "{name}, stiskni OK a uvidíš své slovo.",
+        "show_word": "Ukázat slovo ({name})",
+        "your_word": "{name}, tvoje slovo je",
+        "hide_hint": "Zapamatuj si ho a stiskni OK, slovo zmizí.",
+        "hide_word": "Skrýt slovo",
     },
 }
 
@@ -78,7 +104,11 @@ def seat_pad_open(view: Mapping[str, Any]) -> bool:
 def draw_seat_layer(r: Painter, surface: pygame.Surface, view: Mapping[str, Any],
                     m: Metrics, lang: str) -> None:
     """The seat pad over the frame, if it is open (the free seats' targets are the
-    lobby's own, see render.py)."""
+    lobby's own, see render.py), or the device passed to a player without a phone."""
+    passing = view.get("pass_device")
+    if isinstance(passing, Mapping):
+        _draw_pass_device(r, surface, passing, m, lang)
+        return
     pad = view.get("seat_pad")
     if not isinstance(pad, Mapping) or pad.get("state") != "open":
         return
@@ -201,3 +231,48 @@ def _wrapped(r: Painter, surface: pygame.Surface, text: str, size: int,
     for line in lines:
         r.blit_text(surface, line, size, MUTED, "topleft", (x, y), False, width)
         y += line_h
+
+
+def _draw_pass_device(r: Painter, surface: pygame.Surface, passing: Mapping[str, Any],
+                      m: Metrics, lang: str) -> None:
+    """Ask the player to look (the Critic looks away), or show them their word."""
+    r.targets = []
+    r.canvases = []
+    name = str(passing.get("name") or "")
+    seat = passing.get("seat")
+    shown = passing.get("stage") == "show"
+    if shown:  # the word alone: nothing of the game around it to glance at
+        surface.fill(PANEL)
+    else:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 235))
+        surface.blit(shade, (0, 0))
+    width = m.w - 2 * m.margin
+    key = max(m.target, round(min(m.w, m.h) * 0.1))
+    if shown:
+        text = str(passing.get("word") or "?")
+        lines = [(word(lang, "your_word").format(name=name), m.f_head, MUTED, False),
+                 (text, max(m.f_title, round(m.h * 0.16)), ACCENT, True),
+                 (word(lang, "hide_hint"), m.f_body, TEXT, False)]
+        label, intent = word(lang, "hide_word"), SeatPadKey("hide_word")
+    else:
+        critic = str(passing.get("critic") or "")
+        look = (word(lang, "look_away").format(critic=critic) if critic
+                else word(lang, "look_away_all"))
+        lines = [(look, max(m.f_title, round(m.h * 0.1)), WARN, True),
+                 (word(lang, "press_ok").format(name=name), m.f_head, TEXT, True)]
+        label = word(lang, "show_word").format(name=name)
+        intent = SeatPadKey("show_word", str(seat))
+    sizes = [r.fit_size(t, size, width, bold=bold, min_size=m.f_small)
+             for t, size, _, bold in lines]
+    gap = m.gap
+    total = sum(r.line(size, bold) for size, (_, _, _, bold) in zip(sizes, lines, strict=True))
+    total += gap * len(lines) + key
+    y = max(m.margin, (m.h - total) // 2)
+    for size, (t, _, colour, bold) in zip(sizes, lines, strict=True):
+        y = r.blit_text(surface, t, size, colour, "midtop", (m.w // 2, y), bold,
+                        width).bottom + gap
+    button_w = min(width, max(key * 4, r.fonts.font(m.f_body, True).size(label)[0] + 2 * m.pad))
+    button = pygame.Rect(0, y, button_w, key)
+    button.centerx = m.w // 2
+    _key(r, surface, button, label, intent, m, ACCENT, ON_ACCENT)

@@ -57,6 +57,7 @@ TARGETS: dict[str, str] = {
     "remote_to_focus_cpu_ms_p99": "<= 2",
     "idle_cpu_remote_pct": "<= 1",
     "idle_cpu_no_remote_pct": "(report)",
+    "idle_cpu_remote_driver_pct": "(report; the remote's own share)",
     "powercut_kills_survived": ">= 200",
     "powercut_actions_lost": "== 0",
     "powercut_actions_duplicated": "== 0",

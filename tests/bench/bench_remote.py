@@ -11,7 +11,9 @@ this thread's CPU time, which the machine's other work does not inflate.
 hourglass timer) idling in the lobby with a TV remote and an Xbox pad attached to a fake
 /dev/input (the driver's own rescans every 3 s and two readers waiting), CPU time of this
 process over 6 s after a second to settle; and the same with `[remote] enabled = false`
-for comparison.
+for comparison. `idle_cpu_remote_driver_pct`: the remote driver alone (RemoteInputs with
+the same two devices, nothing else on its loop) over 6 s: its own share, which the
+appliance's figures (mostly the kiosk's loop) cannot show on a loaded box.
 
 Run alone: `python -m tests.bench.bench_remote`.
 """
@@ -121,6 +123,25 @@ async def idle_cpu(attached: bool = True) -> float:
         await asyncio.wait_for(task, 20)
 
 
+async def idle_driver_cpu() -> float:
+    """CPU of RemoteInputs alone idling with a remote and a pad: its rescans every 3 s
+    and two readers blocked on their devices (no polling, no repeat timer)."""
+    devices = FakeInputDir(cec_remote(), xbox_pad())
+    inputs = RemoteInputs(lambda press: None, opener=devices.opener, lister=devices.lister)
+    stop = asyncio.Event()
+    task = asyncio.create_task(inputs.run(stop))
+    try:
+        while len(inputs.connected) < 2:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)
+        cpu, wall = time.process_time(), time.monotonic()
+        await asyncio.sleep(6.0)
+        return 100 * (time.process_time() - cpu) / (time.monotonic() - wall)
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 5)
+
+
 def run() -> dict[str, float]:
     samples, cpu = remote_to_focus()
     results = {
@@ -133,6 +154,7 @@ def run() -> dict[str, float]:
         # The same appliance with [remote] enabled = false, measured the same way: what
         # the remote adds is the difference (the box's loaded 2 cores blur both).
         "idle_cpu_no_remote_pct": asyncio.run(idle_cpu(attached=False)),
+        "idle_cpu_remote_driver_pct": asyncio.run(idle_driver_cpu()),
     }
     print_figures(results)
     return results

@@ -47,6 +47,7 @@ const STRINGS = {
     drawing_critic: "{name} draws sheet {n}. Watch the easel.",
     easel: "The easel",
     empty_easel: "No sheet on the easel yet.",
+    paper_sheet: "Sheet {n}: {name} drew on paper at the table.",
     vote_title: "Accept {name}'s sheet anyway?",
     vote_hint: "The box refused it: {reason}",
     accept: "Yes, accept it",
@@ -119,6 +120,7 @@ const STRINGS = {
     drawing_critic: "{name} kreslí {n}. fólii. Sleduj stojan.",
     easel: "Stojan",
     empty_easel: "Na stojanu zatím není žádná fólie.",
+    paper_sheet: "Fólie {n}: {name} kreslí na papír u stolu.",
     vote_title: "Přijmout i tak fólii od hráče {name}?",
     vote_hint: "Krabice ji odmítla: {reason}",
     accept: "Ano, přijmout",
@@ -255,9 +257,15 @@ function headCard() {
 
 function easelCard(st) {
   const strokes = easelStrokes(st);
+  const sheets = Array.isArray(st.easel) ? st.easel : [];
+  // A sheet drawn on paper (a player without a phone): the box has none of its lines.
+  const paper = sheets.map((s, i) => s && s.paper === true
+    ? h("p", { class: "muted" }, tr("paper_sheet", { n: i + 1, name: nameOf(s.artist) })) : null);
   return h("section", { class: "card bl-easel" },
     h("h3", {}, tr("easel")),
-    strokes.length ? sheetElement(strokes, tr("easel")) : h("p", { class: "muted" }, tr("empty_easel")));
+    strokes.length ? sheetElement(strokes, tr("easel"))
+      : sheets.length ? null : h("p", { class: "muted" }, tr("empty_easel")),
+    ...paper);
 }
 
 function wordLine(st, key = "word") {
