@@ -206,6 +206,61 @@ def test_a_gentle_s_within_the_tolerance_keeps_its_bend() -> None:
     assert figure.curves == 1 and not figure.changes_bend
 
 
+def bean_outline(dent: float) -> Pts:
+    """An oval 600 x 400 whose top is pushed in by `dent` x 400 units over a third of
+    its width (a bean), drawn from its right end, a little past its start."""
+    points = []
+    for k in range(241):
+        t = 2 * math.pi * 1.03 * k / 240
+        push = dent * 400 * math.exp(-(((t % (2 * math.pi)) - 1.5 * math.pi) / 0.45) ** 2)
+        points.append((800 + 300 * math.cos(t), 500 + 200 * math.sin(t) + push))
+    return points
+
+
+def test_a_bean_with_a_shallow_dent_changes_its_bend() -> None:
+    # The dent turns back by less than BEND_REVERSAL, but falls in from the hull by
+    # 4-6 % of the size: no circle, and no "1 curve" of Broad Lines.
+    for push in (0.2, 0.22):
+        figure = figure_of(bean_outline(push))
+        assert figure.closed and figure.bend_reversal < 30 and figure.changes_bend, figure
+        assert 0.04 < figure.dent < 0.06
+        verdict = recognise_shapes([stroke_from_xy(bean_outline(push))])[0]
+        assert verdict.shape is None and verdict.reason_key == "not.changes_bend"
+        assert verdict.reason == "Not a circle: its bend reverses (a dent or a notch)."
+        assert sheet(bean_outline(push)).reason_key == "sheet.changes_bend"
+    # A side flattened, or pushed in by a hair (3.5 % of the size), is still an oval.
+    for push in (0.12, 0.18):
+        flat = figure_of(bean_outline(push))
+        assert flat.dent < 0.035 and not flat.changes_bend and shapes(bean_outline(push)) == [
+            Shape.CIRCLE]
+
+
+def test_a_circle_whose_end_falls_short_inwards_is_still_a_circle() -> None:
+    # The close falls short inside the start: the gap bridged there leaves a notch at
+    # the seam, which is where the pen stopped, not a dent.
+    points = [(800 + r * math.cos(t), 500 + r * math.sin(t))
+              for t, r in ((2 * math.pi * k / 200, 250 - 40 * max(0, k - 185) / 15)
+                           for k in range(200))]
+    figure = figure_of(points)
+    assert figure.closed and not figure.changes_bend, figure
+    assert shapes(points) == [Shape.CIRCLE]
+
+
+def test_a_wave_with_sharp_crests_changes_its_bend_it_is_no_zigzag() -> None:
+    # Crests pinched to a point, flanks bending along their way: a curve changing its
+    # bend. Straight flanks meeting at the same crests: a zigzag of 4 lines.
+    def crest(u: float) -> float:
+        f = u % 1.0
+        return 4 * f - 1 if f < 0.5 else 3 - 4 * f
+
+    wave = [(200 + 1200 * t, 500 + 110 * math.copysign(abs(v) * (1.8 - 0.8 * abs(v)), v))
+            for t, v in ((k / 199, crest(2 * k / 199 + 0.25)) for k in range(200))]
+    zigzag = [(200 + 1200 * t, 500 + 110 * v)
+              for t, v in ((k / 199, crest(2 * k / 199 + 0.25)) for k in range(200))]
+    assert sheet(wave).reason_key == "sheet.changes_bend", figure_of(wave)
+    assert sheet(zigzag).reason_key == "sheet.too_many" and sheet(zigzag).lines == 5
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_a_wobbly_circle_keeps_its_bend(seed: int) -> None:
     points = shaky(ellipse(rx=260, ry=220, step=4, turns=1.03), seed, tremor=2.0, wobble=5)

@@ -199,8 +199,12 @@ def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
     if figure.kind is FigureKind.LINES and len(figure.corners) >= POLYGON_CORNERS:
         # corners before roundness: a polygon is not a circle
         return no("not.corners", corners=len(figure.corners))
+    if figure.changes_bend:
+        # A closed curve whose bend reverses (a bean's dent, a heart's notch): no circle,
+        # however round the rest of it is.
+        return no("not.changes_bend", bend_reversal=figure.bend_reversal, dent=figure.dent)
     misfit = _ellipse_misfit(figure.outline)
-    if misfit <= ELLIPSE_TOLERANCE and not figure.changes_bend:
+    if misfit <= ELLIPSE_TOLERANCE:
         return [ShapeVerdict("shape.circle", {"misfit": round(misfit, 3)}, Shape.CIRCLE,
                              strokes, figure)]
     if figure.kind is FigureKind.LINES:

@@ -109,6 +109,10 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
         "Drawn over the outline of a {shape}, so it adds no shape of its own.",
         "Nakresleno přes obrys jiného tvaru ({shape}), takže nepřidává žádný vlastní tvar.",
     ),
+    "not.changes_bend": (
+        "Not a circle: its bend reverses (a dent or a notch).",
+        "Není to kruh: jeho ohyb mění směr (promáčklina nebo zářez).",
+    ),
     "not.rectangle": (
         "Four sides, but the corners are far from right angles.",
         "Čtyři strany, ale rohy mají daleko k pravým úhlům.",

@@ -108,6 +108,24 @@ WAVE_BEND: Final = 40.0
 one way and the other 3 times or more by this many degrees each (a third of it for the
 bends cut by its ends)."""
 
+WAVE_CORNER_SHARE: Final = 0.8
+"""An open stroke of straight pieces whose corners turn one way and the other is a zigzag
+when its corners hold at least this share of its bends (the turn between the middles of
+the pieces either side): a zigzag turns at its corners only. A wave with sharp crests
+turns along its flanks too (its crests hold 0.5-0.75 of its bends; zigzags 0.85 and
+more): it is a curve that changes its bend, not straight lines."""
+
+DENT_DEPTH: Final = 0.04
+"""A closed curve has a dent (a bean, a kidney) when it falls in from its convex hull by
+more than this fraction of its size (bounding-box diagonal), away from where it closes:
+its bend reverses there. Hand-drawn circles fall in by 2.3 % at most (the $1 circles),
+a cusp left where a loop closes aside."""
+
+SEAM_MARGIN: Final = 0.1
+"""...measured no nearer than this fraction of the length to where the loop closes, in
+the pocket there: a close that falls short inwards leaves a notch of 4-9 % (8 of the 330
+$1 circles), which is no dent. A bean begun in its dent is then judged by its turns."""
+
 # --- Shapes (ArtBox) --------------------------------------------------------------------
 
 RIGHT_ANGLE_TOLERANCE: Final = 30.0
