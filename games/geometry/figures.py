@@ -407,8 +407,9 @@ def _corners(
     else:
         back = [cum[k] - w for k in vertices]
         ahead = [cum[k] + w for k in vertices]
-    bx, by = points_at(xs, ys, cum, back)
-    ax, ay = points_at(xs, ys, cum, ahead)
+    count = len(back)
+    px, py = points_at(xs, ys, cum, back + ahead)
+    bx, by, ax, ay = px[:count], py[:count], px[count:], py[count:]
     limit = math.radians(angle)
     wide = []
     for i, k in enumerate(vertices):
@@ -424,8 +425,9 @@ def _corners(
     else:
         hb = [cum[k] - half for _, k in wide]
         ha = [cum[k] + half for _, k in wide]
-    hbx, hby = points_at(xs, ys, cum, hb)
-    hax, hay = points_at(xs, ys, cum, ha)
+    count = len(hb)
+    px, py = points_at(xs, ys, cum, hb + ha)
+    hbx, hby, hax, hay = px[:count], py[:count], px[count:], py[count:]
     candidates = []
     for i, (turn, k) in enumerate(wide):
         x = xs[k]
@@ -668,7 +670,10 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
                                _main_sign(turns))
             if around >= math.radians(2 * BEND_REVERSAL):
                 reversal = max(reversal, around)
-    dent = _dent_depth(xs, ys, cum) if closed and curves else 0.0
+    # How deep it falls in: only for a closed curve still keeping its bend (a heart's
+    # notch has changed it already).
+    dent = (_dent_depth(xs, ys, cum)
+            if closed and curves and reversal < math.radians(BEND_REVERSAL) else 0.0)
     kind = (
         FigureKind.LINE if lines == 1
         else FigureKind.LINES if lines
@@ -760,8 +765,8 @@ def _dent_depth(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]) 
     if n < 4:
         return 0.0
     size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
-    if size <= 0:
-        return 0.0
+    if size <= 0 or _convex(xs, ys, n):
+        return 0.0  # the usual circle: no vertex inside its hull, nothing to search
     total = cum[-1]
     margin = SEAM_MARGIN * total
     hull = _hull(xs, ys, n)
@@ -783,6 +788,26 @@ def _dent_depth(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]) 
             if depth > deepest:
                 deepest = depth
     return deepest / size
+
+
+def _convex(xs: Sequence[float], ys: Sequence[float], n: int) -> bool:
+    """Whether the closed polygon of the first n points turns the same way at every vertex
+    (then each vertex is on its convex hull, if it goes round once)."""
+    sign = 0.0
+    px = xs[0] - xs[n - 1]
+    py = ys[0] - ys[n - 1]
+    for k in range(n):
+        nxt = k + 1 if k + 1 < n else 0
+        qx = xs[nxt] - xs[k]
+        qy = ys[nxt] - ys[k]
+        cross = px * qy - py * qx
+        if cross:
+            if sign and (cross > 0) != (sign > 0):
+                return False
+            sign = cross
+        px = qx
+        py = qy
+    return True
 
 
 def _hull(xs: Sequence[float], ys: Sequence[float], n: int) -> list[int]:
