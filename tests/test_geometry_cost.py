@@ -199,7 +199,7 @@ def test_a_replayed_artbox_match_checks_each_picture_once_not_after_every_stroke
         table.act("finish", seat)
     strokes = sum(a.kind == "stroke" for a in table.log)
     calls: list[int] = []
-    checked = artbox.check_artbox_drawing
+    checked = check_artbox_drawing  # what games.artbox calls
 
     def counted(strokes: object, rolled: object) -> object:
         calls.append(1)
@@ -231,7 +231,7 @@ def test_a_replayed_broad_lines_sheet_is_checked_when_placed_not_after_every_str
     assert table.state.round.check is not None and table.state.round.check.legal
     table.act("place", artist)
     calls: list[int] = []
-    checked = broad_lines.check_broad_lines_sheet
+    checked = check_broad_lines_sheet  # what games.broad_lines calls
 
     def counted(strokes: object) -> object:
         calls.append(1)

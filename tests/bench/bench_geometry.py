@@ -292,9 +292,9 @@ def run() -> dict[str, float]:
     held = rates(confusion([g for g in gestures if g.held_out]))
     tuning = rates(confusion([g for g in gestures if not g.held_out]))
     person = {name: rate(case)[0] * 100 for name, case in CASES.items()}
-    drawings = load_drawings()
-    quickdraw_tuning = quickdraw_rates(quickdraw_confusion([d for d in drawings if not d.held_out]))
-    quickdraw_held = quickdraw_rates(quickdraw_confusion([d for d in drawings if d.held_out]))
+    sample = load_drawings()
+    quickdraw_tuning = quickdraw_rates(quickdraw_confusion([d for d in sample if not d.held_out]))
+    quickdraw_held = quickdraw_rates(quickdraw_confusion([d for d in sample if d.held_out]))
     resume = resume_cost(rng)
 
     print(f"   {'adversarial (cold), ms':34} {'':>8} {'max':>8}")
@@ -325,8 +325,8 @@ def run() -> dict[str, float]:
     for key, value in quickdraw_held.items():
         print(f"   {key:36} {quickdraw_tuning[key]:6.1f} {value:6.1f}")
     print()
-    actions, strokes = resume["resume_long_artbox_actions"], resume["resume_long_artbox_strokes"]
-    print(f"   resume: a long ArtBox match replayed cold ({actions:.0f} actions, {strokes:.0f}"
+    logged = resume["resume_long_artbox_actions"], resume["resume_long_artbox_strokes"]
+    print(f"   resume: a long ArtBox match replayed cold ({logged[0]:.0f} actions, {logged[1]:.0f}"
           f" strokes): {resume['resume_long_artbox_s']:.3f} s CPU")
     return {
         **{key: value for key, value in worst.items()},
