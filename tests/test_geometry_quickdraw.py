@@ -158,7 +158,7 @@ def test_real_peanuts_are_no_circles_their_dents_reverse_the_bend(
 ) -> None:
     # A peanut's outline (its longest stroke) is a closed blob with a dent at its waist:
     # no circle, and no "1 curve" of Broad Lines. Measured on the held-out half: 2 of 26
-    # taken for a shape, 3 of 26 allowed (before the dent rule: 5 allowed).
+    # taken for a shape, 3 of 26 allowed (before the dent rule: 3 and 6).
     outlines = [max(d.strokes, key=lambda s: len(s.points))
                 for d in drawings if d.held_out and d.word == "peanut"]
     shapes = sum(recognise_shapes([o])[0].shape is not None for o in outlines)
