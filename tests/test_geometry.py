@@ -480,6 +480,52 @@ def test_artbox_a_line_is_not_part_of_a_square() -> None:
         Shape.LINE, None]
 
 
+def test_artbox_marks_a_person_overlooks_take_nothing_away() -> None:
+    # A dot beside a square (a tap, 1 % of the drawing's size) is a stray mark: the
+    # drawing is one square, and the dot no unrecognised part.
+    dot = [(900, 650), (903, 652)]
+    verdicts = recognise_shapes(strokes_from_xy([along(SQUARE), dot]))
+    assert [(v.shape, v.stray) for v in verdicts] == [(Shape.SQUARE, False), (None, True)]
+    assert verdicts[1].to_json()["stray"] is True and "stray" not in verdicts[0].to_json()
+    # The same dot alone is no stray: it is all there is.
+    assert [v.stray for v in recognise_shapes(strokes_from_xy([dot]))] == [False]
+    # A tap beside the rolled shapes does not make the drawing unrecognised...
+    verdict = check_artbox_drawing(strokes_from_xy([*four_shapes(), [(1300, 150),
+                                                                     (1302, 151)]]), ROLL)
+    assert verdict.legal and not verdict.unrecognised
+    # ...and a small line still counts when a line was rolled (90 units, 5 % of the
+    # drawing), not when it was not.
+    small = [ellipse(cx=300, cy=300, rx=200, ry=200), along(SQUARE),
+             along([(900, 700), (1200, 300), (1500, 700), (900, 700)]),
+             along([(1400, 850), (1490, 850)])]
+    assert check_artbox_drawing(strokes_from_xy(small), ROLL).legal
+    three = (Shape.CIRCLE, Shape.SQUARE, Shape.TRIANGLE, Shape.CIRCLE)
+    verdict = check_artbox_drawing(strokes_from_xy(small), three)
+    assert verdict.found == (Shape.CIRCLE, Shape.SQUARE, Shape.TRIANGLE)
+    assert verdict.reason_key == "drawing.count"
+
+
+def test_artbox_a_side_drawn_on_past_its_corner_adds_no_line() -> None:
+    # The left side of the triangle drawn on past its apex (a fifth of its length), and
+    # a piece of the base drawn again just below it: the triangle, nothing else.
+    past_apex = along([(700, 150), (780, 40)])
+    assert shapes(along(TRIANGLE), past_apex) == [Shape.TRIANGLE, None]
+    # A line touching the apex at an angle to both sides is a line of its own.
+    assert shapes(along(TRIANGLE), along([(700, 150), (900, 140)])) == [
+        Shape.TRIANGLE, Shape.LINE]
+    # So is a line along a side's line but as long as the side.
+    assert shapes(along(TRIANGLE), along([(700, 150), (1040, -318)])) == [
+        Shape.TRIANGLE, Shape.LINE]
+
+
+def test_artbox_a_line_drawn_there_and_back_is_one_line() -> None:
+    assert shapes(along([(100, 500), (900, 500), (150, 510)])) == [Shape.LINE]
+    assert shapes(along([(100, 500), (900, 500), (150, 530), (880, 540)])) == [Shape.LINE]
+    # A narrow angle is still two lines (its arms 10 degrees apart).
+    tip = (100 + 800 * math.cos(math.radians(10)), 500 - 800 * math.sin(math.radians(10)))
+    assert shapes(along([tip, (100, 500), (900, 500)])) == [Shape.LINE, Shape.LINE]
+
+
 def test_artbox_one_drawn_shape_never_counts_twice() -> None:
     # A house: the roof is two lines on the square's top side, not a second triangle.
     roof = along([(400, 200), (600, 20), (800, 200)])

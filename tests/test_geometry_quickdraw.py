@@ -72,8 +72,9 @@ def load_drawings(folder: Path = QUICKDRAW) -> list[Drawing]:
 
 
 def outcome(verdicts: Sequence[ShapeVerdict]) -> str:
-    """What a whole drawing reads as: one shape, only lines, or no shape."""
-    shapes = [v.shape for v in verdicts if v.reason_key != "not.drawn_over"]
+    """What a whole drawing reads as: one shape, only lines, or no shape (a part drawn
+    over another, or a stray mark, is no part of it, as in the game's verdict)."""
+    shapes = [v.shape for v in verdicts if v.reason_key != "not.drawn_over" and not v.stray]
     if len(shapes) == 1 and shapes[0] is not None:
         return shapes[0].value
     if shapes and all(s is Shape.LINE for s in shapes):

@@ -145,9 +145,24 @@ ELLIPSE_TOLERANCE: Final = 0.08
 of its own area moments by at most this fraction of the radius, on average (a half disc
 scores 0.14, a square 0.16, a triangle 0.33)."""
 
+STRAY_FRACTION: Final = 0.08
+"""A stroke smaller than this fraction of the whole drawing's size (bounding-box
+diagonals) is a stray mark a person overlooks (a dot, a tick beside a shape): it adds no
+shape and takes nothing away, unless counting it fits the roll better."""
+
 OUTLINE_FRACTION: Final = 0.03
 """A straight stroke within this fraction of a shape's size of that shape's outline is
 drawn over it, and adds no shape of its own."""
+
+OVERSHOOT_NEAR: Final = JOIN_FLOOR
+"""A straight stroke starting within this fraction of a triangle's or a square's size of
+its outline, both ends this near the line of one of its sides, draws that side on past
+its corner (or again over a gap): it adds no shape (the gap at which strokes' ends meet,
+JOIN_FLOOR)..."""
+
+OVERSHOOT_LENGTH: Final = 0.6
+"""...when it is shorter than this fraction of that side (a longer one is a line of its
+own that happens to line up)."""
 
 # --- Cost (bounded by construction) -----------------------------------------------------
 
