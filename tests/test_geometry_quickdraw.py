@@ -115,17 +115,20 @@ def test_the_sample_is_there_with_its_licence(drawings: list[Drawing]) -> None:
     assert 0.4 < held / len(drawings) < 0.6
 
 
-FLOORS: dict[str, float] = {"circle": 85, "square": 80, "triangle": 60, "line": 85}
-"""Held-out floors, per cent. Measured on the held-out half when it was first read
-(circle 23/24, square 18/19, triangle 23/32, line 56/61), each lowered by a margin of
-two drawings or more (the classes hold 19-61 held-out drawings each)."""
+FLOORS: dict[str, float] = {"circle": 90, "square": 80, "triangle": 60, "line": 85}
+"""Held-out floors, per cent, each lowered by a margin of two drawings or more (the
+classes hold 19-61 held-out drawings each). Measured on the held-out half when it was
+first read (circle 23/24, square 18/19, triangle 23/32, line 56/61), and once again
+after the stray-mark, side-overshoot and there-and-back rules, which were chosen on the
+tuning half only: circle 24/24, the others unchanged."""
 CEILINGS: dict[str, float] = {
-    "hexagon": 16, "octagon": 20, "diamond": 30, "peanut": 12,
+    "hexagon": 16, "octagon": 20, "diamond": 37, "peanut": 12,
     "star": 6, "zigzag": 6, "squiggle": 6, "snake": 8,
 }
 """Held-out ceilings, per cent, of other classes taken for a circle, a square or a
-triangle (measured: hexagon 2/25, octagon 2/20, diamond 4/19, peanut 1/26, none of the
-others), with the same margin."""
+triangle (measured: hexagon 2/25, octagon 2/20, diamond 4/19 when first read and 5/19
+after the rules above (a three-cornered diamond with a dot beside it, now a
+triangle), peanut 1/26, none of the others), with the same margin."""
 
 
 def test_the_held_out_half_reads_as_a_person_would(drawings: list[Drawing]) -> None:
