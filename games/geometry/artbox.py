@@ -357,8 +357,8 @@ def _read(
 
 def _strays(traces: Sequence[Trace]) -> set[int]:
     """The strokes under STRAY_FRACTION of the whole drawing's size (bounding-box
-    diagonal): marks a person overlooks beside the rest (none in a drawing of one
-    stroke, nor when every stroke is that small beside the others' extent alone)."""
+    diagonal): marks a person overlooks beside the rest. None in a drawing of one
+    stroke, and none when every stroke is that small (a drawing of scattered dots)."""
     if len(traces) < 2:
         return set()
     size = math.hypot(max(max(t.xs) for t in traces) - min(min(t.xs) for t in traces),
