@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -489,10 +490,14 @@ def test_artbox_marks_a_person_overlooks_take_nothing_away() -> None:
     assert verdicts[1].to_json()["stray"] is True and "stray" not in verdicts[0].to_json()
     # The same dot alone is no stray: it is all there is.
     assert [v.stray for v in recognise_shapes(strokes_from_xy([dot]))] == [False]
-    # A tap beside the rolled shapes does not make the drawing unrecognised...
+    # A tap beside the rolled shapes does not make the drawing unrecognised, but the
+    # rules say a dot is not a shape: the box names the mark and the table decides.
     verdict = check_artbox_drawing(strokes_from_xy([*four_shapes(), [(1300, 150),
                                                                      (1302, 151)]]), ROLL)
-    assert verdict.legal and not verdict.unrecognised
+    assert not verdict.unrecognised and Counter(verdict.found) == Counter(ROLL)
+    assert not verdict.legal and verdict.reason_key == "drawing.stray"
+    assert "small marks beside them: 1" in verdict.reason
+    assert "drobné značky: 1" in verdict.reason_in("cs")
     # ...and a small line still counts when a line was rolled (90 units, 5 % of the
     # drawing), not when it was not.
     small = [ellipse(cx=300, cy=300, rx=200, ry=200), along(SQUARE),

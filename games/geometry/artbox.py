@@ -571,6 +571,13 @@ def _check(strokes: tuple[Stroke, ...], rolled_sorted: tuple[Shape, ...]) -> Dra
         key = "drawing.count"
     elif missing or extra:
         key = "drawing.not_rolled"
+    elif strays := sum(1 for v in shapes if v.stray):
+        # The rules: a picture of exactly the four rolled shapes, "a dot is not accepted
+        # as a very small circle". A small mark is overlooked when the shapes are read
+        # (so a dot beside a circle does not spoil the circle), but it is not a shape:
+        # the box says so and the table's vote decides.
+        key = "drawing.stray"
+        params["count"] = strays
     else:
         key = "drawing.ok"
     return DrawingVerdict(

@@ -146,6 +146,12 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
         "Exactly 4 shapes are needed; this drawing has {count}: {found}.",
         "Tvary musí být přesně 4; tato kresba má {count}: {found}.",
     ),
+    "drawing.stray": (
+        "The rolled shapes are there ({found}), and small marks beside them: {count}. "
+        "A dot or a tick is not a shape; the table decides.",
+        "Hozené tvary tu jsou ({found}) a vedle nich drobné značky: {count}. "
+        "Tečka ani čárka není tvar; rozhodnou hráči u stolu.",
+    ),
     "drawing.not_rolled": (
         "Not the rolled shapes: {missing} missing, {extra} instead.",
         "Nejsou to hozené tvary: chybí {missing}, navíc je {extra}.",
