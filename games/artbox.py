@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
@@ -282,6 +283,62 @@ def check_picture(strokes: Sequence[Stroke], dice: Sequence[str]) -> Check:
     )
 
 
+class PendingCheck(Check):
+    """A picture's shape check, made when it is first read (a phone's view, a vote, the
+    points) and then kept. The rules check a picture after every stroke so that the
+    phone shows at once what the box sees; made lazily, a replay of the log after a power
+    cut checks each picture once (when the rules read it), not once per stroke. It reads
+    and compares as the Check it makes."""
+
+    _strokes: tuple[Stroke, ...]
+    _dice: tuple[str, ...]
+
+    def __init__(self, strokes: tuple[Stroke, ...], dice: tuple[str, ...]) -> None:
+        object.__setattr__(self, "_strokes", strokes)
+        object.__setattr__(self, "_dice", dice)
+
+    @cached_property
+    def made(self) -> Check:
+        made: Check = check_picture(self._strokes, self._dice)
+        return made
+
+    @property
+    def legal(self) -> bool:
+        return self.made.legal
+
+    @property
+    def found(self) -> tuple[str, ...]:
+        return self.made.found
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        return self.made.missing
+
+    @property
+    def extra(self) -> tuple[str, ...]:
+        return self.made.extra
+
+    @property
+    def reason_en(self) -> str:
+        return self.made.reason_en
+
+    @property
+    def reason_cs(self) -> str:
+        return self.made.reason_cs
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PendingCheck) and (other._strokes, other._dice) == (
+                self._strokes, self._dice):
+            return True  # the same picture and dice: the same check, made or not
+        return self.made == (other.made if isinstance(other, PendingCheck) else other)
+
+    def __hash__(self) -> int:
+        return hash(self.made)
+
+    def __repr__(self) -> str:
+        return f"PendingCheck({self.made!r})"
+
+
 class ArtBox:
     id = "artbox"
     title: Mapping[str, str] = MappingProxyType({"en": "ArtBox", "cs": "ArtBox"})
@@ -410,7 +467,7 @@ class ArtBox:
         return replace(state, round=replace(
             rnd,
             pictures=MappingProxyType({**rnd.pictures, seat: strokes}),
-            checks=MappingProxyType({**rnd.checks, seat: check_picture(strokes, rnd.dice)}),
+            checks=MappingProxyType({**rnd.checks, seat: PendingCheck(strokes, tuple(rnd.dice))}),
         ))
 
     def _lay_out(self, state: ArtBoxState) -> ArtBoxState:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
@@ -295,6 +296,46 @@ def check_sheet(strokes: Sequence[Stroke]) -> Check:
     return Check(verdict.legal, verdict.reason, verdict.reason_in("cs"))
 
 
+class PendingCheck(Check):
+    """A sheet's check, made when it is first read (the Artist's view, placing the sheet,
+    a vote) and then kept. The rules check the sheet after every stroke so that the
+    Artist learns at once what the box sees; made lazily, a replay of the log after a
+    power cut checks each sheet when the rules read it, not once per stroke. It reads and
+    compares as the Check it makes."""
+
+    _strokes: tuple[Stroke, ...]
+
+    def __init__(self, strokes: tuple[Stroke, ...]) -> None:
+        object.__setattr__(self, "_strokes", strokes)
+
+    @cached_property
+    def made(self) -> Check:
+        return check_sheet(self._strokes)
+
+    @property
+    def legal(self) -> bool:
+        return self.made.legal
+
+    @property
+    def reason_en(self) -> str:
+        return self.made.reason_en
+
+    @property
+    def reason_cs(self) -> str:
+        return self.made.reason_cs
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PendingCheck) and other._strokes == self._strokes:
+            return True  # the same sheet: the same check, made or not
+        return self.made == (other.made if isinstance(other, PendingCheck) else other)
+
+    def __hash__(self) -> int:
+        return hash(self.made)
+
+    def __repr__(self) -> str:
+        return f"PendingCheck({self.made!r})"
+
+
 def _word(word: Word | None) -> dict[str, str] | None:
     return None if word is None else {"en": word.en, "cs": word.cs}
 
@@ -449,7 +490,7 @@ class BroadLines:
             require(bool(strokes), "nothing_to_clear", "The sheet is empty.")
             strokes = ()
         # Checked after every stroke, so the Artist learns at once what the box sees.
-        check = check_sheet(strokes) if state.check_sheets else None
+        check = PendingCheck(strokes) if state.check_sheets else None
         return replace(state, round=replace(rnd, drawing=strokes, check=check, vote_lost=False))
 
     def _place(self, state: BroadLinesState, overruled: bool, paper: bool = False

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -204,6 +205,61 @@ def test_a_gentle_s_within_the_tolerance_keeps_its_bend() -> None:
         0.6 * math.pi, 0.6 * math.pi - math.radians(15))[1:]
     figure = figure_of(points)
     assert figure.curves == 1 and not figure.changes_bend
+
+
+def bean_outline(dent: float) -> Pts:
+    """An oval 600 x 400 whose top is pushed in by `dent` x 400 units over a third of
+    its width (a bean), drawn from its right end, a little past its start."""
+    points = []
+    for k in range(241):
+        t = 2 * math.pi * 1.03 * k / 240
+        push = dent * 400 * math.exp(-(((t % (2 * math.pi)) - 1.5 * math.pi) / 0.45) ** 2)
+        points.append((800 + 300 * math.cos(t), 500 + 200 * math.sin(t) + push))
+    return points
+
+
+def test_a_bean_with_a_shallow_dent_changes_its_bend() -> None:
+    # The dent turns back by less than BEND_REVERSAL, but falls in from the hull by
+    # 4-6 % of the size: no circle, and no "1 curve" of Broad Lines.
+    for push in (0.2, 0.22):
+        figure = figure_of(bean_outline(push))
+        assert figure.closed and figure.bend_reversal < 30 and figure.changes_bend, figure
+        assert 0.04 < figure.dent < 0.06
+        verdict = recognise_shapes([stroke_from_xy(bean_outline(push))])[0]
+        assert verdict.shape is None and verdict.reason_key == "not.changes_bend"
+        assert verdict.reason == "Not a circle: its bend reverses (a dent or a notch)."
+        assert sheet(bean_outline(push)).reason_key == "sheet.changes_bend"
+    # A side flattened, or pushed in by a hair (3.5 % of the size), is still an oval.
+    for push in (0.12, 0.18):
+        flat = figure_of(bean_outline(push))
+        assert flat.dent < 0.035 and not flat.changes_bend and shapes(bean_outline(push)) == [
+            Shape.CIRCLE]
+
+
+def test_a_circle_whose_end_falls_short_inwards_is_still_a_circle() -> None:
+    # The close falls short inside the start: the gap bridged there leaves a notch at
+    # the seam, which is where the pen stopped, not a dent.
+    points = [(800 + r * math.cos(t), 500 + r * math.sin(t))
+              for t, r in ((2 * math.pi * k / 200, 250 - 40 * max(0, k - 185) / 15)
+                           for k in range(200))]
+    figure = figure_of(points)
+    assert figure.closed and not figure.changes_bend, figure
+    assert shapes(points) == [Shape.CIRCLE]
+
+
+def test_a_wave_with_sharp_crests_changes_its_bend_it_is_no_zigzag() -> None:
+    # Crests pinched to a point, flanks bending along their way: a curve changing its
+    # bend. Straight flanks meeting at the same crests: a zigzag of 4 lines.
+    def crest(u: float) -> float:
+        f = u % 1.0
+        return 4 * f - 1 if f < 0.5 else 3 - 4 * f
+
+    wave = [(200 + 1200 * t, 500 + 110 * math.copysign(abs(v) * (1.8 - 0.8 * abs(v)), v))
+            for t, v in ((k / 199, crest(2 * k / 199 + 0.25)) for k in range(200))]
+    zigzag = [(200 + 1200 * t, 500 + 110 * v)
+              for t, v in ((k / 199, crest(2 * k / 199 + 0.25)) for k in range(200))]
+    assert sheet(wave).reason_key == "sheet.changes_bend", figure_of(wave)
+    assert sheet(zigzag).reason_key == "sheet.too_many" and sheet(zigzag).lines == 5
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -423,6 +479,56 @@ def test_artbox_a_line_is_not_part_of_a_square() -> None:
     # So does a line drawn over a line, the second time.
     assert shapes(along([(100, 800), (900, 800)]), along([(150, 803), (850, 798)])) == [
         Shape.LINE, None]
+
+
+def test_artbox_marks_a_person_overlooks_take_nothing_away() -> None:
+    # A dot beside a square (a tap, 1 % of the drawing's size) is a stray mark: the
+    # drawing is one square, and the dot no unrecognised part.
+    dot = [(900, 650), (903, 652)]
+    verdicts = recognise_shapes(strokes_from_xy([along(SQUARE), dot]))
+    assert [(v.shape, v.stray) for v in verdicts] == [(Shape.SQUARE, False), (None, True)]
+    assert verdicts[1].to_json()["stray"] is True and "stray" not in verdicts[0].to_json()
+    # The same dot alone is no stray: it is all there is.
+    assert [v.stray for v in recognise_shapes(strokes_from_xy([dot]))] == [False]
+    # A tap beside the rolled shapes does not make the drawing unrecognised, but the
+    # rules say a dot is not a shape: the box names the mark and the table decides.
+    verdict = check_artbox_drawing(strokes_from_xy([*four_shapes(), [(1300, 150),
+                                                                     (1302, 151)]]), ROLL)
+    assert not verdict.unrecognised and Counter(verdict.found) == Counter(ROLL)
+    assert not verdict.legal and verdict.reason_key == "drawing.stray"
+    assert "small marks beside them: 1" in verdict.reason
+    assert "drobné značky: 1" in verdict.reason_in("cs")
+    # ...and a small line still counts when a line was rolled (90 units, 5 % of the
+    # drawing), not when it was not.
+    small = [ellipse(cx=300, cy=300, rx=200, ry=200), along(SQUARE),
+             along([(900, 700), (1200, 300), (1500, 700), (900, 700)]),
+             along([(1400, 850), (1490, 850)])]
+    assert check_artbox_drawing(strokes_from_xy(small), ROLL).legal
+    three = (Shape.CIRCLE, Shape.SQUARE, Shape.TRIANGLE, Shape.CIRCLE)
+    verdict = check_artbox_drawing(strokes_from_xy(small), three)
+    assert verdict.found == (Shape.CIRCLE, Shape.SQUARE, Shape.TRIANGLE)
+    assert verdict.reason_key == "drawing.count"
+
+
+def test_artbox_a_side_drawn_on_past_its_corner_adds_no_line() -> None:
+    # The left side of the triangle drawn on past its apex (a fifth of its length), and
+    # a piece of the base drawn again just below it: the triangle, nothing else.
+    past_apex = along([(700, 150), (780, 40)])
+    assert shapes(along(TRIANGLE), past_apex) == [Shape.TRIANGLE, None]
+    # A line touching the apex at an angle to both sides is a line of its own.
+    assert shapes(along(TRIANGLE), along([(700, 150), (900, 140)])) == [
+        Shape.TRIANGLE, Shape.LINE]
+    # So is a line along a side's line but as long as the side.
+    assert shapes(along(TRIANGLE), along([(700, 150), (1040, -318)])) == [
+        Shape.TRIANGLE, Shape.LINE]
+
+
+def test_artbox_a_line_drawn_there_and_back_is_one_line() -> None:
+    assert shapes(along([(100, 500), (900, 500), (150, 510)])) == [Shape.LINE]
+    assert shapes(along([(100, 500), (900, 500), (150, 530), (880, 540)])) == [Shape.LINE]
+    # A narrow angle is still two lines (its arms 10 degrees apart).
+    tip = (100 + 800 * math.cos(math.radians(10)), 500 - 800 * math.sin(math.radians(10)))
+    assert shapes(along([tip, (100, 500), (900, 500)])) == [Shape.LINE, Shape.LINE]
 
 
 def test_artbox_one_drawn_shape_never_counts_twice() -> None:

@@ -12,6 +12,10 @@ import asyncio
 import random
 import time
 
+import pytest
+
+from games.codec import to_jsonable
+from games.core import replay
 from games.geometry import (
     Shape,
     check_artbox_drawing,
@@ -172,3 +176,68 @@ def test_the_caches_hold_no_stroke_and_stay_bounded() -> None:
     assert all(isinstance(key, bytes) and len(key) == 16 for key in figures._traces)
     assert all(len(trace.xs) <= 160 for trace in figures._traces.values())
     clear()
+
+
+def test_a_replayed_artbox_match_checks_each_picture_once_not_after_every_stroke(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # After a power cut the session replays the whole log; the rules check a picture
+    # after every stroke (the phone shows at once what the box sees), but lazily: the
+    # replay checks a picture only when the rules read it (the points), once.
+    import games.artbox as artbox
+    from tests.test_artbox import Table, shape_stroke
+
+    table = Table(3)
+    table.keep_all()
+    table.act("roll", table.starter)
+    for seat in table.players:
+        for i, shape in enumerate(table.state.round.dice):
+            table.act("stroke", seat, **shape_stroke(shape, 250 + 370 * i, 500))
+            table.act("stroke", seat, **shape_stroke("line", 250 + 370 * i, 900, 60))
+            table.act("undo", seat)
+        assert artbox.RULES.view(table.state, seat)["my_check"]["legal"] is True
+        table.act("finish", seat)
+    strokes = sum(a.kind == "stroke" for a in table.log)
+    calls: list[int] = []
+    checked = check_artbox_drawing  # what games.artbox calls
+
+    def counted(strokes: object, rolled: object) -> object:
+        calls.append(1)
+        return checked(strokes, rolled)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(artbox, "check_artbox_drawing", counted)
+    state = replay(artbox.RULES, table.seats, {}, table.seed, table.log)
+    assert not calls  # nothing read a check yet: none was made
+    assert state == table.state  # the same checks, made or not
+    assert all(state.round.checks[s].legal for s in table.players)
+    assert len(calls) <= len(table.players) < strokes // 4, (len(calls), strokes)
+    assert to_jsonable(state.round.checks) == to_jsonable(table.state.round.checks)
+
+
+def test_a_replayed_broad_lines_sheet_is_checked_when_placed_not_after_every_stroke(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import games.broad_lines as broad_lines
+    from tests.test_broad_lines import ARC, LINE, LINE2, LINE3, Table
+
+    table = Table()
+    table.name()
+    artist = table.artist
+    for stroke in (LINE, LINE2, LINE3, ARC):
+        table.act("stroke", artist, **stroke)
+    for _ in range(3):
+        table.act("undo", artist)
+    table.act("stroke", artist, **LINE2)
+    assert table.state.round.check is not None and table.state.round.check.legal
+    table.act("place", artist)
+    calls: list[int] = []
+    checked = check_broad_lines_sheet  # what games.broad_lines calls
+
+    def counted(strokes: object) -> object:
+        calls.append(1)
+        return checked(strokes)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(broad_lines, "check_broad_lines_sheet", counted)
+    state = replay(broad_lines.RULES, table.seats, table.options, table.seed, table.log)
+    assert state == table.state
+    assert len(calls) == 1  # placing the sheet read its check; the 5 strokes made none

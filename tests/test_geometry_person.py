@@ -121,6 +121,39 @@ def snake(rng: random.Random) -> list[Stroke]:
                     for t in (k / 199 for k in range(200))], rng)]
 
 
+def _triangle_wave(u: float) -> float:
+    """-1 to 1 and back, period 1."""
+    f = u % 1.0
+    return 4 * f - 1 if f < 0.5 else 3 - 4 * f
+
+
+def sharp_wave(rng: random.Random) -> list[Stroke]:
+    """A wave of 3 or 4 bends whose crests are pinched to a point: the flanks still bend
+    (steep in the middle, leaning over towards the crest), so it is no zigzag."""
+    bends, height = rng.choice([3, 3.5, 4]), rng.uniform(0.06, 0.12)
+    points = []
+    for k in range(200):
+        t = k / 199
+        v = _triangle_wave(bends * t / 2 + 0.25)
+        points.append((200 + 1200 * t, 500 + height * 1200 * math.copysign(
+            abs(v) * (1.8 - 0.8 * abs(v)), v)))
+    return [finger(points, rng)]
+
+
+def bean(rng: random.Random) -> list[Stroke]:
+    """A closed blob with a dent in its top, falling in by 3.5-12 % of its size from its
+    hull (a bean, a kidney), started away from the dent."""
+    a, b = rng.uniform(250, 320), rng.uniform(170, 230)
+    depth, width = rng.uniform(0.18, 0.26), rng.uniform(0.3, 0.45)
+    points = []
+    for k in range(200):
+        t = 2 * math.pi * k / 199
+        bump = math.exp(-(((t - math.pi / 2) / width) ** 2))
+        dent = depth * 2 * b * bump if math.sin(t) > 0 else 0
+        points.append((800 + a * math.cos(t), 500 + b * math.sin(t) - dent))
+    return [finger(points, rng)]
+
+
 def s_curve(rng: random.Random) -> list[Stroke]:
     r, a = rng.uniform(120, 220), rng.uniform(1.0, 1.5)
     return [finger(arc(600, 300, r, math.pi, math.pi + a * math.pi)
@@ -216,6 +249,9 @@ CASES: dict[str, Case] = {
     "4 straight strokes at 120 degrees": (
         four_strokes_at_120, sheet_reading, {"sheet.too_many"}),
     "low wave of 3-4 bends": (snake, sheet_reading, {"sheet.changes_bend"}),
+    "wave with pinched crests": (sharp_wave, sheet_reading, {"sheet.changes_bend"}),
+    "bean with a dent on a sheet": (bean, sheet_reading, {"sheet.changes_bend"}),
+    "bean with a dent: no circle": (bean, shapes_reading, {"not.changes_bend"}),
     "S-curve": (s_curve, sheet_reading, {"sheet.changes_bend"}),
     "heart in one stroke": (heart, sheet_reading, {"sheet.changes_bend"}),
     "narrow U: 1 curve": (narrow_u, sheet_reading, {"sheet.curve"}),
@@ -231,8 +267,8 @@ def rate(case: Case, count: int = 20) -> tuple[float, Counter[str]]:
     return sum(readings[w] for w in wanted) / count, readings
 
 
-LEAST: dict[str, float] = {"low wave of 3-4 bends": 0.75}
-"""A wave with sharp crests reads as a zigzag of lines (refused too, as too many lines)."""
+LEAST: dict[str, float] = {}
+"""Cases allowed a lower share than 85 % (none today)."""
 
 
 @pytest.mark.parametrize("name", CASES)

@@ -24,7 +24,9 @@ has the method in full and the figures measured on real strokes):
    straight pieces is that many lines (an angle is 2); anything curved makes it 1 curve.
 5. Bend: the turns between chords of 3 % of the length, without the ends' last 6 %; the
    bend changes when the curve turns back against its main direction by 30 degrees or
-   more in a row. Crossings count except curls under 6 % of the length.
+   more in a row, or when a closed curve falls in from its convex hull by 4 % of its
+   size (a bean's dent); straight pieces whose corners hold under 80 % of their bends are
+   a wave, not a zigzag. Crossings count except curls under 6 % of the length.
 6. Shapes: 3 straight sides closed make a triangle, 4 with turns within 30 degrees of a
    right angle a square; a closed curve within 8 % (mean) of the ellipse of its own area
    moments is a circle; a straight stroke is a line; under 40 units either way, a dot.

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Final
 
@@ -29,13 +29,17 @@ from games.geometry.tolerances import (
     ELLIPSE_TOLERANCE,
     JOIN_BUDGET,
     JOIN_VERTICES,
+    LINE_TOLERANCE,
     MAX_STROKE_POINTS,
     OUTLINE_FRACTION,
+    OVERSHOOT_LENGTH,
+    OVERSHOOT_NEAR,
     POLYGON_CORNERS,
     RHOMBUS_SIDES,
     RIGHT_ANGLE_MEAN_TOLERANCE,
     RIGHT_ANGLE_TOLERANCE,
     SIMPLIFY_FLOOR,
+    STRAY_FRACTION,
 )
 from games.sheet import Stroke
 
@@ -60,11 +64,15 @@ class ShapeVerdict(Reasoned):
     shape: Shape | None = None
     strokes: tuple[int, ...] = ()
     figure: Figure | None = field(default=None, repr=False)
+    stray: bool = False
+    """A mark a person overlooks: a stroke under STRAY_FRACTION of the whole drawing's
+    size (a dot, a tick beside a shape). It adds no shape and takes nothing away, unless
+    counting it fits the roll better (a small line that was rolled)."""
 
     def to_json(self) -> dict[str, JSON]:
         return {
             "shape": self.shape.value if self.shape else None, "strokes": list(self.strokes),
-            **self._reason_json(),
+            **self._reason_json(), **({"stray": True} if self.stray else {}),
         }
 
 
@@ -170,6 +178,23 @@ def _polygon_verdict(figure: Figure, strokes: tuple[int, ...]) -> ShapeVerdict |
     return ShapeVerdict(f"shape.{shape.value}", params, shape, strokes, figure)
 
 
+def _drawn_back_along(figure: Figure) -> bool:
+    """An open figure of straight pieces that all lie along one line, within
+    LINE_TOLERANCE of the longest piece's length: a line drawn there and back (or to and
+    fro) in one stroke, which a person reads as one line, not as a narrow angle."""
+    if (figure.kind is not FigureKind.LINES or len(figure.pieces) < 2
+            or len(figure.strokes) != 1):
+        return False  # strokes joined end to end continue each other: not this
+    longest = max(figure.pieces, key=lambda p: math.dist(p.start, p.end))
+    (x0, y0), (x1, y1) = longest.start, longest.end
+    chord = math.dist(longest.start, longest.end)
+    if chord <= 0:
+        return False
+    reach = LINE_TOLERANCE * chord * chord  # distances times the chord's length
+    dx, dy = x1 - x0, y1 - y0
+    return all(abs((x - x0) * dy - (y - y0) * dx) <= reach for x, y in figure.outline)
+
+
 def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
     """What one figure counts as in ArtBox (an angle drawn in one go is 2 lines)."""
     strokes = figure.strokes
@@ -184,7 +209,7 @@ def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
     if figure.crosses_itself:
         return no("not.crosses_itself", crossings=figure.crossings)
     if not figure.closed:
-        if figure.kind is FigureKind.LINE:
+        if figure.kind is FigureKind.LINE or _drawn_back_along(figure):
             return [ShapeVerdict("shape.line", {}, Shape.LINE, strokes, figure)]
         if figure.kind is FigureKind.LINES:
             return [
@@ -199,8 +224,12 @@ def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
     if figure.kind is FigureKind.LINES and len(figure.corners) >= POLYGON_CORNERS:
         # corners before roundness: a polygon is not a circle
         return no("not.corners", corners=len(figure.corners))
+    if figure.changes_bend:
+        # A closed curve whose bend reverses (a bean's dent, a heart's notch): no circle,
+        # however round the rest of it is.
+        return no("not.changes_bend", bend_reversal=figure.bend_reversal, dent=figure.dent)
     misfit = _ellipse_misfit(figure.outline)
-    if misfit <= ELLIPSE_TOLERANCE and not figure.changes_bend:
+    if misfit <= ELLIPSE_TOLERANCE:
         return [ShapeVerdict("shape.circle", {"misfit": round(misfit, 3)}, Shape.CIRCLE,
                              strokes, figure)]
     if figure.kind is FigureKind.LINES:
@@ -299,9 +328,11 @@ class _Reading:
 def _read(
     singles: Sequence[list[ShapeVerdict]], joined: Sequence[ShapeVerdict],
     keys: Sequence[tuple[int, ...]], over: dict[int, list[tuple[int, str]]],
+    overlook: bool = True,
 ) -> _Reading:
     """The drawing read with the joinings `joined` (disjoint) and every other stroke on
-    its own; lines drawn over a shape of this reading add nothing."""
+    its own; lines drawn over a shape of this reading add nothing, nor (`overlook`) do
+    stray marks."""
     used = {i for v in joined for i in v.strokes}
     verdicts = [*joined, *(v for i, vs in enumerate(singles) if i not in used for v in vs)]
     verdicts.sort(key=lambda v: v.strokes)
@@ -314,10 +345,50 @@ def _read(
                     verdict = ShapeVerdict("not.drawn_over", {"shape": shape}, None,
                                            verdict.strokes, verdict.figure)
                     break
+        if verdict.stray and not overlook:
+            verdict = replace(verdict, stray=False)
         out.append(verdict)
-    found = tuple(s for kind in Shape for v in out if (s := v.shape) is kind)
-    unrecognised = sum(1 for v in out if v.shape is None and v.reason_key != "not.drawn_over")
+    counted = [v for v in out if not v.stray]
+    found = tuple(s for kind in Shape for v in counted if (s := v.shape) is kind)
+    unrecognised = sum(1 for v in counted
+                       if v.shape is None and v.reason_key != "not.drawn_over")
     return _Reading(tuple(out), found, unrecognised)
+
+
+def _strays(traces: Sequence[Trace]) -> set[int]:
+    """The strokes under STRAY_FRACTION of the whole drawing's size (bounding-box
+    diagonal): marks a person overlooks beside the rest. None in a drawing of one
+    stroke, and none when every stroke is that small (a drawing of scattered dots)."""
+    if len(traces) < 2:
+        return set()
+    size = math.hypot(max(max(t.xs) for t in traces) - min(min(t.xs) for t in traces),
+                      max(max(t.ys) for t in traces) - min(min(t.ys) for t in traces))
+    small = {i for i, t in enumerate(traces)
+             if not t.too_long and t.size < STRAY_FRACTION * size}
+    return small if len(small) < len(traces) else set()
+
+
+def _continues_a_side(line: Figure, shape: Figure) -> bool:
+    """Whether a straight stroke starts (or ends) at a triangle's or a square's outline and
+    runs along the line of one of its sides, shorter than most of it: that side drawn on
+    past its corner, or a gap in it drawn again. A person sees the shape, not a line."""
+    a, b = line.outline[0], line.outline[-1]
+    length = math.dist(a, b)
+    near = max(OVERSHOOT_NEAR * shape.size, 2 * SIMPLIFY_FLOOR)
+    sx = [p[0] for p in shape.outline]
+    sy = [p[1] for p in shape.outline]
+    if not stays_near((a[0],), (a[1],), sx, sy, near) and not stays_near(
+            (b[0],), (b[1],), sx, sy, near):
+        return False
+    for piece in shape.pieces:
+        side = math.dist(piece.start, piece.end)
+        if side <= 0 or length > OVERSHOOT_LENGTH * side:
+            continue
+        (x0, y0), (x1, y1) = piece.start, piece.end
+        if all(abs((x - x0) * (y1 - y0) - (y - y0) * (x1 - x0)) <= near * side
+               for x, y in (a, b)):
+            return True
+    return False
 
 
 def _drawn_over_table(
@@ -355,6 +426,10 @@ def _drawn_over_table(
                     or (not line and other.shape is not shape)
                     or (other.shape is shape and len(other.strokes) == 1
                         and other.strokes > verdict.strokes)):
+                continue
+            if (line and other.shape in (Shape.TRIANGLE, Shape.SQUARE)
+                    and _continues_a_side(figure, under)):
+                table.setdefault(verdict.strokes[0], []).append((other_index, other.shape.value))
                 continue
             near = max(OUTLINE_FRACTION * under.size, 2 * SIMPLIFY_FLOOR)
             if (min(px) < box[0] - near or max(px) > box[2] + near
@@ -411,12 +486,18 @@ def _recognise(
 ) -> _Reading:
     traces = [simplify_stroke(s) for s in strokes]
     singles_figures = [single_figure(i, t) for i, t in enumerate(traces)]
-    singles = [_shape_verdicts(f) for f in singles_figures]
+    strays = _strays(traces)
+    singles = [[replace(v, stray=True) for v in _shape_verdicts(f)] if i in strays
+               else _shape_verdicts(f) for i, f in enumerate(singles_figures)]
     joinings = _joinings(traces, singles_figures)
     keys, over = _drawn_over_table([*(v for vs in singles for v in vs), *joinings])
-    readings = [_read(singles, joined, keys, over) for joined in _readings(singles, joinings)]
+    ways = _readings(singles, joinings)
+    readings = [_read(singles, joined, keys, over) for joined in ways]
     if rolled is None:
         return readings[0]
+    if any(v.shape is not None for i in strays for v in singles[i]):
+        # A small line may be one of the rolled shapes: read it counted too.
+        readings += [_read(singles, joined, keys, over, overlook=False) for joined in ways]
     want = Counter(rolled)
 
     def misfit(reading: _Reading) -> tuple[int, int]:
@@ -467,7 +548,8 @@ def _check(strokes: tuple[Stroke, ...], rolled_sorted: tuple[Shape, ...]) -> Dra
     shapes = reading.verdicts
     found = reading.found
     unrecognised = tuple(
-        v for v in shapes if v.shape is None and v.reason_key != "not.drawn_over"
+        v for v in shapes
+        if v.shape is None and v.reason_key != "not.drawn_over" and not v.stray
     )
     missing = _multiset_minus(rolled_sorted, found)
     extra = _multiset_minus(found, rolled_sorted)
@@ -489,6 +571,13 @@ def _check(strokes: tuple[Stroke, ...], rolled_sorted: tuple[Shape, ...]) -> Dra
         key = "drawing.count"
     elif missing or extra:
         key = "drawing.not_rolled"
+    elif strays := sum(1 for v in shapes if v.stray):
+        # The rules: a picture of exactly the four rolled shapes, "a dot is not accepted
+        # as a very small circle". A small mark is overlooked when the shapes are read
+        # (so a dot beside a circle does not spoil the circle), but it is not a shape:
+        # the box says so and the table's vote decides.
+        key = "drawing.stray"
+        params["count"] = strays
     else:
         key = "drawing.ok"
     return DrawingVerdict(

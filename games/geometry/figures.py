@@ -49,6 +49,7 @@ from games.geometry.tolerances import (
     CORNER_SHARPNESS,
     CORNER_WINDOW,
     CROSSING_LIMIT,
+    DENT_DEPTH,
     DOT_SIZE,
     GAP_SPAN,
     HOOK_FRACTION,
@@ -65,10 +66,12 @@ from games.geometry.tolerances import (
     POLYGON_TURN_SHARE,
     RAW_POINTS,
     RETRACE_FRACTION,
+    SEAM_MARGIN,
     SIDE_TOLERANCE,
     SIMPLIFY_FLOOR,
     SIMPLIFY_FRACTION,
     WAVE_BEND,
+    WAVE_CORNER_SHARE,
 )
 from games.sheet import Stroke
 
@@ -132,10 +135,14 @@ class Figure:
     """Why the figure was not judged: "too_long" (a stroke of more than
     MAX_STROKE_POINTS points), "tangled" (it crosses itself beyond the crossing budget);
     empty when it was. The table decides an unjudged figure."""
+    dent: float = 0.0
+    """How deep a closed curve falls in from its convex hull, as a fraction of its size
+    (away from where it closes); DENT_DEPTH or more is a dent, where its bend reverses."""
 
     @property
     def changes_bend(self) -> bool:
-        return self.curves > 0 and self.bend_reversal >= BEND_REVERSAL
+        return self.curves > 0 and (
+            self.bend_reversal >= BEND_REVERSAL or self.dent >= DENT_DEPTH)
 
     @property
     def crosses_itself(self) -> bool:
@@ -400,8 +407,9 @@ def _corners(
     else:
         back = [cum[k] - w for k in vertices]
         ahead = [cum[k] + w for k in vertices]
-    bx, by = points_at(xs, ys, cum, back)
-    ax, ay = points_at(xs, ys, cum, ahead)
+    count = len(back)
+    px, py = points_at(xs, ys, cum, back + ahead)
+    bx, by, ax, ay = px[:count], py[:count], px[count:], py[count:]
     limit = math.radians(angle)
     wide = []
     for i, k in enumerate(vertices):
@@ -417,8 +425,9 @@ def _corners(
     else:
         hb = [cum[k] - half for _, k in wide]
         ha = [cum[k] + half for _, k in wide]
-    hbx, hby = points_at(xs, ys, cum, hb)
-    hax, hay = points_at(xs, ys, cum, ha)
+    count = len(hb)
+    px, py = points_at(xs, ys, cum, hb + ha)
+    hbx, hby, hax, hay = px[:count], py[:count], px[count:], py[count:]
     candidates = []
     for i, (turn, k) in enumerate(wide):
         x = xs[k]
@@ -620,11 +629,18 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     # more, its sides straight on average, is a polygon: they count as straight lines,
     # and it is not a circle or a curve (a heart has corners too, but round lobes).
     polygon = (closed and len(corners) >= POLYGON_CORNERS
-               and sum(deviations) / len(deviations) <= LINE_TOLERANCE)
+               and sum(deviations) / len(deviations) <= LINE_TOLERANCE
+               and not _rounded_dent(xs, ys, cum, corners, w))
     straight = [
         polygon or (d <= tolerance and (not closed or len(spans) >= 3) and not wave)
         for d in deviations
     ]
+    if (not closed and len(corners) >= 2 and all(straight) and not crossing_count
+            and _corner_share(xs, ys, cum, [first, *corners, last]) < WAVE_CORNER_SHARE):
+        # Straight pieces whose corners turn one way and the other, but that turn along
+        # their flanks too: a wave with sharp crests, one curve changing its bend (a
+        # person sees a snake, not a zigzag of lines).
+        straight = [False] * len(straight)
     pieces = tuple(
         Piece(
             (xs[span[0]], ys[span[0]]),
@@ -654,6 +670,10 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
                                _main_sign(turns))
             if around >= math.radians(2 * BEND_REVERSAL):
                 reversal = max(reversal, around)
+    # How deep it falls in: only for a closed curve still keeping its bend (a heart's
+    # notch has changed it already).
+    dent = (_dent_depth(xs, ys, cum)
+            if closed and curves and reversal < math.radians(BEND_REVERSAL) else 0.0)
     kind = (
         FigureKind.LINE if lines == 1
         else FigureKind.LINES if lines
@@ -677,7 +697,136 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
         size=size,
         length=total,
         outline=tuple(zip(xs, ys, strict=True)),
+        dent=round(dent, 4),
     )
+
+
+def _corner_share(
+    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], bounds: Sequence[int]
+) -> float:
+    """How much of the bends of an open figure its corners hold (1.0 unless the corners,
+    the inner `bounds`, turn one way and the other): the turn within CORNER_WINDOW of each
+    corner, over the turn between the middles of the pieces either side of it. A zigzag
+    turns at its corners only (0.85 and more); a wave with sharp crests along its flanks
+    too (0.5-0.75)."""
+    total = cum[-1]
+    w = CORNER_WINDOW * total
+    d = BEND_STEP * total / 2
+    at = [cum[k] for k in bounds]
+    positions: list[float] = []
+    for c in range(1, len(at) - 1):
+        before = (at[c - 1] + at[c]) / 2
+        after = (at[c] + at[c + 1]) / 2
+        positions += [before - d, before + d, after - d, after + d, at[c] - w, at[c], at[c] + w]
+    px, py = points_at(xs, ys, cum, positions)
+    corner_sum = bend_sum = 0.0
+    sign = 0.0
+    for i in range(0, len(positions), 7):
+        bend = turn_between(px[i + 1] - px[i], py[i + 1] - py[i],
+                            px[i + 3] - px[i + 2], py[i + 3] - py[i + 2])
+        corner = turn_between(px[i + 5] - px[i + 4], py[i + 5] - py[i + 4],
+                              px[i + 6] - px[i + 5], py[i + 6] - py[i + 5])
+        if sign and (corner > 0) == (sign > 0):
+            return 1.0  # two corners the same way: a bracket, a polygon's sides
+        sign = corner
+        corner_sum += abs(corner)
+        bend_sum += abs(bend)
+    return corner_sum / bend_sum if bend_sum > 0 else 1.0
+
+
+def _rounded_dent(
+    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], corners: Sequence[int],
+    w: float,
+) -> bool:
+    """Whether a closed figure falls in (a dent, DENT_DEPTH deep) with fewer than two
+    corners turning back: a bean whose weak corners count five, or more. A polygon is
+    convex (a hexagon, an octagon), or falls in at its inner corners (a star's five)."""
+    if _dent_depth(xs, ys, cum) < DENT_DEPTH:
+        return False
+    total = cum[-1]
+    orientation = 1.0 if signed_area(xs, ys) > 0 else -1.0
+    positions = [p for k in corners for p in ((cum[k] - w) % total, (cum[k] + w) % total)]
+    px, py = points_at(xs, ys, cum, positions)
+    inner = 0
+    for i, k in enumerate(corners):
+        bx, by, ax, ay = px[2 * i], py[2 * i], px[2 * i + 1], py[2 * i + 1]
+        if orientation * turn_between(xs[k] - bx, ys[k] - by, ax - xs[k], ay - ys[k]) < 0:
+            inner += 1
+    return inner < 2
+
+
+def _dent_depth(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]) -> float:
+    """How deep a closed outline (the last point is the first) falls in from its convex
+    hull, relative to its size: the farthest a vertex lies inside the hull edge that
+    spans it. In the pocket where the loop closes, the vertices within SEAM_MARGIN of the
+    closing point are left out (the pen started and stopped there: a close falling short
+    inwards leaves a notch; the turn there is judged by the seam's own rule)."""
+    n = len(xs) - 1
+    if n < 4:
+        return 0.0
+    size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
+    if size <= 0 or _convex(xs, ys, n):
+        return 0.0  # the usual circle: no vertex inside its hull, nothing to search
+    total = cum[-1]
+    margin = SEAM_MARGIN * total
+    hull = _hull(xs, ys, n)
+    deepest = 0.0
+    for a, b in zip(hull, [*hull[1:], hull[0] + n], strict=True):
+        if b - a < 2:
+            continue
+        seam = a == 0 or b >= n
+        ax, ay = xs[a], ys[a]
+        ex, ey = xs[b % n] - ax, ys[b % n] - ay
+        edge = math.hypot(ex, ey)
+        if edge <= 0:
+            continue
+        for k in range(a + 1, b):
+            j = k % n
+            if seam and (cum[j] < margin or total - cum[j] < margin):
+                continue
+            depth = abs(ex * (ys[j] - ay) - ey * (xs[j] - ax)) / edge
+            if depth > deepest:
+                deepest = depth
+    return deepest / size
+
+
+def _convex(xs: Sequence[float], ys: Sequence[float], n: int) -> bool:
+    """Whether the closed polygon of the first n points turns the same way at every vertex
+    (then each vertex is on its convex hull, if it goes round once)."""
+    sign = 0.0
+    px = xs[0] - xs[n - 1]
+    py = ys[0] - ys[n - 1]
+    for k in range(n):
+        nxt = k + 1 if k + 1 < n else 0
+        qx = xs[nxt] - xs[k]
+        qy = ys[nxt] - ys[k]
+        cross = px * qy - py * qx
+        if cross:
+            if sign and (cross > 0) != (sign > 0):
+                return False
+            sign = cross
+        px = qx
+        py = qy
+    return True
+
+
+def _hull(xs: Sequence[float], ys: Sequence[float], n: int) -> list[int]:
+    """The indices (of the first n points) on their convex hull, in the order of the
+    outline (Andrew's monotone chain, O(n log n))."""
+    order = sorted(range(n), key=lambda k: (xs[k], ys[k]))
+
+    def half(indices: Iterable[int]) -> list[int]:
+        chain: list[int] = []
+        for k in indices:
+            while len(chain) >= 2:
+                o, a = chain[-2], chain[-1]
+                if ((xs[a] - xs[o]) * (ys[k] - ys[o]) - (ys[a] - ys[o]) * (xs[k] - xs[o])) > 0:
+                    break
+                chain.pop()
+            chain.append(k)
+        return chain[:-1]
+
+    return sorted({*half(order), *half(reversed(order))})
 
 
 def _dot_figure(

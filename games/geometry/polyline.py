@@ -235,6 +235,32 @@ def chord_deviation(xs: Sequence[float], ys: Sequence[float], indices: Sequence[
     return worst / chord
 
 
+def turns_within_half(xs: Sequence[float], ys: Sequence[float]) -> bool:
+    """Whether the directions of an open polyline's segments stay within less than half
+    a turn of each other (the turning, added up, spans under 180 degrees): then it moves
+    forwards along the middle direction all the way, and cannot cross itself. Lines,
+    angles and arcs are done here, without the sweep."""
+    low = high = angle = 0.0
+    px = xs[1] - xs[0]
+    py = ys[1] - ys[0]
+    limit = math.pi - 1e-9
+    for k in range(1, len(xs) - 1):
+        qx = xs[k + 1] - xs[k]
+        qy = ys[k + 1] - ys[k]
+        angle += math.atan2(px * qy - py * qx, px * qx + py * qy)
+        if angle < low:
+            low = angle
+            if high - low >= limit:
+                return False
+        elif angle > high:
+            high = angle
+            if high - low >= limit:
+                return False
+        px = qx
+        py = qy
+    return True
+
+
 Crossing = tuple[int, int, float, float]
 """Segments i < j of a polyline cross at parameter ti along i and tj along j."""
 
@@ -250,7 +276,7 @@ def find_crossings(
     horizontal strokes is swept from top to bottom), so only pairs whose extents overlap
     on that axis are compared, and those are counted against the budget."""
     segments = len(xs) - 1
-    if segments < 3:
+    if segments < 3 or (not closed and turns_within_half(xs, ys)):
         return []
     lox = [min(xs[k], xs[k + 1]) for k in range(segments)]
     hix = [max(xs[k], xs[k + 1]) for k in range(segments)]
@@ -378,9 +404,23 @@ def stays_near(
     tolerance: float,
 ) -> bool:
     """Whether every point of p lies within `tolerance` of the polyline l."""
+    # The distance to each segment is worked out here rather than by segment_distance:
+    # this runs for every probe against every segment of a loop.
+    limit = tolerance * tolerance
+    segments = [(ax, ay, bx - ax, by - ay, (bx - ax) ** 2 + (by - ay) ** 2)
+                for ax, ay, bx, by in zip(lxs, lys, lxs[1:], lys[1:], strict=False)]
     for px, py in zip(pxs, pys, strict=True):
-        for k in range(len(lxs) - 1):
-            if segment_distance(px, py, lxs[k], lys[k], lxs[k + 1], lys[k + 1]) <= tolerance:
+        for ax, ay, dx, dy, span in segments:
+            ex = px - ax
+            ey = py - ay
+            t = (ex * dx + ey * dy) / span if span > 0 else 0.0
+            if t < 0:
+                t = 0.0
+            elif t > 1:
+                t = 1.0
+            ex -= t * dx
+            ey -= t * dy
+            if ex * ex + ey * ey <= limit:
                 break
         else:
             return False

@@ -109,6 +109,10 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
         "Drawn over the outline of a {shape}, so it adds no shape of its own.",
         "Nakresleno přes obrys jiného tvaru ({shape}), takže nepřidává žádný vlastní tvar.",
     ),
+    "not.changes_bend": (
+        "Not a circle: its bend reverses (a dent or a notch).",
+        "Není to kruh: jeho ohyb mění směr (promáčklina nebo zářez).",
+    ),
     "not.rectangle": (
         "Four sides, but the corners are far from right angles.",
         "Čtyři strany, ale rohy mají daleko k pravým úhlům.",
@@ -141,6 +145,12 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
     "drawing.count": (
         "Exactly 4 shapes are needed; this drawing has {count}: {found}.",
         "Tvary musí být přesně 4; tato kresba má {count}: {found}.",
+    ),
+    "drawing.stray": (
+        "The rolled shapes are there ({found}), and small marks beside them: {count}. "
+        "A dot or a tick is not a shape; the table decides.",
+        "Hozené tvary tu jsou ({found}) a vedle nich drobné značky: {count}. "
+        "Tečka ani čárka není tvar; rozhodnou hráči u stolu.",
     ),
     "drawing.not_rolled": (
         "Not the rolled shapes: {missing} missing, {extra} instead.",

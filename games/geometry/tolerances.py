@@ -108,6 +108,24 @@ WAVE_BEND: Final = 40.0
 one way and the other 3 times or more by this many degrees each (a third of it for the
 bends cut by its ends)."""
 
+WAVE_CORNER_SHARE: Final = 0.8
+"""An open stroke of straight pieces whose corners turn one way and the other is a zigzag
+when its corners hold at least this share of its bends (the turn between the middles of
+the pieces either side): a zigzag turns at its corners only. A wave with sharp crests
+turns along its flanks too (its crests hold 0.5-0.75 of its bends; zigzags 0.85 and
+more): it is a curve that changes its bend, not straight lines."""
+
+DENT_DEPTH: Final = 0.04
+"""A closed curve has a dent (a bean, a kidney) when it falls in from its convex hull by
+more than this fraction of its size (bounding-box diagonal), away from where it closes:
+its bend reverses there. Hand-drawn circles fall in by 2.3 % at most (the $1 circles),
+a cusp left where a loop closes aside."""
+
+SEAM_MARGIN: Final = 0.1
+"""...measured no nearer than this fraction of the length to where the loop closes, in
+the pocket there: a close that falls short inwards leaves a notch of 4-9 % (8 of the 330
+$1 circles), which is no dent. A bean begun in its dent is then judged by its turns."""
+
 # --- Shapes (ArtBox) --------------------------------------------------------------------
 
 RIGHT_ANGLE_TOLERANCE: Final = 30.0
@@ -127,9 +145,24 @@ ELLIPSE_TOLERANCE: Final = 0.08
 of its own area moments by at most this fraction of the radius, on average (a half disc
 scores 0.14, a square 0.16, a triangle 0.33)."""
 
+STRAY_FRACTION: Final = 0.08
+"""A stroke smaller than this fraction of the whole drawing's size (bounding-box
+diagonals) is a stray mark a person overlooks (a dot, a tick beside a shape): it adds no
+shape and takes nothing away, unless counting it fits the roll better."""
+
 OUTLINE_FRACTION: Final = 0.03
 """A straight stroke within this fraction of a shape's size of that shape's outline is
 drawn over it, and adds no shape of its own."""
+
+OVERSHOOT_NEAR: Final = JOIN_FLOOR
+"""A straight stroke starting within this fraction of a triangle's or a square's size of
+its outline, both ends this near the line of one of its sides, draws that side on past
+its corner (or again over a gap): it adds no shape (the gap at which strokes' ends meet,
+JOIN_FLOOR)..."""
+
+OVERSHOOT_LENGTH: Final = 0.6
+"""...when it is shorter than this fraction of that side (a longer one is a line of its
+own that happens to line up)."""
 
 # --- Cost (bounded by construction) -----------------------------------------------------
 

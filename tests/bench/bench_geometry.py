@@ -1,8 +1,9 @@
 """Drawing geometry's figures: the worst time on adversarial strokes (random walks of 100
 to 20000 points, 20 jagged strokes on one drawing, the longest real scribble), the time to
 check a real stroke (Broad Lines) and a 4-shape drawing (ArtBox), each cold (nothing
-cached), and the accuracy on the $1 gestures (tuning and held-out people) and on the
-cases of issue 15.
+cached), the accuracy on the $1 gestures (tuning and held-out people), on the Quick,
+Draw! sample (tuning and held-out halves) and on the cases of issue 15, and the time to
+replay a long ArtBox match after a power cut (resume_long_artbox_s).
 
 Times are per call on this machine, as p50 and p99 over many calls, in CPU time of the
 thread (time.thread_time_ns: the machine is shared, and time spent preempted is not the
@@ -20,6 +21,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import pairwise
 
+from games.artbox import RULES as ARTBOX
+from games.core import Action, SeatInfo, replay
 from games.geometry import (
     Shape,
     check_artbox_drawing,
@@ -28,8 +31,12 @@ from games.geometry import (
     stroke_from_xy,
 )
 from games.sheet import Stroke
+from tests.test_artbox import Table
 from tests.test_geometry_dollar1 import OUTCOMES, POSITIVES, confusion, load_gestures, rates
 from tests.test_geometry_person import CASES, rate
+from tests.test_geometry_quickdraw import confusion as quickdraw_confusion
+from tests.test_geometry_quickdraw import load_drawings
+from tests.test_geometry_quickdraw import rates as quickdraw_rates
 
 Pts = list[tuple[float, float]]
 
@@ -192,6 +199,75 @@ def worst_cases(rng: random.Random) -> dict[str, float]:
     return figures
 
 
+def long_artbox_match(rng: random.Random) -> tuple[list[SeatInfo], int, list[Action]]:
+    """A long ArtBox match, as its log: 8 players, every picture drawn shape by shape in
+    finger strokes (a square side by side, a triangle too, half the circles in two goes),
+    with a stray line undone now and then, played to its end. Returns the seats, the
+    seed and the actions."""
+    table = Table(8, seed=20261201)
+    rounds = 0
+    while table.state.phase != "over" and rounds < 12:
+        rounds += 1
+        table.keep_all()
+        table.act("roll", table.starter)
+        for seat in table.players:
+            for i, shape in enumerate(table.state.round.dice):
+                cx, cy = 250 + 370 * i, 300 + 400 * (seat % 2)
+                for part in _finger_shape(shape, cx, cy, rng):
+                    table.act("stroke", seat, points=part)
+                if rng.random() < 0.3:  # a stray line, undone
+                    table.act("stroke", seat, points=_finger_shape("line", cx, cy + 200, rng)[0])
+                    table.act("undo", seat)
+            table.act("finish", seat)
+        for seat in table.players:
+            owners = [s for s in table.players if s != seat]
+            table.guess_right(seat, [s for s in owners if (s + rounds) % 3])
+            table.guess_wrong(seat, [s for s in owners if not (s + rounds) % 3])
+            table.act("done", seat)
+        while table.state.phase == "reveal":
+            table.act("press_reveal")
+        if table.state.phase == "points":
+            table.act("next", table.starter)
+    return table.seats, table.seed, table.log
+
+
+def _finger_shape(shape: str, cx: float, cy: float, rng: random.Random) -> list[list[list[int]]]:
+    """One shape drawn by a finger, as the points of its strokes: a square side by side,
+    a triangle too, a circle in one or two goes, 25-160 points each, with a finger's
+    tremor and wobble."""
+    r = 120.0
+    if shape == "circle":
+        outline = _ellipse(cx, cy, r, r * 0.9, rng.randint(100, 160))
+        cut = rng.choice([len(outline), len(outline) // 2])
+        parts = [outline[:cut + 3], outline[cut:]] if cut < len(outline) else [outline]
+    elif shape in ("square", "triangle"):
+        corners = ([(cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
+                   if shape == "square" else [(cx, cy - r), (cx + r, cy + r), (cx - r, cy + r)])
+        ring = [*corners, corners[0]]
+        parts = [_resampled([a, b], rng.randint(25, 40)) for a, b in pairwise(ring)]
+    else:
+        parts = [_resampled([(cx - r, cy), (cx + r, cy + 10)], rng.randint(100, 120))]
+    return [[[x, y, t] for x, y, t in _shaken(part, rng).points] for part in parts if part]
+
+
+def resume_cost(rng: random.Random) -> dict[str, float]:
+    """resume_long_artbox_s: the replay of a long ArtBox match's log after a power cut,
+    with nothing cached (the process is new), in CPU seconds of the thread."""
+    seats, seed, log = long_artbox_match(rng)
+    strokes = sum(a.kind == "stroke" for a in log)
+    times = []
+    for _ in range(3):
+        clear_caches()
+        began = time.thread_time_ns()
+        state = replay(ARTBOX, seats, {}, seed, log)
+        # What a view after the resume reads: every check of the round on the table.
+        for check in state.round.checks.values():
+            _ = check.legal
+        times.append((time.thread_time_ns() - began) / 1e9)
+    return {"resume_long_artbox_s": min(times), "resume_long_artbox_actions": float(len(log)),
+            "resume_long_artbox_strokes": float(strokes)}
+
+
 def run() -> dict[str, float]:
     rng = random.Random(2007)
     worst = worst_cases(rng)
@@ -216,6 +292,10 @@ def run() -> dict[str, float]:
     held = rates(confusion([g for g in gestures if g.held_out]))
     tuning = rates(confusion([g for g in gestures if not g.held_out]))
     person = {name: rate(case)[0] * 100 for name, case in CASES.items()}
+    sample = load_drawings()
+    quickdraw_tuning = quickdraw_rates(quickdraw_confusion([d for d in sample if not d.held_out]))
+    quickdraw_held = quickdraw_rates(quickdraw_confusion([d for d in sample if d.held_out]))
+    resume = resume_cost(rng)
 
     print(f"   {'adversarial (cold), ms':34} {'':>8} {'max':>8}")
     for key, value in worst.items():
@@ -240,6 +320,14 @@ def run() -> dict[str, float]:
     print("   the cases of issue 15 (seeded finger-drawn generators, 20 each), % as wanted:")
     for name, value in person.items():
         print(f"   {name:40} {value:5.0f}")
+    print()
+    print("   Quick, Draw! drawings read as an ArtBox shape, % (tuning / held out):")
+    for key, value in quickdraw_held.items():
+        print(f"   {key:36} {quickdraw_tuning[key]:6.1f} {value:6.1f}")
+    print()
+    logged = resume["resume_long_artbox_actions"], resume["resume_long_artbox_strokes"]
+    print(f"   resume: a long ArtBox match replayed cold ({logged[0]:.0f} actions, {logged[1]:.0f}"
+          f" strokes): {resume['resume_long_artbox_s']:.3f} s CPU")
     return {
         **{key: value for key, value in worst.items()},
         "stroke_check_ms_p50": real[0],
@@ -251,6 +339,9 @@ def run() -> dict[str, float]:
         **accuracy,
         **{f"{key}_held_out": value for key, value in held.items()},
         **{f"person_{_slug(name)}_pct": value for name, value in person.items()},
+        **{f"{key}_held_out": value for key, value in quickdraw_held.items()},
+        **{f"{key}_tuning": value for key, value in quickdraw_tuning.items()},
+        **resume,
     }
 
 

@@ -1,0 +1,181 @@
+"""Drawing geometry against public drawings it was not written for: a sample of Google's
+Quick, Draw! data (CC BY 4.0; tests/data/quickdraw/SOURCE.md), drawn by players of an
+online game with a mouse or a finger, one stroke or several, against a 20-second clock.
+
+Circles, squares, triangles and lines must read as that ArtBox shape (the whole drawing,
+however many strokes); hexagons, octagons, diamonds, stars, zigzags, squiggles, peanuts
+and snakes must rarely be taken for a circle, a square or a triangle. The drawings are
+split in two by a digest of their key: rules are tuned on one half only, and the test's
+floors are on the other, the held-out half, measured once with a margin below.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from games.geometry import Shape, ShapeVerdict, check_broad_lines_sheet, recognise_shapes
+from games.sheet import Stroke
+
+QUICKDRAW = Path(__file__).resolve().parent / "data" / "quickdraw"
+SPAN = 800
+"""Sheet units the longer side of a drawing is scaled to (players drew on canvases of
+different sizes; 800 is half the sheet's width, a drawing made to fill a phone)."""
+
+POSITIVES = {"circle": "circle", "square": "square", "triangle": "triangle", "line": "line"}
+"""Each shape class and the outcome it must read as."""
+NEGATIVES = ("hexagon", "octagon", "diamond", "star", "zigzag", "squiggle", "peanut", "snake")
+CLOSED = {"circle", "square", "triangle"}
+
+
+@dataclass(frozen=True)
+class Drawing:
+    word: str
+    key_id: str
+    strokes: tuple[Stroke, ...]
+
+    @property
+    def held_out(self) -> bool:
+        """The held-out half: by a digest of the drawing's key, so that the split does not
+        follow the order of the file or the country."""
+        return hashlib.blake2b(self.key_id.encode(), digest_size=1).digest()[0] % 2 == 1
+
+
+def load_drawings(folder: Path = QUICKDRAW) -> list[Drawing]:
+    """Every drawing of every class, scaled to SPAN sheet units, with times from 0."""
+    files = sorted(folder.glob("*.ndjson"))
+    if not files:
+        raise FileNotFoundError(f"the Quick, Draw! sample is missing: expected {folder}/*.ndjson")
+    drawings = []
+    for path in files:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            raw = row["drawing"]
+            xs = [x for stroke in raw for x in stroke[0]]
+            ys = [y for stroke in raw for y in stroke[1]]
+            scale = SPAN / max(max(xs) - min(xs), max(ys) - min(ys), 1)
+            t0 = raw[0][2][0]
+            strokes = tuple(
+                Stroke(tuple((round(400 + (x - min(xs)) * scale),
+                              round(100 + (y - min(ys)) * scale), t - t0)
+                             for x, y, t in zip(*stroke, strict=True)))
+                for stroke in raw
+            )
+            drawings.append(Drawing(row["word"], row["key_id"], strokes))
+    return drawings
+
+
+def outcome(verdicts: Sequence[ShapeVerdict]) -> str:
+    """What a whole drawing reads as: one shape, only lines, or no shape (a part drawn
+    over another, or a stray mark, is no part of it, as in the game's verdict)."""
+    shapes = [v.shape for v in verdicts if v.reason_key != "not.drawn_over" and not v.stray]
+    if len(shapes) == 1 and shapes[0] is not None:
+        return shapes[0].value
+    if shapes and all(s is Shape.LINE for s in shapes):
+        return "lines"
+    return "no shape"
+
+
+def confusion(drawings: Sequence[Drawing]) -> dict[str, Counter[str]]:
+    table: dict[str, Counter[str]] = {}
+    for drawing in drawings:
+        table.setdefault(drawing.word, Counter())[outcome(recognise_shapes(drawing.strokes))] += 1
+    return table
+
+
+def rates(table: dict[str, Counter[str]]) -> dict[str, float]:
+    """Per cent of each shape class read as its shape, and of each other class taken for
+    a circle, a square or a triangle."""
+    out = {f"quickdraw_{word}_pct": 100 * table[word][want] / sum(table[word].values())
+           for word, want in POSITIVES.items() if word in table}
+    for word in NEGATIVES:
+        if word in table:
+            taken = sum(table[word][s] for s in CLOSED)
+            out[f"quickdraw_{word}_taken_pct"] = 100 * taken / sum(table[word].values())
+    return out
+
+
+@pytest.fixture(scope="module")
+def drawings() -> list[Drawing]:
+    return load_drawings()
+
+
+def test_the_sample_is_there_with_its_licence(drawings: list[Drawing]) -> None:
+    assert (QUICKDRAW / "LICENSE.CC-BY-4.0").is_file() and (QUICKDRAW / "SOURCE.md").is_file()
+    per_class = Counter(d.word for d in drawings)
+    assert set(per_class) == set(POSITIVES) | set(NEGATIVES)
+    assert min(per_class.values()) >= 20
+    held = sum(d.held_out for d in drawings)
+    assert 0.4 < held / len(drawings) < 0.6
+
+
+FLOORS: dict[str, float] = {"circle": 90, "square": 80, "triangle": 60, "line": 85}
+"""Held-out floors, per cent, each lowered by a margin of two drawings or more (the
+classes hold 19-61 held-out drawings each). Measured on the held-out half when it was
+first read (circle 23/24, square 18/19, triangle 23/32, line 56/61), and once again
+after the stray-mark, side-overshoot and there-and-back rules, which were chosen on the
+tuning half only: circle 24/24, the others unchanged."""
+CEILINGS: dict[str, float] = {
+    "hexagon": 16, "octagon": 20, "diamond": 37, "peanut": 12,
+    "star": 6, "zigzag": 6, "squiggle": 6, "snake": 8,
+}
+"""Held-out ceilings, per cent, of other classes taken for a circle, a square or a
+triangle (measured: hexagon 2/25, octagon 2/20, diamond 4/19 when first read and 5/19
+after the rules above (a three-cornered diamond with a dot beside it, now a
+triangle), peanut 1/26, none of the others), with the same margin."""
+
+
+def test_the_held_out_half_reads_as_a_person_would(drawings: list[Drawing]) -> None:
+    table = confusion([d for d in drawings if d.held_out])
+    measured = rates(table)
+    for word, floor in FLOORS.items():
+        assert measured[f"quickdraw_{word}_pct"] >= floor, (word, dict(table[word]))
+    for word, ceiling in CEILINGS.items():
+        assert measured[f"quickdraw_{word}_taken_pct"] <= ceiling, (word, dict(table[word]))
+
+
+BROAD_LINES_LEGAL: dict[str, float] = {
+    "hexagon": 0.35, "octagon": 0.3, "zigzag": 0.05, "star": 0.05,
+}
+"""At most this share of each class may pass a Broad Lines sheet (measured on the
+held-out half: hexagon 6/25, octagon 4/20, zigzag 0/26, star 0/18)."""
+
+
+def test_broad_lines_refuses_polygons_and_zigzags_of_the_held_out_half(
+    drawings: list[Drawing],
+) -> None:
+    held = [d for d in drawings if d.held_out]
+    for word in ("hexagon", "octagon", "zigzag", "star"):
+        verdicts = [check_broad_lines_sheet(d.strokes) for d in held if d.word == word]
+        legal = sum(v.legal for v in verdicts)
+        assert legal <= BROAD_LINES_LEGAL[word] * len(verdicts), (word, legal, len(verdicts))
+
+
+def test_real_peanuts_are_no_circles_their_dents_reverse_the_bend(
+    drawings: list[Drawing],
+) -> None:
+    # A peanut's outline (its longest stroke) is a closed blob with a dent at its waist:
+    # no circle, and no "1 curve" of Broad Lines. Measured on the held-out half: 2 of 26
+    # taken for a shape, 3 of 26 allowed (before the dent rule: 3 and 6).
+    outlines = [max(d.strokes, key=lambda s: len(s.points))
+                for d in drawings if d.held_out and d.word == "peanut"]
+    shapes = sum(recognise_shapes([o])[0].shape is not None for o in outlines)
+    legal = sum(check_broad_lines_sheet([o]).legal for o in outlines)
+    assert shapes <= 0.16 * len(outlines) and legal <= 0.2 * len(outlines), (shapes, legal)
+
+
+def test_real_zigzags_stay_straight_lines_the_wave_rule_leaves_them(
+    drawings: list[Drawing],
+) -> None:
+    # A zigzag turns at its corners only: too many lines, not a wave (measured on the
+    # held-out half: 21 of the 23 one-stroke zigzags).
+    zigzags = [d.strokes for d in drawings
+               if d.held_out and d.word == "zigzag" and len(d.strokes) == 1]
+    lines = sum(check_broad_lines_sheet(z).reason_key == "sheet.too_many" for z in zigzags)
+    assert lines >= 0.8 * len(zigzags), (lines, len(zigzags))
