@@ -151,6 +151,7 @@ class Appliance:
             store.close()
             self._degrade(err)
             return self._memory_store()
+        store.start_writer()  # commits (fsync) on a thread of their own, off the loop
         return store
 
     def _memory_store(self) -> Store:

@@ -424,20 +424,23 @@ class PhoneServer:
         except Refusal as refusal:
             self._refuse(conn, refusal, ref)
         except SessionError as err:
-            conn.send(
-                {
-                    "type": "error",
-                    "code": err.code,
-                    "message": say(self.lang, err.key, err.template, **err.params),
-                    "ref": ref,
-                }
-            )
+            self._session_error(conn, err, ref)
         except sqlite3.Error as err:
             # A write the session does not guard itself (a full or read-only card): the
             # phone hears why, and its connection stays.
             log.error("could not save %s from %s: %s", type(message).__name__, conn.remote, err)
             self._refuse(conn, Refusal("not_saved", "The box cannot write to its memory card "
                                        "({detail}); nothing changed.", detail=str(err)), ref)
+
+    def _session_error(self, conn: Connection, err: SessionError, ref: str | None) -> None:
+        conn.send(
+            {
+                "type": "error",
+                "code": err.code,
+                "message": say(self.lang, err.key, err.template, **err.params),
+                "ref": ref,
+            }
+        )
 
     def _decode(self, text: str) -> Message:
         limit = self.config.server.max_message_bytes
@@ -503,8 +506,24 @@ class PhoneServer:
         elif isinstance(message, Finish):
             session.leave_finish(seat, message.again)
         elif isinstance(message, Act):
-            session.act(seat, message.kind, self._move_data(message), message.id)
-            conn.send({"type": "ack", "id": message.id})
+            done = session.submit(seat, message.kind, self._move_data(message), message.id)
+            if isinstance(done, bool):
+                conn.send({"type": "ack", "id": message.id})
+            else:  # acknowledged only once the store's writer thread has committed it
+                ref = message.id
+                done.add_done_callback(lambda result: self._acknowledge(conn, ref, result))
+
+    def _acknowledge(self, conn: Connection, ref: str, done: asyncio.Future[bool]) -> None:
+        """A move handed to the writer thread is committed (ack) or was refused (error)."""
+        err = None if done.cancelled() else done.exception()
+        if err is None:
+            conn.send({"type": "ack", "id": ref})
+        elif isinstance(err, SessionError):
+            self._session_error(conn, err, ref)
+        else:
+            log.error("could not save a move from %s: %s", conn.remote, err)
+            self._refuse(conn, Refusal("not_saved", "The box cannot write to its memory card "
+                                       "({detail}); nothing changed.", detail=str(err)), ref)
 
     def _hello(self, conn: Connection, message: Hello) -> None:
         """Hello, with a failure limit on wrong room codes per address and for the box."""
