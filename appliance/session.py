@@ -360,6 +360,7 @@ class Session:
         # The QR code carries the room code, so a scan needs no typing.
         self.join_url = f"{base_url.rstrip('/')}/?room={self.room}" if base_url else ""
         self._clock_saved_at = float("-inf")
+        self._setting_up = False  # a start_async is reading packs on a worker thread
         self._resume()
         if self.match is None and not self.finish_held:
             self._resume_finish()
@@ -676,6 +677,18 @@ class Session:
     def leave_finish(self, by: Requester, again: bool = False) -> None:
         """The host moves on from a finish: back to the lobby, or `again`: the same game
         with the same options and whoever is seated now."""
+        options = self._leave_finish(by, again)
+        if options is not None:
+            self.start(by, options)  # it refuses (e.g. too few seated): the finish stays
+
+    async def leave_finish_async(self, by: Requester, again: bool = False) -> None:
+        """`leave_finish` whose next game is set up off the loop (`start_async`)."""
+        options = self._leave_finish(by, again)
+        if options is not None:
+            await self.start_async(by, options)
+
+    def _leave_finish(self, by: Requester, again: bool) -> dict[str, Any] | None:
+        """Back to the lobby (None), or the options to start the same game again with."""
         self._require_host(by)
         last = self.last_match
         if not self.finish_held or last is None:
@@ -686,11 +699,11 @@ class Session:
             options = {k: v for k, v in last.record.options.items() if k not in decks}
             self.selected = last.record.game
             self.store.set_meta("selected", last.record.game)
-            self.start(by, options)  # it refuses (e.g. too few seated): the finish stays
-            return
+            return options
         self._release_finish()
         log.info("back to the lobby after match %d", last.record.id)
         self._changed()
+        return None
 
     def _release_finish(self) -> None:
         if self.finish_held:
@@ -774,6 +787,32 @@ class Session:
         self._changed()
 
     def start(self, by: Requester, options: Mapping[str, Any] | None = None) -> None:
+        """Start the selected game with whoever is seated (all of it on this thread)."""
+        rules, seats = self._startable(by)
+        seed = secrets.randbits(62)
+        opts, state = self._set_up(rules, seats, options, seed)
+        self._begin(rules, seats, opts, seed, state)
+
+    async def start_async(self, by: Requester, options: Mapping[str, Any] | None = None) -> None:
+        """`start` with its slow part on a worker thread, off the loop that serves the
+        phones: the packs read from the card and the game set up (Duplik's scenes made).
+        One start at a time; a table that changed meanwhile is told to start again."""
+        rules, seats = self._startable(by)
+        if self._setting_up:
+            raise NotNow("starting", "A game is being set up; a moment.")
+        seed = secrets.randbits(62)
+        self._setting_up = True
+        try:
+            opts, state = await asyncio.to_thread(self._set_up, rules, seats, options, seed)
+        finally:
+            self._setting_up = False
+        if self._startable(by) != (rules, seats):
+            raise NotNow("start_changed", "The table changed while the game was being set "
+                         "up; please start again.")
+        self._begin(rules, seats, opts, seed, state)
+
+    def _startable(self, by: Requester) -> tuple[Rules[Any], tuple[SeatInfo, ...]]:
+        """The rules and seats a start would use now, or the reason it may not start."""
         self._require_host(by)
         if self.match is not None:
             raise NotNow("already_playing", "A game is already running.")
@@ -792,13 +831,35 @@ class Session:
                 high=rules.max_players,
                 count=len(seats),
             )
-        seed = secrets.randbits(62)
+        return rules, seats
+
+    def _set_up(
+        self,
+        rules: Rules[Any],
+        seats: tuple[SeatInfo, ...],
+        options: Mapping[str, Any] | None,
+        seed: int,
+    ) -> tuple[dict[str, Any], Any]:
+        """The start options (the packs' decks read from disk) and the first state, with
+        what its views will need made ahead. Touches nothing of the session: a worker
+        thread may run it (`start_async`)."""
         decks = self.deck_options(rules.id) if self.deck_options else {}
         opts = {**self._default_options(rules.id), **decks, **(options or {})}
         try:
             state = rules.setup(seats, opts, seed)
         except GameError as err:
             raise Refused(err.key, err.reason, **err.params) from err
+        _make_ahead(rules.id, state)
+        return opts, state
+
+    def _begin(
+        self,
+        rules: Rules[Any],
+        seats: tuple[SeatInfo, ...],
+        opts: dict[str, Any],
+        seed: int,
+        state: Any,
+    ) -> None:
         now = self.clock()
         match_id = self.store.begin_match(rules.id, seats, opts, seed, now)
         record = MatchRecord(match_id, rules.id, seats, opts, seed, now, None, None)
@@ -1260,6 +1321,17 @@ class Session:
             "buttons": [b for b in BUTTONS if f"press_{b}" in kinds],
             "cue": {"seq": match.next_seq, "kind": match.last_kind},
         }
+
+
+def _make_ahead(game: str, state: Any) -> None:
+    """What a game's views would otherwise compute on the loop, made on the caller's
+    thread: Duplik's scene of every round in its deck (~5 ms each; games/duplik.py keeps
+    the last 64, more than a deck holds)."""
+    if game == "duplik":
+        from games.duplik import scene_of
+
+        for seed in state.deck:
+            scene_of(seed)
 
 
 def _not_logged(match: LiveMatch, action: Action, err: BaseException) -> SessionError:
