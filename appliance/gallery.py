@@ -23,17 +23,22 @@ import io
 import logging
 import os
 import shutil
+import struct
 import unicodedata
 import zipfile
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from aiohttp import web
+
+if TYPE_CHECKING:
+    import pygame
 
 from appliance.config import Config
 from appliance.store import LoggedAction, MatchRecord, Store, read_actions
@@ -260,14 +265,55 @@ def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Galler
 
 
 def drawing_png(drawing: Drawing, size: tuple[int, int] = PNG_SIZE) -> bytes:
+    return png_bytes(_sheet(list(drawing.strokes), size))
+
+
+SHEET_BAND: Final = 96
+"""Rows of a gallery picture smoothed per call: one call on the whole supersampled sheet
+holds the GIL ~15 ms (the loop waits behind the worker thread); a band, ~2 ms."""
+
+
+def _sheet(strokes: list[Any], size: tuple[int, int]) -> pygame.Surface:
+    """kiosk/strokes.py's `render_sheet`, smoothed down band by band (same pixels: a
+    whole-number shrink averages each block on its own)."""
     import pygame
 
-    from appliance.kiosk.strokes import render_sheet
+    from appliance.kiosk.strokes import PAPER, SUPERSAMPLE, draw_strokes
 
-    surface = render_sheet(list(drawing.strokes), size)
-    buf = io.BytesIO()
-    pygame.image.save(surface, buf, "png")
-    return buf.getvalue()
+    w, h = max(1, int(size[0])), max(1, int(size[1]))
+    big = pygame.Surface((w * SUPERSAMPLE, h * SUPERSAMPLE))
+    big.fill(PAPER)
+    draw_strokes(big, strokes)
+    out = pygame.Surface((w, h))
+    for top in range(0, h, SHEET_BAND):
+        rows = min(SHEET_BAND, h - top)
+        band = big.subsurface((0, top * SUPERSAMPLE, w * SUPERSAMPLE, rows * SUPERSAMPLE))
+        out.blit(pygame.transform.smoothscale(band, (w, rows)), (0, top))
+    return out
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    """`surface` as an RGB PNG, compressed by zlib, which lets go of the GIL meanwhile:
+    pygame's own PNG writer holds it for 50-100 ms a picture, and the loop serving every
+    phone waits that long behind the worker thread (the phones' pings during downloads)."""
+    import pygame
+
+    width, height = surface.get_size()
+    raw = memoryview(pygame.image.tobytes(surface, "RGB"))
+    stride = width * 3
+    # Each row starts with its filter type: 0, none (zlib does the squeezing).
+    rows = b"".join(b"\x00" + raw[y * stride:(y + 1) * stride] for y in range(height))
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(
+            ">I", zlib.crc32(data, zlib.crc32(tag))
+        )
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b"")
+    )
 
 
 def scene_png(scene: Scene, width: int = PNG_SIZE[0]) -> bytes | None:
@@ -278,9 +324,7 @@ def scene_png(scene: Scene, width: int = PNG_SIZE[0]) -> bytes | None:
         surf = pygame.image.load(io.BytesIO(scene.svg.encode()), "scene.svg")
         w, h = surf.get_size()
         surf = pygame.transform.smoothscale(surf, (width, max(1, round(h * width / w))))
-        buf = io.BytesIO()
-        pygame.image.save(surf, buf, "png")
-        return buf.getvalue()
+        return png_bytes(surf)
     except (pygame.error, ValueError, ZeroDivisionError) as err:
         log.info("scene of round %d not rasterised: %s", scene.round, err)
         return None

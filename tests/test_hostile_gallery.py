@@ -135,3 +135,24 @@ async def test_the_files_go_with_their_gallery(show: dict[str, Any], clock: Fake
     clock.advance(8 * gallery.DAY)
     gallery.purge(session.store, clock(), 7, show["cache"])
     assert not folder.exists() and not (show["cache"] / "999").exists()
+
+
+def test_a_gallery_picture_is_the_kiosks_sheet_in_a_true_png() -> None:
+    """Painted band by band and encoded by zlib (so the worker lets the loop run), the
+    picture is still exactly the kiosk's drawing of it."""
+    import pygame
+
+    from appliance.kiosk.strokes import render_sheet
+
+    strokes = [
+        {"points": [[(i * 37) % 1600, (i * 53) % 1000, i] for i in range(60)],
+         "colour": colour, "width": width}
+        for colour, width in (("#202020", 8), ("#e6194b", 30), ("#4363d8", 2))
+    ]
+    size = (301, 190)  # not a whole number of bands
+    png = gallery.drawing_png(gallery.Drawing(1, "Ada", "#e6194b", None, tuple(strokes)), size)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    decoded = pygame.image.load(io.BytesIO(png), "picture.png")
+    kiosk = render_sheet(strokes, size)
+    assert decoded.get_size() == size
+    assert pygame.image.tobytes(decoded, "RGB") == pygame.image.tobytes(kiosk, "RGB")
