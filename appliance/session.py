@@ -338,6 +338,8 @@ class Session:
         self._presence: Counter[int] = Counter()
         self._spectators = 0
         self._views: dict[Viewer, dict[str, Any]] = {}
+        # What the views of this version share (`_shared_view`, `_shared_match`).
+        self._shared: dict[Any, Any] = {}
         self.seats: dict[int, SeatRecord] = {s.seat: s for s in store.seats()}
         self.selected: str | None = store.get_meta("selected")
         self.match: LiveMatch | None = None
@@ -483,6 +485,7 @@ class Session:
     def _changed(self) -> None:
         self.version += 1
         self._views.clear()
+        self._shared.clear()
         for listener in self._listeners:
             listener()
 
@@ -1200,21 +1203,44 @@ class Session:
         return cached
 
     def _build_view(self, viewer: Viewer) -> dict[str, Any]:
+        # What every viewer sees alike is built once per version and shared (views are
+        # never changed once built); only the match's state, the kiosk's extras and `you`
+        # are the viewer's own.
+        view = dict(self._shared_view())
+        shown = self.match or self.last_match
+        if viewer.role == "kiosk":
+            wifi = self.config.wifi
+            if wifi.ssid:
+                view["wifi"] = {
+                    "ssid": wifi.ssid, "password": wifi.password, "security": wifi.security
+                }
+        view["match"] = None if shown is None else self._match_view(shown, viewer)
+        if viewer.role == "kiosk":
+            view["notice"] = self._notice_view(view["lang"])
+        else:
+            host = view["host_seat"]
+            view["you"] = {
+                "role": viewer.role,
+                "seat": viewer.seat,
+                "host": viewer.role == "host" or (viewer.seat is not None and viewer.seat == host),
+            }
+        del view["host_seat"]
+        return view
+
+    def _shared_view(self) -> dict[str, Any]:
+        """The part of every view that is the same for every viewer, once per version."""
+        cached = self._shared.get("view")
+        if cached is not None:
+            return cast(dict[str, Any], cached)
         lang = self.config.table.language
         host = self.host_seat
-        wifi = self.config.wifi
-        shown = self.match or self.last_match
         view: dict[str, Any] = {
             "type": "view",
             "version": self.version,
             "lang": lang,
             "room": self.room,
             "join_url": self.join_url,
-            "wifi": (
-                {"ssid": wifi.ssid, "password": wifi.password, "security": wifi.security}
-                if wifi.ssid and viewer.role == "kiosk"
-                else None
-            ),
+            "wifi": None,
             "phase": "playing" if self.match
             else ("over" if self.finish_held else "finished") if self.last_match
             else "lobby",
@@ -1255,31 +1281,48 @@ class Session:
             ],
             "selected": self.selected,
             "open_seats": self._free_to_take(),
-            "match": None if shown is None else self._match_view(shown, viewer),
-            **({"notice": self._notice_view(lang)} if viewer.role == "kiosk" else {}),
-            "you": (
-                None
-                if viewer.role == "kiosk"
-                else {
-                    "role": viewer.role,
-                    "seat": viewer.seat,
-                    "host": viewer.role == "host"
-                    or (viewer.seat is not None and viewer.seat == host),
-                }
-            ),
+            "match": None,
+            "you": None,
+            "host_seat": host,  # for `you`; not sent
         }
+        self._shared["view"] = view
         return view
 
     def _match_view(self, match: LiveMatch, viewer: Viewer) -> dict[str, Any]:
         # The game decides what its seats see; anyone not playing sees the public table.
         playing = viewer.role == "player" and viewer.seat in self._match_seats()
         seat = viewer.seat if playing else None
+        shared = self._shared_match(match)
+        state_key = ("state", match.record.id, seat)
+        state = self._shared.get(state_key)
+        if state is None:
+            state = self._shared[state_key] = match.rules.view(match.state, seat)
+        live = match is self.match
+        view = dict(shared)
+        view["state"] = state
+        if viewer.role == "kiosk":
+            view.update(self._table_cues(match))
+        # During the finish the players' phones show the art show's address too.
+        if not live and (viewer.role == "kiosk" or (self.finish_held
+                         and viewer.role in ("player", "spectator", "host"))):
+            key = ("gallery", match.record.id)
+            if key not in self._shared:
+                self._shared[key] = self.gallery_url(match.record.id)
+            view["gallery_url"] = self._shared[key]
+        return view
+
+    def _shared_match(self, match: LiveMatch) -> dict[str, Any]:
+        """A match's view but its state, the same for every viewer, once per version."""
+        key = ("match", match.record.id)
+        cached = self._shared.get(key)
+        if cached is not None:
+            return cast(dict[str, Any], cached)
         deadline = match.rules.deadline(match.state)
         outcome = match.rules.outcome(match.state)
         now = self.match_clock(match)
         paused = match.paused_at is not None
         live = match is self.match
-        return {
+        shared = {
             "id": match.record.id,
             "game": match.record.game,
             "title": match.rules.title.get(self.config.table.language, match.record.game),
@@ -1289,7 +1332,7 @@ class Session:
                  "name": self.seats[s.seat].name if live and s.seat in self.seats else s.name}
                 for s in match.record.seats
             ],
-            "state": match.rules.view(match.state, seat),
+            "state": None,
             "paused": paused,
             "deadline": None
             if deadline is None
@@ -1303,15 +1346,9 @@ class Session:
                 "paused": paused,
             },
             "outcome": None if outcome is None else outcome.to_json(),
-            **(self._table_cues(match) if viewer.role == "kiosk" else {}),
-            **(
-                # During the finish the players' phones show the art show's address too.
-                {"gallery_url": self.gallery_url(match.record.id)}
-                if not live and (viewer.role == "kiosk" or (self.finish_held
-                                 and viewer.role in ("player", "spectator", "host")))
-                else {}
-            ),
         }
+        self._shared[key] = shared
+        return shared
 
     def _table_cues(self, match: LiveMatch) -> dict[str, Any]:
         """For the kiosk and the panel: which table buttons do something now (their LEDs
