@@ -95,6 +95,10 @@ Requester = int | Literal["host"]
 
 UNLIMITED_CLIENTS: Final = frozenset({"127.0.0.1", "::1"})
 """The box itself (appliance/server.py BOX_ITSELF): its seats are not counted per address."""
+PENDING_MAX: Final = 64
+"""Moves handed to the store's writer and not yet committed, at most: past it (a card
+stalled in its fsync for seconds) a move is refused (`still_saving`) before anything is
+judged, so the queue and the states it holds stay bounded."""
 INK_BYTES_PER_S: Final = 8192
 INK_BURST_BYTES: Final = 131_072
 """What one seat may add to the log: a fast drawer logs ~2 KB a second, a hostile phone
@@ -200,6 +204,12 @@ class SlowDown(SessionError, RuntimeError):
     """A seat logs more than a person draws (bytes a second): wait a moment."""
 
     code = "slow_down"
+
+
+class StillSaving(SessionError, RuntimeError):
+    """The memory card is slow to take the moves already made (`PENDING_MAX` waiting)."""
+
+    code = "still_saving"
 
 
 class BadHandover(SessionError, ValueError):
@@ -1008,6 +1018,9 @@ class Session:
             if self.store.has_action_id(match.record.id, action_id, seat):
                 return False
         self._refuse_paused()
+        if len(match.pending) >= PENDING_MAX:
+            raise StillSaving("still_saving", "The box is still saving the last moves; try "
+                              "again in a moment.")
         if kind in HOST_SPEAKS_FOR_TABLE and seat is not None and seat == self.host_seat:
             seat = TABLE
         typed = data.get("text")
