@@ -21,6 +21,7 @@ import collections
 import html
 import io
 import logging
+import multiprocessing
 import os
 import shutil
 import struct
@@ -29,9 +30,11 @@ import zipfile
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -52,6 +55,8 @@ DAY: Final = 86_400.0
 PNG_SIZE: Final = (1200, 750)
 ZIPS_PER_ADDRESS: Final = 2
 """Zips one address may be downloading at once (a phone needs one)."""
+PAINTER_IDLE_S: Final = 60.0
+"""The painting process (GalleryRoutes._paint) ends this long after its last picture."""
 CACHE_MAX_BYTES: Final = 256 * 1024 * 1024
 """Rendered pictures and zips kept on the card at most; the oldest galleries' go first."""
 TOKEN_CHARS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -405,11 +410,11 @@ PAGE_TEXT: Final = {
 class GalleryRoutes:
     """`/gallery/<token>`, its pictures and its zip; nothing lists galleries.
 
-    Pictures and the zip are rendered once, by one worker thread (so downloads never
-    take more than one core nor run on the loop), kept as files in `cache_dir`
+    Pictures and the zip are rendered once, by one painting process (so downloads never
+    take more than one core, nor the GIL from the loop), kept as files in `cache_dir`
     (`<match id>/<name>`, written whole then renamed) and served from disk; a gallery
     asked for by many phones at once is rendered once. Without `cache_dir`, or when the
-    card is full, a picture is rendered for each request (still in the worker).
+    card is full, a picture is rendered for each request (in a worker thread).
     """
 
     def __init__(
@@ -427,7 +432,57 @@ class GalleryRoutes:
         self._building: dict[int, asyncio.Future[Gallery]] = {}
         self._rendering: dict[Path, asyncio.Future[bytes | None]] = {}
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gallery")
+        # The process that paints what is kept on disk (`_paint`), while there is work.
+        self._painter: ProcessPoolExecutor | None = None
+        self._painter_idle: asyncio.TimerHandle | None = None
         self._downloads: dict[str, int] = {}  # zips being sent, per address
+
+    def _paint(self, path: Path, render: Callable[[], bytes]) -> asyncio.Future[bytes | None]:
+        """Render `render` into `path` in a process of its own (`_render_to`): painting
+        is Python and pygame work, and in a thread it would take the GIL from the loop
+        that serves every phone, 5 ms at a time. The process goes after PAINTER_IDLE_S
+        without work (it holds pygame's memory)."""
+        loop = asyncio.get_running_loop()
+        if self._painter_idle is not None:
+            self._painter_idle.cancel()
+            self._painter_idle = None
+        done = asyncio.ensure_future(self._painted(path, render))
+
+        def idle(_: asyncio.Future[bytes | None]) -> None:
+            if self._painter_idle is None:
+                self._painter_idle = loop.call_later(PAINTER_IDLE_S, self.close_painter)
+
+        done.add_done_callback(idle)
+        return done
+
+    async def _painted(self, path: Path, render: Callable[[], bytes]) -> bytes | None:
+        loop = asyncio.get_running_loop()
+        try:
+            if self._painter is None:
+                os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the child's log
+                self._painter = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn")
+                )
+            return await loop.run_in_executor(self._painter, _render_to, path, render)
+        except (BrokenProcessPool, OSError) as err:  # no process to be had: the thread
+            log.warning("gallery painting process unavailable (%s); painting in a thread", err)
+            self._painter = None
+            return await loop.run_in_executor(self._worker, _render_to, path, render)
+
+    def close_painter(self) -> None:
+        """Let the painting process go (it comes back with the next picture to paint)."""
+        self._painter_idle = None
+        if self._rendering:
+            return  # still painting: the last picture's end asks again
+        if self._painter is not None:
+            self._painter.shutdown(wait=False)
+            self._painter = None
+
+    async def _closed(self, app: web.Application) -> None:
+        if self._painter_idle is not None:
+            self._painter_idle.cancel()
+        self._rendering.clear()
+        self.close_painter()
 
     async def _rendered(
         self, match_id: int, name: str, render: Callable[[], bytes]
@@ -441,10 +496,7 @@ class GalleryRoutes:
             return web.FileResponse(path)
         pending = self._rendering.get(path)
         if pending is None:
-            loop = asyncio.get_running_loop()
-            pending = asyncio.ensure_future(
-                loop.run_in_executor(self._worker, _render_to, path, render)
-            )
+            pending = self._paint(path, render)
             self._rendering[path] = pending
             pending.add_done_callback(lambda _: self._rendering.pop(path, None))
         data = await asyncio.shield(pending)
@@ -460,6 +512,7 @@ class GalleryRoutes:
         app.router.add_get("/gallery/{token}/all.zip", self.zip)
         app.router.add_get("/gallery/{token}/{n:\\d+}.png", self.picture)
         app.router.add_get("/gallery/{token}/scene-{n:\\d+}.svg", self.scene)
+        app.on_cleanup.append(self._closed)
 
     async def gallery_for(self, token: str) -> Gallery:
         """The gallery of `token`, or 404 (unknown, malformed or expired: all alike)."""
@@ -519,7 +572,7 @@ class GalleryRoutes:
         if not 1 <= n <= len(gallery.drawings):
             raise web.HTTPNotFound(text="no such picture\n")
         drawing = gallery.drawings[n - 1]
-        found = await self._rendered(gallery.match_id, f"{n}.png", lambda: drawing_png(drawing))
+        found = await self._rendered(gallery.match_id, f"{n}.png", partial(drawing_png, drawing))
         return _answer(found, "image/png", _IMAGE_HEADERS)
 
     async def scene(self, request: web.Request) -> web.Response:
@@ -540,7 +593,7 @@ class GalleryRoutes:
         self._downloads[remote] = self._downloads.get(remote, 0) + 1
         try:
             found = await self._rendered(
-                gallery.match_id, "all.zip", lambda: gallery_zip(gallery)
+                gallery.match_id, "all.zip", partial(gallery_zip, gallery)
             )
             name = f"easel-{_slug(gallery.title.get('en', gallery.game))}-{gallery.match_id}.zip"
             headers = {**_IMAGE_HEADERS,
