@@ -21,7 +21,6 @@ import collections
 import html
 import io
 import logging
-import multiprocessing
 import os
 import shutil
 import struct
@@ -30,8 +29,7 @@ import zipfile
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -433,7 +431,7 @@ class GalleryRoutes:
         self._rendering: dict[Path, asyncio.Future[bytes | None]] = {}
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gallery")
         # The process that paints what is kept on disk (`_paint`), while there is work.
-        self._painter: ProcessPoolExecutor | None = None
+        self._painter: Any = None  # a ProcessPoolExecutor (imported when first needed)
         self._painter_idle: asyncio.TimerHandle | None = None
         self._downloads: dict[str, int] = {}  # zips being sent, per address
 
@@ -456,6 +454,11 @@ class GalleryRoutes:
         return done
 
     async def _painted(self, path: Path, render: Callable[[], bytes]) -> bytes | None:
+        # Imported here: a box that never paints does not carry multiprocessing.
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
         loop = asyncio.get_running_loop()
         try:
             if self._painter is None:
@@ -463,7 +466,10 @@ class GalleryRoutes:
                 self._painter = ProcessPoolExecutor(
                     max_workers=1, mp_context=multiprocessing.get_context("spawn")
                 )
-            return await loop.run_in_executor(self._painter, _render_to, path, render)
+            painted: bytes | None = await loop.run_in_executor(
+                self._painter, _render_to, path, render
+            )
+            return painted
         except (BrokenProcessPool, OSError) as err:  # no process to be had: the thread
             log.warning("gallery painting process unavailable (%s); painting in a thread", err)
             self._painter = None
