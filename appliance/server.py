@@ -506,10 +506,9 @@ class PhoneServer:
         elif isinstance(message, End):
             session.end_match(seat)
         elif isinstance(message, Finish):
-            if message.again:
-                self._answer_later(conn, session.leave_finish_async(seat, True))
-            else:
-                session.leave_finish(seat)
+            again = session.leave_finish_async(seat, message.again)
+            if again is not None:
+                self._answer_later(conn, again)
         elif isinstance(message, Act):
             done = session.submit(seat, message.kind, self._move_data(message), message.id)
             if isinstance(done, bool):

@@ -31,7 +31,7 @@ import sqlite3
 import time
 import unicodedata
 from collections import Counter, deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, cast
 
@@ -694,11 +694,13 @@ class Session:
         if options is not None:
             self.start(by, options)  # it refuses (e.g. too few seated): the finish stays
 
-    async def leave_finish_async(self, by: Requester, again: bool = False) -> None:
-        """`leave_finish` whose next game is set up off the loop (`start_async`)."""
+    def leave_finish_async(
+        self, by: Requester, again: bool = False
+    ) -> Coroutine[Any, Any, None] | None:
+        """`leave_finish` whose next game is set up off the loop (`start_async`): None
+        when it went back to the lobby, else the start's coroutine."""
         options = self._leave_finish(by, again)
-        if options is not None:
-            await self.start_async(by, options)
+        return None if options is None else self.start_async(by, options)
 
     def _leave_finish(self, by: Requester, again: bool) -> dict[str, Any] | None:
         """Back to the lobby (None), or the options to start the same game again with."""
@@ -806,15 +808,28 @@ class Session:
         opts, state = self._set_up(rules, seats, options, seed)
         self._begin(rules, seats, opts, seed, state)
 
-    async def start_async(self, by: Requester, options: Mapping[str, Any] | None = None) -> None:
+    def start_async(
+        self, by: Requester, options: Mapping[str, Any] | None = None
+    ) -> Coroutine[Any, Any, None]:
         """`start` with its slow part on a worker thread, off the loop that serves the
         phones: the packs read from the card and the game set up (Duplik's scenes made).
-        One start at a time; a table that changed meanwhile is told to start again."""
+        What may refuse at once (not the host, a game running, too few seated) raises
+        here; the coroutine returned does the rest. One start at a time; a table that
+        changed meanwhile is told to start again."""
         rules, seats = self._startable(by)
         if self._setting_up:
             raise NotNow("starting", "A game is being set up; a moment.")
-        seed = secrets.randbits(62)
         self._setting_up = True
+        return self._start_set_up(by, rules, seats, options, secrets.randbits(62))
+
+    async def _start_set_up(
+        self,
+        by: Requester,
+        rules: Rules[Any],
+        seats: tuple[SeatInfo, ...],
+        options: Mapping[str, Any] | None,
+        seed: int,
+    ) -> None:
         try:
             opts, state = await asyncio.to_thread(self._set_up, rules, seats, options, seed)
         finally:
