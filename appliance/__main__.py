@@ -4,4 +4,5 @@ import sys
 
 from appliance.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a worker process (appliance/gallery.py) imports it
+    sys.exit(main())

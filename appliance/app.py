@@ -23,6 +23,7 @@ from appliance import gallery, guess_match, memory, netinfo
 from appliance.clock import JUMP_S, SteadyClock
 from appliance.config import Config
 from appliance.host import PinGuard
+from appliance.messages import say
 from appliance.packs import PackShelf
 from appliance.session import HOST, KIOSK, Session, SessionError
 from appliance.store import Store, StoreError
@@ -151,6 +152,7 @@ class Appliance:
             store.close()
             self._degrade(err)
             return self._memory_store()
+        store.start_writer()  # commits (fsync) on a thread of their own, off the loop
         return store
 
     def _memory_store(self) -> Store:
@@ -165,6 +167,17 @@ class Appliance:
             "kept. Free space on the memory card (or make it writable) and restart the box"
         )
         log.error("running degraded: %s", self.degraded)
+        # The kiosk says it too, in two lines its lobby has room for: what, and what to do.
+        # (Before the kiosk opens: the lobby shows the notices from its first frame.)
+        lang = self.config.table.language
+        for text in (
+            say(lang, "degraded_card", "The memory card cannot be written: games are "
+                "played but not kept."),
+            say(lang, "degraded_todo", "Free space on it (or make it writable), then "
+                "restart the box."),
+        ):
+            if text not in self.notices:
+                self.notices.append(text)
 
     def _open_kiosk(self) -> Any:
         from appliance.kiosk import Kiosk

@@ -23,17 +23,23 @@ import io
 import logging
 import os
 import shutil
+import struct
 import unicodedata
 import zipfile
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from aiohttp import web
+
+if TYPE_CHECKING:
+    import pygame
 
 from appliance.config import Config
 from appliance.store import LoggedAction, MatchRecord, Store, read_actions
@@ -47,6 +53,8 @@ DAY: Final = 86_400.0
 PNG_SIZE: Final = (1200, 750)
 ZIPS_PER_ADDRESS: Final = 2
 """Zips one address may be downloading at once (a phone needs one)."""
+PAINTER_IDLE_S: Final = 60.0
+"""The painting process (GalleryRoutes._paint) ends this long after its last picture."""
 CACHE_MAX_BYTES: Final = 256 * 1024 * 1024
 """Rendered pictures and zips kept on the card at most; the oldest galleries' go first."""
 TOKEN_CHARS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -260,14 +268,55 @@ def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Galler
 
 
 def drawing_png(drawing: Drawing, size: tuple[int, int] = PNG_SIZE) -> bytes:
+    return png_bytes(_sheet(list(drawing.strokes), size))
+
+
+SHEET_BAND: Final = 96
+"""Rows of a gallery picture smoothed per call: one call on the whole supersampled sheet
+holds the GIL ~15 ms (the loop waits behind the worker thread); a band, ~2 ms."""
+
+
+def _sheet(strokes: list[Any], size: tuple[int, int]) -> pygame.Surface:
+    """kiosk/strokes.py's `render_sheet`, smoothed down band by band (same pixels: a
+    whole-number shrink averages each block on its own)."""
     import pygame
 
-    from appliance.kiosk.strokes import render_sheet
+    from appliance.kiosk.strokes import PAPER, SUPERSAMPLE, draw_strokes
 
-    surface = render_sheet(list(drawing.strokes), size)
-    buf = io.BytesIO()
-    pygame.image.save(surface, buf, "png")
-    return buf.getvalue()
+    w, h = max(1, int(size[0])), max(1, int(size[1]))
+    big = pygame.Surface((w * SUPERSAMPLE, h * SUPERSAMPLE))
+    big.fill(PAPER)
+    draw_strokes(big, strokes)
+    out = pygame.Surface((w, h))
+    for top in range(0, h, SHEET_BAND):
+        rows = min(SHEET_BAND, h - top)
+        band = big.subsurface((0, top * SUPERSAMPLE, w * SUPERSAMPLE, rows * SUPERSAMPLE))
+        out.blit(pygame.transform.smoothscale(band, (w, rows)), (0, top))
+    return out
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    """`surface` as an RGB PNG, compressed by zlib, which lets go of the GIL meanwhile:
+    pygame's own PNG writer holds it for 50-100 ms a picture, and the loop serving every
+    phone waits that long behind the worker thread (the phones' pings during downloads)."""
+    import pygame
+
+    width, height = surface.get_size()
+    raw = memoryview(pygame.image.tobytes(surface, "RGB"))
+    stride = width * 3
+    # Each row starts with its filter type: 0, none (zlib does the squeezing).
+    rows = b"".join(b"\x00" + raw[y * stride:(y + 1) * stride] for y in range(height))
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(
+            ">I", zlib.crc32(data, zlib.crc32(tag))
+        )
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b"")
+    )
 
 
 def scene_png(scene: Scene, width: int = PNG_SIZE[0]) -> bytes | None:
@@ -278,9 +327,7 @@ def scene_png(scene: Scene, width: int = PNG_SIZE[0]) -> bytes | None:
         surf = pygame.image.load(io.BytesIO(scene.svg.encode()), "scene.svg")
         w, h = surf.get_size()
         surf = pygame.transform.smoothscale(surf, (width, max(1, round(h * width / w))))
-        buf = io.BytesIO()
-        pygame.image.save(surf, buf, "png")
-        return buf.getvalue()
+        return png_bytes(surf)
     except (pygame.error, ValueError, ZeroDivisionError) as err:
         log.info("scene of round %d not rasterised: %s", scene.round, err)
         return None
@@ -361,11 +408,11 @@ PAGE_TEXT: Final = {
 class GalleryRoutes:
     """`/gallery/<token>`, its pictures and its zip; nothing lists galleries.
 
-    Pictures and the zip are rendered once, by one worker thread (so downloads never
-    take more than one core nor run on the loop), kept as files in `cache_dir`
+    Pictures and the zip are rendered once, by one painting process (so downloads never
+    take more than one core, nor the GIL from the loop), kept as files in `cache_dir`
     (`<match id>/<name>`, written whole then renamed) and served from disk; a gallery
     asked for by many phones at once is rendered once. Without `cache_dir`, or when the
-    card is full, a picture is rendered for each request (still in the worker).
+    card is full, a picture is rendered for each request (in a worker thread).
     """
 
     def __init__(
@@ -383,7 +430,65 @@ class GalleryRoutes:
         self._building: dict[int, asyncio.Future[Gallery]] = {}
         self._rendering: dict[Path, asyncio.Future[bytes | None]] = {}
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gallery")
+        # The process that paints what is kept on disk (`_paint`), while there is work.
+        self._painter: Any = None  # a ProcessPoolExecutor (imported when first needed)
+        self._painter_idle: asyncio.TimerHandle | None = None
         self._downloads: dict[str, int] = {}  # zips being sent, per address
+
+    def _paint(self, path: Path, render: Callable[[], bytes]) -> asyncio.Future[bytes | None]:
+        """Render `render` into `path` in a process of its own (`_render_to`): painting
+        is Python and pygame work, and in a thread it would take the GIL from the loop
+        that serves every phone, 5 ms at a time. The process goes after PAINTER_IDLE_S
+        without work (it holds pygame's memory)."""
+        loop = asyncio.get_running_loop()
+        if self._painter_idle is not None:
+            self._painter_idle.cancel()
+            self._painter_idle = None
+        done = asyncio.ensure_future(self._painted(path, render))
+
+        def idle(_: asyncio.Future[bytes | None]) -> None:
+            if self._painter_idle is None:
+                self._painter_idle = loop.call_later(PAINTER_IDLE_S, self.close_painter)
+
+        done.add_done_callback(idle)
+        return done
+
+    async def _painted(self, path: Path, render: Callable[[], bytes]) -> bytes | None:
+        # Imported here: a box that never paints does not carry multiprocessing.
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
+        loop = asyncio.get_running_loop()
+        try:
+            if self._painter is None:
+                os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the child's log
+                self._painter = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn")
+                )
+            painted: bytes | None = await loop.run_in_executor(
+                self._painter, _render_to, path, render
+            )
+            return painted
+        except (BrokenProcessPool, OSError) as err:  # no process to be had: the thread
+            log.warning("gallery painting process unavailable (%s); painting in a thread", err)
+            self._painter = None
+            return await loop.run_in_executor(self._worker, _render_to, path, render)
+
+    def close_painter(self) -> None:
+        """Let the painting process go (it comes back with the next picture to paint)."""
+        self._painter_idle = None
+        if self._rendering:
+            return  # still painting: the last picture's end asks again
+        if self._painter is not None:
+            self._painter.shutdown(wait=False)
+            self._painter = None
+
+    async def _closed(self, app: web.Application) -> None:
+        if self._painter_idle is not None:
+            self._painter_idle.cancel()
+        self._rendering.clear()
+        self.close_painter()
 
     async def _rendered(
         self, match_id: int, name: str, render: Callable[[], bytes]
@@ -397,10 +502,7 @@ class GalleryRoutes:
             return web.FileResponse(path)
         pending = self._rendering.get(path)
         if pending is None:
-            loop = asyncio.get_running_loop()
-            pending = asyncio.ensure_future(
-                loop.run_in_executor(self._worker, _render_to, path, render)
-            )
+            pending = self._paint(path, render)
             self._rendering[path] = pending
             pending.add_done_callback(lambda _: self._rendering.pop(path, None))
         data = await asyncio.shield(pending)
@@ -416,6 +518,7 @@ class GalleryRoutes:
         app.router.add_get("/gallery/{token}/all.zip", self.zip)
         app.router.add_get("/gallery/{token}/{n:\\d+}.png", self.picture)
         app.router.add_get("/gallery/{token}/scene-{n:\\d+}.svg", self.scene)
+        app.on_cleanup.append(self._closed)
 
     async def gallery_for(self, token: str) -> Gallery:
         """The gallery of `token`, or 404 (unknown, malformed or expired: all alike)."""
@@ -475,7 +578,7 @@ class GalleryRoutes:
         if not 1 <= n <= len(gallery.drawings):
             raise web.HTTPNotFound(text="no such picture\n")
         drawing = gallery.drawings[n - 1]
-        found = await self._rendered(gallery.match_id, f"{n}.png", lambda: drawing_png(drawing))
+        found = await self._rendered(gallery.match_id, f"{n}.png", partial(drawing_png, drawing))
         return _answer(found, "image/png", _IMAGE_HEADERS)
 
     async def scene(self, request: web.Request) -> web.Response:
@@ -496,7 +599,7 @@ class GalleryRoutes:
         self._downloads[remote] = self._downloads.get(remote, 0) + 1
         try:
             found = await self._rendered(
-                gallery.match_id, "all.zip", lambda: gallery_zip(gallery)
+                gallery.match_id, "all.zip", partial(gallery_zip, gallery)
             )
             name = f"easel-{_slug(gallery.title.get('en', gallery.game))}-{gallery.match_id}.zip"
             headers = {**_IMAGE_HEADERS,

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any, Final
 from urllib.parse import urlsplit
@@ -203,12 +203,17 @@ class HostApi:
             raise HostError(401, "login_first")
 
     async def _do(
-        self, request: web.Request, kind: type[Any], action: Callable[[Any], None]
+        self,
+        request: web.Request,
+        kind: type[Any],
+        action: Callable[[Any], Awaitable[None] | None],
     ) -> web.Response:
         try:
             self._require_login(request)
             body = await self._body(request, kind)
-            action(body)
+            done = action(body)
+            if done is not None:
+                await done
         except (HostError, SessionError) as err:
             return self._error(err)
         except sqlite3.Error as err:  # a write nothing guarded: say why, change nothing
@@ -287,12 +292,12 @@ class HostApi:
         return await self._do(request, SelectGame, lambda b: self.session.select(HOST, b.game))
 
     async def start(self, request: web.Request) -> web.Response:
-        def go(body: StartGame) -> None:
+        async def go(body: StartGame) -> None:
             game = self.session.selected
             # The packs' decks are the box's to add; a host's own `words`, `cards`,
-            # `subjects` or `categories` would bypass them.
+            # `subjects` or `categories` would bypass them. Read off the loop.
             options = {k: v for k, v in body.options.items() if k not in DECK_OPTIONS}
-            self.session.start(HOST, options)
+            await self.session.start_async(HOST, options)
             log.info("host page started %s with %s", game, options)
 
         return await self._do(request, StartGame, go)

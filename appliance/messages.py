@@ -54,6 +54,11 @@ CZECH: dict[str, str] = {
     "paměťovou kartu.",
     "pause_not_saved": "Pauzu se nepodařilo uložit ({detail}); hra pokračuje.",
     "store_failed": "Krabice nemůže zapisovat na paměťovou kartu ({detail}); nic se nezměnilo.",
+    "starting": "Hra se právě připravuje; chvilku.",
+    "still_saving": "Krabice ještě ukládá poslední tahy; zkus to za chvilku znovu.",
+    "start_changed": "Během přípravy hry se stůl změnil; spusťte ji prosím znovu.",
+    "degraded_card": "Na paměťovou kartu nelze zapisovat: hraje se, ale nic se neuloží.",
+    "degraded_todo": "Uvolněte na ní místo (nebo ji povolte k zápisu) a krabici restartujte.",
     # family filter, pause, handing a seat over, the host's settings
     "name_unfriendly": "U tohoto stolu hrají rodiny: vyber si prosím jiné jméno.",
     "text_unfriendly": "U tohoto stolu hrají rodiny: napiš prosím jiné slovo.",

@@ -16,7 +16,7 @@ import logging
 import sqlite3
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Annotated, Any, Final, cast
 from urllib.parse import urlsplit
@@ -175,6 +175,7 @@ class PhoneServer:
         # Why the box keeps nothing (appliance/app.py: a card it cannot write), or None.
         self.degraded: str | None = None
         self._encoded: dict[tuple[int, Viewer], str] = {}
+        self._tasks: set[asyncio.Future[None]] = set()  # starts being set up off the loop
         self.app = web.Application(
             client_max_size=1024 * 1024, middlewares=[self._flood_guard]
         )
@@ -424,20 +425,23 @@ class PhoneServer:
         except Refusal as refusal:
             self._refuse(conn, refusal, ref)
         except SessionError as err:
-            conn.send(
-                {
-                    "type": "error",
-                    "code": err.code,
-                    "message": say(self.lang, err.key, err.template, **err.params),
-                    "ref": ref,
-                }
-            )
+            self._session_error(conn, err, ref)
         except sqlite3.Error as err:
             # A write the session does not guard itself (a full or read-only card): the
             # phone hears why, and its connection stays.
             log.error("could not save %s from %s: %s", type(message).__name__, conn.remote, err)
             self._refuse(conn, Refusal("not_saved", "The box cannot write to its memory card "
                                        "({detail}); nothing changed.", detail=str(err)), ref)
+
+    def _session_error(self, conn: Connection, err: SessionError, ref: str | None) -> None:
+        conn.send(
+            {
+                "type": "error",
+                "code": err.code,
+                "message": say(self.lang, err.key, err.template, **err.params),
+                "ref": ref,
+            }
+        )
 
     def _decode(self, text: str) -> Message:
         limit = self.config.server.max_message_bytes
@@ -497,14 +501,52 @@ class PhoneServer:
             # The decks are the packs' to give (appliance/packs.py), as on the host page:
             # a host phone's own `words` or `cards` would bypass their checks.
             options = {k: v for k, v in message.options.items() if k not in DECK_OPTIONS}
-            session.start(seat, options)
+            # The packs are read and the game set up on a worker thread, off this loop.
+            self._answer_later(conn, session.start_async(seat, options))
         elif isinstance(message, End):
             session.end_match(seat)
         elif isinstance(message, Finish):
-            session.leave_finish(seat, message.again)
+            again = session.leave_finish_async(seat, message.again)
+            if again is not None:
+                self._answer_later(conn, again)
         elif isinstance(message, Act):
-            session.act(seat, message.kind, self._move_data(message), message.id)
-            conn.send({"type": "ack", "id": message.id})
+            done = session.submit(seat, message.kind, self._move_data(message), message.id)
+            if isinstance(done, bool):
+                conn.send({"type": "ack", "id": message.id})
+            else:  # acknowledged only once the store's writer thread has committed it
+                ref = message.id
+                done.add_done_callback(lambda result: self._acknowledge(conn, ref, result))
+
+    def _answer_later(self, conn: Connection, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` as a task; a refusal goes back to `conn` as the message's error."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+
+        def answer(done: asyncio.Future[None]) -> None:
+            self._tasks.discard(task)
+            err = None if done.cancelled() else done.exception()
+            if isinstance(err, SessionError):
+                self._session_error(conn, err, None)
+            elif isinstance(err, sqlite3.Error):
+                log.error("could not save a start from %s: %s", conn.remote, err)
+                self._refuse(conn, Refusal("not_saved", "The box cannot write to its memory "
+                                           "card ({detail}); nothing changed.", detail=str(err)))
+            elif err is not None:
+                log.error("a start from %s failed", conn.remote, exc_info=err)
+
+        task.add_done_callback(answer)
+
+    def _acknowledge(self, conn: Connection, ref: str, done: asyncio.Future[bool]) -> None:
+        """A move handed to the writer thread is committed (ack) or was refused (error)."""
+        err = None if done.cancelled() else done.exception()
+        if err is None:
+            conn.send({"type": "ack", "id": ref})
+        elif isinstance(err, SessionError):
+            self._session_error(conn, err, ref)
+        else:
+            log.error("could not save a move from %s: %s", conn.remote, err)
+            self._refuse(conn, Refusal("not_saved", "The box cannot write to its memory card "
+                                       "({detail}); nothing changed.", detail=str(err)), ref)
 
     def _hello(self, conn: Connection, message: Hello) -> None:
         """Hello, with a failure limit on wrong room codes per address and for the box."""

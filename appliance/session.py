@@ -5,10 +5,23 @@ event loop's): phones, the kiosk's touch, the table's buttons and the clock's de
 An action is checked by the game's rules, appended to the store's log (committed) and only
 then applied and acknowledged; then every viewer's view is recomputed through the one
 function that decides what each may see, `view_for`.
+
+With the store's writer thread running (appliance/store.py `StoreWriter`, as the appliance
+runs it) the commit happens there, off the event loop, and a move is *applied only once
+its commit future resolves*: `match.state` is always what is on disk. Moves that arrive
+meanwhile are checked against the newest state asked for (the pending chain's head), so
+their order is the order they came in and each is judged on the moves before it. A write
+that fails refuses that move and every pending one after it (they were judged on it; the
+writer skips them, see `Chain`), and nothing of any of them was ever applied or shown:
+nothing to roll back. Without a writer (tests driving a session by hand, a box on a
+memory store) the commit runs inline, with the same outcome.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -17,10 +30,10 @@ import secrets
 import sqlite3
 import time
 import unicodedata
-from collections import Counter
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Final, Literal
+from collections import Counter, deque
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, cast
 
 import msgspec
 
@@ -83,6 +96,10 @@ Requester = int | Literal["host"]
 
 UNLIMITED_CLIENTS: Final = frozenset({"127.0.0.1", "::1"})
 """The box itself (appliance/server.py BOX_ITSELF): its seats are not counted per address."""
+PENDING_MAX: Final = 64
+"""Moves handed to the store's writer and not yet committed, at most: past it (a card
+stalled in its fsync for seconds) a move is refused (`still_saving`) before anything is
+judged, so the queue and the states it holds stay bounded."""
 INK_BYTES_PER_S: Final = 8192
 INK_BURST_BYTES: Final = 131_072
 """What one seat may add to the log: a fast drawer logs ~2 KB a second, a hostile phone
@@ -190,6 +207,12 @@ class SlowDown(SessionError, RuntimeError):
     code = "slow_down"
 
 
+class StillSaving(SessionError, RuntimeError):
+    """The memory card is slow to take the moves already made (`PENDING_MAX` waiting)."""
+
+    code = "still_saving"
+
+
 class BadHandover(SessionError, ValueError):
     """A seat cannot be offered to a newcomer (no game runs, or it is not in the game)."""
 
@@ -218,6 +241,27 @@ HOST_PAGE: Final = Viewer("host")
 """The host page (appliance/host_api.py): the public table plus seats, never a secret."""
 
 
+class Chain:
+    """The moves handed to the writer one after another, each judged on the one before:
+    once one fails to commit, `error` says why and the writer commits none after it."""
+
+    def __init__(self) -> None:
+        self.error: SessionError | None = None
+
+
+@dataclass(frozen=True)
+class PendingMove:
+    """A move judged and handed to the writer, not yet committed (so not yet applied)."""
+
+    action: Action
+    action_id: str | None
+    seq: int
+    state: Any  # the match's state once it is applied
+    chain: Chain
+    done: asyncio.Future[bool]  # for whoever waits for it, on the loop
+    written: concurrent.futures.Future[None]  # the writer's, from its thread
+
+
 @dataclass
 class LiveMatch:
     record: MatchRecord
@@ -232,6 +276,14 @@ class LiveMatch:
     # shifted by the pause and a replay of the log gives the same states (store.pauses).
     paused_total: float = 0.0
     paused_at: float | None = None
+    # Moves handed to the store's writer thread, oldest first (see the module docstring).
+    pending: deque[PendingMove] = field(default_factory=deque)
+    chain: Chain = field(default_factory=Chain)
+
+    @property
+    def head(self) -> Any:
+        """The state once every pending move is applied: what the next move is judged on."""
+        return self.pending[-1].state if self.pending else self.state
 
 
 def hash_token(token: str) -> str:
@@ -297,6 +349,8 @@ class Session:
         self._presence: Counter[int] = Counter()
         self._spectators = 0
         self._views: dict[Viewer, dict[str, Any]] = {}
+        # What the views of this version share (`_shared_view`, `_shared_match`).
+        self._shared: dict[Any, Any] = {}
         self.seats: dict[int, SeatRecord] = {s.seat: s for s in store.seats()}
         self.selected: str | None = store.get_meta("selected")
         self.match: LiveMatch | None = None
@@ -319,6 +373,7 @@ class Session:
         # The QR code carries the room code, so a scan needs no typing.
         self.join_url = f"{base_url.rstrip('/')}/?room={self.room}" if base_url else ""
         self._clock_saved_at = float("-inf")
+        self._setting_up = False  # a start_async is reading packs on a worker thread
         self._resume()
         if self.match is None and not self.finish_held:
             self._resume_finish()
@@ -411,9 +466,14 @@ class Session:
         if 0.0 <= now - self._clock_saved_at < CLOCK_SAVE_S:
             return
         self._clock_saved_at = now
-        reading = {"match": match.record.id, "at": self.match_clock(match)}
+        reading = json.dumps({"match": match.record.id, "at": self.match_clock(match)})
+        # No one waits for it: with the writer thread it is handed over, not awaited.
+        written = self.store.later(lambda store: store.set_meta(CLOCK_META, reading))
+        if written is not None:
+            written.add_done_callback(_log_clock_failure)
+            return
         try:
-            self.store.set_meta(CLOCK_META, json.dumps(reading))
+            self.store.set_meta(CLOCK_META, reading)
         except sqlite3.Error as err:  # the game goes on; a power cut would lose a little
             log.error("could not save the match's time: %s", err)
 
@@ -436,6 +496,7 @@ class Session:
     def _changed(self) -> None:
         self.version += 1
         self._views.clear()
+        self._shared.clear()
         for listener in self._listeners:
             listener()
 
@@ -635,6 +696,20 @@ class Session:
     def leave_finish(self, by: Requester, again: bool = False) -> None:
         """The host moves on from a finish: back to the lobby, or `again`: the same game
         with the same options and whoever is seated now."""
+        options = self._leave_finish(by, again)
+        if options is not None:
+            self.start(by, options)  # it refuses (e.g. too few seated): the finish stays
+
+    def leave_finish_async(
+        self, by: Requester, again: bool = False
+    ) -> Coroutine[Any, Any, None] | None:
+        """`leave_finish` whose next game is set up off the loop (`start_async`): None
+        when it went back to the lobby, else the start's coroutine."""
+        options = self._leave_finish(by, again)
+        return None if options is None else self.start_async(by, options)
+
+    def _leave_finish(self, by: Requester, again: bool) -> dict[str, Any] | None:
+        """Back to the lobby (None), or the options to start the same game again with."""
         self._require_host(by)
         last = self.last_match
         if not self.finish_held or last is None:
@@ -648,11 +723,11 @@ class Session:
                 options.pop("paper", None)  # the seats' paper then: `start` asks them again
             self.selected = last.record.game
             self.store.set_meta("selected", last.record.game)
-            self.start(by, options)  # it refuses (e.g. too few seated): the finish stays
-            return
+            return options
         self._release_finish()
         log.info("back to the lobby after match %d", last.record.id)
         self._changed()
+        return None
 
     def _release_finish(self) -> None:
         if self.finish_held:
@@ -736,6 +811,45 @@ class Session:
         self._changed()
 
     def start(self, by: Requester, options: Mapping[str, Any] | None = None) -> None:
+        """Start the selected game with whoever is seated (all of it on this thread)."""
+        rules, seats = self._startable(by)
+        seed = secrets.randbits(62)
+        opts, state = self._set_up(rules, seats, options, seed)
+        self._begin(rules, seats, opts, seed, state)
+
+    def start_async(
+        self, by: Requester, options: Mapping[str, Any] | None = None
+    ) -> Coroutine[Any, Any, None]:
+        """`start` with its slow part on a worker thread, off the loop that serves the
+        phones: the packs read from the card and the game set up (Duplik's scenes made).
+        What may refuse at once (not the host, a game running, too few seated) raises
+        here; the coroutine returned does the rest. One start at a time; a table that
+        changed meanwhile is told to start again."""
+        rules, seats = self._startable(by)
+        if self._setting_up:
+            raise NotNow("starting", "A game is being set up; a moment.")
+        self._setting_up = True
+        return self._start_set_up(by, rules, seats, options, secrets.randbits(62))
+
+    async def _start_set_up(
+        self,
+        by: Requester,
+        rules: Rules[Any],
+        seats: tuple[SeatInfo, ...],
+        options: Mapping[str, Any] | None,
+        seed: int,
+    ) -> None:
+        try:
+            opts, state = await asyncio.to_thread(self._set_up, rules, seats, options, seed)
+        finally:
+            self._setting_up = False
+        if self._startable(by) != (rules, seats):
+            raise NotNow("start_changed", "The table changed while the game was being set "
+                         "up; please start again.")
+        self._begin(rules, seats, opts, seed, state)
+
+    def _startable(self, by: Requester) -> tuple[Rules[Any], tuple[SeatInfo, ...]]:
+        """The rules and seats a start would use now, or the reason it may not start."""
         self._require_host(by)
         if self.match is not None:
             raise NotNow("already_playing", "A game is already running.")
@@ -761,7 +875,18 @@ class Session:
                 high=rules.max_players,
                 count=len(seats),
             )
-        seed = secrets.randbits(62)
+        return rules, seats
+
+    def _set_up(
+        self,
+        rules: Rules[Any],
+        seats: tuple[SeatInfo, ...],
+        options: Mapping[str, Any] | None,
+        seed: int,
+    ) -> tuple[dict[str, Any], Any]:
+        """The start options (the packs' decks read from disk) and the first state, with
+        what its views will need made ahead. Touches nothing of the session: a worker
+        thread may run it (`start_async`)."""
         decks = self.deck_options(rules.id) if self.deck_options else {}
         opts = {**self._default_options(rules.id), **decks, **(options or {})}
         opts = seat_options(rules.id, opts, kiosk)
@@ -769,6 +894,17 @@ class Session:
             state = rules.setup(seats, opts, seed)
         except GameError as err:
             raise Refused(err.key, err.reason, **err.params) from err
+        _make_ahead(rules.id, state)
+        return opts, state
+
+    def _begin(
+        self,
+        rules: Rules[Any],
+        seats: tuple[SeatInfo, ...],
+        opts: dict[str, Any],
+        seed: int,
+        state: Any,
+    ) -> None:
         now = self.clock()
         match_id = self.store.begin_match(rules.id, seats, opts, seed, now)
         record = MatchRecord(match_id, rules.id, seats, opts, seed, now, None, None)
@@ -869,16 +1005,54 @@ class Session:
     def act(
         self, seat: int | None, kind: str, data: Mapping[str, Any], action_id: str | None = None
     ) -> bool:
-        """Apply one action; True if applied, False if `action_id` was applied before."""
+        """Apply one action; True if applied, False if `action_id` was applied before.
+        Returns once it is applied: with the writer thread, this waits for its commit (the
+        kiosk's own moves and tests; a phone's go through `submit`, which does not)."""
+        match = self.match
+        done = self.submit(seat, kind, data, action_id)
+        if isinstance(done, bool):
+            return done
+        assert match is not None
+        self._settle(match)
+        if not done.done():
+            return False  # a resend of a move that was pending: the first one's answer
+        return done.result()  # or raises the refusal
+
+    def _settle(self, match: LiveMatch) -> None:
+        """Wait (on this thread) until the writer has done every pending move of `match`,
+        then apply them in order, as `_committed` would when the loop gets to it."""
+        if match.pending:
+            concurrent.futures.wait([match.pending[-1].written])
+        for move in list(match.pending):
+            self._committed(match, move, move.written)
+
+    def _tell_if_refused(self, done: asyncio.Future[bool]) -> None:
+        if not done.cancelled() and isinstance(done.exception(), SessionError):
+            self.tell_table(cast(SessionError, done.exception()))
+
+    def submit(
+        self, seat: int | None, kind: str, data: Mapping[str, Any], action_id: str | None = None
+    ) -> bool | asyncio.Future[bool]:
+        """`act` for a phone that is to hear when its move is committed: a bool as `act`
+        without the writer thread; with it a future, True once committed and applied, or
+        the SessionError that refused it. A refusal found before writing is raised."""
         match = self.match
         if match is None:
             raise NotNow("not_playing", "No game is running.")
         if seat is not None and seat not in self._match_seats():
             raise NotNow("not_in_match", "You are watching this game, not playing it.")
         # Ids are the phone's own: unique per seat, so one seat's ids never shadow another's.
-        if action_id is not None and self.store.has_action_id(match.record.id, action_id, seat):
-            return False
+        if action_id is not None:
+            waiting = next((p for p in match.pending if p.action_id == action_id
+                            and p.action.seat == seat), None)
+            if waiting is not None:  # a resend of a move being written: its answer
+                return _same_answer(waiting.done)
+            if self.store.has_action_id(match.record.id, action_id, seat):
+                return False
         self._refuse_paused()
+        if len(match.pending) >= PENDING_MAX:
+            raise StillSaving("still_saving", "The box is still saving the last moves; try "
+                              "again in a moment.")
         if kind in HOST_SPEAKS_FOR_TABLE and seat is not None and seat == self.host_seat:
             seat = TABLE
         typed = data.get("text")
@@ -886,8 +1060,8 @@ class Session:
             raise Unfriendly("text_unfriendly", "This is a family table: please type another word.")
         self._spend_ink(seat, data)
         action = Action(kind, seat, dict(data), self.match_clock(match))
-        self._commit(match, action, action_id)
-        return True
+        done = self._commit(match, action, action_id)
+        return True if done is None else done
 
     def _spend_ink(self, seat: int | None, data: Mapping[str, Any]) -> None:
         """Bytes a second a seat may add to the log (what a person draws, not a script)."""
@@ -918,11 +1092,15 @@ class Session:
         # Shown on the kiosk with the move's own redraw: every press gets an answer there.
         self.notice = Notice("press", button, "", {}, self.clock())
         try:
-            self._commit(self.match, Action(kind, TABLE, {}, self.match_clock(self.match)), None)
+            done = self._commit(
+                self.match, Action(kind, TABLE, {}, self.match_clock(self.match)), None
+            )
         except Refused as err:
             log.info("button %s means nothing now: %s", kind, err)
             self.tell_table(err)
             return False
+        if done is not None:
+            done.add_done_callback(self._tell_if_refused)
         return True
 
     def tell_table(self, err: SessionError) -> None:
@@ -948,22 +1126,29 @@ class Session:
         match = self.match
         if match is None or match.paused_at is not None:
             return False
-        deadline = match.rules.deadline(match.state)
+        # The head: a TIME_UP already handed to the writer is not fired again.
+        deadline = match.rules.deadline(match.head)
         if deadline is None or not deadline.is_expired(self.match_clock(match)):
             return False
-        self._commit(match, time_up(deadline), None)
+        done = self._commit(match, time_up(deadline), None)
+        if done is not None:
+            done.add_done_callback(self._tell_if_refused)
         return True
 
     def next_deadline(self) -> float | None:
         """When the running hourglass ends, on the session's clock (None while paused)."""
         if self.match is None or self.match.paused_at is not None:
             return None
-        deadline = self.match.rules.deadline(self.match.state)
+        deadline = self.match.rules.deadline(self.match.head)
         return None if deadline is None else deadline.at + self.match.paused_total
 
-    def _commit(self, match: LiveMatch, action: Action, action_id: str | None) -> None:
+    def _commit(
+        self, match: LiveMatch, action: Action, action_id: str | None
+    ) -> asyncio.Future[bool] | None:
+        """Judge `action` on the match's head and log it: applied here (None) or, with the
+        store's writer thread, once committed (the future; `_committed`)."""
         try:
-            state = match.rules.apply(match.state, action)
+            state = match.rules.apply(match.head, action)
         except GameError as err:
             raise Refused(err.key, err.reason, **err.params) from err
         except Exception as err:
@@ -974,25 +1159,80 @@ class Session:
                           "ignored and the game goes on.", kind=action.kind) from err
         # Logged and committed before anyone learns of it: what a phone saw acknowledged
         # survives a power cut.
+        seq = match.next_seq + len(match.pending)
+        if self.store.writer is not None and _loop_running():
+            return self._hand_over(match, action, action_id, seq, state)
         try:
-            self.store.append_action(match.record.id, match.next_seq, action_id, action)
-        except BudgetExceeded as err:
-            log.error("could not log %s of match %d: %s", action.kind, match.record.id, err)
-            if err.whole_box:
-                raise BoxFull("box_full", "The box's memory card is full; the move was not "
-                              "saved. The host should end the game.") from err
-            raise MatchFull("match_full", "This game has no room for more moves; the host "
-                            "should end it.") from err
-        except sqlite3.Error as err:
-            log.error("could not log %r: %s", action, err)
-            raise NotSaved("not_saved", "The move could not be saved ({detail}); try again.",
-                           detail=str(err)) from err
+            self.store.append_action(match.record.id, seq, action_id, action)
+        except (BudgetExceeded, sqlite3.Error) as err:
+            raise _not_logged(match, action, err) from err
+        self._apply(match, action, state)
+        return None
+
+    def _hand_over(
+        self, match: LiveMatch, action: Action, action_id: str | None, seq: int, state: Any
+    ) -> asyncio.Future[bool]:
+        """Give the move to the writer thread; `_committed` hears back on the loop."""
+        loop = asyncio.get_running_loop()
+        match_id, chain = match.record.id, match.chain
+
+        def write(store: Store) -> None:  # on the writer thread, in the order handed over
+            if chain.error is not None:
+                raise chain.error  # judged on a move that was not saved: not written
+            try:
+                store.append_action(match_id, seq, action_id, action)
+            except (BudgetExceeded, sqlite3.Error) as err:
+                # Set here, before the writer takes the next job: none after it is written.
+                chain.error = _not_logged(match, action, err)
+                raise chain.error from err
+
+        written = self.store.later(write)
+        assert written is not None
+        move = PendingMove(action, action_id, seq, state, chain, loop.create_future(), written)
+        move.done.add_done_callback(_heard)  # whoever else listens, the loop never warns
+        match.pending.append(move)
+        written.add_done_callback(lambda f: _on_loop(loop, self._committed, match, move, f))
+        return move.done
+
+    def _committed(
+        self, match: LiveMatch, move: PendingMove, written: concurrent.futures.Future[None]
+    ) -> None:
+        """The writer is done with `move` (futures come back in the order handed over)."""
+        if move.done.done():
+            return  # refused already: an earlier move of its chain was not saved
+        err = written.exception()
+        if err is None:
+            assert match.pending and match.pending[0] is move
+            match.pending.popleft()
+            self._apply(match, move.action, move.state)
+            move.done.set_result(True)
+            return
+        refusal = err if isinstance(err, SessionError) else _not_logged(match, move.action, err)
+        # Every pending move was judged on this one: none is written, all are refused,
+        # and the next move is judged on what is on disk (a fresh chain).
+        if move.chain.error is None:
+            move.chain.error = refusal
+        if match.chain is move.chain:
+            match.chain = Chain()
+        doomed = [p for p in match.pending if p.chain is move.chain]
+        match.pending = deque(p for p in match.pending if p.chain is not move.chain)
+        for pending in doomed:
+            if not pending.done.done():
+                pending.done.set_exception(refusal)
+        if not move.done.done():
+            move.done.set_exception(refusal)
+
+    def _apply(self, match: LiveMatch, action: Action, state: Any) -> None:
+        """A committed action becomes the match's state, and everyone hears of it."""
         match.next_seq += 1
         match.state = state
         match.last_kind = action.kind
         outcome = match.rules.outcome(state)
-        if outcome is not None:
-            self.store.finish_match(match.record.id, outcome, self.clock())
+        if outcome is not None and match is self.match:
+            try:
+                self.store.finish_match(match.record.id, outcome, self.clock())
+            except sqlite3.Error as err:  # the last move is kept: a restart closes it
+                log.error("could not close match %d: %s", match.record.id, err)
             log.info("match %d finished: %s", match.record.id, outcome)
             self._made_gallery(match)
             self.last_match, self.match = match, None
@@ -1008,21 +1248,44 @@ class Session:
         return cached
 
     def _build_view(self, viewer: Viewer) -> dict[str, Any]:
+        # What every viewer sees alike is built once per version and shared (views are
+        # never changed once built); only the match's state, the kiosk's extras and `you`
+        # are the viewer's own.
+        view = dict(self._shared_view())
+        shown = self.match or self.last_match
+        if viewer.role == "kiosk":
+            wifi = self.config.wifi
+            if wifi.ssid:
+                view["wifi"] = {
+                    "ssid": wifi.ssid, "password": wifi.password, "security": wifi.security
+                }
+        view["match"] = None if shown is None else self._match_view(shown, viewer)
+        if viewer.role == "kiosk":
+            view["notice"] = self._notice_view(view["lang"])
+        else:
+            host = view["host_seat"]
+            view["you"] = {
+                "role": viewer.role,
+                "seat": viewer.seat,
+                "host": viewer.role == "host" or (viewer.seat is not None and viewer.seat == host),
+            }
+        del view["host_seat"]
+        return view
+
+    def _shared_view(self) -> dict[str, Any]:
+        """The part of every view that is the same for every viewer, once per version."""
+        cached = self._shared.get("view")
+        if cached is not None:
+            return cast(dict[str, Any], cached)
         lang = self.config.table.language
         host = self.host_seat
-        wifi = self.config.wifi
-        shown = self.match or self.last_match
         view: dict[str, Any] = {
             "type": "view",
             "version": self.version,
             "lang": lang,
             "room": self.room,
             "join_url": self.join_url,
-            "wifi": (
-                {"ssid": wifi.ssid, "password": wifi.password, "security": wifi.security}
-                if wifi.ssid and viewer.role == "kiosk"
-                else None
-            ),
+            "wifi": None,
             "phase": "playing" if self.match
             else ("over" if self.finish_held else "finished") if self.last_match
             else "lobby",
@@ -1065,31 +1328,48 @@ class Session:
             ],
             "selected": self.selected,
             "open_seats": self._free_to_take(),
-            "match": None if shown is None else self._match_view(shown, viewer),
-            **({"notice": self._notice_view(lang)} if viewer.role == "kiosk" else {}),
-            "you": (
-                None
-                if viewer.role == "kiosk"
-                else {
-                    "role": viewer.role,
-                    "seat": viewer.seat,
-                    "host": viewer.role == "host"
-                    or (viewer.seat is not None and viewer.seat == host),
-                }
-            ),
+            "match": None,
+            "you": None,
+            "host_seat": host,  # for `you`; not sent
         }
+        self._shared["view"] = view
         return view
 
     def _match_view(self, match: LiveMatch, viewer: Viewer) -> dict[str, Any]:
         # The game decides what its seats see; anyone not playing sees the public table.
         playing = viewer.role == "player" and viewer.seat in self._match_seats()
         seat = viewer.seat if playing else None
+        shared = self._shared_match(match)
+        state_key = ("state", match.record.id, seat)
+        state = self._shared.get(state_key)
+        if state is None:
+            state = self._shared[state_key] = match.rules.view(match.state, seat)
+        live = match is self.match
+        view = dict(shared)
+        view["state"] = state
+        if viewer.role == "kiosk":
+            view.update(self._table_cues(match))
+        # During the finish the players' phones show the art show's address too.
+        if not live and (viewer.role == "kiosk" or (self.finish_held
+                         and viewer.role in ("player", "spectator", "host"))):
+            key = ("gallery", match.record.id)
+            if key not in self._shared:
+                self._shared[key] = self.gallery_url(match.record.id)
+            view["gallery_url"] = self._shared[key]
+        return view
+
+    def _shared_match(self, match: LiveMatch) -> dict[str, Any]:
+        """A match's view but its state, the same for every viewer, once per version."""
+        key = ("match", match.record.id)
+        cached = self._shared.get(key)
+        if cached is not None:
+            return cast(dict[str, Any], cached)
         deadline = match.rules.deadline(match.state)
         outcome = match.rules.outcome(match.state)
         now = self.match_clock(match)
         paused = match.paused_at is not None
         live = match is self.match
-        return {
+        shared = {
             "id": match.record.id,
             "game": match.record.game,
             "title": match.rules.title.get(self.config.table.language, match.record.game),
@@ -1099,7 +1379,7 @@ class Session:
                  "name": self.seats[s.seat].name if live and s.seat in self.seats else s.name}
                 for s in match.record.seats
             ],
-            "state": match.rules.view(match.state, seat),
+            "state": None,
             "paused": paused,
             "deadline": None
             if deadline is None
@@ -1113,15 +1393,9 @@ class Session:
                 "paused": paused,
             },
             "outcome": None if outcome is None else outcome.to_json(),
-            **(self._table_cues(match) if viewer.role == "kiosk" else {}),
-            **(
-                # During the finish the players' phones show the art show's address too.
-                {"gallery_url": self.gallery_url(match.record.id)}
-                if not live and (viewer.role == "kiosk" or (self.finish_held
-                                 and viewer.role in ("player", "spectator", "host")))
-                else {}
-            ),
         }
+        self._shared[key] = shared
+        return shared
 
     def _table_cues(self, match: LiveMatch) -> dict[str, Any]:
         """For the kiosk and the panel: which table buttons do something now (their LEDs
@@ -1131,6 +1405,73 @@ class Session:
             "buttons": [b for b in BUTTONS if f"press_{b}" in kinds],
             "cue": {"seq": match.next_seq, "kind": match.last_kind},
         }
+
+
+def _make_ahead(game: str, state: Any) -> None:
+    """What a game's views would otherwise compute on the loop, made on the caller's
+    thread: Duplik's scene of every round in its deck (~5 ms each; games/duplik.py keeps
+    the last 64, more than a deck holds)."""
+    if game == "duplik":
+        from games.duplik import scene_of
+
+        for seed in state.deck:
+            scene_of(seed)
+
+
+def _not_logged(match: LiveMatch, action: Action, err: BaseException) -> SessionError:
+    """What the phone hears when its move could not be committed."""
+    log.error("could not log %s of match %d: %s", action.kind, match.record.id, err)
+    if isinstance(err, BudgetExceeded):
+        if err.whole_box:
+            return BoxFull("box_full", "The box's memory card is full; the move was not "
+                           "saved. The host should end the game.")
+        return MatchFull("match_full", "This game has no room for more moves; the host "
+                         "should end it.")
+    return NotSaved("not_saved", "The move could not be saved ({detail}); try again.",
+                    detail=str(err))
+
+
+def _same_answer(first: asyncio.Future[bool]) -> asyncio.Future[bool]:
+    """A resend's answer: refused as the first was, or False (applied before) once it is."""
+    answer: asyncio.Future[bool] = first.get_loop().create_future()
+
+    def copy(done: asyncio.Future[bool]) -> None:
+        if answer.done():
+            return
+        if done.cancelled() or done.exception() is None:
+            answer.set_result(False)
+        else:
+            answer.set_exception(cast(BaseException, done.exception()))
+
+    first.add_done_callback(copy)
+    return answer
+
+
+def _loop_running() -> bool:
+    """Is this the event loop's thread? (Without a loop a move is written and waited for.)"""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def _on_loop(loop: asyncio.AbstractEventLoop, call: Callable[..., None], *args: Any) -> None:
+    """From the writer thread: `call(*args)` on the loop, unless it has stopped for good
+    (the process is ending: what was committed is on disk, nobody waits to hear it)."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(call, *args)
+
+
+def _heard(done: asyncio.Future[bool]) -> None:
+    if not done.cancelled():
+        done.exception()
+
+
+def _log_clock_failure(written: concurrent.futures.Future[None]) -> None:
+    err = written.exception()
+    if err is not None:  # the game goes on; a power cut would lose a little
+        log.error("could not save the match's time: %s", err)
 
 
 def _with_stored_language(config: Config, lang: str | None) -> Config:

@@ -7,17 +7,30 @@ seed, result) and `actions`, the append-only log of every accepted action of eve
 a finished match's art show). WAL mode with synchronous=FULL: `append_action` returns only
 once the action is on disk, so an acknowledged action survives a power cut, and on start
 the unfinished match is rebuilt from its log.
+
+Commits happen on a thread of their own once `start_writer` is called (the appliance
+does; tests that drive a session by hand need not): `StoreWriter` owns a second
+connection and runs every write, in the order asked, so an SD card's fsync stall never
+holds the event loop that serves the phones. Reads stay on the loop's connection (WAL:
+a reader never waits for a writer) and see what is committed, nothing else. A write
+method called on the loop with the writer running hands its job over and waits for it
+(the rare ones: a seat, a game's start or end, a pause); the hot ones, a move and the
+hourglass's heartbeat, are handed over without waiting (`later`), and the session applies
+a move only once its future says it is committed (appliance/session.py).
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
+import queue
 import sqlite3
-from collections.abc import Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from games.core import Action, Outcome, SeatInfo
 
@@ -69,6 +82,7 @@ CREATE TABLE IF NOT EXISTS galleries (
 );
 """
 SCHEMA_VERSION = 1
+T = TypeVar("T")
 
 
 class StoreError(RuntimeError):
@@ -115,7 +129,8 @@ class LoggedAction:
 
 
 class Store:
-    """One SQLite connection, used from the event loop's thread only.
+    """One SQLite connection, used from the event loop's thread only (and, once
+    `start_writer` ran, a `StoreWriter` whose own connection does every write).
 
     `match_budget` and `total_budget` (bytes; None = none) bound what one match's log and
     the whole file may hold: past the total the oldest finished matches are deleted
@@ -131,6 +146,7 @@ class Store:
         self.match_budget = match_budget
         self.total_budget = total_budget
         self._match_bytes: dict[int, int] = {}
+        self.writer: StoreWriter | None = None
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -158,7 +174,34 @@ class Store:
             self._db.execute("ALTER TABLE seats ADD COLUMN kiosk INTEGER NOT NULL DEFAULT 0")
 
     def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()  # what was handed over is committed first
+            self.writer = None
         self._db.close()
+
+    def start_writer(self, factory: Callable[[], Store] | None = None) -> bool:
+        """Do every write from now on on a thread of its own, with its own connection
+        made by `factory` (default: this file, these budgets). False for ":memory:",
+        which no second connection can see: it keeps writing on the caller's thread."""
+        if self.writer is not None:
+            return True
+        if str(self.path) == ":memory:":
+            return False
+        self.writer = StoreWriter(
+            factory or (lambda: Store(self.path, self.match_budget, self.total_budget))
+        )
+        return True
+
+    def later(self, job: Callable[[Store], T]) -> concurrent.futures.Future[T] | None:
+        """Hand `job` to the writer thread (it gets the writer's Store); its future, or
+        None without a writer (then the caller writes itself)."""
+        return None if self.writer is None else self.writer.submit(job)
+
+    def _written(self, job: Callable[[Store], T]) -> T | None:
+        """Run `job` on the writer and wait for it, or None: no writer, write here."""
+        if self.writer is None:
+            return None
+        return self.writer.submit(job).result()
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -176,6 +219,9 @@ class Store:
         return None if row is None else str(row[0])
 
     def set_meta(self, key: str, value: str) -> None:
+        if self.writer is not None:
+            self._written(lambda store: store.set_meta(key, value))
+            return
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO meta(key, value) VALUES (?, ?) "
@@ -192,6 +238,9 @@ class Store:
                 for seat, name, colour, token, at, kiosk in rows]
 
     def put_seat(self, record: SeatRecord) -> None:
+        if self.writer is not None:
+            self._written(lambda store: store.put_seat(record))
+            return
         with self._transaction() as db:
             db.execute(
                 "INSERT OR REPLACE INTO seats(seat, name, colour, token_hash, joined_at, kiosk) "
@@ -201,6 +250,9 @@ class Store:
             )
 
     def remove_seat(self, seat: int) -> None:
+        if self.writer is not None:
+            self._written(lambda store: store.remove_seat(seat))
+            return
         with self._transaction() as db:
             db.execute("DELETE FROM seats WHERE seat = ?", (seat,))
 
@@ -213,6 +265,10 @@ class Store:
         seed: int,
         at: float,
     ) -> int:
+        if self.writer is not None:
+            made = self._written(lambda store: store.begin_match(game, seats, options, seed, at))
+            assert made is not None
+            return made
         seats_json = json.dumps([[s.seat, s.name, s.colour] for s in seats])
         with self._transaction() as db:
             cur = db.execute(
@@ -227,6 +283,9 @@ class Store:
     def append_action(self, match_id: int, seq: int, action_id: str | None, action: Action) -> None:
         """Log one accepted action; returns once it is committed (fsync'd) to disk.
         Raises BudgetExceeded (nothing written) past the match's or the file's budget."""
+        if self.writer is not None:
+            self._written(lambda store: store.append_action(match_id, seq, action_id, action))
+            return
         data = json.dumps(action.data, separators=(",", ":"))
         size = len(data) + len(action.kind) + len(action_id or "") + 48  # row overhead
         used = self._logged_bytes(match_id)
@@ -284,6 +343,10 @@ class Store:
         """Delete finished matches (their log, pause, gallery): those finished before
         `before`, or else, over the total budget, the oldest `batch` of them; never
         `keep` nor an unfinished match. Returns the deleted match ids."""
+        if self.writer is not None:
+            pruned = self._written(lambda store: store.prune(before, keep, batch))
+            assert pruned is not None
+            return pruned
         if before is not None:
             rows = self._db.execute(
                 "SELECT id FROM matches WHERE finished_at IS NOT NULL AND finished_at < ? "
@@ -305,6 +368,9 @@ class Store:
 
     def finish_match(self, match_id: int, outcome: Outcome | None, at: float) -> None:
         """Close a match: finished (with its outcome) or ended early (outcome None)."""
+        if self.writer is not None:
+            self._written(lambda store: store.finish_match(match_id, outcome, at))
+            return
         with self._transaction() as db:
             db.execute(
                 "UPDATE matches SET finished_at = ?, outcome = ? WHERE id = ?",
@@ -349,6 +415,9 @@ class Store:
         return (0.0, None) if row is None else (float(row[0]), row[1])
 
     def set_pause(self, match_id: int, paused_total: float, paused_at: float | None) -> None:
+        if self.writer is not None:
+            self._written(lambda store: store.set_pause(match_id, paused_total, paused_at))
+            return
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO pauses(match_id, paused_total, paused_at) VALUES (?, ?, ?) "
@@ -359,6 +428,9 @@ class Store:
 
     # -- galleries (appliance/gallery.py): one unguessable address per finished match --
     def put_gallery(self, match_id: int, token: str, at: float) -> None:
+        if self.writer is not None:
+            self._written(lambda store: store.put_gallery(match_id, token, at))
+            return
         with self._transaction() as db:
             db.execute(
                 "INSERT OR IGNORE INTO galleries(match_id, token, created_at) VALUES (?, ?, ?)",
@@ -380,6 +452,10 @@ class Store:
 
     def delete_galleries_before(self, at: float) -> list[int]:
         """Forget the galleries made before `at`; returns their match ids."""
+        if self.writer is not None:
+            gone = self._written(lambda store: store.delete_galleries_before(at))
+            assert gone is not None
+            return gone
         with self._transaction() as db:
             rows = db.execute(
                 "SELECT match_id FROM galleries WHERE created_at < ?", (at,)
@@ -389,6 +465,53 @@ class Store:
 
     def integrity_check(self) -> str:
         return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+class StoreWriter:
+    """One thread, one connection of its own, one queue: every job runs there in the
+    order it was submitted, and its future says when it is committed (or why not)."""
+
+    def __init__(self, factory: Callable[[], Store]) -> None:
+        self._jobs: queue.SimpleQueue[
+            tuple[Callable[[Store], Any], concurrent.futures.Future[Any]] | None
+        ] = queue.SimpleQueue()
+        opened: concurrent.futures.Future[None] = concurrent.futures.Future()
+        self._thread = threading.Thread(
+            target=self._run, args=(factory, opened), name="easel-store-writer", daemon=True
+        )
+        self._thread.start()
+        opened.result()  # a file the writer cannot open is the caller's StoreError
+
+    def submit(self, job: Callable[[Store], T]) -> concurrent.futures.Future[T]:
+        done: concurrent.futures.Future[T] = concurrent.futures.Future()
+        if threading.current_thread() is self._thread:
+            raise RuntimeError("a writer job cannot wait for another one")
+        self._jobs.put((job, done))
+        return done
+
+    def close(self) -> None:
+        """Commit what was submitted, then stop the thread."""
+        self._jobs.put(None)
+        self._thread.join()
+
+    def _run(self, factory: Callable[[], Store], opened: concurrent.futures.Future[None]) -> None:
+        try:
+            store = factory()
+        except BaseException as err:
+            opened.set_exception(err)
+            return
+        opened.set_result(None)
+        try:
+            while (item := self._jobs.get()) is not None:
+                job, done = item
+                if not done.set_running_or_notify_cancel():
+                    continue
+                try:
+                    done.set_result(job(store))
+                except BaseException as err:  # the submitter hears it, the thread goes on
+                    done.set_exception(err)
+        finally:
+            store.close()
 
 
 def read_actions(path: Path, match_id: int) -> list[LoggedAction]:

@@ -54,6 +54,13 @@ async def test_a_box_that_cannot_write_starts_degraded_and_serves_phones(
             assert health["ok"] is False
             assert "cannot be written" in health["degraded"]
             assert "Free space" in health["degraded"]
+            # The kiosk says it too, in the lobby's notices: what is wrong, what to do.
+            notices = app.kiosk_view()["notices"]
+            assert any("cannot be written" in n for n in notices), notices
+            assert any("restart the box" in n for n in notices), notices
+            async with http.get(f"http://127.0.0.1:{port}/kiosk.png") as response:
+                assert response.status == 200
+                assert (await response.read()).startswith(b"\x89PNG")
             phone = Phone(await http.ws_connect(f"http://127.0.0.1:{port}/ws"))
             welcome = await phone.join(app.session.room, "Ada", PALETTE[0])
             assert welcome["role"] == "player"

@@ -20,7 +20,10 @@ export function socketUrl(loc = window.location) {
 export class Connection {
   /**
    * @param {{hello: () => object|null, onMessage: (msg: object) => void,
-   *          onStatus: (status: "connecting"|"open"|"reconnecting"|"stopped") => void}} hooks
+   *          onStatus: (status: "connecting"|"open"|"reconnecting"|"waiting"|"stopped")
+   *            => void}} hooks
+   * "waiting": no socket, as there is nothing to say yet (`hello()` gives null: no room
+   * code typed); `start()` connects once there is.
    */
   constructor(hooks) {
     this.hooks = hooks;
@@ -114,6 +117,14 @@ export class Connection {
 
   open() {
     this.helloSent = false;
+    // Nothing to say hello with yet (the room code is being typed): no socket at all, so
+    // the box's hello timeout never closes one under the typing ("reconnecting" for
+    // nothing); the room form calls `start()` with the code.
+    if (!this.hooks.hello()) {
+      this.ws = null;
+      this.hooks.onStatus("waiting");
+      return;
+    }
     this.hooks.onStatus(this.everOpened ? "reconnecting" : "connecting");
     let ws;
     try {
@@ -149,7 +160,14 @@ export class Connection {
       this.ws = null;
       this.stopPing();
       this.clearStale();
-      if (!this.stopped) this.scheduleRetry();
+      if (this.stopped) return;
+      // Closed with nothing to say (a wrong room code, then the box's hello timeout):
+      // calm, not "reconnecting"; the next code typed connects again.
+      if (!this.hooks.hello()) {
+        this.hooks.onStatus("waiting");
+        return;
+      }
+      this.scheduleRetry();
     });
     // An error is always followed by a close, which does the retrying.
   }
