@@ -814,7 +814,7 @@ class Session:
         """Start the selected game with whoever is seated (all of it on this thread)."""
         rules, seats = self._startable(by)
         seed = secrets.randbits(62)
-        opts, state = self._set_up(rules, seats, options, seed)
+        opts, state = self._set_up(rules, seats, self._no_phone(), options, seed)
         self._begin(rules, seats, opts, seed, state)
 
     def start_async(
@@ -829,21 +829,24 @@ class Session:
         if self._setting_up:
             raise NotNow("starting", "A game is being set up; a moment.")
         self._setting_up = True
-        return self._start_set_up(by, rules, seats, options, secrets.randbits(62))
+        return self._start_set_up(by, rules, seats, self._no_phone(), options,
+                                  secrets.randbits(62))
 
     async def _start_set_up(
         self,
         by: Requester,
         rules: Rules[Any],
         seats: tuple[SeatInfo, ...],
+        no_phone: frozenset[int],
         options: Mapping[str, Any] | None,
         seed: int,
     ) -> None:
         try:
-            opts, state = await asyncio.to_thread(self._set_up, rules, seats, options, seed)
+            opts, state = await asyncio.to_thread(
+                self._set_up, rules, seats, no_phone, options, seed)
         finally:
             self._setting_up = False
-        if self._startable(by) != (rules, seats):
+        if self._startable(by) != (rules, seats) or self._no_phone() != no_phone:
             raise NotNow("start_changed", "The table changed while the game was being set "
                          "up; please start again.")
         self._begin(rules, seats, opts, seed, state)
@@ -877,10 +880,15 @@ class Session:
             )
         return rules, seats
 
+    def _no_phone(self) -> frozenset[int]:
+        """The seats made at the kiosk, as they are now: the players with no phone."""
+        return frozenset(s.seat for s in self.seats.values() if s.kiosk)
+
     def _set_up(
         self,
         rules: Rules[Any],
         seats: tuple[SeatInfo, ...],
+        no_phone: frozenset[int],
         options: Mapping[str, Any] | None,
         seed: int,
     ) -> tuple[dict[str, Any], Any]:
@@ -889,7 +897,7 @@ class Session:
         thread may run it (`start_async`)."""
         decks = self.deck_options(rules.id) if self.deck_options else {}
         opts = {**self._default_options(rules.id), **decks, **(options or {})}
-        opts = seat_options(rules.id, opts, kiosk)
+        opts = seat_options(rules.id, opts, no_phone)
         try:
             state = rules.setup(seats, opts, seed)
         except GameError as err:
