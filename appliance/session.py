@@ -1095,6 +1095,9 @@ class Session:
             },
             "outcome": None if outcome is None else outcome.to_json(),
             **(self._table_cues(match) if viewer.role == "kiosk" else {}),
+            # When the held finish began (the session's clock): the kiosk's art show
+            # starts from the last round and steps on from there.
+            **({"finished_at": self._finished_at} if not live and self.finish_held else {}),
             **(
                 # During the finish the players' phones show the art show's address too.
                 {"gallery_url": self.gallery_url(match.record.id)}

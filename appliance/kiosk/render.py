@@ -90,6 +90,8 @@ __all__ = [
     "_num",
     "blend",
     "deadline_remaining",
+    "finish_round",
+    "finish_step",
     "format_seconds",
     "generic_playing_screen",
     "ink_on",
@@ -103,6 +105,21 @@ log = logging.getLogger(__name__)
 
 FINISH_STEP_S: Final = 8.0
 """How long a finish shows one round of its art show before the next (Frame.now)."""
+
+
+def finish_step(view: View, now: float) -> int:
+    """Which step of a finish's art show is on screen at `now`: one per FINISH_STEP_S,
+    counted from the game's end (the match's `finished_at`, on the session's clock), so a
+    table first sees its last round. Part of the frame key: one redraw per step."""
+    match = view.get("match")
+    at = _num(match.get("finished_at")) if isinstance(match, Mapping) else None
+    return max(0, int((now - (at or 0.0)) // FINISH_STEP_S))
+
+
+def finish_round(view: View, now: float, rounds: int) -> int:
+    """The index of the round a finish's art show of `rounds` rounds shows at `now`: the
+    last round (its reveal in full) first, then the whole game from its first round."""
+    return (rounds - 1 + finish_step(view, now)) % rounds if rounds > 0 else -1
 
 
 GameScreen = Callable[["KioskRenderer", Frame], None]
@@ -132,8 +149,8 @@ class KioskRenderer(Painter):
         timer = deadline_remaining(view, now) if view.get("phase") == "playing" else None
         second = None if timer is None else math.ceil(timer[0])
         notice = _shown_notice(view, now)
-        # A finish shows its art show a round at a time (Duplik): one redraw per step.
-        step = int(now // FINISH_STEP_S) if view.get("phase") == "over" else None
+        # A finish shows its art show a round at a time: one redraw per step.
+        step = finish_step(view, now) if view.get("phase") == "over" else None
         return (
             view.get("version"),
             tuple(size),
