@@ -105,6 +105,19 @@ def test_phones_show_the_finish_until_the_host_goes_back_to_the_lobby(
                 expect(other.locator(".dk-round .dk-tile-scene img")).to_have_count(4)
             if game == "artbox":
                 expect(other.locator("#game-root")).not_to_contain_text("Next round")
+            if game in ("luck-of-the-draw", "artbox"):  # the art show of the whole game
+                rounds = other.locator(".ld-artshow .ld-show-round" if game == "luck-of-the-draw"
+                                       else ".ab-artshow .ab-show-round")
+                expect(rounds.first).to_be_visible()
+                assert rounds.count() > 1
+                expect(rounds.last).to_contain_text("Round 1")  # newest first
+                tile = ".ld-tile" if game == "luck-of-the-draw" else ".ab-pic"
+                for n in (0, rounds.count() - 1):  # four drawings, each with its artist
+                    expect(rounds.nth(n).locator(tile)).to_have_count(4)
+                    expect(rounds.nth(n).locator(f"{tile} .chip")).to_have_count(4)
+                if game == "artbox":  # and its word
+                    word = rounds.first.locator(".ab-pic-caption strong").first
+                    expect(word).to_contain_text("“")
             host.screenshot(path=str(SCREENSHOT_DIR / f"easel-{game}-phone-finish-host.png"),
                             full_page=True, animations="disabled")
             other.screenshot(path=str(SCREENSHOT_DIR / f"easel-{game}-phone-finish.png"),
