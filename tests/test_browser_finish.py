@@ -182,3 +182,38 @@ def test_a_paused_game_shows_it_and_its_canvas_takes_no_stroke(
                             full_page=False, animations="disabled")
     finally:
         box.stop()
+
+
+def test_a_newcomer_sees_how_long_a_seat_handed_over_waits(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The host freed a seat; a new phone is told it takes the seat, and how long the
+    seat still waits for it (then the game goes on without it), ticking down."""
+    from playwright.sync_api import expect
+
+    def drawing(state: Any) -> bool:
+        return bool(state.phase == "drawing")
+
+    box, _ = stored_box(tmp_path, "luck-of-the-draw", until=drawing,
+                        then=lambda session: session.offer_seat(HOST, 2))
+    box.start()
+    try:
+        context = browser.new_context(**PHONE)
+        try:
+            page = context.new_page()
+            page.goto(f"{box.url}/?room={box.room}")
+            expect(page.locator('[data-screen="join"]')).to_be_visible(timeout=WAIT_MS)
+            expect(page.locator("#join-button")).to_have_text("Take the free seat")
+            wait = page.locator("#join-wait")
+            expect(wait).to_have_text(re.compile(r"The seat waits 0:[0-5]\d more"))
+            first = wait.inner_text()
+            expect(wait).not_to_have_text(first, timeout=3000)  # it ticks
+            page.screenshot(path=str(SCREENSHOT_DIR / "easel-phone-handover-wait.png"),
+                            full_page=False, animations="disabled")
+            page.fill("#name-input", "Newcomer")
+            page.click("#join-button")
+            expect(page.locator('[data-screen="playing"]')).to_be_visible(timeout=WAIT_MS)
+        finally:
+            context.close()
+    finally:
+        box.stop()

@@ -303,3 +303,33 @@ def test_the_finish_steps_through_the_art_show_of_the_whole_game(
     for n in range(len(shows)):
         screens.render(game, (1920, 1080), view, r, start + n * FINISH_STEP_S)
     assert cache.misses == painted
+
+
+def test_the_kiosk_counts_down_a_seat_handed_over(
+    display: pygame.Surface, session: Session, clock: FakeClock
+) -> None:
+    """The newcomer the host freed a seat for sees whose seat, the code to join with and
+    the time left, once a second; then the banner goes with the wait."""
+    from tests.test_session_host import _duplik_at_evaluation
+
+    registry.load_all()
+    with screens.screen_registered("duplik", KIOSK_SCREENS["duplik"]):
+        _, portrayer = _duplik_at_evaluation(session, 4)
+        artist = next(s for s in range(4) if s != portrayer)
+        session.offer_seat(HOST, artist)
+        clock.advance(18)
+        view = session.view_for(KIOSK)
+        surface, r = draw("duplik", view, (800, 480), clock())
+        pygame.image.save(surface, SCREENSHOT_DIR / "easel-kiosk-handover.png")
+        said = " | ".join(r.said)
+        name = f"Player {artist}"
+        assert f"{name}'s seat is free: join with the code {view['room']} within 0:42" in said
+        assert r.needs_redraw(view, clock() + 1.0, (800, 480))  # the next second
+        session.pause(HOST)
+        _, r = draw("duplik", session.view_for(KIOSK), (800, 480), clock())
+        assert "seat is free" not in " | ".join(r.said)  # paused: the banner of the pause
+        session.resume(HOST)
+        clock.advance(43)
+        assert session.tick()
+        _, r = draw("duplik", session.view_for(KIOSK), (800, 480), clock())
+        assert "seat is free" not in " | ".join(r.said)

@@ -151,12 +151,14 @@ class KioskRenderer(Painter):
         notice = _shown_notice(view, now)
         # A finish shows its art show a round at a time: one redraw per step.
         step = finish_step(view, now) if view.get("phase") == "over" else None
+        handover = _handover_shown(view, now)
         return (
             view.get("version"),
             tuple(size),
             second,
             None if notice is None else notice["at"],
             step,
+            None if handover is None else math.ceil(handover[1]),
         )
 
     def needs_redraw(self, view: View, now: float, size: Size) -> bool:
@@ -220,6 +222,8 @@ class KioskRenderer(Painter):
                 self._draw_paused(surface, lang, metrics)
             elif self.panel_buttons:
                 self._draw_panel_buttons(surface, view, lang, metrics)
+            if phase == "playing" and not _is_paused(view):
+                self._draw_handover(surface, view, lang, metrics, now)
         else:
             if self._game_on_screen:
                 # The match is over: its screen's painted sheets (up to 32 MB at 1080p)
@@ -358,6 +362,32 @@ class KioskRenderer(Painter):
 
         return self.part(("finish-button", label, strong, size, m), size, paint)
 
+    def _draw_handover(
+        self, surface: pygame.Surface, view: View, lang: str, m: Metrics, now: float
+    ) -> None:
+        """A seat the host handed over waits for a newcomer: whose seat, the room code to
+        join with and the time left (then the game goes on without it), in a strip along
+        the top edge, so the game's own bottom bar and the toasts stay clear."""
+        shown = _handover_shown(view, now)
+        if shown is None:
+            return
+        seat, left = shown
+        match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
+        assert isinstance(match, Mapping)
+        name = next((str(s.get("name") or "") for s in _dicts(match.get("seats"))
+                     if _int(s.get("seat"), -1) == seat), "") or tr(lang, "seat_n", n=seat + 1)
+        text = tr(lang, "handover", name=name, room=str(view.get("room") or ""),
+                  time=format_seconds(left))
+        width = min(m.w - 2 * m.margin, max(round(m.w * 0.7), 12 * m.f_body))
+        size = self.fit_size(text, m.f_body, width - 2 * m.pad, bold=True, min_size=m.f_small)
+        box = pygame.Rect(0, 0, min(width, self.fonts.font(size, True).size(text)[0]
+                                    + 2 * m.pad), self.line(size, True) + m.pad // 2)
+        box.midtop = (m.w // 2, m.gap // 4)
+        pygame.draw.rect(surface, BG, box.inflate(6, 6), border_radius=m.radius)
+        pygame.draw.rect(surface, WARN, box, border_radius=m.radius)
+        self.blit_text(surface, text, size, ink_on(WARN), "center", box.center, True,
+                       box.w - 2 * m.pad)
+
     def _draw_paused(self, surface: pygame.Surface, lang: str, m: Metrics) -> None:
         """The host paused the game: the frame dimmed (its hourglass stands where it
         stopped) under a banner; no drawing area nor button of the game takes a touch."""
@@ -450,6 +480,20 @@ def _shown_notice(view: View, now: float) -> Mapping[str, Any] | None:
     if at is None or until is None or not at - 1.0 <= now < until:
         return None
     return notice
+
+
+def _handover_shown(view: View, now: float) -> tuple[int, float] | None:
+    """The handed-over seat whose wait ends first and the seconds left of it (frozen
+    while paused), or None: the view's `handovers`, soonest first."""
+    if view.get("phase") != "playing":
+        return None
+    for entry in _dicts(view.get("handovers")):
+        seat = _int(entry.get("seat"), -1)
+        at, remaining = _num(entry.get("at")), _num(entry.get("remaining"))
+        if seat < 0 or remaining is None:
+            continue
+        return seat, max(0.0, remaining if at is None else at - now)
+    return None
 
 
 def finish_result(view: View, lang: str) -> str:
