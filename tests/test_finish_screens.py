@@ -210,7 +210,8 @@ def test_every_character_of_the_finish_and_pause_is_in_the_kiosk_fonts() -> None
     from appliance.kiosk.text import _entry
 
     keys = ["finish_again", "finish_lobby", "finish_hint", "paused", "paused_help",
-            "gallery_title", "gallery_help"]
+            "gallery_title", "gallery_help", "handover", "lotd.artshow_round",
+            "lotd.round_gains", "artbox.artshow_round"]
     texts = ["·“”½"]
     for lang in ("en", "cs"):
         for key in keys:
