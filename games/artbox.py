@@ -747,24 +747,37 @@ class ArtBox:
             view["pictures"] = self._pictures(rnd)
             view["words"] = [{"index": i, **_word(state, w)} for i, w in enumerate(rnd.words)]
         if phase == "over":
-            # The finish: every round's pictures with their words, artists and points (at
-            # the end nothing is secret), in the shapes this view gives its own round.
-            shown = state.history
-            if rnd.layout and (not shown or shown[-1].number != rnd.number):
-                shown = (*shown, rnd)  # ended early (too few players) with pictures out
-            view["art_show"] = [
-                {
-                    "round": past.number + 1,
-                    "dice": list(past.dice),
-                    "pictures": self._pictures(past),
-                    "revealed": [
-                        self._revealed(state, n, past) for n in range(1, len(past.layout) + 1)
-                    ],
-                    "round_points": {"red": past.red, "grey": past.grey},
-                }
-                for past in shown
-            ]
+            view["art_show"] = self._art_show(state)
         return view
+
+    def _art_show(self, state: ArtBoxState) -> list[dict[str, Any]]:
+        """The finish: every round's pictures with their words, artists and points (at
+        the end nothing is secret), in the shapes the view gives its own round. The same
+        for every seat, so made once per finished state and shared by every view (views
+        are only read and sent): the whole game's strokes are not converted per phone."""
+        rnd = state.round
+        hit = _ART_SHOWS.get(id(state.history))
+        if hit is not None and hit[0] is state.history and hit[1] is rnd:
+            return hit[2]
+        shown = state.history
+        if rnd.layout and (not shown or shown[-1].number != rnd.number):
+            shown = (*shown, rnd)  # ended early (too few players) with pictures out
+        shows = [
+            {
+                "round": past.number + 1,
+                "dice": list(past.dice),
+                "pictures": self._pictures(past),
+                "revealed": [
+                    self._revealed(state, n, past) for n in range(1, len(past.layout) + 1)
+                ],
+                "round_points": {"red": past.red, "grey": past.grey},
+            }
+            for past in shown
+        ]
+        if len(_ART_SHOWS) >= 4:
+            _ART_SHOWS.clear()
+        _ART_SHOWS[id(state.history)] = (state.history, rnd, shows)
+        return shows
 
     def _pictures(self, rnd: Round) -> list[dict[str, Any]]:
         return [
@@ -847,6 +860,11 @@ class ArtBox:
 
     def from_json(self, raw: Any) -> ArtBoxState:
         return decode(ArtBoxState, raw)
+
+
+# id(history) -> (the history itself, the round under way, its art show): holding both
+# keeps the ids unique while the entry lives.
+_ART_SHOWS: dict[int, tuple[tuple[Round, ...], Round, list[dict[str, Any]]]] = {}
 
 
 def _word(state: ArtBoxState, index: int) -> dict[str, str]:

@@ -261,6 +261,11 @@ def _stroke_data(stroke: Stroke) -> dict[str, Any]:
     return stroke_to_data(stroke)
 
 
+# id(history) -> (the history itself, the round under way, its art show): holding both
+# keeps the ids unique while the entry lives.
+_ART_SHOWS: dict[int, tuple[tuple[Round, ...], Round, list[dict[str, Any]]]] = {}
+
+
 def _text(card: Any) -> dict[str, str]:
     return {"en": card.en, "cs": card.cs}
 
@@ -674,12 +679,7 @@ class LuckOfTheDraw:
         if revealed:
             view["gained"] = self._gained(state, rnd)
         if phase == "over":
-            # The finish: every round's drawings with their subject, owners and verdicts
-            # (at the end nothing is secret), in the shapes this view gives its own round.
-            shown = state.history
-            if rnd.gallery and (not shown or shown[-1].number != rnd.number):
-                shown = (*shown, rnd)  # ended early (too few players) with drawings out
-            view["art_show"] = [self._art_show_round(state, past) for past in shown]
+            view["art_show"] = self._art_show(state)
         if seat in players(state):
             assert seat is not None
             view["my_drawing"] = [_stroke_data(s) for s in rnd.drawings.get(seat, ())]
@@ -708,6 +708,24 @@ class LuckOfTheDraw:
             }
             for e in rnd.gallery
         ]
+
+    def _art_show(self, state: LuckState) -> list[dict[str, Any]]:
+        """The finish: every round's drawings with their subject, owners and verdicts (at
+        the end nothing is secret), in the shapes the view gives its own round. The same
+        for every seat, so made once per finished state and shared by every view (views
+        are only read and sent): the whole game's strokes are not converted per phone."""
+        rnd = state.round
+        hit = _ART_SHOWS.get(id(state.history))
+        if hit is not None and hit[0] is state.history and hit[1] is rnd:
+            return hit[2]
+        shown = state.history
+        if rnd.gallery and (not shown or shown[-1].number != rnd.number):
+            shown = (*shown, rnd)  # ended early (too few players) with drawings out
+        shows = [self._art_show_round(state, past) for past in shown]
+        if len(_ART_SHOWS) >= 4:
+            _ART_SHOWS.clear()
+        _ART_SHOWS[id(state.history)] = (state.history, rnd, shows)
+        return shows
 
     def _art_show_round(self, state: LuckState, rnd: Round) -> dict[str, Any]:
         subject = subject_of(state, rnd)

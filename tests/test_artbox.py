@@ -501,6 +501,8 @@ def test_the_finish_shows_every_rounds_pictures_words_artists_and_points() -> No
         if show["round_points"]["red"] is not None:
             red[show["round_points"]["red"]] += 1
     assert red == dict(t.state.red)  # the rounds' points add up to the final tokens
+    # Made once for every seat's view: the game's strokes are not converted per phone.
+    assert all(RULES.view(t.state, seat)["art_show"] is shows for seat in t.players)
 
 
 def _word_of(t: Table, rnd: Round, seat: int) -> dict[str, str]:

@@ -619,6 +619,8 @@ def test_the_finish_shows_every_rounds_drawings_owners_and_cards() -> None:
         for seat, got in show["gained"].items():
             halves[int(seat)] += 2 * got["cards"] + got["halves"]
     assert halves == {s: score_halves(t.state, s) for s in t.players}
+    # Made once for every seat's view: the game's strokes are not converted per phone.
+    assert all(RULES.view(t.state, seat)["art_show"] is shows for seat in t.players)
     # Never before the end.
     state = RULES.setup(t.seats, {}, t.seed)
     for n, action in enumerate(t.log[:-1]):
