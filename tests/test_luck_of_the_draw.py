@@ -610,7 +610,8 @@ def test_the_finish_shows_every_rounds_drawings_owners_and_cards() -> None:
     assert [s["round"] for s in shows] == list(range(1, t.state.round.number + 2))
     assert shows[-1]["gallery"] == view["gallery"] and shows[-1]["gained"] == view["gained"]
     for show, past in zip(shows, t.state.history, strict=True):
-        assert show["subject"]["en"] == subject_of(t.state, past).en
+        subject = subject_of(t.state, past)
+        assert subject is not None and show["subject"]["en"] == subject.en
         assert {d["owner"] for d in show["gallery"]} == set(t.players)
         assert all(d["strokes"] for d in show["gallery"])
         assert len(show["verdicts"]) == past.categories
