@@ -52,6 +52,7 @@ class TableSettings:
     max_players: int = 8
     family_filter: bool = True
     seats_per_address: int = 2
+    handover_wait_s: int = 60
 
 
 @dataclass(frozen=True)
@@ -295,6 +296,7 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("server", "hello_timeout_s"): _between(1, 60),
     ("server", "header_timeout_s"): _between(2, 300),
     ("table", "seats_per_address"): _between(0, 8),
+    ("table", "handover_wait_s"): _between(10, 600),
     ("storage", "match_budget_mb"): _between(1, 1024),
     ("storage", "total_budget_mb"): _between(16, 65536),
     ("storage", "keep_matches_days"): _between(1, 3650),

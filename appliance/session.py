@@ -77,6 +77,8 @@ CLOCK_SAVE_S: Final = 5.0
 """How often a running hourglass's match time is saved: after a power cut it continues
 from at most this much earlier (appliance/clock.py)."""
 CLOCK_META: Final = "match_clock"
+HANDOVER_RETRY_S: Final = 5.0
+"""A handed-over seat whose leaving could not be saved is tried again this much later."""
 FINISH_BUTTON_AFTER_S: Final = 5.0
 """The table's REVEAL leads from a held finish to the lobby only this long after the game
 ended: the press that ended it (Luck of the Draw's last reveal) must not skip its finish."""
@@ -369,6 +371,12 @@ class Session:
         # The open seats whose leaving the rules heard (kicked, left): a newcomer taking
         # one is told to them too (SEAT_BACK). A seat handed over is held as it stands.
         self.left_seats: set[int] = set(json.loads(store.get_meta("left_seats") or "[]"))
+        # Seats the host handed over, and until when (the match's own time, so a pause
+        # stops the count) they wait for a newcomer before the rules hear they are left.
+        self.handovers: dict[int, float] = {
+            int(seat): float(until)
+            for seat, until in json.loads(store.get_meta("handovers") or "{}").items()
+        }
         self.room = self._room_code()
         # The QR code carries the room code, so a scan needs no typing.
         self.join_url = f"{base_url.rstrip('/')}/?room={self.room}" if base_url else ""
@@ -587,12 +595,14 @@ class Session:
                 "handover_already", "Seat {seat} is already free to take.", seat=seat + 1
             )
         # Held as it stands, not left: the game waits for the newcomer (kick instead to
-        # have the rules skip the seat's duties).
+        # have the rules skip the seat's duties), but not for ever: after
+        # `[table] handover_wait_s` of play nobody took, `tick` tells the rules it is left.
         if seat in self.seats:
             self.store.remove_seat(seat)
             del self.seats[seat]
             self._presence.pop(seat, None)
         self.open_seats.add(seat)
+        self.handovers[seat] = self.match_clock(self.match) + self.config.table.handover_wait_s
         self._save_open_seats()
         log.info("seat %d is free to take", seat)
         self._changed()
@@ -615,6 +625,45 @@ class Session:
             if told:
                 self.left_seats.add(seat)
             self._save_open_seats()
+
+    def _expire_handovers(self, match: LiveMatch) -> bool:
+        """A handed-over seat that nobody took in time is treated as left (SEAT_LEFT, as a
+        kick would be): the rules skip or pass on its duties, and the seat stays free for
+        a late newcomer (who then comes back with SEAT_BACK). True if one expired."""
+        now = self.match_clock(match)
+        due = sorted(seat for seat, until in self.handovers.items() if until <= now)
+        for seat in due:
+            if self.match is not match:  # the match ended on an earlier one (too few left)
+                break
+            log.info("nobody took seat %d in time: it is treated as left", seat)
+            self.open_seats.discard(seat)  # so that _leave_match tells the rules
+            try:
+                self._leave_match(seat)
+            except SessionError:
+                # Not saved (a full or failing card): held open as before, tried again
+                # later rather than on every turn of the loop.
+                self.open_seats.add(seat)
+                self.handovers[seat] = now + HANDOVER_RETRY_S
+                self._save_open_seats()
+                raise
+            self.handovers.pop(seat, None)
+            self._save_open_seats()
+            self._changed()
+        return bool(due)
+
+    def _handover_views(self, match: LiveMatch | None) -> list[dict[str, Any]]:
+        """The handed-over seats still waiting, for every screen's countdown: when the
+        wait ends on the session's clock (null while paused) and what is left of it."""
+        if match is None or match is not self.match:
+            return []
+        now = self.match_clock(match)
+        paused = match.paused_at is not None
+        return [
+            {"seat": seat, "at": None if paused else until + match.paused_total,
+             "remaining": round(max(0.0, until - now), 1)}
+            for seat, until in sorted(self.handovers.items(), key=lambda item: item[1])
+            if seat in self.open_seats
+        ]
 
     def _free_to_take(self) -> list[int]:
         return sorted(self.open_seats & self._match_seats())
@@ -639,6 +688,7 @@ class Session:
         self.seats[seat] = record
         self._seat_clients[seat] = client
         self.open_seats.discard(seat)
+        self.handovers.pop(seat, None)  # taken in time: the seat plays on
         self._save_open_seats()
         log.info("seat %d taken over by %r", seat, name)
         self._changed()
@@ -647,12 +697,16 @@ class Session:
     def _save_open_seats(self) -> None:
         self.store.set_meta("open_seats", json.dumps(sorted(self.open_seats)))
         self.store.set_meta("left_seats", json.dumps(sorted(self.left_seats & self.open_seats)))
+        self.store.set_meta("handovers", json.dumps(
+            {str(seat): until for seat, until in sorted(self.handovers.items())
+             if seat in self.open_seats}))
 
     def _match_over(self) -> None:
         """The running match ended (finished or stopped): its open seats go with it."""
-        if self.open_seats or self.left_seats:
+        if self.open_seats or self.left_seats or self.handovers:
             self.open_seats.clear()
             self.left_seats.clear()
+            self.handovers.clear()
             self._save_open_seats()
 
     # -- the finish: a finished game stays on every screen until the host moves on ----
@@ -1134,6 +1188,8 @@ class Session:
         match = self.match
         if match is None or match.paused_at is not None:
             return False
+        if self.handovers and self._expire_handovers(match):
+            return True
         # The head: a TIME_UP already handed to the writer is not fired again.
         deadline = match.rules.deadline(match.head)
         if deadline is None or not deadline.is_expired(self.match_clock(match)):
@@ -1144,11 +1200,15 @@ class Session:
         return True
 
     def next_deadline(self) -> float | None:
-        """When the running hourglass ends, on the session's clock (None while paused)."""
+        """When the running hourglass, or the wait of a seat handed over, ends, on the
+        session's clock (None while paused)."""
         if self.match is None or self.match.paused_at is not None:
             return None
         deadline = self.match.rules.deadline(self.match.head)
-        return None if deadline is None else deadline.at + self.match.paused_total
+        ends = [until for seat, until in self.handovers.items() if seat in self.open_seats]
+        if deadline is not None:
+            ends.append(deadline.at)
+        return min(ends) + self.match.paused_total if ends else None
 
     def _commit(
         self, match: LiveMatch, action: Action, action_id: str | None
@@ -1336,6 +1396,8 @@ class Session:
             ],
             "selected": self.selected,
             "open_seats": self._free_to_take(),
+            # A seat handed over waits so long for a newcomer (then it is left).
+            "handovers": self._handover_views(self.match),
             "match": None,
             "you": None,
             "host_seat": host,  # for `you`; not sent
@@ -1401,6 +1463,9 @@ class Session:
                 "paused": paused,
             },
             "outcome": None if outcome is None else outcome.to_json(),
+            # When the held finish began (the session's clock): the kiosk's art show
+            # starts from the last round and steps on from there.
+            **({"finished_at": self._finished_at} if not live and self.finish_held else {}),
         }
         self._shared[key] = shared
         return shared

@@ -138,6 +138,9 @@ class ArtBoxState:
     custom_words: tuple[tuple[str, str], ...] = ()
     gone: frozenset[Seat] = frozenset()  # seats whose player left (a newcomer may return)
     ended: str = ""  # why the game ended early (TOO_FEW), or "" for a full game
+    # Every round that was scored, the last one too: the finish's art show of the whole
+    # game (the pictures stay in the log in any case).
+    history: tuple[Round, ...] = ()
 
 
 def deck_of(state: ArtBoxState) -> tuple[Word, ...]:
@@ -584,10 +587,12 @@ class ArtBox:
             require(all_shown, "reveal_all", "Reveal every picture first.")
             require(rnd.vote is None, "vote_open", "Finish the vote first.")
             red, grey = round_points(rnd, [s for s in rnd.layout if s not in rnd.out])
+            rnd = replace(rnd, red=red, grey=grey)
             scored = replace(
                 state,
                 phase="points",
-                round=replace(rnd, red=red, grey=grey),
+                round=rnd,
+                history=(*state.history, rnd),
                 scores=_plus(state.scores, red, grey),
                 red=_plus(state.red, red),
                 grey=_plus(state.grey, grey),
@@ -779,6 +784,7 @@ class ArtBox:
             "scores": {str(s): v for s, v in state.scores.items()},
             "red": {str(s): v for s, v in state.red.items()},
             "grey": {str(s): v for s, v in state.grey.items()},
+            "art_show": None,  # the finish only: every round of the game
         }
         if player:
             assert seat is not None
@@ -795,15 +801,51 @@ class ArtBox:
                 view["my_number"] = number_of(rnd, seat)
                 view["my_guesses"] = {str(n): w for n, w in rnd.guesses.get(seat, {}).items()}
         if laid_out:
-            view["pictures"] = [
-                {"number": n, "strokes": [stroke_to_data(s) for s in rnd.pictures.get(owner, ())]}
-                for n, owner in enumerate(rnd.layout, start=1)
-            ]
+            view["pictures"] = self._pictures(rnd)
             view["words"] = [{"index": i, **_word(state, w)} for i, w in enumerate(rnd.words)]
+        if phase == "over":
+            view["art_show"] = self._art_show(state)
         return view
 
-    def _revealed(self, state: ArtBoxState, number: int) -> dict[str, Any]:
+    def _art_show(self, state: ArtBoxState) -> list[dict[str, Any]]:
+        """The finish: every round's pictures with their words, artists and points (at
+        the end nothing is secret), in the shapes the view gives its own round. The same
+        for every seat, so made once per finished state and shared by every view (views
+        are only read and sent): the whole game's strokes are not converted per phone."""
         rnd = state.round
+        hit = _ART_SHOWS.get(id(state.history))
+        if hit is not None and hit[0] is state.history and hit[1] is rnd:
+            return hit[2]
+        shown = state.history
+        if rnd.layout and (not shown or shown[-1].number != rnd.number):
+            shown = (*shown, rnd)  # ended early (too few players) with pictures out
+        shows = [
+            {
+                "round": past.number + 1,
+                "dice": list(past.dice),
+                "pictures": self._pictures(past),
+                "revealed": [
+                    self._revealed(state, n, past) for n in range(1, len(past.layout) + 1)
+                ],
+                "round_points": {"red": past.red, "grey": past.grey},
+            }
+            for past in shown
+        ]
+        if len(_ART_SHOWS) >= 4:
+            _ART_SHOWS.clear()
+        _ART_SHOWS[id(state.history)] = (state.history, rnd, shows)
+        return shows
+
+    def _pictures(self, rnd: Round) -> list[dict[str, Any]]:
+        return [
+            {"number": n, "strokes": [stroke_to_data(s) for s in rnd.pictures.get(owner, ())]}
+            for n, owner in enumerate(rnd.layout, start=1)
+        ]
+
+    def _revealed(
+        self, state: ArtBoxState, number: int, rnd: Round | None = None
+    ) -> dict[str, Any]:
+        rnd = rnd or state.round
         owner = rnd.layout[number - 1]
         check = rnd.checks[owner]
         return {
@@ -866,14 +908,20 @@ class ArtBox:
         if not state.custom_words:
             del raw["custom_words"]  # the built-in deck: the JSON of a state stays as it was
         # Fields added for seats that leave and fair votes: unset, the JSON stays as it was.
-        drop_unset(raw, gone=[], ended="")
-        drop_unset(raw["round"], out=[])
-        if raw["round"]["vote"] is not None:
-            drop_unset(raw["round"]["vote"], asked=[], closing=None)
+        drop_unset(raw, gone=[], ended="", history=[])
+        for rnd in (raw["round"], *raw.get("history", ())):
+            drop_unset(rnd, out=[])
+            if rnd["vote"] is not None:
+                drop_unset(rnd["vote"], asked=[], closing=None)
         return raw
 
     def from_json(self, raw: Any) -> ArtBoxState:
         return decode(ArtBoxState, raw)
+
+
+# id(history) -> (the history itself, the round under way, its art show): holding both
+# keeps the ids unique while the entry lives.
+_ART_SHOWS: dict[int, tuple[tuple[Round, ...], Round, list[dict[str, Any]]]] = {}
 
 
 def _word(state: ArtBoxState, index: int) -> dict[str, str]:

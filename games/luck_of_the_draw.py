@@ -178,6 +178,9 @@ class LuckState:
     custom_categories: tuple[Text, ...] = ()
     gone: frozenset[Seat] = frozenset()  # seats whose player left (a newcomer may return)
     ended: str = ""  # why the game ended early (TOO_FEW), or "" for a full game
+    # Every round whose cards were handed out, the last one too: the finish's art show
+    # of the whole game (the drawings stay in the log in any case).
+    history: tuple[Round, ...] = ()
 
 
 # -- reading a state ------------------------------------------------------------------
@@ -256,6 +259,11 @@ def _stroke_data(stroke: Stroke) -> dict[str, Any]:
     little: the cached stroke is the same object, so comparing it stops at identity.)
     Views are only read and sent, never changed, so sharing the lists is safe."""
     return stroke_to_data(stroke)
+
+
+# id(history) -> (the history itself, the round under way, its art show): holding both
+# keeps the ids unique while the entry lives.
+_ART_SHOWS: dict[int, tuple[tuple[Round, ...], Round, list[dict[str, Any]]]] = {}
 
 
 def _text(card: Any) -> dict[str, str]:
@@ -567,7 +575,7 @@ class LuckOfTheDraw:
             {s: (*state.cards[s], *won.get(s, ())) for s in state.seats}
         )
         half = MappingProxyType({s: state.halves[s] + halves.get(s, 0) for s in state.seats})
-        state = replace(state, cards=cards, halves=half)
+        state = replace(state, cards=cards, halves=half, history=(*state.history, state.round))
         finished = any(score_halves(state, s) >= 2 * state.target for s in state.seats)
         return replace(state, phase="over" if finished else "scores")
 
@@ -660,29 +668,18 @@ class LuckOfTheDraw:
                 str(s): [_text(categories[c]) for c in state.cards[s]] for s in state.seats
             },
             "gained": None,
+            "art_show": None,  # the finish only: every round of the game
             "my_drawing": None,
             "my_chip": None,
             "my_vote": None,
             "my_nothing_fits": False,
         }
         if rnd.gallery:
-            view["gallery"] = [
-                {
-                    "chip": e.chip,
-                    "colour": CHIP_BY_ID[e.chip].colour,
-                    "en": CHIP_BY_ID[e.chip].en,
-                    "cs": CHIP_BY_ID[e.chip].cs,
-                    "strokes": [_stroke_data(s) for s in rnd.drawings.get(e.owner, ())],
-                    **({"owner": e.owner} if revealed else {}),
-                }
-                for e in rnd.gallery
-            ]
+            view["gallery"] = self._gallery(rnd, revealed)
         if revealed:
-            won, halves = awards(rnd)
-            view["gained"] = {
-                str(s): {"cards": len(won.get(s, ())), "halves": halves.get(s, 0)}
-                for s in state.seats
-            }
+            view["gained"] = self._gained(state, rnd)
+        if phase == "over":
+            view["art_show"] = self._art_show(state)
         if seat in players(state):
             assert seat is not None
             view["my_drawing"] = [_stroke_data(s) for s in rnd.drawings.get(seat, ())]
@@ -691,6 +688,57 @@ class LuckOfTheDraw:
                 view["my_vote"] = rnd.votes.get(seat)
                 view["my_nothing_fits"] = seat in rnd.nothing_fits
         return view
+
+    def _gained(self, state: LuckState, rnd: Round) -> dict[str, dict[str, int]]:
+        won, halves = awards(rnd)
+        return {
+            str(s): {"cards": len(won.get(s, ())), "halves": halves.get(s, 0)}
+            for s in state.seats
+        }
+
+    def _gallery(self, rnd: Round, owners: bool) -> list[dict[str, Any]]:
+        return [
+            {
+                "chip": e.chip,
+                "colour": CHIP_BY_ID[e.chip].colour,
+                "en": CHIP_BY_ID[e.chip].en,
+                "cs": CHIP_BY_ID[e.chip].cs,
+                "strokes": [_stroke_data(s) for s in rnd.drawings.get(e.owner, ())],
+                **({"owner": e.owner} if owners else {}),
+            }
+            for e in rnd.gallery
+        ]
+
+    def _art_show(self, state: LuckState) -> list[dict[str, Any]]:
+        """The finish: every round's drawings with their subject, owners and verdicts (at
+        the end nothing is secret), in the shapes the view gives its own round. The same
+        for every seat, so made once per finished state and shared by every view (views
+        are only read and sent): the whole game's strokes are not converted per phone."""
+        rnd = state.round
+        hit = _ART_SHOWS.get(id(state.history))
+        if hit is not None and hit[0] is state.history and hit[1] is rnd:
+            return hit[2]
+        shown = state.history
+        if rnd.gallery and (not shown or shown[-1].number != rnd.number):
+            shown = (*shown, rnd)  # ended early (too few players) with drawings out
+        shows = [self._art_show_round(state, past) for past in shown]
+        if len(_ART_SHOWS) >= 4:
+            _ART_SHOWS.clear()
+        _ART_SHOWS[id(state.history)] = (state.history, rnd, shows)
+        return shows
+
+    def _art_show_round(self, state: LuckState, rnd: Round) -> dict[str, Any]:
+        subject = subject_of(state, rnd)
+        categories = category_cards(state)
+        return {
+            "round": rnd.number + 1,
+            "subject": None if subject is None else _text(subject),
+            "gallery": self._gallery(rnd, True),
+            "verdicts": [
+                self._verdict(categories, rnd, n, v) for n, v in enumerate(rnd.verdicts, 1)
+            ],
+            "gained": self._gained(state, rnd),
+        }
 
     def _verdict(
         self, categories: Sequence[Text], rnd: Round, number: int, verdict: Verdict
@@ -754,8 +802,9 @@ class LuckOfTheDraw:
             if not raw[box]:
                 del raw[box]
         # Fields added for seats that leave and fair votes: unset, the JSON stays as it was.
-        drop_unset(raw, gone=[], ended="")
-        drop_unset(raw["round"], out=[], asked=[], closing=None)
+        drop_unset(raw, gone=[], ended="", history=[])
+        for rnd in (raw["round"], *raw.get("history", ())):
+            drop_unset(rnd, out=[], asked=[], closing=None)
         return raw
 
     def from_json(self, raw: Any) -> LuckState:

@@ -19,6 +19,7 @@ from games.artbox import (
     Check,
     Round,
     correct_guesses,
+    deck_of,
     extra_words,
     finishers,
     number_of,
@@ -461,4 +462,49 @@ def test_golden_replay() -> None:
 
 
 GOLDEN_RESULT: tuple[int, dict[int, int]] = (6, {0: 5, 1: 5, 2: 2, 3: 0})
-GOLDEN_DIGEST = "7c72148261d4760d"
+# The state keeps every scored round for the finish's art show (`history`); without it the
+# digest is the one recorded before, 7c72148261d4760d.
+GOLDEN_DIGEST = "7692b2a56925628b"
+
+
+def test_the_finish_shows_every_rounds_pictures_words_artists_and_points() -> None:
+    """At the end the whole game's art show is public: every round's pictures, each with
+    its word, artist, order token and recognitions, and the round's two points."""
+    t = Table(4, seed=20261129)
+    rounds = 0
+    while t.state.phase != "over":
+        rounds += 1
+        t.to_match(legal=set(t.players) - {rounds % 4})
+        for seat in t.players:
+            owners = [s for s in t.players if s != seat]
+            t.guess_right(seat, [s for s in owners if (s + rounds) % 2])
+            t.guess_wrong(seat, [s for s in owners if not (s + rounds) % 2])
+            t.act("done", seat)
+        assert RULES.view(t.state, None)["art_show"] is None  # never before the end
+        for _ in range(5):
+            t.act("press_reveal")
+        if t.state.phase == "points":
+            assert RULES.view(t.state, None)["art_show"] is None
+            t.act("next", t.starter)
+    view = RULES.view(t.state, None)
+    shows = view["art_show"]
+    assert [s["round"] for s in shows] == list(range(1, rounds + 1))
+    last = shows[-1]
+    assert last["pictures"] == view["pictures"] and last["revealed"] == view["revealed"]
+    assert last["round_points"] == view["round_points"]
+    red = {s: 0 for s in t.players}
+    for show, past in zip(shows, t.state.history, strict=True):
+        assert show["dice"] == list(past.dice) and len(show["pictures"]) == len(t.players)
+        assert {r["owner"] for r in show["revealed"]} == set(t.players)
+        for info in show["revealed"]:
+            assert info["word"] == _word_of(t, past, info["owner"])
+        if show["round_points"]["red"] is not None:
+            red[show["round_points"]["red"]] += 1
+    assert red == dict(t.state.red)  # the rounds' points add up to the final tokens
+    # Made once for every seat's view: the game's strokes are not converted per phone.
+    assert all(RULES.view(t.state, seat)["art_show"] is shows for seat in t.players)
+
+
+def _word_of(t: Table, rnd: Round, seat: int) -> dict[str, str]:
+    word = deck_of(t.state)[rnd.kept[seat]]
+    return {"en": word.en, "cs": word.cs}

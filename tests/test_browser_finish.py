@@ -105,6 +105,19 @@ def test_phones_show_the_finish_until_the_host_goes_back_to_the_lobby(
                 expect(other.locator(".dk-round .dk-tile-scene img")).to_have_count(4)
             if game == "artbox":
                 expect(other.locator("#game-root")).not_to_contain_text("Next round")
+            if game in ("luck-of-the-draw", "artbox"):  # the art show of the whole game
+                rounds = other.locator(".ld-artshow .ld-show-round" if game == "luck-of-the-draw"
+                                       else ".ab-artshow .ab-show-round")
+                expect(rounds.first).to_be_visible()
+                assert rounds.count() > 1
+                expect(rounds.last).to_contain_text("Round 1")  # newest first
+                tile = ".ld-tile" if game == "luck-of-the-draw" else ".ab-pic"
+                for n in (0, rounds.count() - 1):  # four drawings, each with its artist
+                    expect(rounds.nth(n).locator(tile)).to_have_count(4)
+                    expect(rounds.nth(n).locator(f"{tile} .chip")).to_have_count(4)
+                if game == "artbox":  # and its word
+                    word = rounds.first.locator(".ab-pic-caption strong").first
+                    expect(word).to_contain_text("“")
             host.screenshot(path=str(SCREENSHOT_DIR / f"easel-{game}-phone-finish-host.png"),
                             full_page=True, animations="disabled")
             other.screenshot(path=str(SCREENSHOT_DIR / f"easel-{game}-phone-finish.png"),
@@ -167,5 +180,40 @@ def test_a_paused_game_shows_it_and_its_canvas_takes_no_stroke(
             expect(page.locator("#toast")).to_be_hidden()
             page.screenshot(path=str(SCREENSHOT_DIR / "easel-phone-paused.png"),
                             full_page=False, animations="disabled")
+    finally:
+        box.stop()
+
+
+def test_a_newcomer_sees_how_long_a_seat_handed_over_waits(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The host freed a seat; a new phone is told it takes the seat, and how long the
+    seat still waits for it (then the game goes on without it), ticking down."""
+    from playwright.sync_api import expect
+
+    def drawing(state: Any) -> bool:
+        return bool(state.phase == "drawing")
+
+    box, _ = stored_box(tmp_path, "luck-of-the-draw", until=drawing,
+                        then=lambda session: session.offer_seat(HOST, 2))
+    box.start()
+    try:
+        context = browser.new_context(**PHONE)
+        try:
+            page = context.new_page()
+            page.goto(f"{box.url}/?room={box.room}")
+            expect(page.locator('[data-screen="join"]')).to_be_visible(timeout=WAIT_MS)
+            expect(page.locator("#join-button")).to_have_text("Take the free seat")
+            wait = page.locator("#join-wait")
+            expect(wait).to_have_text(re.compile(r"The seat waits 0:[0-5]\d more"))
+            first = wait.inner_text()
+            expect(wait).not_to_have_text(first, timeout=3000)  # it ticks
+            page.screenshot(path=str(SCREENSHOT_DIR / "easel-phone-handover-wait.png"),
+                            full_page=False, animations="disabled")
+            page.fill("#name-input", "Newcomer")
+            page.click("#join-button")
+            expect(page.locator('[data-screen="playing"]')).to_be_visible(timeout=WAIT_MS)
+        finally:
+            context.close()
     finally:
         box.stop()

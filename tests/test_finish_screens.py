@@ -12,18 +12,20 @@ from typing import Any
 import pygame
 import pytest
 
-from appliance.kiosk import GAME_SCREENS, KioskRenderer
+from appliance.kiosk import GAME_SCREENS, KioskRenderer, artbox, luck_of_the_draw
 from appliance.kiosk.artbox import artbox_screen
 from appliance.kiosk.broad_lines import broad_lines_screen
 from appliance.kiosk.duplik import duplik_screen
 from appliance.kiosk.intents import FinishChoice
 from appliance.kiosk.luck_of_the_draw import luck_screen
 from appliance.kiosk.render import FINISH_STEP_S
+from appliance.kiosk.theme import Metrics
 from appliance.session import HOST, KIOSK, Session
 from games import registry
 from tests import screens
 from tests.conftest import FakeClock
 from tests.finish_play import play_to_the_finish
+from tests.test_kiosk_layout import problems
 
 SCREENSHOT_DIR = Path(os.environ.get("EASEL_SCREENSHOT_DIR", "/tmp"))
 SIZES = [(1920, 1080), (800, 480), (1080, 1920)]
@@ -137,21 +139,20 @@ def test_luck_of_the_draws_finish_reveals_whose_drawing_was_whose(
 def test_duplik_finish_shows_the_art_show_of_every_round(
     display: pygame.Surface, finished: tuple[str, Session, FakeClock]
 ) -> None:
-    game, session, clock = finished
+    game, session, _clock = finished
     view = session.view_for(KIOSK)
     shows = view["match"]["state"]["art_show"]
     assert len(shows) == view["match"]["state"]["rounds"] > 1
     assert all(show["scene_svg"].lstrip().startswith("<") for show in shows)
     r = KioskRenderer()
-    start = (clock() // FINISH_STEP_S + 1) * FINISH_STEP_S
+    start = view["match"]["finished_at"] + 0.5  # the last round first, then from the first
     for n in range(len(shows)):
         now = start + n * FINISH_STEP_S
         assert r.needs_redraw(view, now, (1920, 1080))  # the next round's turn
         recording = Recording()
         surface, _ = screens.render(game, (1920, 1080), view, recording, now)
         said = " | ".join(recording.said)
-        first = int(start // FINISH_STEP_S) % len(shows)
-        shown = shows[(first + n) % len(shows)]
+        shown = shows[(len(shows) - 1 + n) % len(shows)]
         assert f"Round {shown['round']} of {len(shows)}" in said
         assert shown["title"]["en"] in said
         r.mark_drawn(view, now, (1920, 1080))
@@ -209,7 +210,8 @@ def test_every_character_of_the_finish_and_pause_is_in_the_kiosk_fonts() -> None
     from appliance.kiosk.text import _entry
 
     keys = ["finish_again", "finish_lobby", "finish_hint", "paused", "paused_help",
-            "gallery_title", "gallery_help"]
+            "gallery_title", "gallery_help", "handover", "lotd.artshow_round",
+            "lotd.round_gains", "artbox.artshow_round"]
     texts = ["·“”½"]
     for lang in ("en", "cs"):
         for key in keys:
@@ -252,3 +254,83 @@ def test_a_stroke_under_a_finger_when_the_host_pauses_is_dropped_not_sent() -> N
             assert kiosk.pointer_up("finger", (x + 50, y), 2.2) is None
     finally:
         kiosk.close()
+
+
+@pytest.mark.parametrize("finished", ["luck-of-the-draw", "artbox"], indirect=True)
+def test_the_finish_steps_through_the_art_show_of_the_whole_game(
+    display: pygame.Surface, finished: tuple[str, Session, FakeClock]
+) -> None:
+    """Luck of the Draw and ArtBox, as Duplik: the last round's reveal first, then every
+    round from the first, each with its drawings, its words and its artists."""
+    game, session, _clock = finished
+    view = session.view_for(KIOSK)
+    shows = view["match"]["state"]["art_show"]
+    assert len(shows) > 1
+    names = {s["seat"]: s["name"] for s in view["match"]["seats"]}
+    r = KioskRenderer()
+    start = view["match"]["finished_at"] + 0.5
+    for n in range(3):  # the last round, the first, the second
+        now = start + n * FINISH_STEP_S
+        assert r.needs_redraw(view, now, (1920, 1080))  # the next round's turn
+        recording = Recording()  # fresh: every text is set again
+        surface, _ = screens.render(game, (1920, 1080), view, recording, now)
+        said = " | ".join(recording.said)
+        shown = shows[(len(shows) - 1 + n) % len(shows)]
+        assert f"Art show · round {shown['round']} of {len(shows)}" in said
+        if game == "luck-of-the-draw":
+            assert f": {shown['subject']['en']}" in said
+            for drawing in shown["gallery"]:  # "Ada · green": the artist beside the chip
+                assert f"{names[drawing['owner']]} · {drawing['en']}" in said
+        else:
+            for info in shown["revealed"]:  # the word and the artist under each picture
+                assert f"“{info['word']['en']}”" in said and names[info["owner"]] in said
+        r.mark_drawn(view, now, (1920, 1080))
+        if n < 2:
+            pygame.image.save(surface, SCREENSHOT_DIR / f"easel-{game}-finish-step{n}.png")
+    # Every round of the art show fits the 7-inch panel and the TV (issue 19's checks).
+    for size in ((800, 480), (1920, 1080)):
+        fits = KioskRenderer()
+        fits.record_layout = True
+        for n in range(len(shows)):
+            screens.render(game, size, view, fits, start + n * FINISH_STEP_S)
+            assert fits.layout is not None
+            assert not problems(fits.layout, fits, Metrics.for_size(size)), (size, n)
+    # The pictures of the rounds shown are painted once: a second cycle paints none.
+    cache = (luck_of_the_draw if game == "luck-of-the-draw" else artbox).caches_of(r).sheets
+    screens.render(game, (1920, 1080), view, r, start)
+    for n in range(len(shows)):
+        screens.render(game, (1920, 1080), view, r, start + n * FINISH_STEP_S)
+    painted = cache.misses
+    for n in range(len(shows)):
+        screens.render(game, (1920, 1080), view, r, start + n * FINISH_STEP_S)
+    assert cache.misses == painted
+
+
+def test_the_kiosk_counts_down_a_seat_handed_over(
+    display: pygame.Surface, session: Session, clock: FakeClock
+) -> None:
+    """The newcomer the host freed a seat for sees whose seat, the code to join with and
+    the time left, once a second; then the banner goes with the wait."""
+    from tests.test_session_host import _duplik_at_evaluation
+
+    registry.load_all()
+    with screens.screen_registered("duplik", KIOSK_SCREENS["duplik"]):
+        _, portrayer = _duplik_at_evaluation(session, 4)
+        artist = next(s for s in range(4) if s != portrayer)
+        session.offer_seat(HOST, artist)
+        clock.advance(18)
+        view = session.view_for(KIOSK)
+        surface, r = draw("duplik", view, (800, 480), clock())
+        pygame.image.save(surface, SCREENSHOT_DIR / "easel-kiosk-handover.png")
+        said = " | ".join(r.said)
+        name = f"Player {artist}"
+        assert f"{name}'s seat is free: join with the code {view['room']} within 0:42" in said
+        assert r.needs_redraw(view, clock() + 1.0, (800, 480))  # the next second
+        session.pause(HOST)
+        _, r = draw("duplik", session.view_for(KIOSK), (800, 480), clock())
+        assert "seat is free" not in " | ".join(r.said)  # paused: the banner of the pause
+        session.resume(HOST)
+        clock.advance(43)
+        assert session.tick()
+        _, r = draw("duplik", session.view_for(KIOSK), (800, 480), clock())
+        assert "seat is free" not in " | ".join(r.said)

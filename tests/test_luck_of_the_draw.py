@@ -31,6 +31,7 @@ from games.luck_of_the_draw import (
     chip_of,
     owner_of,
     score_halves,
+    subject_of,
     target_cards,
 )
 from games.luck_of_the_draw_cards import CATEGORY_CARDS, DIE_FACES, SUBJECT_CARDS
@@ -593,4 +594,37 @@ def test_owner_of_and_chip_of_agree() -> None:
 
 
 GOLDEN_HALVES: dict[int, int] = {0: 15, 1: 9, 2: 9, 3: 7}
-GOLDEN_DIGEST = "2f8fe2aab940f5fc"
+# The state keeps every played round for the finish's art show (`history`); without it the
+# digest is the one recorded before, 2f8fe2aab940f5fc.
+GOLDEN_DIGEST = "30088d7baf6030ef"
+
+
+def test_the_finish_shows_every_rounds_drawings_owners_and_cards() -> None:
+    """At the end the whole game's art show is public: every round's subject, each
+    drawing with its owner, and the cards its verdicts handed out."""
+    t = Table(4, seed=20261129)
+    play_scripted(t, range(40))
+    assert t.state.phase == "over"
+    view = RULES.view(t.state, None)
+    shows = view["art_show"]
+    assert [s["round"] for s in shows] == list(range(1, t.state.round.number + 2))
+    assert shows[-1]["gallery"] == view["gallery"] and shows[-1]["gained"] == view["gained"]
+    for show, past in zip(shows, t.state.history, strict=True):
+        subject = subject_of(t.state, past)
+        assert subject is not None and show["subject"]["en"] == subject.en
+        assert {d["owner"] for d in show["gallery"]} == set(t.players)
+        assert all(d["strokes"] for d in show["gallery"])
+        assert len(show["verdicts"]) == past.categories
+    halves = {s: 0 for s in t.players}  # the rounds' gains add up to the final cards
+    for show in shows:
+        for seat, got in show["gained"].items():
+            halves[int(seat)] += 2 * got["cards"] + got["halves"]
+    assert halves == {s: score_halves(t.state, s) for s in t.players}
+    # Made once for every seat's view: the game's strokes are not converted per phone.
+    assert all(RULES.view(t.state, seat)["art_show"] is shows for seat in t.players)
+    # Never before the end.
+    state = RULES.setup(t.seats, {}, t.seed)
+    for n, action in enumerate(t.log[:-1]):
+        state = RULES.apply(state, action)
+        if n % 7 == 0 or state.phase == "scores":
+            assert RULES.view(state, None)["art_show"] is None

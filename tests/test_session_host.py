@@ -305,3 +305,65 @@ def test_the_hosts_phone_starts_a_votes_countdown_for_the_table(session: Session
     assert deadline is not None and deadline.what == VOTE
     assert session.store.actions(session.match.record.id)[-1].action.seat is None
     assert session.view_for(KIOSK)["match"]["deadline"]["what"] == VOTE
+
+
+def test_a_handed_over_seat_nobody_takes_is_left_after_a_visible_countdown(
+    session: Session, clock: FakeClock, store: Store, config: Config
+) -> None:
+    """The report: a seat handed over to a newcomer that nobody took kept the game
+    waiting for ever. Now it waits `[table] handover_wait_s` of play (a pause stops the
+    count, a restart keeps it), then the rules hear it left, as a kick."""
+    _, portrayer = _duplik_at_evaluation(session, 4)
+    assert session.match is not None
+    wait = config.table.handover_wait_s
+    artist = next(s for s in range(4) if s != portrayer)
+    session.offer_seat(HOST, artist)
+    shown = session.view_for(KIOSK)["handovers"]
+    assert shown == [{"seat": artist, "at": clock.now + wait, "remaining": wait}]
+    assert session.view_for(Viewer("player", portrayer))["handovers"] == shown
+    assert session.next_deadline() == clock.now + wait  # the app wakes for it
+    clock.advance(wait - 10)
+    session.pause(HOST)
+    clock.advance(3600)  # a long break: the countdown stands still
+    assert not session.tick()
+    assert session.view_for(KIOSK)["handovers"][0] == {"seat": artist, "at": None,
+                                                     "remaining": 10.0}
+    session.resume(HOST)
+    session.keep_time()  # the app's heartbeat, as while any countdown runs
+    session = Session(store, config, "", clock)  # a restart keeps the countdown
+    assert session.view_for(KIOSK)["handovers"][0]["remaining"] == 10.0
+    clock.advance(9.5)
+    assert not session.tick() and session.match is not None
+    assert session.match.state.gone == frozenset()  # still waited for
+    clock.advance(1)
+    assert session.tick()
+    assert session.match.state.gone == frozenset({artist})  # its duties passed on
+    assert session.store.actions(session.match.record.id)[-1].action.kind == SEAT_LEFT
+    assert session.view_for(KIOSK)["handovers"] == []
+    assert session.view_for(KIOSK)["open_seats"] == [artist]  # a late newcomer may come
+    late = session.join("Late", PALETTE[6])
+    assert (late.role, late.seat) == ("player", artist)
+    assert session.match.state.gone == frozenset()
+    assert session.store.actions(session.match.record.id)[-1].action.kind == SEAT_BACK
+
+
+def test_a_handed_over_seat_taken_in_time_plays_on_without_a_countdown(
+    store: Store, config: Config, clock: FakeClock
+) -> None:
+    config = dataclasses.replace(
+        config, table=dataclasses.replace(config.table, handover_wait_s=20)
+    )
+    session = Session(store, config, "", clock)
+    _, portrayer = _duplik_at_evaluation(session, 4)
+    assert session.match is not None
+    artist = next(s for s in range(4) if s != portrayer)
+    session.offer_seat(HOST, artist)
+    assert session.view_for(KIOSK)["handovers"][0]["remaining"] == 20
+    clock.advance(19)
+    assert session.join("Newcomer", PALETTE[6]).seat == artist
+    assert session.view_for(KIOSK)["handovers"] == [] and session.next_deadline() is None
+    logged = len(session.store.actions(session.match.record.id))
+    clock.advance(60)
+    assert not session.tick()
+    assert session.match.state.gone == frozenset()
+    assert len(session.store.actions(session.match.record.id)) == logged  # nothing told

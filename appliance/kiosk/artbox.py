@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 import pygame
@@ -77,11 +77,12 @@ from appliance.kiosk.render import (
     KioskRenderer,
     Metrics,
     blend,
+    finish_round,
     format_seconds,
     ink_on,
 )
 from appliance.kiosk.strokes import PAPER, StrokeCache, sheet_rect
-from appliance.kiosk.text import tr
+from appliance.kiosk.text import CATALOGUES, tr
 
 GAME_ID: Final = "artbox"
 SHAPES: Final = ("circle", "square", "triangle", "line")
@@ -94,6 +95,10 @@ SUPERSAMPLE: Final = 3
 pygame's outlines are not antialiased, and these shapes are what the table reads."""
 
 View = Mapping[str, Any]
+
+# The finish's art show (the rest of ArtBox's sentences are in kiosk/text.py).
+CATALOGUES["en"].update({"artbox.artshow_round": "Art show · round {n} of {total}"})
+CATALOGUES["cs"].update({"artbox.artshow_round": "Výstava · kolo {n} z {total}"})
 
 
 # --- reading the view ---------------------------------------------------------------------
@@ -329,12 +334,31 @@ def dice_row(
 # --- the screen -----------------------------------------------------------------------------
 
 
+def shown_round(f: Frame, table: Table) -> tuple[Table, tuple[int, int] | None]:
+    """At the finish, the round of the art show on screen now (the last one first, then
+    the whole game, a round per FINISH_STEP_S): the table as that round left it, with
+    (its number, the rounds). Before the finish: the table as it is."""
+    shows = [as_map(x) for x in as_list(table.state.get("art_show"))]
+    if table.phase != "over" or not shows:
+        return table, None
+    show = shows[finish_round(f.view, f.now, len(shows))]
+    state = {
+        **table.state,
+        "dice": show.get("dice"),
+        "pictures": show.get("pictures"),
+        "revealed": show.get("revealed"),
+        "round_points": show.get("round_points"),
+    }
+    number = as_int(show.get("round"), table.round) or table.round
+    return replace(table, state=state, round=number), (number, len(shows))
+
+
 def artbox_screen(r: KioskRenderer, f: Frame) -> None:
     """Draw one ArtBox frame (GAME_SCREENS["artbox"])."""
     m = f.metrics
-    table = Table.of(f)
+    table, art_show = shown_round(f, Table.of(f))
     area = pygame.Rect(m.margin, m.margin, m.w - 2 * m.margin, m.h - 2 * m.margin)
-    header = _draw_header(r, f, table, area)
+    header = _draw_header(r, f, table, area, art_show)
     top = header.bottom + m.gap
     body = pygame.Rect(area.left, top, area.w, area.bottom - top)
     if body.h < 20 or body.w < 40:
@@ -372,13 +396,16 @@ def _title(table: Table) -> str:
     )
 
 
-def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) -> pygame.Rect:
+def _draw_header(
+    r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect,
+    art_show: tuple[int, int] | None = None,
+) -> pygame.Rect:
     m, s, lang = f.metrics, f.surface, f.lang
     match = as_map(f.view.get("match"))
     game_title = str(match.get("title") or "ArtBox")
     right = area.right
     top = area.top
-    if table.starter is not None:
+    if table.starter is not None and art_show is None:  # at the end nobody starts
         right = captioned_chip(r, f, tr(lang, "artbox.starter"), table, table.starter, right, area)
     target = as_int(table.state.get("target"))
     goal = (
@@ -389,12 +416,15 @@ def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) ->
         else ""
     )
     sub = f"{game_title} · {tr(lang, 'artbox.round', n=table.round)}"
+    heading = _title(table)
+    if art_show is not None:  # the finish: the game is over, its rounds on show in turn
+        sub = f"{game_title} · {tr(lang, 'artbox.title_over')}"
+        heading = tr(lang, "artbox.artshow_round", n=art_show[0], total=art_show[1])
     if goal:
         sub = f"{sub} · {goal}"
     small = r.blit_text(
         s, sub, m.f_small, MUTED, "topleft", area.topleft, True, max(1, right - area.left)
     )
-    heading = _title(table)
     width = max(1, right - area.left)
     # Smaller rather than cut, then on two lines: a long Czech title on a portrait screen
     # still reads whole.

@@ -68,7 +68,6 @@ from appliance.kiosk.kit import (
 )
 from appliance.kiosk.render import (
     BG,
-    FINISH_STEP_S,
     GAME_SCREENS,
     MUTED,
     ON_ACCENT,
@@ -82,6 +81,7 @@ from appliance.kiosk.render import (
     Metrics,
     blend,
     finish_result,
+    finish_round,
     format_seconds,
     ink_on,
 )
@@ -1042,7 +1042,7 @@ def _draw_artshow(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
     m, lang, s, state = f.metrics, f.lang, f.surface, table.state
     shows = [as_map(x) for x in as_list(state.get("art_show"))]
     # The game's end shows the art show of every round, one after another.
-    shown = int(f.now // FINISH_STEP_S) % len(shows) if table.phase == "over" and shows else -1
+    shown = finish_round(f.view, f.now, len(shows)) if table.phase == "over" and shows else -1
     show = shows[shown] if shows else {}
     canvases = seat_map(show.get("canvases"))
     last = shown in (-1, len(shows) - 1)

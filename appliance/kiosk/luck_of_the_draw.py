@@ -21,7 +21,7 @@ Like the rest of the kiosk this module imports no game code: it renders view dic
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 import pygame
@@ -72,6 +72,7 @@ from appliance.kiosk.render import (
     KioskRenderer,
     Metrics,
     blend,
+    finish_round,
     format_seconds,
     parse_colour,
 )
@@ -129,6 +130,8 @@ STRINGS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "lotd.gained": "+{cards}",
         "lotd.agrees": "nothing fits",
         "lotd.winner": "winner",
+        "lotd.artshow_round": "Art show · round {n} of {total}: {subject}",
+        "lotd.round_gains": "Round {n}",
     },
     "cs": {
         "lotd.round": "Kolo {n}",
@@ -184,6 +187,8 @@ STRINGS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "lotd.gained": "+{cards}",
         "lotd.agrees": "nic nesedí",
         "lotd.winner": "vítěz",
+        "lotd.artshow_round": "Výstava · kolo {n} z {total}: {subject}",
+        "lotd.round_gains": "Kolo {n}",
     },
 }
 for _lang, _entries in STRINGS.items():
@@ -292,12 +297,32 @@ def drawing_key(f: Frame, round_no: int, place: int, strokes: Sequence[Any]) -> 
 # --- the screen -----------------------------------------------------------------------------
 
 
+def shown_round(f: Frame, table: Table) -> tuple[Table, tuple[int, int, str] | None]:
+    """At the finish, the round of the art show on screen now (the last one first, then
+    the whole game, a round per FINISH_STEP_S): the table as that round left it, with
+    (its number, the rounds, its subject). Before the finish: the table as it is."""
+    shows = [as_map(x) for x in as_list(table.state.get("art_show"))]
+    if table.phase != "over" or not shows:
+        return table, None
+    show = shows[finish_round(f.view, f.now, len(shows))]
+    state = {
+        **table.state,
+        "gallery": show.get("gallery"),
+        "verdicts": show.get("verdicts"),
+        "gained": show.get("gained"),
+    }
+    number = as_int(show.get("round"), table.round) or table.round
+    subject = localised(show.get("subject"), table.lang, any_language=True) or "?"
+    shown = replace(table, state=state, round=number, gallery=gallery_of(state))
+    return shown, (number, len(shows), subject)
+
+
 def luck_screen(r: KioskRenderer, f: Frame) -> None:
     """Draw one Luck of the Draw frame (GAME_SCREENS["luck-of-the-draw"])."""
     m = f.metrics
-    table = Table.of(f)
+    table, art_show = shown_round(f, Table.of(f))
     area = pygame.Rect(m.margin, m.margin, m.w - 2 * m.margin, m.h - 2 * m.margin)
-    header = _draw_header(r, f, table, area)
+    header = _draw_header(r, f, table, area, art_show)
     top = header.bottom + m.gap
     body = pygame.Rect(area.left, top, area.w, area.bottom - top)
     if body.h < 20 or body.w < 40:
@@ -337,17 +362,22 @@ def _title(table: Table) -> str:
     return "Luck of the Draw"
 
 
-def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) -> pygame.Rect:
+def _draw_header(
+    r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect,
+    art_show: tuple[int, int, str] | None = None,
+) -> pygame.Rect:
     m, s, lang = f.metrics, f.surface, f.lang
     match = as_map(f.view.get("match"))
     game_title = str(match.get("title") or "Luck of the Draw")
     right = area.right
     subject = as_int(table.state.get("subject"))
-    if subject is not None and table.phase not in ("subject",):
+    if subject is not None and table.phase not in ("subject",) and art_show is None:
         side = r.line(m.f_head, True) + r.line(m.f_small)
         s.blit(die_face(r, subject, side), (right - side, area.top))
         right -= side + m.gap
     parts = [game_title, tr(lang, "lotd.round", n=table.round)]
+    if art_show is not None:  # the finish: the game is over, its rounds on show in turn
+        parts[1] = tr(lang, "lotd.title_over")
     target = as_int(table.state.get("target"))
     if target:
         parts.append(tr(lang, "lotd.goal", n=target))
@@ -355,6 +385,9 @@ def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) ->
     width = max(1, right - area.left)
     small = r.blit_text(s, sub, m.f_small, MUTED, "topleft", area.topleft, True, width)
     heading = _title(table)
+    if art_show is not None:
+        number, rounds, subject_text = art_show
+        heading = tr(lang, "lotd.artshow_round", n=number, total=rounds, subject=subject_text)
     size = r.fit_size(heading, m.f_title, width, bold=True, min_size=m.f_head)
     if r.fonts.font(size, True).size(heading)[0] <= width:
         big = r.blit_text(s, heading, size, TEXT, "topleft", (area.left, small.bottom), True, width)
@@ -743,6 +776,9 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
     if phase in ("scores", "over"):
         gained = seat_map(state.get("gained"))
         rows = sorted(table.players, key=lambda p: (-table.score_halves(p), p))
+        if phase == "over":  # the art show's round: what its verdicts gave
+            y = r.blit_text(s, tr(lang, "lotd.round_gains", n=table.round), m.f_small, MUTED,
+                            "topleft", (inner.left, y), True, inner.w).bottom
         for seat in rows:
             got = as_map(gained.get(seat))
             cards, halves = as_int(got.get("cards"), 0) or 0, as_int(got.get("halves"), 0) or 0

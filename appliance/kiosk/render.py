@@ -90,6 +90,8 @@ __all__ = [
     "_num",
     "blend",
     "deadline_remaining",
+    "finish_round",
+    "finish_step",
     "format_seconds",
     "generic_playing_screen",
     "ink_on",
@@ -103,6 +105,21 @@ log = logging.getLogger(__name__)
 
 FINISH_STEP_S: Final = 8.0
 """How long a finish shows one round of its art show before the next (Frame.now)."""
+
+
+def finish_step(view: View, now: float) -> int:
+    """Which step of a finish's art show is on screen at `now`: one per FINISH_STEP_S,
+    counted from the game's end (the match's `finished_at`, on the session's clock), so a
+    table first sees its last round. Part of the frame key: one redraw per step."""
+    match = view.get("match")
+    at = _num(match.get("finished_at")) if isinstance(match, Mapping) else None
+    return max(0, int((now - (at or 0.0)) // FINISH_STEP_S))
+
+
+def finish_round(view: View, now: float, rounds: int) -> int:
+    """The index of the round a finish's art show of `rounds` rounds shows at `now`: the
+    last round (its reveal in full) first, then the whole game from its first round."""
+    return (rounds - 1 + finish_step(view, now)) % rounds if rounds > 0 else -1
 
 
 GameScreen = Callable[["KioskRenderer", Frame], None]
@@ -132,14 +149,16 @@ class KioskRenderer(Painter):
         timer = deadline_remaining(view, now) if view.get("phase") == "playing" else None
         second = None if timer is None else math.ceil(timer[0])
         notice = _shown_notice(view, now)
-        # A finish shows its art show a round at a time (Duplik): one redraw per step.
-        step = int(now // FINISH_STEP_S) if view.get("phase") == "over" else None
+        # A finish shows its art show a round at a time: one redraw per step.
+        step = finish_step(view, now) if view.get("phase") == "over" else None
+        handover = _handover_shown(view, now)
         return (
             view.get("version"),
             tuple(size),
             second,
             None if notice is None else notice["at"],
             step,
+            None if handover is None else math.ceil(handover[1]),
         )
 
     def needs_redraw(self, view: View, now: float, size: Size) -> bool:
@@ -203,6 +222,8 @@ class KioskRenderer(Painter):
                 self._draw_paused(surface, lang, metrics)
             elif self.panel_buttons:
                 self._draw_panel_buttons(surface, view, lang, metrics)
+            if phase == "playing" and not _is_paused(view):
+                self._draw_handover(surface, view, lang, metrics, now)
         else:
             if self._game_on_screen:
                 # The match is over: its screen's painted sheets (up to 32 MB at 1080p)
@@ -341,6 +362,32 @@ class KioskRenderer(Painter):
 
         return self.part(("finish-button", label, strong, size, m), size, paint)
 
+    def _draw_handover(
+        self, surface: pygame.Surface, view: View, lang: str, m: Metrics, now: float
+    ) -> None:
+        """A seat the host handed over waits for a newcomer: whose seat, the room code to
+        join with and the time left (then the game goes on without it), in a strip along
+        the top edge, so the game's own bottom bar and the toasts stay clear."""
+        shown = _handover_shown(view, now)
+        if shown is None:
+            return
+        seat, left = shown
+        match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
+        assert isinstance(match, Mapping)
+        name = next((str(s.get("name") or "") for s in _dicts(match.get("seats"))
+                     if _int(s.get("seat"), -1) == seat), "") or tr(lang, "seat_n", n=seat + 1)
+        text = tr(lang, "handover", name=name, room=str(view.get("room") or ""),
+                  time=format_seconds(left))
+        width = min(m.w - 2 * m.margin, max(round(m.w * 0.7), 12 * m.f_body))
+        size = self.fit_size(text, m.f_body, width - 2 * m.pad, bold=True, min_size=m.f_small)
+        box = pygame.Rect(0, 0, min(width, self.fonts.font(size, True).size(text)[0]
+                                    + 2 * m.pad), self.line(size, True) + m.pad // 2)
+        box.midtop = (m.w // 2, m.gap // 4)
+        pygame.draw.rect(surface, BG, box.inflate(6, 6), border_radius=m.radius)
+        pygame.draw.rect(surface, WARN, box, border_radius=m.radius)
+        self.blit_text(surface, text, size, ink_on(WARN), "center", box.center, True,
+                       box.w - 2 * m.pad)
+
     def _draw_paused(self, surface: pygame.Surface, lang: str, m: Metrics) -> None:
         """The host paused the game: the frame dimmed (its hourglass stands where it
         stopped) under a banner; no drawing area nor button of the game takes a touch."""
@@ -433,6 +480,20 @@ def _shown_notice(view: View, now: float) -> Mapping[str, Any] | None:
     if at is None or until is None or not at - 1.0 <= now < until:
         return None
     return notice
+
+
+def _handover_shown(view: View, now: float) -> tuple[int, float] | None:
+    """The handed-over seat whose wait ends first and the seconds left of it (frozen
+    while paused), or None: the view's `handovers`, soonest first."""
+    if view.get("phase") != "playing":
+        return None
+    for entry in _dicts(view.get("handovers")):
+        seat = _int(entry.get("seat"), -1)
+        at, remaining = _num(entry.get("at")), _num(entry.get("remaining"))
+        if seat < 0 or remaining is None:
+            continue
+        return seat, max(0.0, remaining if at is None else at - now)
+    return None
 
 
 def finish_result(view: View, lang: str) -> str:

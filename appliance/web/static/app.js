@@ -67,6 +67,7 @@ const state = {
   nameIndex: Math.floor(Math.random() * FUN_NAMES.length),
   suggested: null,       // the fun name we put in the box (replaced when the language changes)
   deadline: null,        // {remaining, length, what, at: performance.now() when received}
+  handover: null,        // the free seat's wait: {remaining, paused, at: performance.now()}
   // Moves not yet acknowledged, resent after a reconnect (the box applies an id once).
   // Kept in memory only: after a reload the view tells the player where the game stands.
   outbox: new Map(),
@@ -164,6 +165,10 @@ function onView(view) {
     ? { remaining: dl.remaining, length: dl.length, what: dl.what, at: performance.now(),
         paused: Boolean(dl.paused) }
     : null;
+  // A seat handed over waits so long for a newcomer (then the game goes on without it).
+  const wait = Array.isArray(view.handovers) ? view.handovers[0] : null;
+  state.handover = wait && typeof wait.remaining === "number"
+    ? { remaining: wait.remaining, paused: wait.at == null, at: performance.now() } : null;
   if (state.pendingKick !== null && !seatOf(state.pendingKick)) state.pendingKick = null;
   render();
 }
@@ -364,6 +369,7 @@ function renderJoin(changed) {
   note.textContent = {
     open_seat: t("join.open_seat"), busy: t("join.busy"), full: t("join.full"), seat: "",
   }[how];
+  renderHandoverWait(how);
   // Only a new seat picks a colour: a freed seat keeps its own, a spectator needs none.
   $(".swatch-set").hidden = how !== "seat";
   const button = $("#join-button");
@@ -880,8 +886,21 @@ function renderHourglass() {
   box.classList.toggle("is-low", d.remaining <= 10);
 }
 
+/** How long the free seat still waits for a newcomer, ticking on the join screen. */
+function renderHandoverWait(how = joinKind(state.view)) {
+  const el = $("#join-wait");
+  const wait = how === "open_seat" ? state.handover : null;
+  el.hidden = !wait;
+  if (!wait) return;
+  const elapsed = wait.paused ? 0 : (performance.now() - wait.at) / 1000;
+  const secs = Math.ceil(Math.max(0, wait.remaining - elapsed));
+  const text = t("join.seat_wait", { time: `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}` });
+  if (el.textContent !== text) el.textContent = text;
+}
+
 setInterval(() => {
   if (state.screen === "playing" && state.deadline) renderHourglass();
+  if (state.screen === "join" && state.handover) renderHandoverWait();
 }, 250);
 
 // 6. kicked

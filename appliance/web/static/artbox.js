@@ -1190,7 +1190,8 @@ function screenPoints(st) {
   const next = st.phase === "points" && starter
     ? button(tr("next_round"), () => S.ctx.act("next"), "btn-primary btn-block ab-big", { "data-act": "next" })
     : null;
-  fill(el, awards, scores, st.phase === "points" ? (next || waiting(tr("wait_next", { name: nameOf(st.starter) }))) : null);
+  fill(el, awards, scores, st.phase === "points" ? (next || waiting(tr("wait_next", { name: nameOf(st.starter) }))) : null,
+    st.phase === "over" && Array.isArray(st.art_show) && st.art_show.length ? artShowEl(st) : null);
   return {
     el,
     update(view, s) {
@@ -1232,6 +1233,30 @@ function screenPoints(st) {
       if (next) enable(next, s.phase === "points");
     },
   };
+}
+
+/** The finish: every round's pictures with their words, artists and points, newest first. */
+function artShowEl(st) {
+  const shows = Array.isArray(st.art_show) ? st.art_show : [];
+  return h("section", { class: "card stack ab-artshow" }, h("h2", {}, tr("art_show")),
+    shows.slice().reverse().map((round) => {
+      const info = new Map((round.revealed || []).map((r) => [r.number, r]));
+      const rp = round.round_points || {};
+      return h("div", { class: "ab-show-round", dataset: { round: String(round.round) } },
+        h("h3", {}, tr("round", { n: round.round })),
+        h("p", { class: "small" },
+          victory("red"), " ", Number.isInteger(rp.red) ? chipOf(rp.red) : tr("nobody"), " ",
+          victory("grey"), " ", Number.isInteger(rp.grey) ? chipOf(rp.grey) : tr("nobody")),
+        h("div", { class: "ab-gallery" }, (round.pictures || []).map((pic) => {
+          const r = info.get(pic.number) || {};
+          const { el, caption } = pictureTile(pic, { mine: false });
+          fill(caption,
+            h("strong", {}, `“${local(r.word)}”`), " ",
+            Number.isInteger(r.owner) ? chipOf(r.owner) : null, " ",
+            h("span", { class: "small muted" }, trn("recognised", Number(r.recognised) || 0)));
+          return el;
+        })));
+    }));
 }
 
 // --- choosing the screen -----------------------------------------------------------------------

@@ -287,7 +287,10 @@ function renderSeats(view) {
       type: "button", class: "btn btn-quiet btn-small", dataset: { do: "offer" },
       onclick: () => act("offer", { seat: seat.seat }),
     }, w("offer")) : null));
-  const open = (view.open_seats || []).map((n) => h("li", { class: "muted" }, w("open_seat", { n: n + 1 })));
+  // A seat handed over waits so long (refreshed with every poll), then the game goes on.
+  const waits = new Map((view.handovers || []).map((x) => [x.seat, Math.ceil(Number(x.remaining) || 0)]));
+  const left = (n) => (waits.has(n) ? ` · ${Math.floor(waits.get(n) / 60)}:${String(waits.get(n) % 60).padStart(2, "0")}` : "");
+  const open = (view.open_seats || []).map((n) => h("li", { class: "muted" }, w("open_seat", { n: n + 1 }) + left(n)));
   fill($("#seats"), rows, open);
 }
 

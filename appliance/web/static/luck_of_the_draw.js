@@ -75,6 +75,8 @@ const STRINGS = {
     winner: "The winner:",
     half: "½",
     follow: "Watch the big screen.",
+    art_show: "Art show of the whole game",
+    art_show_round: "Round {n}: {subject}",
   },
   cs: {
     round: "Kolo {n}",
@@ -131,6 +133,8 @@ const STRINGS = {
     winner: "Vítěz:",
     half: "½",
     follow: "Sleduj velkou obrazovku.",
+    art_show: "Výstava celé hry",
+    art_show_round: "Kolo {n}: {subject}",
   },
 };
 
@@ -224,18 +228,42 @@ function subjectText(st) {
 }
 
 /** The gallery: every drawing with its chip (and, at the round's end, its owner). */
-function galleryEl(st, { votes = null, owners = false } = {}) {
+function galleryEl(st, { votes = null, owners = false, won = null } = {}) {
   const mine = st.my_chip;
   return h("div", { class: "ld-gallery" }, (st.gallery || []).map((e) => {
     const owner = owners && Number.isInteger(e.owner) ? e.owner : null;
     const count = votes ? votes.get(e.chip) || 0 : null;
+    const cards = won ? won.get(e.chip) || [] : [];
     return h("figure", { class: `ld-tile${e.chip === mine ? " is-mine" : ""}`, dataset: { chip: e.chip } },
       h("div", { class: "ld-tile-sheet" }, sheetElement(e.strokes || [], chipName(e)), dot(e.colour, true)),
       h("figcaption", {},
         owner !== null ? chipOf(owner) : chipLabel(e),
         e.chip === mine && owner === null ? h("span", { class: "ld-tag" }, tr("yours")) : null,
-        count !== null ? h("span", { class: "ld-count" }, trn("votes", count)) : null));
+        count !== null ? h("span", { class: "ld-count" }, trn("votes", count)) : null,
+        cards.length ? h("span", { class: "ld-won" }, cards.join(" · ")) : null));
   }));
+}
+
+/** The Category cards a round's verdicts laid under each chip ("½ …" for a tie). */
+function wonByChip(verdicts) {
+  const won = new Map();
+  for (const v of verdicts || []) {
+    const leaders = v.leaders || [];
+    for (const chip of leaders) {
+      const label = leaders.length > 1 ? `${tr("half")} ${local(v.category)}` : local(v.category);
+      won.set(chip, [...(won.get(chip) || []), label]);
+    }
+  }
+  return won;
+}
+
+/** The finish: every round's drawings with their subject, artists and cards, newest first. */
+function artShowEl(st) {
+  const shows = Array.isArray(st.art_show) ? st.art_show : [];
+  return h("section", { class: "card stack ld-artshow" }, h("h2", {}, tr("art_show")),
+    shows.slice().reverse().map((round) => h("div", { class: "ld-show-round", dataset: { round: String(round.round) } },
+      h("h3", {}, tr("art_show_round", { n: round.round, subject: local(round.subject) || "?" })),
+      galleryEl({ gallery: round.gallery }, { owners: true, won: wonByChip(round.verdicts) }))));
 }
 
 function galleryKey(st) {
@@ -461,7 +489,9 @@ function screenScores(st) {
           h("td", { class: "ld-num" }, gainedOf(k) ? `+${halvesText(gainedOf(k))}` : ""),
           h("td", { class: "ld-num ld-total" }, halvesText(halvesOf(k))))))),
       next),
-    h("section", { class: "card stack" }, h("h2", {}, tr("whose")), galleryEl(st, { owners: true })));
+    st.phase === "over" && Array.isArray(st.art_show) && st.art_show.length
+      ? artShowEl(st)
+      : h("section", { class: "card stack" }, h("h2", {}, tr("whose")), galleryEl(st, { owners: true })));
   return { el, update(view, s) { if (next) enable(next, s.phase === "scores"); } };
 }
 
