@@ -102,7 +102,7 @@ def test_an_added_broad_lines_card_is_dealt_and_its_word_guessed(tmp_path: Path)
     options = shelf_with(tmp_path, ours=ADD_CARDS).options_for("broad-lines")
     assert len(options["cards"]) == len(CARDS) + 1
     ours = len(CARDS)  # added after the built-in cards
-    rules = guess_match.RULES  # the box's matcher: forms of a pack word match too
+    rules = broad_lines.BroadLines(guess_match.opinion)  # the box's: forms of a pack word too
     seed = seed_where(lambda s: rules.setup(SEATS, options, s).round.card == ours)
     state = rules.setup(SEATS, options, seed)
     assert broad_lines.card_of(state.round)[0] == Word("kettle", "konvice")
