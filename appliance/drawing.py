@@ -1,0 +1,201 @@
+"""Drawings to pixels: stroke dicts painted with pygame, as surfaces, PNG files, and SVG
+scenes rasterised.
+
+A drawing arrives as data (docs/protocol.md): `[{points: [[x, y, t], ...], colour, width},
+...]` in the sheet space, SHEET_WIDTH x SHEET_HEIGHT units (16:10, y down), shared by every
+game. `draw_strokes` paints such a list into a rectangle of a surface at any size,
+`render_sheet` onto a sheet of its own, `png_of` into a PNG file's bytes, and `svg_png`
+turns an SVG the box made (a Duplik scene) into a PNG.
+
+This is the one place strokes become pixels, below both the kiosk (appliance/kiosk/
+strokes.py caches its sheets) and the gallery (appliance/gallery.py serves its PNGs). It
+reads plain data only and imports nothing of the box but pygame (the sheet size is
+repeated from games.sheet, which a test keeps in step).
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import logging
+import math
+from collections.abc import Hashable, Mapping
+from typing import Final
+
+import pygame
+
+log = logging.getLogger("easel.drawing")
+
+Colour = tuple[int, int, int]
+
+SHEET_WIDTH: Final = 1600
+SHEET_HEIGHT: Final = 1000
+
+PAPER: Final[Colour] = (255, 253, 247)
+INK: Final[Colour] = (32, 32, 32)
+SUPERSAMPLE: Final = 2
+"""Sheets are painted at twice their size and scaled down: pygame draws thick lines
+without antialiasing, and a drawing is painted once, so the smoothing is nearly free."""
+
+_MAX_POINTS: Final = 4000  # as games.strokes.MAX_POINTS: a hostile view cannot stall a frame
+
+
+def parse_colour(value: object, default: Colour) -> Colour:
+    """'#rrggbb' (or 'rrggbb', '#rgb') as an RGB tuple; anything else gives `default`."""
+    if not isinstance(value, str):
+        return default
+    s = value.strip().lstrip("#")
+    if len(s) == 3:
+        s = "".join(c * 2 for c in s)
+    if len(s) != 6:
+        return default
+    try:
+        return (int(s[0:2], 16), int(s[2:4], 16), int(s[4:6], 16))
+    except ValueError:
+        return default
+
+
+def sheet_rect(box: pygame.Rect) -> pygame.Rect:
+    """The largest 16:10 rectangle centred in `box` (the sheet letterboxed into it)."""
+    if box.w * SHEET_HEIGHT <= box.h * SHEET_WIDTH:
+        w = box.w
+        h = max(1, round(w * SHEET_HEIGHT / SHEET_WIDTH))
+    else:
+        h = box.h
+        w = max(1, round(h * SHEET_WIDTH / SHEET_HEIGHT))
+    rect = pygame.Rect(0, 0, max(1, w), max(1, h))
+    rect.center = box.center
+    return rect
+
+
+def _points(raw: object) -> list[tuple[float, float]]:
+    if not isinstance(raw, list | tuple):
+        return []
+    out: list[tuple[float, float]] = []
+    for item in raw[:_MAX_POINTS]:
+        if isinstance(item, list | tuple) and len(item) >= 2:
+            x, y = item[0], item[1]
+            if (
+                isinstance(x, int | float)
+                and isinstance(y, int | float)
+                and not isinstance(x, bool)
+                and not isinstance(y, bool)
+                and math.isfinite(x)
+                and math.isfinite(y)
+            ):
+                out.append((float(x), float(y)))
+    return out
+
+
+def draw_strokes(surface: pygame.Surface, strokes: object, rect: pygame.Rect | None = None) -> int:
+    """Paint `strokes` (a list of stroke dicts) scaled from the sheet into `rect` (the whole
+    surface by default); returns the number of strokes painted. Anything malformed in the
+    list is skipped: a drawing from a stranger's phone must never fail a frame."""
+    area = surface.get_rect() if rect is None else pygame.Rect(rect)
+    if not isinstance(strokes, list | tuple) or area.w <= 0 or area.h <= 0:
+        return 0
+    sx = area.w / SHEET_WIDTH
+    sy = area.h / SHEET_HEIGHT
+    scale = (sx + sy) / 2
+    painted = 0
+    for stroke in strokes:
+        if not isinstance(stroke, Mapping):
+            continue
+        pts = _points(stroke.get("points"))
+        if not pts:
+            continue
+        colour = parse_colour(stroke.get("colour"), INK)
+        raw_width = stroke.get("width", 8)
+        width_units = (
+            float(raw_width)
+            if isinstance(raw_width, int | float) and not isinstance(raw_width, bool)
+            else 8.0
+        )
+        width_units = min(max(width_units, 1.0), 120.0)
+        px = max(1.0, width_units * scale)
+        xy = [(area.left + x * sx, area.top + y * sy) for x, y in pts]
+        radius = px / 2
+        if len(xy) == 1:
+            pygame.draw.circle(surface, colour, xy[0], max(1.0, radius))
+        elif px < 2.5:
+            pygame.draw.lines(surface, colour, False, xy, max(1, round(px)))
+        else:
+            # Round caps and joins, as on the phone's canvas: a segment per pair and a
+            # disc on every point (pygame's own joins leave notches on thick lines).
+            w = max(1, round(px))
+            for a, b in itertools.pairwise(xy):
+                pygame.draw.line(surface, colour, a, b, w)
+            for p in xy:
+                pygame.draw.circle(surface, colour, p, radius)
+        painted += 1
+    return painted
+
+
+def stroke_signature(strokes: object) -> Hashable:
+    """A key for a drawing's content, cheap enough to compute on every changed view.
+
+    Per stroke: colour, width, the number of points and three of them (first, middle,
+    last; each carries its time in ms). Hashing every point would make a redraw cost
+    grow with the drawing; two different canvases with equal signatures would need the
+    same number of strokes, each with the same point count and the same three timed
+    points, which a hand on a touch screen does not produce.
+    """
+    if not isinstance(strokes, list | tuple):
+        return ()
+    sig: list[Hashable] = []
+    for stroke in strokes:
+        try:
+            pts = stroke["points"]
+            n = len(pts)
+            sig.append(
+                (
+                    stroke.get("colour"),
+                    stroke.get("width"),
+                    n,
+                    tuple(pts[0]),
+                    tuple(pts[n // 2]),
+                    tuple(pts[-1]),
+                )
+            )
+        except (TypeError, KeyError, IndexError, AttributeError):
+            sig.append(("malformed", repr(stroke)[:200]))
+    key = tuple(sig)
+    try:
+        hash(key)
+    except TypeError:  # a colour or coordinate that is a list or dict: still a key
+        return repr(key)
+    return key
+
+
+def render_sheet(strokes: object, size: tuple[int, int], paper: Colour = PAPER) -> pygame.Surface:
+    """A new opaque surface of `size` with the drawing painted on `paper`, smoothed."""
+    w, h = max(1, int(size[0])), max(1, int(size[1]))
+    big = pygame.Surface((w * SUPERSAMPLE, h * SUPERSAMPLE))
+    big.fill(paper)
+    draw_strokes(big, strokes)
+    out = pygame.transform.smoothscale(big, (w, h))
+    if pygame.display.get_surface() is not None:
+        out = out.convert()
+    return out
+
+
+def png_of(strokes: object, size: tuple[int, int]) -> bytes:
+    """The drawing on a sheet of `size` pixels, as a PNG file."""
+    buf = io.BytesIO()
+    pygame.image.save(render_sheet(strokes, size), buf, "png")
+    return buf.getvalue()
+
+
+def svg_png(svg: str, width: int) -> bytes | None:
+    """An SVG the box made, rasterised `width` pixels wide (SDL_image's nanosvg), as a
+    PNG file; None where it cannot be (an SDL_image without SVG, a degenerate image)."""
+    try:
+        surf = pygame.image.load(io.BytesIO(svg.encode()), "scene.svg")
+        w, h = surf.get_size()
+        surf = pygame.transform.smoothscale(surf, (width, max(1, round(h * width / w))))
+        buf = io.BytesIO()
+        pygame.image.save(surf, buf, "png")
+        return buf.getvalue()
+    except (pygame.error, ValueError, ZeroDivisionError) as err:
+        log.info("SVG not rasterised: %s", err)
+        return None
