@@ -2,7 +2,7 @@
 
 "Today" is the box's local calendar day. Results are read from the `matches` table (a
 game ended early has no winner); the lobby's history also shows the day's best drawings
-(a game's `best` pictures, appliance/gallery.py), rebuilt from the log once per match and
+(a game's `best` pictures, appliance/keepsakes.py), rebuilt from the log once per match and
 kept, so the kiosk's idle cycle costs nothing but a blit.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from appliance.gallery import Drawing, build_gallery
+from appliance.keepsakes import Drawing, build_gallery
 from appliance.store import MatchRecord, Store
 from games import registry
 
