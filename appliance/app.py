@@ -23,6 +23,7 @@ from appliance import gallery, guess_match, memory, netinfo
 from appliance.clock import JUMP_S, SteadyClock
 from appliance.config import Config
 from appliance.host import PinGuard
+from appliance.kiosk_games import KioskGames
 from appliance.packs import PackShelf
 from appliance.session import HOST, KIOSK, Session, SessionError
 from appliance.store import Store, StoreError
@@ -43,8 +44,8 @@ MIB = 1024 * 1024
 
 
 def load_games() -> None:
-    """Register every game written, with what the box adds to them (Broad Lines' word
-    matcher, which needs a library games/ may not import)."""
+    """Register every game written, with what the box adds to them (the word-form
+    opinion, which needs a library games/ may not import, for the games that want it)."""
     registry.load_all()
     guess_match.register()
 
@@ -126,6 +127,7 @@ class Appliance:
         self.panel_simulated = False
         self.remote_inputs: Any = None  # drivers.remote.RemoteInputs (docs/remote.md)
         self.kiosk_seats: Any = None  # appliance/kiosk_seat.py
+        self.kiosk_games = KioskGames()
         self.cec: Any = None  # drivers.remote.Cec once registered
         self._tv_seen: tuple[int | None, int] = (None, 0)
         self.light_show = LightShow()
@@ -344,7 +346,8 @@ class Appliance:
     def kiosk_view(self) -> Any:
         """What the kiosk draws: the session's view, the seat pad, the host's layer and the
         notices."""
-        view = self.host_menu.decorate(self.kiosk_seats.decorate(self.session.view_for(KIOSK)))
+        view = self.kiosk_games.decorate(self.session.view_for(KIOSK))
+        view = self.host_menu.decorate(self.kiosk_seats.decorate(view))
         if not self.notices:
             return view
         cached = self._noticed

@@ -5,9 +5,10 @@ name typed letter by letter on an on-screen keyboard, a colour from those still 
 "Sit down". The seat is an ordinary seat of the session (`Session.join`), shown as present
 while the box runs; its phone's token is simply never used. The pad also says, for the
 chosen game, which parts such a player can play from the TV and which need a phone
-(the games' private screens: a secret word, a secret scene, secret votes), and a Duplik
-started from the kiosk with such a seat is drawn on paper (its `paper` option), the box
-being the hourglass, the die and the scoreboard.
+(the games' private screens: a secret word, a secret scene, secret votes), and a game
+started from the kiosk with such a seat gets the start options its house gives a table
+without phones (games/house.py's `without_phone`: Duplik is then drawn on paper, the box
+being the hourglass, the die and the scoreboard).
 
 `KioskSeats.decorate(view)` adds `seat_pad` to the kiosk's view; its `version` becomes a
 tuple that also changes with the pad, as appliance/kiosk_host.py does for the host menu.
@@ -21,15 +22,13 @@ from typing import Any, Final
 
 from appliance.kiosk.intents import Back, Intent, SeatPadKey, SitDown
 from appliance.session import PALETTE, Session, SessionError, Viewer
+from games import registry
 
 log = logging.getLogger("easel.kiosk_seat")
 
 NAME_MAX: Final = 16
 """Letters the pad takes (a phone may type up to the session's own limit)."""
 
-PAPER_GAMES: Final = frozenset({"duplik"})
-"""Games whose drawing may be on paper (a start option `paper`): the kiosk starts them so
-when someone without a phone is seated."""
 
 
 class KioskSeats:
@@ -132,8 +131,8 @@ class KioskSeats:
     def start_options(self, game: str | None) -> dict[str, Any]:
         """What a game started from the kiosk adds for players without a phone."""
         self._prune()
-        if self.seated and game in PAPER_GAMES:
-            return {"paper": True}
+        if self.seated and game is not None:
+            return dict(registry.house(game).without_phone)
         return {}
 
     def decorate(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -148,13 +147,16 @@ class KioskSeats:
             return cached[2]
         out = dict(view)
         out["version"] = (view.get("version"), "seat", *key)
+        selected = view.get("selected")
+        game = selected if isinstance(selected, str) else None
         out["seat_pad"] = {
             "state": "open" if self.open else "closed",
             "name": self.name,
             "colour": self.colour,
             "colours": self._free_colours(),
             "message": self.message,
-            "game": view.get("selected"),
+            "game": game,
+            "from_the_tv": dict(registry.house(game).from_the_tv) if game else {},
             "kiosk_seats": sorted(self.seated),
         }
         self._cache = (view, key, out)

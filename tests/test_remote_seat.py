@@ -19,8 +19,8 @@ import pytest
 from appliance.kiosk import KioskRenderer
 from appliance.kiosk.focus import focusable, reachable
 from appliance.kiosk.intents import SeatPadKey, SelectGame, SitDown, StartGame
-from appliance.kiosk.seat_pad import WORDS
 from appliance.session import PALETTE
+from games import registry
 from tests import screens
 from tests.bots import COLOURS, BotPhone
 from tests.conftest import FakeClock
@@ -36,6 +36,7 @@ def pad_view(game: str | None = "duplik", name: str = "Mia", lang: str = "en") -
     view["selected"] = game
     view["seat_pad"] = {"state": "open", "name": name, "colour": PALETTE[4],
                         "colours": list(PALETTE[3:]), "message": "", "game": game,
+                        "from_the_tv": dict(registry.house(game).from_the_tv) if game else {},
                         "kiosk_seats": []}
     return view
 
@@ -63,7 +64,8 @@ def test_the_pad_draws_every_key_and_says_what_needs_a_phone(size):
                                       f"easel-seat-pad-{game}-{size[0]}.png")
     for lang in ("en", "cs"):
         for game in ("duplik", "broad-lines", "luck-of-the-draw", "artbox"):
-            assert "phone" in WORDS["en"][game] and WORDS[lang][game]
+            said = registry.house(game).from_the_tv
+            assert "phone" in said["en"] and said[lang]
 
 
 def test_free_seats_open_the_pad_only_where_it_is_offered():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 import pygame
 
@@ -33,8 +33,12 @@ from appliance.kiosk.theme import (
     _int,
 )
 
-COOPERATIVE: Final = frozenset({"broad-lines"})
-"""Games the table plays together: their result is the table's, not a list of winners."""
+
+def plays_together(view: View, game: object) -> bool:
+    """Whether the table plays `game` together: its result is the table's, not a list of
+    winners (the game's house says so; appliance/kiosk_games.py marks the view's games)."""
+    return any(g.get("id") == game and g.get("together") is True
+               for g in _dicts(view.get("games")))
 
 
 def draw_lobby(
@@ -298,7 +302,7 @@ def _draw_result_banner(
         if scores
         else (tr(lang, "match_over", title=title) if title else "")
     )
-    if match.get("game") in COOPERATIVE:
+    if plays_together(view, match.get("game")):
         # The table plays together: its result is the words guessed, not a ranking.
         guessed = max((points for _, points in scores), default=0)
         line1 = tr(lang, "together", n=int(guessed))

@@ -3,9 +3,10 @@
 `view["seat_pad"]` (added by appliance/kiosk_seat.py) makes each free seat of the lobby a
 target (SitDown) and, once chosen, covers the frame with an on-screen keyboard for the
 name, the free colours, "Sit down" and "Cancel", and what the selected game lets such a
-player do from the TV and what needs a phone. Every key is a hit target, so the remote's
-focus ring reaches it (appliance/kiosk/focus.py) and a finger can tap it; while the pad
-is up nothing under it can be tapped. Plain view data only, like the rest of the kiosk.
+player do from the TV and what needs a phone (`from_the_tv`, per language). Every key is
+a hit target, so the remote's focus ring reaches it (appliance/kiosk/focus.py) and a
+finger can tap it; while the pad is up nothing under it can be tapped. Plain view data
+only, like the rest of the kiosk.
 """
 
 from __future__ import annotations
@@ -38,29 +39,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "title": "Sit at the table", "name": "Your name", "space": "Space", "back": "⌫",
         "sit": "Sit down", "cancel": "Cancel", "full": "The table is full.",
         "no_colour": "Every colour is taken.",
-        "broad-lines": "From the TV: the Art Critic (choose the number, say the guesses "
-                       "aloud; the Artist marks them). Needs a phone: an Artist, who sees "
-                       "the word.",
-        "duplik": "From the TV: an Artist, drawing on paper (the box times, rolls and "
-                  "counts). Needs a phone: the Portrayer, who sees the scene, and judging "
-                  "the criteria.",
-        "luck-of-the-draw": "Needs a phone: drawing and the secret votes. The TV shows the "
-                            "die, the hourglass and the scores.",
-        "artbox": "Needs a phone: the secret word, drawing and matching the pictures.",
         "no_game": "Choose a game: the pad says what you can play from the TV.",
     },
     "cs": {
         "title": "Sednout si ke stolu", "name": "Vaše jméno", "space": "Mezera", "back": "⌫",
         "sit": "Sednout si", "cancel": "Zrušit", "full": "U stolu už není místo.",
         "no_colour": "Všechny barvy jsou obsazené.",
-        "broad-lines": "Z televize: Kritik (vybere číslo, tipy říká nahlas; Umělec je "
-                       "označí). Telefon potřebuje: Umělec, který vidí slovo.",
-        "duplik": "Z televize: Umělec, který kreslí na papír (krabice měří čas, hází a "
-                  "počítá). Telefon potřebuje: Popisovatel, který vidí scénu, a hodnocení "
-                  "kritérií.",
-        "luck-of-the-draw": "Telefon je potřeba na kreslení a tajné hlasování. Televize "
-                            "ukazuje kostku, přesýpací hodiny a skóre.",
-        "artbox": "Telefon je potřeba: tajné slovo, kreslení a přiřazování obrázků.",
         "no_game": "Vyberte hru: tady uvidíte, co jde hrát z televize.",
     },
 }
@@ -177,9 +161,11 @@ def _draw_pad(r: Painter, surface: pygame.Surface, pad: Mapping[str, Any], m: Me
          SeatPadKey("cancel"), m)
     y += key + gap
 
-    # What the chosen game lets a player without a phone do, and what needs one.
-    game = pad.get("game")
-    note = word(lang, game if isinstance(game, str) and game in WORDS["en"] else "no_game")
+    # What the chosen game lets a player without a phone do, and what needs one: in the
+    # game's own words (its house's, put in the pad by appliance/kiosk_seat.py).
+    said = pad.get("from_the_tv")
+    told = (said.get(lang) or said.get("en")) if isinstance(said, Mapping) else None
+    note = told if isinstance(told, str) and told else word(lang, "no_game")
     _wrapped(r, surface, note, m.f_small, (x0, y), grid_w, panel.bottom - y)
 
 
