@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from appliance.kiosk import KioskRenderer
 from appliance.kiosk.render import GAME_SCREENS
 from appliance.session import KIOSK, PALETTE
 from games import registry
+from games.core import Action, SeatInfo
 from games.packs import parse_pack
 from tests import house_game, screens
 from tests.conftest import Phone
@@ -146,6 +148,12 @@ def test_its_house_is_what_the_box_reads_of_it(doodle_dash: None) -> None:
     assert registry.action_schemas("doodle-dash") is house_game.HOUSE.actions
     pack = parse_pack("our-own.toml", PACK)
     assert pack.game == "doodle-dash" and len(pack.decks["words"]) == 3
+    # Its states survive the log's JSON as every game's do (a resume replays them).
+    rules = house_game.RULES
+    state = rules.setup([SeatInfo(0, "Ada", PALETTE[0]), SeatInfo(1, "Bo", PALETTE[1])],
+                        {"rounds": 1}, 5)
+    state = rules.apply(state, Action("stroke", 0, STROKE))
+    assert rules.from_json(json.loads(json.dumps(rules.to_json(state)))) == state
 
 
 def test_the_kiosk_shows_it_with_its_generic_screen(doodle_dash: None) -> None:
