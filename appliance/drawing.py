@@ -19,8 +19,13 @@ import io
 import itertools
 import logging
 import math
+import os
 from collections.abc import Hashable, Mapping
 from typing import Final
+
+# pygame prints a banner on import unless told not to; the box logs through logging (the
+# gallery imports this before the kiosk is opened).
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 

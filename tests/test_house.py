@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -96,3 +99,13 @@ def test_the_kiosk_is_told_which_games_the_table_plays_together() -> None:
         g: g == "broad-lines" for g in GAMES}
     assert shown["games"][4:] == [{"id": 3}, "odd"]  # what it cannot read is left alone
     assert kiosk.decorate(view) is shown  # the same view, the same dict
+
+
+def test_the_gallerys_painting_does_not_print_pygames_banner() -> None:
+    """The gallery paints with appliance/drawing.py, imported before any kiosk: the box's
+    output is its log, not pygame's greeting."""
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    done = subprocess.run([sys.executable, "-c", "import appliance.gallery"], env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
