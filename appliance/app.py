@@ -19,15 +19,17 @@ from typing import Any
 
 from aiohttp import web
 
-from appliance import gallery, guess_match, memory, netinfo
-from appliance.clock import JUMP_S, SteadyClock
-from appliance.config import Config
-from appliance.host import PinGuard
-from appliance.kiosk_games import KioskGames
-from appliance.packs import PackShelf
-from appliance.session import HOST, KIOSK, Session, SessionError
-from appliance.store import Store, StoreError
-from appliance.table_lights import LightShow
+from appliance.door import gallery
+from appliance.door.host import PinGuard
+from appliance.door.kiosk_games import KioskGames
+from appliance.system import memory, netinfo
+from appliance.system.clock import JUMP_S, SteadyClock
+from appliance.system.config import Config
+from appliance.system.table_lights import LightShow
+from appliance.table import guess_match
+from appliance.table.packs import PackShelf
+from appliance.table.session import HOST, KIOSK, Session, SessionError
+from appliance.table.store import Store, StoreError
 from games import registry
 
 log = logging.getLogger("easel")
@@ -542,12 +544,12 @@ class Appliance:
         task.add_done_callback(ended)
 
     async def run(self, stop: asyncio.Event) -> None:
-        from appliance.host_api import HostApi
+        from appliance.door.host_api import HostApi
+        from appliance.door.kiosk_host import KioskHostMenu
+        from appliance.door.server import AcceptErrors, GuardedRunner, PhoneServer
         from appliance.kiosk import run_kiosk
         from appliance.kiosk.display import detect_pi
-        from appliance.kiosk_host import KioskHostMenu
-        from appliance.lobby_history import LobbyHistory
-        from appliance.server import AcceptErrors, GuardedRunner, PhoneServer
+        from appliance.table.lobby_history import LobbyHistory
 
         self._stop = stop
         self.kiosk = self._open_kiosk()
@@ -569,7 +571,7 @@ class Appliance:
         self.host_menu = KioskHostMenu(
             self.session, self.pin_guard, self.clock, self.request_restart, history
         )
-        from appliance.kiosk_seat import KioskSeats
+        from appliance.door.kiosk_seat import KioskSeats
 
         self.kiosk_seats = KioskSeats(self.session)
         self._purge_galleries()

@@ -368,7 +368,7 @@ class InProcessTable:
         return bool(self.session.press(*button))
 
     async def table_act(self, kind: str, data: Mapping[str, Any]) -> bool:
-        from appliance.session import SessionError
+        from appliance.table.session import SessionError
 
         try:
             self.session.act(None, kind, data)

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 import pytest
 
+from appliance.door.kiosk_games import KioskGames
 from appliance.kiosk import GAME_SCREENS, KioskRenderer
 from appliance.kiosk.artbox import artbox_screen
 from appliance.kiosk.broad_lines import broad_lines_screen
@@ -19,8 +20,7 @@ from appliance.kiosk.duplik import duplik_screen
 from appliance.kiosk.intents import FinishChoice
 from appliance.kiosk.luck_of_the_draw import luck_screen
 from appliance.kiosk.render import FINISH_STEP_S
-from appliance.kiosk_games import KioskGames
-from appliance.session import HOST, KIOSK, Session
+from appliance.table.session import HOST, KIOSK, Session
 from games import registry
 from tests import screens
 from tests.conftest import FakeClock

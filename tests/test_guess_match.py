@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.guess_match import is_form_of, opinion
+from appliance.table.guess_match import is_form_of, opinion
 from games import registry
 from games.broad_lines_words import CARDS, Word
 from games.word_forms import folded_match

@@ -19,9 +19,9 @@ import msgspec
 import pytest
 
 import games.artbox
-from appliance.action_check import InvalidMove, check_move
-from appliance.session import BoxFull, MatchFull, Refused, Session, SlowDown
-from appliance.store import BudgetExceeded, Store
+from appliance.door.action_check import InvalidMove, check_move
+from appliance.table.session import BoxFull, MatchFull, Refused, Session, SlowDown
+from appliance.table.store import BudgetExceeded, Store
 from games import registry
 from games.core import TABLE, Action, SeatInfo
 from tests.conformance import playout

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from appliance.config import Config
-from appliance.game_options import UnknownSetting, default_options, setting
-from appliance.kiosk_games import KioskGames
+from appliance.door.kiosk_games import KioskGames
+from appliance.system.config import Config
+from appliance.table.game_options import UnknownSetting, default_options, setting
 from games import registry
 from games.core import SeatInfo
 from games.house import House
@@ -105,7 +105,7 @@ def test_the_gallerys_painting_does_not_print_pygames_banner() -> None:
     """The gallery paints with appliance/drawing.py, imported before any kiosk: the box's
     output is its log, not pygame's greeting."""
     env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
-    done = subprocess.run([sys.executable, "-c", "import appliance.gallery"], env=env,
+    done = subprocess.run([sys.executable, "-c", "import appliance.door.gallery"], env=env,
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""

@@ -21,11 +21,11 @@ import pygame
 import pytest
 
 from appliance.app import Appliance
-from appliance.config import Config, DisplaySettings, ServerSettings, StorageSettings
-from appliance.game_options import default_options
 from appliance.kiosk import KioskRenderer
 from appliance.kiosk.render import GAME_SCREENS
-from appliance.session import KIOSK, PALETTE
+from appliance.system.config import Config, DisplaySettings, ServerSettings, StorageSettings
+from appliance.table.game_options import default_options
+from appliance.table.session import KIOSK, PALETTE
 from games import registry
 from games.core import Action, SeatInfo
 from games.packs import parse_pack
@@ -157,9 +157,9 @@ def test_its_house_is_what_the_box_reads_of_it(doodle_dash: None) -> None:
 
 
 def test_the_kiosk_shows_it_with_its_generic_screen(doodle_dash: None) -> None:
-    from appliance.kiosk_games import KioskGames
-    from appliance.session import HOST, Session
-    from appliance.store import Store
+    from appliance.door.kiosk_games import KioskGames
+    from appliance.table.session import HOST, Session
+    from appliance.table.store import Store
 
     with screens.open_display():
         store = Store(Path(":memory:"))

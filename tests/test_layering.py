@@ -273,9 +273,12 @@ def test_drawings_are_painted_below_the_kiosk_and_the_gallery() -> None:
     by_module: dict[str, set[str]] = {}
     for path, module in imports("appliance"):
         by_module.setdefault(module_name(path, REPO), set()).add(module)
-    assert not {m for m in by_module["appliance.gallery"] if m.startswith("appliance.kiosk")}
-    assert "appliance.drawing" in by_module["appliance.gallery"]
-    assert "appliance.drawing" in by_module["appliance.kiosk.strokes"]
-    for memory in ("appliance.history", "appliance.lobby_history", "appliance.keepsakes"):
-        assert not by_module[memory] & {"appliance.gallery", "appliance.server", "aiohttp"}
-    assert not {m for m in by_module["appliance.drawing"] if m.startswith(("appliance", "games"))}
+    assert not {m for m in by_module["appliance.door.gallery"] if m.startswith("appliance.kiosk")}
+    assert "appliance.system.drawing" in by_module["appliance.door.gallery"]
+    assert "appliance.system.drawing" in by_module["appliance.kiosk.strokes"]
+    for memory in ("appliance.table.history", "appliance.table.lobby_history",
+                   "appliance.table.keepsakes"):
+        assert not by_module[memory] & {
+            "appliance.door.gallery", "appliance.door.server", "aiohttp"}
+    assert not {m for m in by_module["appliance.system.drawing"]
+                if m.startswith(("appliance", "games"))}

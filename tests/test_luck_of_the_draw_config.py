@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from appliance.config import Config, LuckOfTheDrawSettings, TimerSettings
-from appliance.game_options import default_options
+from appliance.system.config import Config, LuckOfTheDrawSettings, TimerSettings
+from appliance.table.game_options import default_options
 from games.luck_of_the_draw import RULES
 from tests.test_luck_of_the_draw import seats
 

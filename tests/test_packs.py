@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from appliance.packs import BadPackName, NoSuchPack, PackShelf
+from appliance.table.packs import BadPackName, NoSuchPack, PackShelf
 from games import artbox
 from games.artbox_words import WORDS
 from games.core import BadOptions, SeatInfo

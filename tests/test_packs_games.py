@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
-from appliance import gallery, guess_match
-from appliance.config import Config
-from appliance.packs import PackShelf
-from appliance.session import HOST, PALETTE, Session
-from appliance.store import Store
+from appliance.door import gallery
+from appliance.system.config import Config
+from appliance.table import guess_match
+from appliance.table.packs import PackShelf
+from appliance.table.session import HOST, PALETTE, Session
+from appliance.table.store import Store
 from games import broad_lines, luck_of_the_draw, registry
 from games.broad_lines_words import CARDS, Word
 from games.core import TABLE, Action, BadOptions, SeatInfo, replay, time_up

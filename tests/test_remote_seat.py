@@ -19,7 +19,7 @@ import pytest
 from appliance.kiosk import KioskRenderer
 from appliance.kiosk.focus import focusable, reachable
 from appliance.kiosk.intents import SeatPadKey, SelectGame, SitDown, StartGame
-from appliance.session import PALETTE
+from appliance.table.session import PALETTE
 from games import registry
 from tests import screens
 from tests.bots import COLOURS, BotPhone

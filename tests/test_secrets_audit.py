@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from aiohttp import WSMsgType
 
-from appliance.session import HOST, KIOSK, PALETTE, Session
+from appliance.table.session import HOST, KIOSK, PALETTE, Session
 from games import registry
 from games.core import TABLE
 from tests.conftest import FakeClock, LiveServer, Phone

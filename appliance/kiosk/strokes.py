@@ -15,17 +15,18 @@ from typing import Any
 
 import pygame
 
-# The kiosk's screens take the sheet's geometry and painting from here.
-from appliance.drawing import INK as INK
-from appliance.drawing import PAPER as PAPER
-from appliance.drawing import SHEET_HEIGHT as SHEET_HEIGHT
-from appliance.drawing import SHEET_WIDTH as SHEET_WIDTH
-from appliance.drawing import SUPERSAMPLE as SUPERSAMPLE
-from appliance.drawing import draw_strokes as draw_strokes
-from appliance.drawing import render_sheet as render_sheet
-from appliance.drawing import sheet_rect as sheet_rect
-from appliance.drawing import stroke_signature as stroke_signature
 from appliance.kiosk.fonts import Colour
+
+# The kiosk's screens take the sheet's geometry and painting from here.
+from appliance.system.drawing import INK as INK
+from appliance.system.drawing import PAPER as PAPER
+from appliance.system.drawing import SHEET_HEIGHT as SHEET_HEIGHT
+from appliance.system.drawing import SHEET_WIDTH as SHEET_WIDTH
+from appliance.system.drawing import SUPERSAMPLE as SUPERSAMPLE
+from appliance.system.drawing import draw_strokes as draw_strokes
+from appliance.system.drawing import render_sheet as render_sheet
+from appliance.system.drawing import sheet_rect as sheet_rect
+from appliance.system.drawing import stroke_signature as stroke_signature
 
 
 class StrokeCache:

@@ -15,9 +15,9 @@ from typing import Any, Final
 
 import pygame
 
-from appliance import drawing
 from appliance.kiosk.fonts import Colour
 from appliance.kiosk.text import DEFAULT_LANG, LANGUAGES
+from appliance.system import drawing
 
 # High contrast on a dark ground: readable across a café table and kind to a TV at night.
 BG: Final[Colour] = (16, 18, 26)

@@ -24,12 +24,12 @@ from typing import Any, Final, Literal
 
 import msgspec
 
-from appliance.config import Config
-from appliance.family_filter import blocked_word
-from appliance.game_options import default_options
-from appliance.messages import say
-from appliance.ratelimit import TokenBucket
-from appliance.store import BudgetExceeded, LoggedAction, MatchRecord, SeatRecord, Store
+from appliance.system.config import Config
+from appliance.system.ratelimit import TokenBucket
+from appliance.table.family_filter import blocked_word
+from appliance.table.game_options import default_options
+from appliance.table.messages import say
+from appliance.table.store import BudgetExceeded, LoggedAction, MatchRecord, SeatRecord, Store
 from games import registry
 from games.core import (
     TABLE,

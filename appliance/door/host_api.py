@@ -28,19 +28,19 @@ from urllib.parse import urlsplit
 import msgspec
 from aiohttp import web
 
-from appliance.config import Config
-from appliance.game_options import default_options
-from appliance.history import result_of, today
-from appliance.host import HostLogins, HostPageOff, LockedOut, PinGuard, WrongPin
-from appliance.messages import say
-from appliance.packs import DECK_OPTIONS, BadPackName, NoSuchPack, PackShelf
-from appliance.session import HOST, HOST_PAGE, NotNow, Session, SessionError
+from appliance.door.host import HostLogins, HostPageOff, LockedOut, PinGuard, WrongPin
+from appliance.system.config import Config
+from appliance.table.game_options import default_options
+from appliance.table.history import result_of, today
+from appliance.table.messages import say
+from appliance.table.packs import DECK_OPTIONS, BadPackName, NoSuchPack, PackShelf
+from appliance.table.session import HOST, HOST_PAGE, NotNow, Session, SessionError
 from games import registry
 from games.packs import PackError
 
 log = logging.getLogger("easel.host")
 
-STATIC_DIR: Final = Path(__file__).parent / "web" / "static"
+STATIC_DIR: Final = Path(__file__).parents[1] / "web" / "static"
 COOKIE: Final = "easel_host"
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from appliance.config import Config
+from appliance.system.config import Config
 from games import registry
 
 Options = dict[str, Any]

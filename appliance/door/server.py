@@ -24,12 +24,12 @@ from urllib.parse import urlsplit
 import msgspec
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from appliance.action_check import InvalidMove, check_move
-from appliance.config import Config
-from appliance.messages import say
-from appliance.packs import DECK_OPTIONS
-from appliance.ratelimit import AddressCounter, FailureLimiter, Limits, TokenBucket
-from appliance.session import (
+from appliance.door.action_check import InvalidMove, check_move
+from appliance.system.config import Config
+from appliance.system.ratelimit import AddressCounter, FailureLimiter, Limits, TokenBucket
+from appliance.table.messages import say
+from appliance.table.packs import DECK_OPTIONS
+from appliance.table.session import (
     KIOSK,
     Session,
     SessionError,
@@ -40,7 +40,7 @@ from appliance.session import (
 
 log = logging.getLogger("easel.server")
 
-STATIC_DIR: Final = Path(__file__).parent / "web" / "static"
+STATIC_DIR: Final = Path(__file__).parents[1] / "web" / "static"
 # aiohttp closes the socket above this; below it we answer `too_big` and keep the
 # connection, so a phone learns why its drawing did not arrive. The limit in force is
 # `Limits.hard_message_factor` x `[server] max_message_bytes`, never more than this.

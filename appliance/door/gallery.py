@@ -33,16 +33,16 @@ from typing import Final
 
 from aiohttp import web
 
-from appliance.config import Config
-from appliance.drawing import png_of, svg_png
+from appliance.system.config import Config
+from appliance.system.drawing import png_of, svg_png
 
 # The gallery's pieces are the keepsakes' (re-exported: the page is made of them).
-from appliance.keepsakes import Drawing as Drawing
-from appliance.keepsakes import Gallery as Gallery
-from appliance.keepsakes import Scene as Scene
-from appliance.keepsakes import build_gallery as build_gallery
-from appliance.keepsakes import slug
-from appliance.store import MatchRecord, Store, read_actions
+from appliance.table.keepsakes import Drawing as Drawing
+from appliance.table.keepsakes import Gallery as Gallery
+from appliance.table.keepsakes import Scene as Scene
+from appliance.table.keepsakes import build_gallery as build_gallery
+from appliance.table.keepsakes import slug
+from appliance.table.store import MatchRecord, Store, read_actions
 from games import registry
 
 log = logging.getLogger("easel.gallery")

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from appliance.keepsakes import Drawing, build_gallery
-from appliance.store import MatchRecord, Store
+from appliance.table.keepsakes import Drawing, build_gallery
+from appliance.table.store import MatchRecord, Store
 from games import registry
 
 log = logging.getLogger("easel.history")

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from appliance.kiosk.intents import Back, Intent, SeatPadKey, SitDown
-from appliance.session import PALETTE, Session, SessionError, Viewer
+from appliance.table.session import PALETTE, Session, SessionError, Viewer
 from games import registry
 
 log = logging.getLogger("easel.kiosk_seat")
@@ -101,7 +101,7 @@ class KioskSeats:
                 self._sit()
 
     def _sit(self) -> None:
-        from appliance.messages import say
+        from appliance.table.messages import say
 
         if self.colour is None:
             return

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from appliance.store import LoggedAction, MatchRecord
+from appliance.table.store import LoggedAction, MatchRecord
 from games import registry
 from games.decks import Text
 from games.strokes import stroke_to_data
