@@ -282,3 +282,85 @@ def test_drawings_are_painted_below_the_kiosk_and_the_gallery() -> None:
             "appliance.door.gallery", "appliance.door.server", "aiohttp"}
     assert not {m for m in by_module["appliance.system.drawing"]
                 if m.startswith(("appliance", "games"))}
+
+
+# --- the wings of appliance/ --------------------------------------------------------------
+
+WINGS: dict[str, tuple[str, ...]] = {
+    # wing -> what its modules may import of the project (each wing's docstring says so)
+    "appliance.system": ("appliance.system", "drivers"),
+    "appliance.table": ("appliance.system", "appliance.table", "games"),
+    "appliance.door": ("appliance.system", "appliance.table", "appliance.door",
+                       "appliance.kiosk", "games"),
+    "appliance.kiosk": ("appliance.kiosk", "appliance.system.drawing"),
+}
+NOT_IN: dict[str, tuple[str, ...]] = {
+    # wing -> libraries its modules may not use
+    "appliance.system": (),
+    "appliance.table": ("aiohttp", "pygame"),
+    "appliance.door": (),
+    "appliance.kiosk": ("aiohttp", "sqlite3"),
+}
+
+
+def wing_of(module: str) -> str | None:
+    return next((w for w in WINGS if module == w or module.startswith(w + ".")), None)
+
+
+def allowed(wing: str, target: str) -> bool:
+    return (target + ".").startswith(tuple(w + "." for w in WINGS[wing]))
+
+
+def wing_breaches(root: Path = REPO) -> list[str]:
+    """Each import of a module in a wing that its wing does not allow. appliance/__init__,
+    app.py and cli.py are in no wing: they wire every wing together."""
+    found = []
+    # The box's own modules, resolved (`from appliance.system import drawing` is the
+    # module appliance.system.drawing).
+    for here, targets in import_graph(root, ("appliance",)).items():
+        wing = wing_of(here)
+        found += [f"{here} imports {t}" for t in sorted(targets)
+                  if wing is not None and not allowed(wing, t)]
+    for path, module in imports("appliance", root):
+        wing = wing_of(module_name(path, root))
+        top = module.split(".")[0]
+        if wing is None:
+            continue
+        if top in ("games", "drivers") and not allowed(wing, module):
+            found.append(f"{module_name(path, root)} imports {module}")
+        if top in NOT_IN[wing]:
+            found.append(f"{module_name(path, root)} uses {module}")
+    return found
+
+
+def test_each_wing_imports_only_what_its_docstring_allows() -> None:
+    assert wing_breaches() == []
+    for wing in WINGS:
+        package = REPO / Path(*wing.split(".")) / "__init__.py"
+        doc = ast.get_docstring(ast.parse(package.read_text())) or ""
+        assert "May import:" in doc or "imports no game" in doc, f"{wing} says what it may import"
+
+
+def test_every_module_of_the_box_is_in_a_wing() -> None:
+    top = sorted(p.name for p in (REPO / "appliance").glob("*.py"))
+    assert top == ["__init__.py", "__main__.py", "app.py", "cli.py"], top
+
+
+def test_the_wing_check_can_fail(tmp_path: Path) -> None:
+    for wing, module in (("table", "session"), ("kiosk", "intents"), ("door", "server"),
+                         ("system", "drawing")):
+        (tmp_path / "appliance" / wing).mkdir(parents=True)
+        (tmp_path / "appliance" / wing / f"{module}.py").write_text("")
+    (tmp_path / "appliance" / "table" / "bad.py").write_text(
+        "from appliance.door.server import PhoneServer\nimport pygame\n")
+    (tmp_path / "appliance" / "kiosk" / "bad.py").write_text(
+        "from appliance.table.session import Session\nfrom appliance.system import drawing\n")
+    (tmp_path / "appliance" / "system" / "bad.py").write_text("from games import registry\n")
+    (tmp_path / "appliance" / "door" / "ok.py").write_text(
+        "from appliance.table import session\nfrom appliance.kiosk.intents import Back\n")
+    assert sorted(wing_breaches(tmp_path)) == [
+        "appliance.kiosk.bad imports appliance.table.session",
+        "appliance.system.bad imports games",
+        "appliance.table.bad imports appliance.door.server",
+        "appliance.table.bad uses pygame",
+    ]
