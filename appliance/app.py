@@ -19,15 +19,18 @@ from typing import Any
 
 from aiohttp import web
 
-from appliance import gallery, guess_match, memory, netinfo
-from appliance.clock import JUMP_S, SteadyClock
-from appliance.config import Config
-from appliance.host import PinGuard
-from appliance.messages import say
-from appliance.packs import PackShelf
-from appliance.session import HOST, KIOSK, Session, SessionError
-from appliance.store import Store, StoreError
-from appliance.table_lights import LightShow
+from appliance.door import gallery
+from appliance.door.host import PinGuard
+from appliance.door.kiosk_games import KioskGames
+from appliance.system import memory, netinfo
+from appliance.system.clock import JUMP_S, SteadyClock
+from appliance.system.config import Config
+from appliance.system.table_lights import LightShow
+from appliance.table import guess_match
+from appliance.table.messages import say
+from appliance.table.packs import PackShelf
+from appliance.table.session import HOST, KIOSK, Session, SessionError
+from appliance.table.store import Store, StoreError
 from games import registry
 
 log = logging.getLogger("easel")
@@ -44,8 +47,8 @@ MIB = 1024 * 1024
 
 
 def load_games() -> None:
-    """Register every game written, with what the box adds to them (Broad Lines' word
-    matcher, which needs a library games/ may not import)."""
+    """Register every game written, with what the box adds to them (the word-form
+    opinion, which needs a library games/ may not import, for the games that want it)."""
     registry.load_all()
     guess_match.register()
 
@@ -85,7 +88,8 @@ class Appliance:
         addresses: Callable[[], dict[str, str]] = netinfo.interface_addresses,
     ) -> None:
         self.config = config
-        # Wall-clock time that NTP cannot move under a running hourglass (appliance/clock.py).
+        # Wall-clock time that NTP cannot move under a running hourglass
+        # (appliance/system/clock.py).
         self.clock: Callable[[], float] = SteadyClock() if clock is None else clock
         clock = self.clock
         # The network interfaces' addresses, looked at again every HOUSEKEEPING_S.
@@ -101,9 +105,9 @@ class Appliance:
         # Why the box runs without keeping anything (a full or read-only card), or None.
         self.degraded: str | None = None
         self.store = self._open_store()
-        # Gallery pictures and zips, rendered once (appliance/gallery.py).
+        # Gallery pictures and zips, rendered once (appliance/door/gallery.py).
         self.gallery_cache = config.data_dir() / "gallery-cache"
-        # Word packs are read at every game start (appliance/packs.py).
+        # Word packs are read at every game start (appliance/table/packs.py).
         self.shelf = PackShelf(config.packs_dir())
         try:
             self.session = Session(
@@ -117,7 +121,7 @@ class Appliance:
                 self.store, config, base_url(config, addresses()), clock,
                 deck_options=self.shelf.options_for,
             )
-        # One PIN guard for the host page and the kiosk's host menu (appliance/host.py).
+        # One PIN guard for the host page and the kiosk's host menu (appliance/door/host.py).
         host = config.host
         self.pin_guard = PinGuard(host.pin, host.tries, host.lockout_s, clock)
         self.restart_requested = False
@@ -126,7 +130,8 @@ class Appliance:
         self.panel: Any = None
         self.panel_simulated = False
         self.remote_inputs: Any = None  # drivers.remote.RemoteInputs (docs/remote.md)
-        self.kiosk_seats: Any = None  # appliance/kiosk_seat.py
+        self.kiosk_seats: Any = None  # appliance/door/kiosk_seat.py
+        self.kiosk_games = KioskGames()
         self.cec: Any = None  # drivers.remote.Cec once registered
         self._tv_seen: tuple[int | None, int] = (None, 0)
         self.light_show = LightShow()
@@ -358,7 +363,8 @@ class Appliance:
     def kiosk_view(self) -> Any:
         """What the kiosk draws: the session's view, the seat pad, the host's layer and the
         notices."""
-        view = self.host_menu.decorate(self.kiosk_seats.decorate(self.session.view_for(KIOSK)))
+        view = self.kiosk_games.decorate(self.session.view_for(KIOSK))
+        view = self.host_menu.decorate(self.kiosk_seats.decorate(view))
         if not self.notices:
             return view
         cached = self._noticed
@@ -400,9 +406,9 @@ class Appliance:
         )
 
         if self.host_menu is not None and self.host_menu.handle(intent):
-            return  # the kiosk's host menu (appliance/kiosk_host.py)
+            return  # the kiosk's host menu (appliance/door/kiosk_host.py)
         if self.kiosk_seats is not None and self.kiosk_seats.handle(intent):
-            return  # sitting down without a phone (appliance/kiosk_seat.py)
+            return  # sitting down without a phone (appliance/door/kiosk_seat.py)
         try:
             match intent:
                 case KickSeat(seat=seat):
@@ -464,7 +470,7 @@ class Appliance:
     def _release_after_match(self) -> None:
         """Once per ended match, after the kiosk drew its end (the match's pictures and
         caches replaced by the result's): give the heap's free pages back to the system
-        (appliance/memory.py), in a worker thread so no phone waits for it."""
+        (appliance/system/memory.py), in a worker thread so no phone waits for it."""
         last = self.session.last_match
         if self.session.match is not None or last is None:
             return
@@ -552,12 +558,12 @@ class Appliance:
         task.add_done_callback(ended)
 
     async def run(self, stop: asyncio.Event) -> None:
-        from appliance.host_api import HostApi
+        from appliance.door.host_api import HostApi
+        from appliance.door.kiosk_host import KioskHostMenu
+        from appliance.door.server import AcceptErrors, GuardedRunner, PhoneServer
         from appliance.kiosk import run_kiosk
         from appliance.kiosk.display import detect_pi
-        from appliance.kiosk_host import KioskHostMenu
-        from appliance.lobby_history import LobbyHistory
-        from appliance.server import AcceptErrors, GuardedRunner, PhoneServer
+        from appliance.table.lobby_history import LobbyHistory
 
         self._stop = stop
         self.kiosk = self._open_kiosk()
@@ -579,7 +585,7 @@ class Appliance:
         self.host_menu = KioskHostMenu(
             self.session, self.pin_guard, self.clock, self.request_restart, history
         )
-        from appliance.kiosk_seat import KioskSeats
+        from appliance.door.kiosk_seat import KioskSeats
 
         self.kiosk_seats = KioskSeats(self.session)
         self._purge_galleries()

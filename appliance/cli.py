@@ -15,9 +15,9 @@ import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 
-from appliance import config as config_module
-from appliance.config import Config, ConfigError
-from appliance.store import StoreError
+from appliance.system import config as config_module
+from appliance.system.config import Config, ConfigError
+from appliance.table.store import StoreError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -91,7 +91,7 @@ async def _run(cfg: Config) -> int:
     # than a full collection on the loop just as the phones arrive.)
     gc.disable()
     from appliance.app import Appliance, StartError, TaskFailed
-    from appliance.sdnotify import Notifier
+    from appliance.system.sdnotify import Notifier
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

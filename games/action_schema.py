@@ -2,7 +2,7 @@
 moves in, as plain data beside its rules.
 
 A game lists, for every kind of move a phone may send, the fields of its `data` and
-what each may hold (`ACTIONS: ActionSchemas`). The box (appliance/action_check.py) turns
+what each may hold (`ACTIONS: ActionSchemas`). The box (appliance/door/action_check.py) turns
 that into checks that run before the session or the rules see a move: a field the game
 did not declare is refused, every number, string and list is bounded, and a kind the
 game does not list may carry no data at all. The rules still judge what the move means.

@@ -53,6 +53,7 @@ from games.geometry import check_broad_lines_sheet
 from games.rng import Rng
 from games.sheet import Stroke
 from games.strokes import stroke_from_data, stroke_to_data
+from games.word_forms import Opinion, folded_match
 
 DEFAULT_SHEETS: Final = 25
 MIN_CARDS: Final = 10
@@ -92,24 +93,11 @@ RATINGS: Final[tuple[tuple[int, str, str, str], ...]] = (
 
 Phase = Literal["choose", "drawing", "vote", "guessing", "reveal", "over"]
 Result = Literal["guessed", "given_up", "unfinished"]
-Opinion = Literal["match", "close", "no"]
 
 WordMatcher = Callable[[str, Word], Opinion]
 """The box's opinion of a typed guess: "match" (the word, maybe in another form),
 "close" (shares its stem with it; the Artists decide) or "no". Injected, so the rules stay
-pure standard library while the appliance brings a stemmer (appliance/guess_match.py)."""
-
-
-def fold(text: str) -> str:
-    """Case and diacritics folded, spaces and hyphens evened: "Žirafa " -> "zirafa"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(bare.replace("-", " ").split())
-
-
-def folded_match(guess: str, word: Word) -> Opinion:
-    """The matcher of the rules alone: the same letters in either language, or not."""
-    return "match" if fold(guess) in (fold(word.en), fold(word.cs)) else "no"
+pure standard library while the appliance brings a stemmer (appliance/table/guess_match.py)."""
 
 
 def rating(guessed: int) -> tuple[str, str, str]:

@@ -22,61 +22,32 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from games import registry
+
+# A pack's pieces are the decks' (re-exported: a pack reader speaks of them).
+from games.decks import MAX_TEXT as MAX_TEXT
+from games.decks import Card as Card
+from games.decks import DeckShape as DeckShape
+from games.decks import Text as Text
+
 MAX_BYTES: Final = 256 * 1024
 MAX_ENTRIES: Final = 2000
-MAX_TEXT: Final = 40
 # Letters (any script), digits, spaces and a little punctuation; no markup, no controls.
 _ALLOWED: Final = re.compile(r"^[\w][\w '’.,!?&()-]*$")
 
 Mode = Literal["add", "replace"]
 
 
-@dataclass(frozen=True)
-class DeckShape:
-    """One deck of a game a pack may fill: entries one by one, or cards of `per_card`.
-
-    `card` and `part` are what a problem calls a card and one entry on it ("card 3,
-    word 2"), so the owner reads the game's own words; a deck of single entries names
-    them by its key ("words entry 3")."""
-
-    key: str
-    per_card: int = 1
-    minimum: int = 1  # entries (or cards) a pack must give to *replace* the deck
-    max_text: int = MAX_TEXT
-    card: str = "card"
-    part: str = "entry"
-    why: str = ""  # said after "a card has n ...": why that many
-
-    def label(self, n: int) -> str:
-        return f"{self.key} entry {n}" if self.per_card == 1 else f"{self.card} {n}"
-
-
-DECKS: Final[Mapping[str, tuple[DeckShape, ...]]] = {
-    "artbox": (DeckShape("words", 1, 24, 24),),
-    # Broad Lines' numbers 1-6 name a card's words in order; 24 characters fit its card.
-    "broad-lines": (DeckShape("cards", 6, 10, 24, "card", "word", ", numbered 1-6 in order"),),
-    "luck-of-the-draw": (
-        DeckShape("subjects", 3, 10, MAX_TEXT, "subject card", "subject",
-                  ", one for each number on the die (1, 2, 3) in order"),
-        DeckShape("categories", 1, 30),
-    ),
-}
-"""Which decks each game's packs may fill (Duplik has none: its scenes are generated).
-A deck's key is also the start option that carries it to the game's rules."""
-
-
-@dataclass(frozen=True)
-class Text:
-    """One entry: the same thing in English and Czech."""
-
-    en: str
-    cs: str
-
-    def to_json(self) -> list[str]:
-        return [self.en, self.cs]
-
-
-Card = tuple[Text, ...]
+def deck_shapes() -> dict[str, tuple[DeckShape, ...]]:
+    """Which decks each game's packs may fill, as the games' houses declare them (Duplik
+    has none: its scenes are generated). A deck's key is also the start option that
+    carries it to the game's rules."""
+    shapes = {}
+    for game in registry.known_ids():
+        decks = registry.house(game).decks
+        if decks:
+            shapes[game] = tuple(deck.shape for deck in decks)
+    return shapes
 
 
 @dataclass(frozen=True)
@@ -172,8 +143,9 @@ def parse_pack(name: str, text: str | bytes) -> Pack:
         problems.append(Problem(name, lines.find_key(key) if key else None, None, message))
 
     game = raw.get("game")
-    if not isinstance(game, str) or game not in DECKS:
-        known = ", ".join(f'"{g}"' for g in DECKS)
+    decks_of = deck_shapes()
+    if not isinstance(game, str) or game not in decks_of:
+        known = ", ".join(f'"{g}"' for g in decks_of)
         bad(f'game = {game!r} is not a game with word decks; use one of {known} '
             "(Duplik's scenes are made by the box, not from words)" if game is not None
             else f"the pack needs a line game = ..., one of {known}", "game")
@@ -185,7 +157,7 @@ def parse_pack(name: str, text: str | bytes) -> Pack:
     if not isinstance(title, str) or not 1 <= len(title.strip()) <= 60:
         bad("title must be text of 1 to 60 characters", "title")
         title = name
-    shapes = {shape.key: shape for shape in DECKS[game]}
+    shapes = {shape.key: shape for shape in decks_of[game]}
     for key in raw:
         if key not in ("game", "mode", "title", *shapes):
             bad(f"unknown key {key!r}; a {game} pack has game, title, mode and "

@@ -164,7 +164,7 @@ class BotPhone:
         self.refused: list[tuple[str, str]] = []  # (id, code)
         self.other_errors: list[dict[str, Any]] = []  # errors not about an act
         self.kicked: list[dict[str, Any]] = []
-        # The box drops what a phone sends over its flood limit (appliance/ratelimit.py:
+        # The box drops what a phone sends over its flood limit (appliance/system/ratelimit.py:
         # 40 a second, bursts of 160): a bot keeps under it, as a person's taps do.
         self._tokens = PACE_BURST
         self._stamp = time.monotonic()
@@ -368,7 +368,7 @@ class InProcessTable:
         return bool(self.session.press(*button))
 
     async def table_act(self, kind: str, data: Mapping[str, Any]) -> bool:
-        from appliance.session import SessionError
+        from appliance.table.session import SessionError
 
         try:
             self.session.act(None, kind, data)

@@ -17,10 +17,10 @@ from aiohttp import web
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from appliance.config import Config, StorageSettings
-from appliance.server import PhoneServer
-from appliance.session import PALETTE, Session
-from appliance.store import Store
+from appliance.door.server import PhoneServer
+from appliance.system.config import Config, StorageSettings
+from appliance.table.session import PALETTE, Session
+from appliance.table.store import Store
 from games import registry
 from tests import toygame
 

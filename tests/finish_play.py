@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from appliance.session import HOST, PALETTE, Session
+from appliance.table.session import HOST, PALETTE, Session
 from tests.bots import SPEED_OPTIONS, Move, RunOut, Snapshot, choose, press_of
 from tests.conftest import FakeClock
 

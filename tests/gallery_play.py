@@ -3,7 +3,7 @@ gallery and lobby-history tests, which need a finished match with drawings in it
 
 from __future__ import annotations
 
-from appliance.session import HOST, PALETTE, Session
+from appliance.table.session import HOST, PALETTE, Session
 from games.artbox import number_of, word_position
 from tests.test_artbox import shape_stroke
 

@@ -31,7 +31,7 @@ from aiohttp import web
 
 import appliance.app
 from appliance.cli import main
-from appliance.session import SessionError
+from appliance.table.session import SessionError
 
 SOCKET_NAME = "test-control.sock"
 

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from appliance.app import Appliance, base_url
-from appliance.config import Config, DisplaySettings, ServerSettings, StorageSettings
 from appliance.kiosk.intents import (
     FinishChoice,
     HostChoice,
@@ -23,7 +22,8 @@ from appliance.kiosk.intents import (
     SelectGame,
     StartGame,
 )
-from appliance.session import HOST, KIOSK, PALETTE
+from appliance.system.config import Config, DisplaySettings, ServerSettings, StorageSettings
+from appliance.table.session import HOST, KIOSK, PALETTE
 from tests.conftest import REPO
 from tests.process import free_port
 from tests.toygame import RaceToTwenty

@@ -18,7 +18,7 @@ import pytest
 from appliance.kiosk import KioskRenderer
 from appliance.kiosk.broad_lines import broad_lines_screen, caches_of
 from appliance.kiosk.intents import ActAs, CanvasSpec, DrawStroke, PressButton
-from appliance.session import HOST, KIOSK, Session
+from appliance.table.session import HOST, KIOSK, Session
 from games.broad_lines import RULES, BroadLinesState, artists, word_of
 from games.core import TABLE, Action, SeatInfo
 from tests import screens

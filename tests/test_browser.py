@@ -251,7 +251,7 @@ def test_a_ninth_phone_watches_without_a_colour_and_a_freed_seat_is_offered(
     that seated them."""
     from playwright.sync_api import expect
 
-    from appliance.session import PALETTE
+    from appliance.table.session import PALETTE
 
     bots, ninth = phones
     bots.open(f"{box.url}/healthz")

@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from appliance.app import DB_NAME
-from appliance.config import Config, StorageSettings
-from appliance.session import HOST, Session
-from appliance.store import Store
+from appliance.system.config import Config, StorageSettings
+from appliance.table.session import HOST, Session
+from appliance.table.store import Store
 from games import registry
 from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance
 from tests.conftest import FakeClock

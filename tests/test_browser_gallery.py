@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from appliance.app import DB_NAME
-from appliance.config import Config, StorageSettings
-from appliance.session import KIOSK, Session
-from appliance.store import Store
+from appliance.system.config import Config, StorageSettings
+from appliance.table.session import KIOSK, Session
+from appliance.table.store import Store
 from games import registry
 from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance
 from tests.gallery_play import play_artbox
@@ -34,7 +34,7 @@ def played_box(tmp_path: Path) -> tuple[Appliance, str, list[tuple[int, str, str
         session = Session(store, config, "http://box", time.time)
         match_id = play_artbox(session)
         url = session.view_for(KIOSK)["match"]["gallery_url"]
-        from appliance import gallery
+        from appliance.door import gallery
 
         record = store.match(match_id)
         assert record is not None

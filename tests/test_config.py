@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from appliance import cli
-from appliance.config import Config, ConfigError, describe, load
+from appliance.system.config import Config, ConfigError, describe, load
 from tests.conftest import REPO
 
 DOCUMENTED = REPO / "config" / "appliance.toml"

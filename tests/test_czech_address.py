@@ -70,7 +70,7 @@ def test_the_check_can_fail() -> None:
 
 
 def test_the_games_refusals_tell_the_player_ty() -> None:
-    from appliance.messages import GAMES_CZECH
+    from appliance.table.messages import GAMES_CZECH
 
     found = [f"{key}: {text!r}" for key, text in GAMES_CZECH.items() if FORMAL.search(text)]
     assert not found, "\n".join(found)

@@ -16,7 +16,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from appliance.config import ConfigError, load
 from appliance.kiosk import Kiosk
 from appliance.kiosk.display import (
     KMSDRM_INDEX_VARIABLE,
@@ -31,6 +30,7 @@ from appliance.kiosk.display import (
     open_display,
     read_model,
 )
+from appliance.system.config import ConfigError, load
 from tests.process import free_port
 from tests.test_kiosk import make_view
 from tests.xvfb import need_xvfb, xvfb

@@ -17,7 +17,6 @@ import pygame
 import pytest
 from pygame._sdl2 import video
 
-from appliance.config import ConfigError, load
 from appliance.kiosk import GAME_SCREENS, INK_INTERVAL_S, Kiosk, run_kiosk
 from appliance.kiosk import present as present_module
 from appliance.kiosk.display import KMSDRM_INDEX_VARIABLE, DisplayChoice, open_window
@@ -36,6 +35,7 @@ from appliance.kiosk.rotation import (
     rotate_frame,
     rotate_region,
 )
+from appliance.system.config import ConfigError, load
 from drivers.touch import Touch
 from tests.conftest import FakeClock
 from tests.test_ink import VIEW, easel_screen

@@ -41,8 +41,8 @@ import psutil
 import pytest
 
 from appliance.app import Appliance
-from appliance.config import Config, DisplaySettings, ServerSettings, StorageSettings
-from appliance.session import HOST
+from appliance.system.config import Config, DisplaySettings, ServerSettings, StorageSettings
+from appliance.table.session import HOST
 from games.core import replay
 from tests.bots import (
     COLOURS,
@@ -111,7 +111,7 @@ def audit_store(path: Path) -> Audit:
 
 def replays_to(path: Path, snap: Snapshot) -> bool:
     """Does the log's first `snap.seq` actions rebuild exactly the state the bots saw?"""
-    from appliance.store import Store
+    from appliance.table.store import Store
 
     store = Store(path)
     try:

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 import pytest
 
+from appliance.door.kiosk_games import KioskGames
 from appliance.kiosk import GAME_SCREENS, KioskRenderer, artbox, luck_of_the_draw
 from appliance.kiosk.artbox import artbox_screen
 from appliance.kiosk.broad_lines import broad_lines_screen
@@ -20,7 +21,7 @@ from appliance.kiosk.intents import FinishChoice
 from appliance.kiosk.luck_of_the_draw import luck_screen
 from appliance.kiosk.render import FINISH_STEP_S
 from appliance.kiosk.theme import Metrics
-from appliance.session import HOST, KIOSK, Session
+from appliance.table.session import HOST, KIOSK, Session
 from games import registry
 from tests import screens
 from tests.conftest import FakeClock
@@ -70,6 +71,11 @@ def finished(request: pytest.FixtureRequest, session: Session,
         yield game, session, clock
 
 
+def kiosk_view(session: Session) -> dict[str, Any]:
+    """The session's view as the box's kiosk draws it: with its games' house facts."""
+    return dict(KioskGames().decorate(session.view_for(KIOSK)))
+
+
 def draw(game: str, view: dict[str, Any], size: tuple[int, int],
          now: float) -> tuple[pygame.Surface, Recording]:
     r = Recording()
@@ -82,7 +88,7 @@ def test_the_finish_stays_with_its_result_gallery_and_ways_on(
     display: pygame.Surface, finished: tuple[str, Session, FakeClock]
 ) -> None:
     game, session, clock = finished
-    view = session.view_for(KIOSK)
+    view = kiosk_view(session)
     assert view["phase"] == "over"
     assert GAME_SCREENS[game] is KIOSK_SCREENS[game]
     for size in SIZES:
@@ -110,7 +116,7 @@ def test_the_finish_stays_with_its_result_gallery_and_ways_on(
             assert revealed and all(f"“{info['word']['en']}”" in said for info in revealed)
     # The host's tap leads on; the finish stayed until then.
     session.leave_finish(HOST)
-    lobby = session.view_for(KIOSK)
+    lobby = kiosk_view(session)
     assert lobby["phase"] == "finished"
     _, r = draw(game, lobby, (1920, 1080), clock())
     said = " | ".join(r.said)
@@ -123,7 +129,7 @@ def test_luck_of_the_draws_finish_reveals_whose_drawing_was_whose(
     display: pygame.Surface, finished: tuple[str, Session, FakeClock]
 ) -> None:
     game, session, clock = finished
-    view = session.view_for(KIOSK)
+    view = kiosk_view(session)
     state = view["match"]["state"]
     assert all(d.get("owner") is not None for d in state["gallery"])
     _, r = draw(game, view, (1920, 1080), clock())
@@ -140,7 +146,7 @@ def test_duplik_finish_shows_the_art_show_of_every_round(
     display: pygame.Surface, finished: tuple[str, Session, FakeClock]
 ) -> None:
     game, session, _clock = finished
-    view = session.view_for(KIOSK)
+    view = kiosk_view(session)
     shows = view["match"]["state"]["art_show"]
     assert len(shows) == view["match"]["state"]["rounds"] > 1
     assert all(show["scene_svg"].lstrip().startswith("<") for show in shows)
@@ -173,7 +179,7 @@ def test_a_paused_game_shows_a_banner_stands_still_and_takes_no_ink(
                            until=lambda state: state.phase == "drawing")
         clock.advance(5)
         session.pause(HOST)
-        view = session.view_for(KIOSK)
+        view = kiosk_view(session)
         assert view["match"]["paused"] and view["match"]["deadline"]["at"] is None
         surface, r = draw(game, view, (1920, 1080), clock())
         pygame.image.save(surface, SCREENSHOT_DIR / "easel-kiosk-paused.png")

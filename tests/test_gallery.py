@@ -14,10 +14,10 @@ import pygame
 import pytest
 from aiohttp import web
 
-from appliance import gallery
-from appliance.config import Config, GallerySettings
-from appliance.session import KIOSK, PALETTE, Session
-from appliance.store import Store
+from appliance.door import gallery
+from appliance.system.config import Config, GallerySettings
+from appliance.table.session import KIOSK, PALETTE, Session
+from appliance.table.store import Store
 from games import registry
 from tests.conformance import playout, seats_for
 from tests.conftest import FakeClock

@@ -122,7 +122,7 @@ async def test_the_box_answers_pings_while_a_scribble_is_judged(live: LiveServer
     told why the sheet is refused. A 20000-point stroke is refused by the protocol itself
     (the geometry would refuse it too, at once: see the first test)."""
     import games.broad_lines  # noqa: F401  (registers Broad Lines)
-    from appliance.session import PALETTE
+    from appliance.table.session import PALETTE
 
     phones = [await live.phone() for _ in range(3)]
     for i, phone in enumerate(phones):

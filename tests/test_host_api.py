@@ -13,12 +13,12 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from appliance.config import Config, HostSettings
-from appliance.host import HostLogins, LockedOut, PinGuard, WrongPin
-from appliance.host_api import COOKIE, HostApi
-from appliance.packs import PackShelf
-from appliance.session import HOST_PAGE, PALETTE, Session
-from appliance.store import Store
+from appliance.door.host import HostLogins, LockedOut, PinGuard, WrongPin
+from appliance.door.host_api import COOKIE, HostApi
+from appliance.system.config import Config, HostSettings
+from appliance.table.packs import PackShelf
+from appliance.table.session import HOST_PAGE, PALETTE, Session
+from appliance.table.store import Store
 from games import registry
 from tests.conftest import FakeClock
 from tests.toygame import RaceToTwenty

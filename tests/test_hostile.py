@@ -25,10 +25,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import games.artbox  # noqa: F401  (registers ArtBox)
-from appliance.config import Config
-from appliance.ratelimit import Limits
-from appliance.server import PhoneServer
-from appliance.session import PALETTE, Session
+from appliance.door.server import PhoneServer
+from appliance.system.config import Config
+from appliance.system.ratelimit import Limits
+from appliance.table.session import PALETTE, Session
 from tests.conftest import LiveServer, Phone
 
 EXAMPLES = int(os.environ.get("EASEL_FUZZ_EXAMPLES", "1300"))

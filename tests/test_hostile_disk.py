@@ -15,8 +15,8 @@ from pathlib import Path
 import aiohttp
 
 from appliance.app import Appliance
-from appliance.config import Config, DisplaySettings, ServerSettings, StorageSettings
-from appliance.session import PALETTE
+from appliance.system.config import Config, DisplaySettings, ServerSettings, StorageSettings
+from appliance.table.session import PALETTE
 from tests.conftest import Phone
 
 

@@ -20,8 +20,8 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from appliance import gallery
-from appliance.session import KIOSK, Session
+from appliance.door import gallery
+from appliance.table.session import KIOSK, Session
 from games import registry
 from tests.conftest import FakeClock
 from tests.gallery_play import play_artbox

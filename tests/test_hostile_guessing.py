@@ -20,8 +20,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from appliance.config import Config, HostSettings
-from appliance.host import (
+from appliance.door.host import (
     GLOBAL_BURST,
     KIOSK_CLIENT,
     KIOSK_MAX_LOCK_S,
@@ -31,11 +30,12 @@ from appliance.host import (
     PinGuard,
     WrongPin,
 )
-from appliance.host_api import HostApi
-from appliance.packs import PackShelf
-from appliance.server import PhoneServer
-from appliance.session import PALETTE, BadName, Session, clean_name
-from appliance.store import Store
+from appliance.door.host_api import HostApi
+from appliance.door.server import PhoneServer
+from appliance.system.config import Config, HostSettings
+from appliance.table.packs import PackShelf
+from appliance.table.session import PALETTE, BadName, Session, clean_name
+from appliance.table.store import Store
 from games import registry
 from tests.conftest import FakeClock, Phone
 from tests.toygame import RaceToTwenty

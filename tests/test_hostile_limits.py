@@ -24,10 +24,10 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from appliance.config import Config
-from appliance.ratelimit import FailureLimiter, Limits
-from appliance.server import AcceptErrors, GuardedRunner, PhoneServer
-from appliance.session import PALETTE, Session
+from appliance.door.server import AcceptErrors, GuardedRunner, PhoneServer
+from appliance.system.config import Config
+from appliance.system.ratelimit import FailureLimiter, Limits
+from appliance.table.session import PALETTE, Session
 from tests.conftest import Phone
 
 ATTACKER = "127.0.0.2"

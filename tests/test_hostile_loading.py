@@ -9,7 +9,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from appliance.session import PALETTE, Session
+from appliance.table.session import PALETTE, Session
 from games import duplik, registry
 from tests.conftest import LiveServer
 

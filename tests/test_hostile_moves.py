@@ -4,7 +4,7 @@ Every kind of move of every game is declared beside its rules (games/<game>_acti
 the server checks a phone's `act` against it with msgspec before the session sees it:
 unknown fields, unbounded strings, lists and numbers and oversized strokes are refused
 with `invalid` naming the field. What one seat, one match and the whole data file may
-add to the log is bounded too (appliance/session.py, appliance/store.py).
+add to the log is bounded too (appliance/table/session.py, appliance/table/store.py).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ import msgspec
 import pytest
 
 import games.artbox
-from appliance.action_check import InvalidMove, check_move
-from appliance.session import BoxFull, MatchFull, Refused, Session, SlowDown
-from appliance.store import BudgetExceeded, Store
+from appliance.door.action_check import InvalidMove, check_move
+from appliance.table.session import BoxFull, MatchFull, Refused, Session, SlowDown
+from appliance.table.store import BudgetExceeded, Store
 from games import registry
 from games.core import TABLE, Action, SeatInfo
 from tests.conformance import playout

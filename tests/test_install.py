@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from appliance import config as config_module
+from appliance.system import config as config_module
 
 REPO = Path(__file__).resolve().parents[1]
 UNIT = REPO / "systemd" / "easel.service"

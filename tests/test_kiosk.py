@@ -657,9 +657,9 @@ def test_the_kiosk_imports_no_game_driver_server_or_store_code():
         "drivers",
         "aiohttp",
         "sqlite3",
-        "appliance.session",
-        "appliance.server",
-        "appliance.config",
+        "appliance.table.session",
+        "appliance.door.server",
+        "appliance.system.config",
     )
     package = Path(appliance.kiosk.__file__).parent
     for source in package.glob("*.py"):

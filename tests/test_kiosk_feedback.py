@@ -10,11 +10,11 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from appliance.config import Config
 from appliance.kiosk import KioskRenderer
-from appliance.messages import CZECH
-from appliance.session import HOST, KIOSK, NOTICE_S, NotNow, Session
-from appliance.store import Store
+from appliance.system.config import Config
+from appliance.table.messages import CZECH
+from appliance.table.session import HOST, KIOSK, NOTICE_S, NotNow, Session
+from appliance.table.store import Store
 from games import registry
 from tests.conftest import REPO, FakeClock
 

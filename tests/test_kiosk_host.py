@@ -13,15 +13,15 @@ import pygame
 import pytest
 import zxingcpp
 
-from appliance.config import Config, HostSettings
-from appliance.host import PinGuard
+from appliance.door.host import PinGuard
+from appliance.door.kiosk_host import KioskHostMenu
 from appliance.kiosk import Kiosk
 from appliance.kiosk.display import DisplayChoice
 from appliance.kiosk.intents import HostChoice, HostCorner, KickSeat, PinKey
-from appliance.kiosk_host import KioskHostMenu
-from appliance.lobby_history import LobbyHistory
-from appliance.session import HOST, KIOSK, PALETTE, Session
-from appliance.store import Store
+from appliance.system.config import Config, HostSettings
+from appliance.table.lobby_history import LobbyHistory
+from appliance.table.session import HOST, KIOSK, PALETTE, Session
+from appliance.table.store import Store
 from games import registry
 from tests.conftest import FakeClock
 from tests.gallery_play import play_artbox

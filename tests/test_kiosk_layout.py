@@ -23,12 +23,12 @@ from unittest import mock
 import pygame
 import pytest
 
-from appliance.config import Config, StorageSettings
 from appliance.kiosk import KioskRenderer
 from appliance.kiosk.painter import LayoutLog
 from appliance.kiosk.theme import Metrics
-from appliance.session import HOST, KIOSK, Session, Viewer
-from appliance.store import Store
+from appliance.system.config import Config, StorageSettings
+from appliance.table.session import HOST, KIOSK, Session, Viewer
+from appliance.table.store import Store
 from tests.bots import SPEED_OPTIONS, Move, RunOut, Snapshot, choose, game_ids
 from tests.conftest import FakeClock
 
@@ -63,7 +63,7 @@ def played_views(game: str, seed: int, players: int, tmp: Path) -> list[dict[str
         session.attach(Viewer("spectator"))
         session.select(HOST, game)
         views = [session.view_for(KIOSK)]
-        with mock.patch("appliance.session.secrets.randbits", return_value=2**40 + seed):
+        with mock.patch("appliance.table.session.secrets.randbits", return_value=2**40 + seed):
             session.start(HOST, SPEED_OPTIONS.get(game))
         rnd = random.Random(seed)
         seen: dict[tuple[object, ...], int] = {}

@@ -5,7 +5,7 @@ The rules (pure): Duplik's Portrayer rotation never reaches a seat the NO_SCREEN
 option names (nor do its start rolls), the plan has that many fewer rounds, a table with
 no phone at all is refused at start, and the seats are kept in the state so a replay
 deals the same; Broad Lines' vote on a refused sheet waits only for Artists with a phone.
-The kiosk (appliance/kiosk_seat.py on a real Session): a Broad Lines Artist seated at the
+The kiosk (appliance/door/kiosk_seat.py on a real Session): a Broad Lines Artist seated at the
 kiosk is asked, while the Critic looks away, to press OK; the word is in the kiosk's view
 only while shown, and OK or Back hides it. Rendered at 800x480 and 1920x1080 and looked at.
 """
@@ -22,10 +22,10 @@ from typing import Any
 import pygame
 import pytest
 
+from appliance.door.kiosk_seat import KioskSeats
 from appliance.kiosk import KioskRenderer
 from appliance.kiosk.intents import Back, SeatPadKey
-from appliance.kiosk_seat import KioskSeats
-from appliance.session import HOST, KIOSK, PALETTE, NotNow, Session
+from appliance.table.session import HOST, KIOSK, PALETTE, NotNow, Session
 from games import registry
 from games.broad_lines import RULES as BROAD_LINES
 from games.broad_lines import card_of
@@ -373,7 +373,7 @@ def test_an_evaluator_at_the_kiosk_judges_on_the_kiosk_and_the_round_goes_on(
 def test_a_duplik_with_nobody_who_has_a_phone_is_refused_in_words_on_the_kiosk(
     session: Session, clock: Any
 ):
-    from appliance.session import Refused
+    from appliance.table.session import Refused
 
     registry.load_all()
     seats = KioskSeats(session)
@@ -502,7 +502,7 @@ def test_the_kiosk_seats_survive_a_power_cut(store: Any, config: Any, clock: Any
                                              tmp_path: Path):
     """After a restart the box still knows Mia has no phone: she is at the table (not
     offline), the kiosk passes her the device, and the next start is told."""
-    from appliance.store import Store
+    from appliance.table.store import Store
 
     registry.load_all()
     first = Session(store, config, "http://box", clock)

@@ -1,12 +1,12 @@
 """Luck of the Draw's settings: the config's [luck_of_the_draw] and [timers] become the
-game's start options (appliance/game_options.py)."""
+game's start options (appliance/table/game_options.py)."""
 
 from __future__ import annotations
 
 import dataclasses
 
-from appliance.config import Config, LuckOfTheDrawSettings, TimerSettings
-from appliance.game_options import default_options
+from appliance.system.config import Config, LuckOfTheDrawSettings, TimerSettings
+from appliance.table.game_options import default_options
 from games.luck_of_the_draw import RULES
 from tests.test_luck_of_the_draw import seats
 

@@ -18,18 +18,18 @@ from typing import Any
 import pygame
 import pytest
 
-from appliance import memory
 from appliance.app import Appliance
-from appliance.config import Config
-from appliance.history import BestDrawings, today
-from appliance.host import PinGuard
+from appliance.door.host import PinGuard
+from appliance.door.kiosk_host import KioskHostMenu
 from appliance.kiosk import Kiosk
 from appliance.kiosk.broad_lines import StackCache
 from appliance.kiosk.display import DisplayChoice
 from appliance.kiosk.fonts import Fonts
-from appliance.kiosk_host import KioskHostMenu
-from appliance.lobby_history import LobbyHistory
-from appliance.session import HOST, KIOSK, PALETTE, Session
+from appliance.system import memory
+from appliance.system.config import Config
+from appliance.table.history import BestDrawings, today
+from appliance.table.lobby_history import LobbyHistory
+from appliance.table.session import HOST, KIOSK, PALETTE, Session
 from tests.conftest import FakeClock
 from tests.toygame import RaceToTwenty
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from appliance.packs import BadPackName, NoSuchPack, PackShelf
+from appliance.table.packs import BadPackName, NoSuchPack, PackShelf
 from games import artbox
 from games.artbox_words import WORDS
 from games.core import BadOptions, SeatInfo
@@ -280,7 +280,7 @@ def test_the_built_in_decks_fit_the_pack_format() -> None:
     from games import broad_lines, luck_of_the_draw
     from games.broad_lines_words import CARDS, WORDS_PER_CARD
     from games.luck_of_the_draw_cards import CATEGORY_CARDS, SUBJECT_CARDS, SUBJECTS_PER_CARD
-    from games.packs import DECKS
+    from games.packs import deck_shapes
 
     def pair(t: Any) -> str:
         return json.dumps([t.en, t.cs], ensure_ascii=False)
@@ -296,7 +296,7 @@ def test_the_built_in_decks_fit_the_pack_format() -> None:
                       f"subjects = [\n{subjects}\n]\ncategories = [\n{categories}\n]\n")
     assert len(pack.decks["subjects"]) == len(SUBJECT_CARDS)
     assert len(pack.decks["categories"]) == len(CATEGORY_CARDS)
-    shapes = {s.key: s for decks in DECKS.values() for s in decks}
+    shapes = {s.key: s for decks in deck_shapes().values() for s in decks}
     assert (shapes["cards"].per_card, shapes["cards"].minimum) == (
         WORDS_PER_CARD, broad_lines.MIN_CARDS)
     assert (shapes["subjects"].per_card, shapes["subjects"].minimum) == (

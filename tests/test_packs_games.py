@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
-from appliance import gallery, guess_match
-from appliance.config import Config
-from appliance.packs import PackShelf
-from appliance.session import HOST, PALETTE, Session
-from appliance.store import Store
+from appliance.door import gallery
+from appliance.system.config import Config
+from appliance.table import guess_match
+from appliance.table.packs import PackShelf
+from appliance.table.session import HOST, PALETTE, Session
+from appliance.table.store import Store
 from games import broad_lines, luck_of_the_draw, registry
 from games.broad_lines_words import CARDS, Word
 from games.core import TABLE, Action, BadOptions, SeatInfo, replay, time_up
@@ -102,7 +103,7 @@ def test_an_added_broad_lines_card_is_dealt_and_its_word_guessed(tmp_path: Path)
     options = shelf_with(tmp_path, ours=ADD_CARDS).options_for("broad-lines")
     assert len(options["cards"]) == len(CARDS) + 1
     ours = len(CARDS)  # added after the built-in cards
-    rules = guess_match.RULES  # the box's matcher: forms of a pack word match too
+    rules = broad_lines.BroadLines(guess_match.opinion)  # the box's: forms of a pack word too
     seed = seed_where(lambda s: rules.setup(SEATS, options, s).round.card == ours)
     state = rules.setup(SEATS, options, seed)
     assert broad_lines.card_of(state.round)[0] == Word("kettle", "konvice")

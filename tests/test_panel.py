@@ -20,7 +20,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from appliance.app import Appliance
-from appliance.config import (
+from appliance.system.config import (
     Config,
     ConfigError,
     DisplaySettings,
@@ -29,8 +29,8 @@ from appliance.config import (
     StorageSettings,
     load,
 )
-from appliance.session import HOST, PALETTE
-from appliance.table_lights import BUZZ, PULSE_S, REVEAL_S, LightShow, lights_at
+from appliance.system.table_lights import BUZZ, PULSE_S, REVEAL_S, LightShow, lights_at
+from appliance.table.session import HOST, PALETTE
 from drivers.panel import (
     DARK,
     Lights,

@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 
 from appliance.app import Appliance, StartError
-from appliance.config import Config, DisplaySettings, ServerSettings, StorageSettings, load
 from appliance.kiosk import Kiosk
 from appliance.kiosk.intents import SelectGame
-from appliance.sdnotify import Notifier
+from appliance.system.config import Config, DisplaySettings, ServerSettings, StorageSettings, load
+from appliance.system.sdnotify import Notifier
 from drivers.touch import Touch
 from tests.conftest import REPO, FakeClock
 from tests.process import free_port

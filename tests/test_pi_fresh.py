@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from appliance.config import load, nearest_variable, setting_variables
+from appliance.system.config import load, nearest_variable, setting_variables
 from tests.conftest import REPO
 
 # Spelled in two parts so that this file does not name them itself.

@@ -19,16 +19,16 @@ import pytest
 import zxingcpp
 
 from appliance.app import HOUSEKEEPING_S, Appliance, TaskFailed
-from appliance.clock import SteadyClock
-from appliance.config import (
+from appliance.system.clock import SteadyClock
+from appliance.system.config import (
     Config,
     DisplaySettings,
     PanelSettings,
     ServerSettings,
     StorageSettings,
 )
-from appliance.session import CLOCK_SAVE_S, HOST, KIOSK, PALETTE, Session
-from appliance.store import Store
+from appliance.table.session import CLOCK_SAVE_S, HOST, KIOSK, PALETTE, Session
+from appliance.table.store import Store
 from games.core import replay
 from tests.conftest import FakeClock
 from tests.process import free_port

@@ -11,9 +11,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from appliance.config import Config
-from appliance.session import HOST, KIOSK, PALETTE, Session
-from appliance.store import Store
+from appliance.system.config import Config
+from appliance.table.session import HOST, KIOSK, PALETTE, Session
+from appliance.table.store import Store
 from tests.conftest import FakeClock, Phone
 from tests.process import ApplianceProcess
 

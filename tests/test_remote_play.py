@@ -24,7 +24,9 @@ import aiohttp
 import pytest
 
 from appliance.app import Appliance
-from appliance.config import (
+from appliance.kiosk.focus import Direction, step
+from appliance.kiosk.intents import ActAs, FinishChoice, Intent, SelectGame, StartGame
+from appliance.system.config import (
     BroadLinesSettings,
     Config,
     DisplaySettings,
@@ -34,8 +36,6 @@ from appliance.config import (
     StorageSettings,
     TvSettings,
 )
-from appliance.kiosk.focus import Direction, step
-from appliance.kiosk.intents import ActAs, FinishChoice, Intent, SelectGame, StartGame
 from drivers.remote import RemoteInputs
 from games.core import TABLE
 from tests.bots import COLOURS, BotPhone, InProcessTable, RunOut, choose, press_of

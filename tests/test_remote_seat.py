@@ -1,4 +1,4 @@
-"""A seat without a phone (appliance/kiosk_seat.py, appliance/kiosk/seat_pad.py): someone
+"""A seat without a phone (appliance/door/kiosk_seat.py, appliance/kiosk/seat_pad.py): someone
 sits at the table with the TV's remote (a free seat, the name typed on the pad's letters,
 a colour, Sit down), is shown present, and a Duplik started from the kiosk with them is
 drawn on paper. The pad says for each game what can be played from the TV and what needs
@@ -20,8 +20,8 @@ import pytest
 from appliance.kiosk import KioskRenderer
 from appliance.kiosk.focus import focusable, reachable
 from appliance.kiosk.intents import SeatPadKey, SelectGame, SitDown, StartGame
-from appliance.kiosk.seat_pad import WORDS
-from appliance.session import PALETTE
+from appliance.table.session import PALETTE
+from games import registry
 from tests import screens
 from tests.bots import COLOURS, BotPhone
 from tests.conftest import FakeClock
@@ -37,6 +37,7 @@ def pad_view(game: str | None = "duplik", name: str = "Mia", lang: str = "en") -
     view["selected"] = game
     view["seat_pad"] = {"state": "open", "name": name, "colour": PALETTE[4],
                         "colours": list(PALETTE[3:]), "message": "", "game": game,
+                        "from_the_tv": dict(registry.house(game).from_the_tv) if game else {},
                         "kiosk_seats": []}
     return view
 
@@ -64,7 +65,8 @@ def test_the_pad_draws_every_key_and_says_what_needs_a_phone(size):
                                       f"easel-seat-pad-{game}-{size[0]}.png")
     for lang in ("en", "cs"):
         for game in ("duplik", "broad-lines", "luck-of-the-draw", "artbox"):
-            assert "phone" in WORDS["en"][game] and WORDS[lang][game]
+            said = registry.house(game).from_the_tv
+            assert "phone" in said["en"] and said[lang]
 
 
 def test_free_seats_open_the_pad_only_where_it_is_offered():
@@ -137,7 +139,7 @@ async def test_a_kiosk_artist_sees_the_word_with_the_remote_while_the_critic_loo
 ):
     """Broad Lines started with the remote, Mia at the kiosk: once the Critic names the
     number the TV asks the Critic to look away; OK shows Mia's word, OK hides it."""
-    from appliance.session import KIOSK
+    from appliance.table.session import KIOSK
     from tests.test_kiosk_seat import artist_round
 
     fake_cec_ctl(tmp_path, monkeypatch, REGISTERED.format(address="1.0.0.0"))

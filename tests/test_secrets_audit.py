@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from aiohttp import WSMsgType
 
-from appliance.session import HOST, KIOSK, PALETTE, Session
+from appliance.table.session import HOST, KIOSK, PALETTE, Session
 from games import registry
 from games.core import TABLE
 from tests.conftest import FakeClock, LiveServer, Phone
@@ -228,7 +228,7 @@ def test_the_kiosk_shows_a_seats_secret_only_while_it_passes_the_device(
 ) -> None:
     """Broad Lines with two players at the kiosk (no phone) and two with phones: random
     moves, and the words to pass the device shown and hidden at random. The kiosk's view
-    as drawn (the session's, with appliance/kiosk_seat.py's layer) carries a seat's secret
+    as drawn (the session's, with appliance/door/kiosk_seat.py's layer) carries a seat's secret
     only while the kiosk shows it to that seat (`pass_device` stage "show"); the
     session's own kiosk view never does."""
     from appliance.kiosk.intents import Back, SeatPadKey

@@ -8,7 +8,7 @@ from dataclasses import replace
 import aiohttp
 import pytest
 
-from appliance.session import HOST, PALETTE
+from appliance.table.session import HOST, PALETTE
 from tests.conftest import LiveServer, Phone
 from tests.toygame import RaceToTwenty
 

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from appliance.config import Config, TableSettings, WifiSettings
-from appliance.session import (
+from appliance.system.config import Config, TableSettings, WifiSettings
+from appliance.table.session import (
     HOST,
     KIOSK,
     PALETTE,
@@ -22,7 +22,7 @@ from appliance.session import (
     Viewer,
     WrongRoom,
 )
-from appliance.store import Store
+from appliance.table.store import Store
 from games import registry
 from tests.conftest import FakeClock
 from tests.toygame import RaceToTwenty
@@ -258,7 +258,7 @@ def test_a_move_the_store_cannot_save_changes_nothing(
 ) -> None:
     import sqlite3
 
-    from appliance.session import NotSaved
+    from appliance.table.session import NotSaved
 
     seat_up(session, 2)
     session.select(HOST, "race")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from appliance.config import Config
-from appliance.session import (
+from appliance.system.config import Config
+from appliance.table.session import (
     FINISH_BUTTON_AFTER_S,
     HOST,
     HOST_PAGE,
@@ -19,7 +19,7 @@ from appliance.session import (
     Session,
     Viewer,
 )
-from appliance.store import Store
+from appliance.table.store import Store
 from tests.conftest import FakeClock
 from tests.toygame import RaceToTwenty
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from appliance.config import Config, GallerySettings, TableSettings
-from appliance.session import (
+from appliance.system.config import Config, GallerySettings, TableSettings
+from appliance.table.session import (
     HOST,
     HOST_PAGE,
     KIOSK,
@@ -22,7 +22,7 @@ from appliance.session import (
     Unfriendly,
     Viewer,
 )
-from appliance.store import Store
+from appliance.table.store import Store
 from games import registry
 from games.core import SEAT_BACK, SEAT_LEFT, TOO_FEW, VOTE
 from tests.conftest import FakeClock

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from appliance.store import SeatRecord, Store, StoreError
+from appliance.table.store import SeatRecord, Store, StoreError
 from games.core import Action, Outcome, SeatInfo
 
 

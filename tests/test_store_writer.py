@@ -1,6 +1,6 @@
 """The store's writer thread: commits off the event loop, moves acknowledged only once
-committed, in order, and a failed commit changes nothing (appliance/store.py StoreWriter,
-appliance/session.py's pending chain)."""
+committed, in order, and a failed commit changes nothing (appliance/table/store.py StoreWriter,
+appliance/table/session.py's pending chain)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from appliance.config import Config
-from appliance.session import HOST, PALETTE, NotSaved, Session
-from appliance.store import Store
+from appliance.system.config import Config
+from appliance.table.session import HOST, PALETTE, NotSaved, Session
+from appliance.table.store import Store
 from tests.conftest import FakeClock, LiveServer
 from tests.toygame import RaceToTwenty
 
@@ -57,7 +57,7 @@ async def slow_live(
 ) -> AsyncIterator[LiveServer]:
     from aiohttp import ClientSession, web
 
-    from appliance.server import PhoneServer
+    from appliance.door.server import PhoneServer
 
     session = Session(slow_store, config, "http://box", clock)
     server = PhoneServer(session, config)
@@ -152,8 +152,8 @@ async def test_a_stalled_card_holds_a_bounded_queue_of_moves(
     slow_store: Store, config: Config, clock: FakeClock, race: RaceToTwenty,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from appliance import session as session_module
-    from appliance.session import StillSaving
+    from appliance.table import session as session_module
+    from appliance.table.session import StillSaving
 
     monkeypatch.setattr(session_module, "PENDING_MAX", 2)
     session = Session(slow_store, config, "http://box", clock)

@@ -12,9 +12,11 @@ This package renders plain view dicts: it imports no game, driver, server or ses
 from __future__ import annotations
 
 import asyncio
+import importlib
 import io
 import logging
 import os
+import pkgutil
 import time
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from pathlib import Path
@@ -25,11 +27,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-# Games' own kiosk screens register themselves in GAME_SCREENS when imported.
-from appliance.kiosk import artbox as _artbox  # noqa: F401
-from appliance.kiosk import broad_lines as _broad_lines  # noqa: F401
-from appliance.kiosk import duplik as _duplik  # noqa: F401
-from appliance.kiosk import luck_of_the_draw as _luck_of_the_draw  # noqa: F401
 from appliance.kiosk.display import (
     DisplayChoice,
     DisplayError,
@@ -62,6 +59,17 @@ from appliance.kiosk.rotation import (
     physical_to_logical,
 )
 from appliance.kiosk.theme import deadline_remaining
+
+
+def _load_game_screens() -> None:
+    """Games' own kiosk screens (appliance/kiosk/<id>.py) register themselves in
+    GAME_SCREENS when imported: every module of the package is imported, so a new game's
+    screen needs no line here (a game without one is shown by the generic screen)."""
+    for found in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{found.name}")
+
+
+_load_game_screens()
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ Registered as GAME_SCREENS["broad-lines"]. It draws the public view (docs/broad-
 - The Critic may name the number here (six buttons acting for the Critic); an Artist may
   mark a guess right or wrong here; REVEAL's stand-in starts the next round.
 - An Artist seated at the kiosk (no phone: `seat_pad.kiosk_seats`) is shown the word by
-  appliance/kiosk_seat.py passing the device; their chip in the Artists' order ("Mia ·
+  appliance/door/kiosk_seat.py passing the device; their chip in the Artists' order ("Mia ·
   word") asks for it again. On their turn they may draw on a real sheet at the table and
   press "Drawn on paper" (`place_paper`, the first button, so OK on a TV remote is all
   it takes); the easel then shows a "drawn on paper" card for that sheet, which the Critic

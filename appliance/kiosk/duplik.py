@@ -11,7 +11,7 @@ key and size, every canvas is painted once into a cached sheet (kiosk.strokes), 
 rest goes through the renderer's part and text caches. A frame is thus a fill and a
 few dozen blits, whatever the number of strokes. Taps on the die, the hourglass and the
 art show's "next" act as the table's DIE, HOURGLASS and REVEAL buttons. An Evaluator
-seated at the kiosk (no phone: `seat_pad.kiosk_seats`, appliance/kiosk_seat.py) judges the
+seated at the kiosk (no phone: `seat_pad.kiosk_seats`, appliance/door/kiosk_seat.py) judges the
 canvas in front of them with YES / NO on its verdict card (a verdict is public anyway).
 
 Like the rest of the kiosk this module imports no game code: it renders view dicts.

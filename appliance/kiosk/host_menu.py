@@ -1,12 +1,12 @@
 """The kiosk's host layer and the idle lobby's history, drawn from plain view data.
 
-`view["host_menu"]` (added by appliance/kiosk_host.py when a host PIN is set) makes the
+`view["host_menu"]` (added by appliance/door/kiosk_host.py when a host PIN is set) makes the
 top-left corner a long-press target (HostCorner, HOST_HOLD_S) and, once held, covers the
 frame with a PIN pad (digits shown as dots only) or the small host menu: pause or resume,
 end the game, kick or free a seat, restart the box. While it is up, nothing under it can
 be tapped or drawn on.
 
-`view["history"]` (appliance/lobby_history.py) is one step of the lobby's cycle: today's
+`view["history"]` (appliance/table/lobby_history.py) is one step of the lobby's cycle: today's
 winners, or one of today's best drawings; the lobby draws it in a strip under the seats.
 Like the rest of the kiosk this module reads plain data only.
 """
@@ -224,7 +224,7 @@ def _draw_menu(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
 def draw_history(r: Painter, surface: pygame.Surface, history: Mapping[str, Any],
                  rect: pygame.Rect, m: Metrics, lang: str) -> None:
     """One step of the lobby's cycle into `rect`: a list of winners, or one drawing."""
-    # `sig` names the step's content (appliance/lobby_history.py): painted once per step.
+    # `sig` names the step's content (appliance/table/lobby_history.py): painted once per step.
     key = ("history", str(history.get("sig")), rect.size, lang, m)
 
     def paint(s: pygame.Surface) -> None:

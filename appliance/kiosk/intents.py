@@ -126,7 +126,7 @@ class HostChoice:
 @dataclass(frozen=True)
 class SitDown:
     """A free seat in the lobby chosen on the kiosk: someone without a phone sits at the
-    table (appliance/kiosk_seat.py opens the seat pad)."""
+    table (appliance/door/kiosk_seat.py opens the seat pad)."""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 import pygame
 
@@ -33,8 +33,12 @@ from appliance.kiosk.theme import (
     _int,
 )
 
-COOPERATIVE: Final = frozenset({"broad-lines"})
-"""Games the table plays together: their result is the table's, not a list of winners."""
+
+def plays_together(view: View, game: object) -> bool:
+    """Whether the table plays `game` together: its result is the table's, not a list of
+    winners (the game's house says so; appliance/door/kiosk_games.py marks the view's games)."""
+    return any(g.get("id") == game and g.get("together") is True
+               for g in _dicts(view.get("games")))
 
 
 def draw_lobby(
@@ -63,7 +67,7 @@ def draw_lobby(
             rest.left, banner.bottom + m.gap, rest.w, rest.bottom - banner.bottom - m.gap
         )
     # One slot under the result: the gallery's QR code, or a step of the idle lobby's
-    # history (appliance/lobby_history.py), whose cycle includes the code again.
+    # history (appliance/table/lobby_history.py), whose cycle includes the code again.
     history = view.get("history")
     if isinstance(history, Mapping) and history.get("kind") in ("winners", "drawing"):
         slot = _slot(painter, rest, m, _least_seats_and_games(painter, view, m, rest.w))
@@ -298,7 +302,7 @@ def _draw_result_banner(
         if scores
         else (tr(lang, "match_over", title=title) if title else "")
     )
-    if match.get("game") in COOPERATIVE:
+    if plays_together(view, match.get("game")):
         # The table plays together: its result is the words guessed, not a ranking.
         guessed = max((points for _, points in scores), default=0)
         line1 = tr(lang, "together", n=int(guessed))
@@ -421,7 +425,7 @@ def _draw_seats_and_games(
         else:
             surface.blit(_free_slot(painter, card.size, lang, m), card)
             if isinstance(view.get("seat_pad"), Mapping):
-                # Someone without a phone sits here (appliance/kiosk_seat.py).
+                # Someone without a phone sits here (appliance/door/kiosk_seat.py).
                 painter.add_target(card, SitDown())
     y += slot_rows * card_h + (slot_rows - 1) * row_gap + m.gap
 

@@ -26,7 +26,7 @@ from appliance.kiosk.intents import (
     PressButton,
 )
 from appliance.kiosk.kit import PerRenderer, draw_lines, fit_wrapped
-from appliance.kiosk.lobby import COOPERATIVE, draw_lobby
+from appliance.kiosk.lobby import draw_lobby, plays_together
 from appliance.kiosk.painter import Painter
 from appliance.kiosk.seat_pad import draw_seat_layer
 from appliance.kiosk.text import join_names, tr
@@ -505,7 +505,7 @@ def finish_result(view: View, lang: str) -> str:
     assert isinstance(outcome, Mapping)
     scores = [pair[1] for pair in outcome.get("scores") or []
               if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], int | float)]
-    if match.get("game") in COOPERATIVE:
+    if plays_together(view, match.get("game")):
         return tr(lang, "together", n=int(max(scores, default=0)))
     names_by_seat = {
         _int(s.get("seat"), -1): str(s.get("name", ""))

@@ -1,11 +1,12 @@
 """The kiosk's seat pad: sitting at the table without a phone, with the TV's remote.
 
-`view["seat_pad"]` (added by appliance/kiosk_seat.py) makes each free seat of the lobby a
+`view["seat_pad"]` (added by appliance/door/kiosk_seat.py) makes each free seat of the lobby a
 target (SitDown) and, once chosen, covers the frame with an on-screen keyboard for the
 name, the free colours, "Sit down" and "Cancel", and what the selected game lets such a
-player do from the TV and what needs a phone. Every key is a hit target, so the remote's
-focus ring reaches it (appliance/kiosk/focus.py) and a finger can tap it; while the pad
-is up nothing under it can be tapped. Plain view data only, like the rest of the kiosk.
+player do from the TV and what needs a phone (`from_the_tv`, per language, from the game's
+house). Every key is a hit target, so the remote's focus ring reaches it
+(appliance/kiosk/focus.py) and a finger can tap it; while the pad is up nothing under it
+can be tapped. Plain view data only, like the rest of the kiosk.
 
 `view["pass_device"]` covers a running game while a player without a phone sees what
 only they may see: first "Critic, look away — Mia, press OK to see your word" (the game
@@ -43,18 +44,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "title": "Sit at the table", "name": "Your name", "space": "Space", "back": "⌫",
         "sit": "Sit down", "cancel": "Cancel", "full": "The table is full.",
         "no_colour": "Every colour is taken.",
-        "broad-lines": "From the TV: the Art Critic (choose the number, say the guesses "
-                       "aloud), and an Artist: the TV shows you the word while the Critic "
-                       "looks away; you draw on paper at the table (or on its screen by "
-                       "touch). Needs a phone: voting on a refused sheet, the hints.",
-        "duplik": "From the TV: an Artist, drawing on paper (the box times, rolls and "
-                  "counts), judging with YES / NO on the TV. Needs a phone: the Portrayer, "
-                  "who sees the scene (you are passed over), and disputes. At least one "
-                  "player needs a phone.",
-        "luck-of-the-draw": "Needs a phone: drawing and the secret votes, for every "
-                            "player. While you sit here the TV does not start it.",
-        "artbox": "Needs a phone: the secret word, drawing and matching the pictures, for "
-                  "every player. While you sit here the TV does not start it.",
         "no_game": "Choose a game: the pad says what you can play from the TV.",
         "look_away": "{critic}, look away!",
         "look_away_all": "Art Critic, look away!",
@@ -68,18 +57,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "title": "Sednout si ke stolu", "name": "Tvoje jméno", "space": "Mezera", "back": "⌫",
         "sit": "Sednout si", "cancel": "Zrušit", "full": "U stolu už není místo.",
         "no_colour": "Všechny barvy jsou obsazené.",
-        "broad-lines": "Z televize: Kritik (vybere číslo, tipy říká nahlas) i Umělec: "
-                       "televize ti ukáže slovo, když se Kritik nedívá; kreslíš na papír "
-                       "u stolu (nebo dotykem na jeho obrazovce). Telefon je potřeba: "
-                       "hlasování o fólii, nápovědy.",
-        "duplik": "Z televize: Umělec, který kreslí na papír (krabice měří čas, hází a "
-                  "počítá) a hodnotí ANO / NE na televizi. Telefon potřebuje: Popisovatel, "
-                  "který vidí scénu (ten tah přeskočíš), a spory. Aspoň jeden hráč "
-                  "potřebuje telefon.",
-        "luck-of-the-draw": "Telefon potřebuje každý hráč: kreslení a tajné hlasování. "
-                            "Dokud tu sedíš, televize tuhle hru nespustí.",
-        "artbox": "Telefon potřebuje každý hráč: tajné slovo, kreslení a přiřazování "
-                  "obrázků. Dokud tu sedíš, televize tuhle hru nespustí.",
         "no_game": "Vyber hru: tady uvidíš, co jde hrát z televize.",
         "look_away": "{critic}, nedívej se!",
         "look_away_all": "Kritiku, nedívej se!",
@@ -207,9 +184,11 @@ def _draw_pad(r: Painter, surface: pygame.Surface, pad: Mapping[str, Any], m: Me
          SeatPadKey("cancel"), m)
     y += key + gap
 
-    # What the chosen game lets a player without a phone do, and what needs one.
-    game = pad.get("game")
-    note = word(lang, game if isinstance(game, str) and game in WORDS["en"] else "no_game")
+    # What the chosen game lets a player without a phone do, and what needs one: in the
+    # game's own words (its house's, put in the pad by appliance/door/kiosk_seat.py).
+    said = pad.get("from_the_tv")
+    told = (said.get(lang) or said.get("en")) if isinstance(said, Mapping) else None
+    note = told if isinstance(told, str) and told else word(lang, "no_game")
     _wrapped(r, surface, note, m.f_small, (x0, y), grid_w, panel.bottom - y)
 
 

@@ -1,150 +1,32 @@
 """Drawings on the kiosk: stroke dicts from a view, rendered once into cached surfaces.
 
-A drawing arrives as data (docs/protocol.md): `[{points: [[x, y, t], ...], colour, width},
-...]` in the sheet space, SHEET_WIDTH x SHEET_HEIGHT units (16:10, y down), shared by every
-game. `draw_strokes` paints such a list into a rectangle of a surface at any size;
-`StrokeCache` keeps the painted sheets so that a frame showing many canvases costs one
-blit per canvas, however many strokes they hold.
+The painting itself is appliance/system/drawing.py's (shared with the gallery; its names are
+re-exported here for the kiosk's screens): `StrokeCache` keeps the painted sheets so that
+a frame showing many canvases costs one blit per canvas, however many strokes they hold.
 
-This module reads plain data only: like the rest of the kiosk it imports no game code
-(the sheet size is repeated from games.sheet, which a test keeps in step).
+This module reads plain data only: like the rest of the kiosk it imports no game code.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Hashable, Sequence
+from typing import Any
 
 import pygame
 
 from appliance.kiosk.fonts import Colour
-from appliance.kiosk.theme import parse_colour
 
-SHEET_WIDTH: Final = 1600
-SHEET_HEIGHT: Final = 1000
-
-PAPER: Final[Colour] = (255, 253, 247)
-INK: Final[Colour] = (32, 32, 32)
-SUPERSAMPLE: Final = 2
-"""Sheets are painted at twice their size and scaled down: pygame draws thick lines
-without antialiasing, and a drawing is painted once, so the smoothing is nearly free."""
-
-_MAX_POINTS: Final = 4000  # as games.strokes.MAX_POINTS: a hostile view cannot stall a frame
-
-
-def sheet_rect(box: pygame.Rect) -> pygame.Rect:
-    """The largest 16:10 rectangle centred in `box` (the sheet letterboxed into it)."""
-    if box.w * SHEET_HEIGHT <= box.h * SHEET_WIDTH:
-        w = box.w
-        h = max(1, round(w * SHEET_HEIGHT / SHEET_WIDTH))
-    else:
-        h = box.h
-        w = max(1, round(h * SHEET_WIDTH / SHEET_HEIGHT))
-    rect = pygame.Rect(0, 0, max(1, w), max(1, h))
-    rect.center = box.center
-    return rect
-
-
-def _points(raw: object) -> list[tuple[float, float]]:
-    if not isinstance(raw, list | tuple):
-        return []
-    out: list[tuple[float, float]] = []
-    for item in raw[:_MAX_POINTS]:
-        if isinstance(item, list | tuple) and len(item) >= 2:
-            x, y = item[0], item[1]
-            if (
-                isinstance(x, int | float)
-                and isinstance(y, int | float)
-                and not isinstance(x, bool)
-                and not isinstance(y, bool)
-                and math.isfinite(x)
-                and math.isfinite(y)
-            ):
-                out.append((float(x), float(y)))
-    return out
-
-
-def draw_strokes(surface: pygame.Surface, strokes: object, rect: pygame.Rect | None = None) -> int:
-    """Paint `strokes` (a list of stroke dicts) scaled from the sheet into `rect` (the whole
-    surface by default); returns the number of strokes painted. Anything malformed in the
-    list is skipped: a drawing from a stranger's phone must never fail a frame."""
-    area = surface.get_rect() if rect is None else pygame.Rect(rect)
-    if not isinstance(strokes, list | tuple) or area.w <= 0 or area.h <= 0:
-        return 0
-    sx = area.w / SHEET_WIDTH
-    sy = area.h / SHEET_HEIGHT
-    scale = (sx + sy) / 2
-    painted = 0
-    for stroke in strokes:
-        if not isinstance(stroke, Mapping):
-            continue
-        pts = _points(stroke.get("points"))
-        if not pts:
-            continue
-        colour = parse_colour(stroke.get("colour"), INK)
-        raw_width = stroke.get("width", 8)
-        width_units = (
-            float(raw_width)
-            if isinstance(raw_width, int | float) and not isinstance(raw_width, bool)
-            else 8.0
-        )
-        width_units = min(max(width_units, 1.0), 120.0)
-        px = max(1.0, width_units * scale)
-        xy = [(area.left + x * sx, area.top + y * sy) for x, y in pts]
-        radius = px / 2
-        if len(xy) == 1:
-            pygame.draw.circle(surface, colour, xy[0], max(1.0, radius))
-        elif px < 2.5:
-            pygame.draw.lines(surface, colour, False, xy, max(1, round(px)))
-        else:
-            # Round caps and joins, as on the phone's canvas: a segment per pair and a
-            # disc on every point (pygame's own joins leave notches on thick lines).
-            w = max(1, round(px))
-            for a, b in itertools.pairwise(xy):
-                pygame.draw.line(surface, colour, a, b, w)
-            for p in xy:
-                pygame.draw.circle(surface, colour, p, radius)
-        painted += 1
-    return painted
-
-
-def stroke_signature(strokes: object) -> Hashable:
-    """A key for a drawing's content, cheap enough to compute on every changed view.
-
-    Per stroke: colour, width, the number of points and three of them (first, middle,
-    last; each carries its time in ms). Hashing every point would make a redraw cost
-    grow with the drawing; two different canvases with equal signatures would need the
-    same number of strokes, each with the same point count and the same three timed
-    points, which a hand on a touch screen does not produce.
-    """
-    if not isinstance(strokes, list | tuple):
-        return ()
-    sig: list[Hashable] = []
-    for stroke in strokes:
-        try:
-            pts = stroke["points"]
-            n = len(pts)
-            sig.append(
-                (
-                    stroke.get("colour"),
-                    stroke.get("width"),
-                    n,
-                    tuple(pts[0]),
-                    tuple(pts[n // 2]),
-                    tuple(pts[-1]),
-                )
-            )
-        except (TypeError, KeyError, IndexError, AttributeError):
-            sig.append(("malformed", repr(stroke)[:200]))
-    key = tuple(sig)
-    try:
-        hash(key)
-    except TypeError:  # a colour or coordinate that is a list or dict: still a key
-        return repr(key)
-    return key
+# The kiosk's screens take the sheet's geometry and painting from here.
+from appliance.system.drawing import INK as INK
+from appliance.system.drawing import PAPER as PAPER
+from appliance.system.drawing import SHEET_HEIGHT as SHEET_HEIGHT
+from appliance.system.drawing import SHEET_WIDTH as SHEET_WIDTH
+from appliance.system.drawing import SUPERSAMPLE as SUPERSAMPLE
+from appliance.system.drawing import draw_strokes as draw_strokes
+from appliance.system.drawing import render_sheet as render_sheet
+from appliance.system.drawing import sheet_rect as sheet_rect
+from appliance.system.drawing import stroke_signature as stroke_signature
 
 
 class StrokeCache:
@@ -208,18 +90,6 @@ class StrokeCache:
         self._sheets.clear()
         self._by_identity.clear()
         self._bytes = 0
-
-
-def render_sheet(strokes: object, size: tuple[int, int], paper: Colour = PAPER) -> pygame.Surface:
-    """A new opaque surface of `size` with the drawing painted on `paper`, smoothed."""
-    w, h = max(1, int(size[0])), max(1, int(size[1]))
-    big = pygame.Surface((w * SUPERSAMPLE, h * SUPERSAMPLE))
-    big.fill(paper)
-    draw_strokes(big, strokes)
-    out = pygame.transform.smoothscale(big, (w, h))
-    if pygame.display.get_surface() is not None:
-        out = out.convert()
-    return out
 
 
 def strokes_of(value: object) -> Sequence[Any]:

@@ -17,6 +17,7 @@ import pygame
 
 from appliance.kiosk.fonts import Colour
 from appliance.kiosk.text import DEFAULT_LANG, LANGUAGES
+from appliance.system import drawing
 
 # High contrast on a dark ground: readable across a café table and kind to a TV at night.
 BG: Final[Colour] = (16, 18, 26)
@@ -40,17 +41,7 @@ View = Mapping[str, Any]
 
 def parse_colour(value: object, default: Colour = MUTED) -> Colour:
     """'#rrggbb' (or 'rrggbb', '#rgb') as an RGB tuple; anything else gives `default`."""
-    if not isinstance(value, str):
-        return default
-    s = value.strip().lstrip("#")
-    if len(s) == 3:
-        s = "".join(c * 2 for c in s)
-    if len(s) != 6:
-        return default
-    try:
-        return (int(s[0:2], 16), int(s[2:4], 16), int(s[4:6], 16))
-    except ValueError:
-        return default
+    return drawing.parse_colour(value, default)
 
 
 def _luminance(c: Colour) -> float:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import gc
 import time
 
-from appliance import guess_match
+from appliance.table import guess_match
 from games.broad_lines_words import CARDS
 from tests.bench import percentile
 from tests.test_guess_match import FORMS_TABLE

@@ -44,9 +44,9 @@ HONEST = "127.0.0.9"
 
 def prepare(data_dir: Path) -> dict[str, Any]:
     """A finished ArtBox match (its gallery) and a running one whose seats we hold."""
-    from appliance.config import Config, StorageSettings
-    from appliance.session import HOST, PALETTE, Session
-    from appliance.store import Store
+    from appliance.system.config import Config, StorageSettings
+    from appliance.table.session import HOST, PALETTE, Session
+    from appliance.table.store import Store
     from games import registry
     from tests.gallery_play import play_artbox
 

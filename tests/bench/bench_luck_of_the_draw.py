@@ -173,7 +173,7 @@ async def phones_main(url: str, room: str) -> None:
 
 async def submit_probe() -> dict[str, float]:
     from appliance.app import Appliance
-    from appliance.config import Config, DisplaySettings, ServerSettings, StorageSettings
+    from appliance.system.config import Config, DisplaySettings, ServerSettings, StorageSettings
     from tests.process import free_port
 
     port = free_port()

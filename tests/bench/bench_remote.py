@@ -78,7 +78,7 @@ def remote_to_focus() -> tuple[list[float], list[float]]:
 
 async def idle_cpu(attached: bool = True) -> float:
     from appliance.app import Appliance
-    from appliance.config import (
+    from appliance.system.config import (
         Config,
         DisplaySettings,
         RemoteSettings,

@@ -18,7 +18,7 @@ from typing import Any
 import psutil
 
 from appliance.app import Appliance
-from appliance.config import Config, DisplaySettings, ServerSettings, StorageSettings
+from appliance.system.config import Config, DisplaySettings, ServerSettings, StorageSettings
 from games import registry
 from tests.bench import percentile
 from tests.process import free_port

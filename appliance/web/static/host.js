@@ -1,4 +1,4 @@
-// The host page: run the table from a phone after the PIN (appliance/host_api.py).
+// The host page: run the table from a phone after the PIN (appliance/door/host_api.py).
 //
 // It talks JSON to /host/api/... (docs/protocol.md, "The host page") and polls the table's
 // state every two seconds. Everything shown that a person typed (names, pack titles,

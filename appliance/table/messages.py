@@ -43,7 +43,7 @@ CZECH: dict[str, str] = {
     "kicked": "Hostitel tě od stolu odebral.",
     "seat_gone": "Tvoje místo u stolu bylo uvolněno; připoj se znovu.",
     "not_saved": "Tah se nepodařilo uložit ({detail}); zkus to znovu.",
-    # limits against a hostile phone (appliance/server.py, session.py)
+    # limits against a hostile phone (appliance/door/server.py, session.py)
     "too_many_guesses": "Příliš mnoho špatných kódů stolu; zkus to znovu za {seconds} s.",
     "too_many_seats": "Z tohoto telefonu už sedí u stolu {max} hráči; každý hráč se "
     "připojí ze svého telefonu.",
@@ -138,8 +138,8 @@ GAMES_CZECH: dict[str, str] = {
     "portrayer_phone": "Popisovatel vidí scénu celé kolo sám: aspoň jeden hráč potřebuje "
                        "telefon.",
     "vote_screen": "O fólii hlasuje jen umělec s telefonem.",
-    "kiosk_seat_phone": "Tady potřebuje telefon každý; bez něj: {names}. Vyber Široké "
-                        "čáry nebo Duplik.",
+    "kiosk_seat_phone": "Tady potřebuje telefon každý; bez něj: {names}. Vyber hru, "
+                        "kterou jde hrát i bez telefonu.",
     "not_evaluating": "Plátna se teď neposuzují.",
     "portrayer_next": "Dál pokračuje vypravěč.",
     "dispute_open": "Nejdřív je třeba dořešit spor.",

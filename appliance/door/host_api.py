@@ -1,6 +1,6 @@
 """The host page's server side: `/host` and its JSON API under `/host/api/` (docs/protocol.md).
 
-The café owner (or a parent) runs the table from a phone: after the PIN (appliance/host.py)
+The café owner (or a parent) runs the table from a phone: after the PIN (appliance/door/host.py)
 a login cookie lets it choose the game and its options, kick a seat or hand it to a
 newcomer, pause, end the game, switch the language, restart the box, read today's results
 and manage word packs. Every request body is checked with msgspec against its own
@@ -28,19 +28,19 @@ from urllib.parse import urlsplit
 import msgspec
 from aiohttp import web
 
-from appliance.config import Config
-from appliance.game_options import default_options
-from appliance.history import result_of, today
-from appliance.host import HostLogins, HostPageOff, LockedOut, PinGuard, WrongPin
-from appliance.messages import say
-from appliance.packs import DECK_OPTIONS, BadPackName, NoSuchPack, PackShelf
-from appliance.session import HOST, HOST_PAGE, NotNow, Session, SessionError
+from appliance.door.host import HostLogins, HostPageOff, LockedOut, PinGuard, WrongPin
+from appliance.system.config import Config
+from appliance.table.game_options import default_options
+from appliance.table.history import result_of, today
+from appliance.table.messages import say
+from appliance.table.packs import DECK_OPTIONS, BadPackName, NoSuchPack, PackShelf
+from appliance.table.session import HOST, HOST_PAGE, NotNow, Session, SessionError
 from games import registry
 from games.packs import PackError
 
 log = logging.getLogger("easel.host")
 
-STATIC_DIR: Final = Path(__file__).parent / "web" / "static"
+STATIC_DIR: Final = Path(__file__).parents[1] / "web" / "static"
 COOKIE: Final = "easel_host"
 
 

@@ -5,7 +5,7 @@ name typed letter by letter on an on-screen keyboard, a colour from those still 
 "Sit down". The seat is an ordinary seat of the session (`Session.join(kiosk=True)`): the
 session keeps, with the seat in the store, that it was made at the kiosk, shows it present
 and, at every start (whoever asks), tells the games which seats have no private screen
-(appliance/game_options.py `seat_options`). The pad also says, for the chosen game, which
+(appliance/table/game_options.py `seat_options`). The pad also says, for the chosen game, which
 parts such a player can play from the TV and which need a phone (the games' private
 screens: a secret word, a secret scene, secret votes); a Duplik started with such a seat
 is drawn on paper, the box being the hourglass, the die and the scoreboard, and Luck of
@@ -19,7 +19,7 @@ word; the word is on screen until OK again, and in the kiosk's view only then
 (`pass_device`, from that seat's own view: the session's kiosk view never carries it).
 
 `KioskSeats.decorate(view)` adds `seat_pad` and `pass_device` to the kiosk's view; its
-`version` becomes a tuple that also changes with them, as appliance/kiosk_host.py does
+`version` becomes a tuple that also changes with them, as appliance/door/kiosk_host.py does
 for the host menu.
 """
 
@@ -30,7 +30,8 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from appliance.kiosk.intents import Back, Intent, SeatPadKey, SitDown
-from appliance.session import KIOSK, PALETTE, Session, SessionError, Viewer
+from appliance.table.session import KIOSK, PALETTE, Session, SessionError, Viewer
+from games import registry
 
 log = logging.getLogger("easel.kiosk_seat")
 
@@ -215,7 +216,7 @@ class KioskSeats:
                 self._sit()
 
     def _sit(self) -> None:
-        from appliance.messages import say
+        from appliance.table.messages import say
 
         if self.colour is None:
             return
@@ -245,13 +246,16 @@ class KioskSeats:
             return cached[2]
         out = dict(view)
         out["version"] = (view.get("version"), "seat", *key)
+        selected = view.get("selected")
+        game = selected if isinstance(selected, str) else None
         out["seat_pad"] = {
             "state": "open" if self.open else "closed",
             "name": self.name,
             "colour": self.colour,
             "colours": self._free_colours(),
             "message": self.message,
-            "game": view.get("selected"),
+            "game": game,
+            "from_the_tv": dict(registry.house(game).from_the_tv) if game else {},
             "kiosk_seats": sorted(self.seated),
         }
         out["pass_device"] = passing

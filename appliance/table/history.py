@@ -2,7 +2,7 @@
 
 "Today" is the box's local calendar day. Results are read from the `matches` table (a
 game ended early has no winner); the lobby's history also shows the day's best drawings
-(a game's `best` pictures, appliance/gallery.py), rebuilt from the log once per match and
+(a game's `best` pictures, appliance/table/keepsakes.py), rebuilt from the log once per match and
 kept, so the kiosk's idle cycle costs nothing but a blit.
 """
 
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from appliance.gallery import Drawing, build_gallery
-from appliance.store import MatchRecord, Store
+from appliance.table.keepsakes import Drawing, build_gallery
+from appliance.table.store import MatchRecord, Store
 from games import registry
 
 log = logging.getLogger("easel.history")
@@ -58,7 +58,7 @@ class BestDrawing:
 class BestDrawings:
     """The best drawings of finished matches, rebuilt from each log once.
 
-    Only the lobby's last few matches are asked for (appliance/lobby_history.py shows
+    Only the lobby's last few matches are asked for (appliance/table/lobby_history.py shows
     four), so only a few are kept: a match's best drawings are their full strokes, and 64
     matches of them held several MB of point lists for pictures no longer shown."""
 

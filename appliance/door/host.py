@@ -43,7 +43,7 @@ SHARED_CLIENT: Final = "*"
 
 
 class MetaStore(Protocol):
-    """Where logins are kept across restarts (appliance.store.Store's meta table)."""
+    """Where logins are kept across restarts (appliance.table.store.Store's meta table)."""
 
     def get_meta(self, key: str) -> str | None: ...
 

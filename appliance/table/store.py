@@ -16,7 +16,7 @@ a reader never waits for a writer) and see what is committed, nothing else. A wr
 method called on the loop with the writer running hands its job over and waits for it
 (the rare ones: a seat, a game's start or end, a pause); the hot ones, a move and the
 hourglass's heartbeat, are handed over without waiting (`later`), and the session applies
-a move only once its future says it is committed (appliance/session.py).
+a move only once its future says it is committed (appliance/table/session.py).
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ class SeatRecord:
     colour: str
     token_hash: str
     joined_at: float
-    # Made at the kiosk (appliance/kiosk_seat.py): a player with no phone, no private
+    # Made at the kiosk (appliance/door/kiosk_seat.py): a player with no phone, no private
     # screen. Kept with the seat, so every start after a power cut still knows.
     kiosk: bool = False
 
@@ -406,7 +406,7 @@ class Store:
         )
         return [_match(row) for row in rows]
 
-    # -- pauses (appliance/session.py: the match's clock stands still while paused) -----
+    # -- pauses (appliance/table/session.py: the match's clock stands still while paused) -----
     def pause_of(self, match_id: int) -> tuple[float, float | None]:
         """(seconds the match was paused before, when the running pause began or None)."""
         row = self._db.execute(
@@ -426,7 +426,7 @@ class Store:
                 (match_id, paused_total, paused_at),
             )
 
-    # -- galleries (appliance/gallery.py): one unguessable address per finished match --
+    # -- galleries (appliance/door/gallery.py): one unguessable address per finished match --
     def put_gallery(self, match_id: int, token: str, at: float) -> None:
         if self.writer is not None:
             self._written(lambda store: store.put_gallery(match_id, token, at))

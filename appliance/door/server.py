@@ -24,12 +24,12 @@ from urllib.parse import urlsplit
 import msgspec
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from appliance.action_check import InvalidMove, check_move
-from appliance.config import Config
-from appliance.messages import say
-from appliance.packs import DECK_OPTIONS
-from appliance.ratelimit import AddressCounter, FailureLimiter, Limits, TokenBucket
-from appliance.session import (
+from appliance.door.action_check import InvalidMove, check_move
+from appliance.system.config import Config
+from appliance.system.ratelimit import AddressCounter, FailureLimiter, Limits, TokenBucket
+from appliance.table.messages import say
+from appliance.table.packs import DECK_OPTIONS
+from appliance.table.session import (
     KIOSK,
     Session,
     SessionError,
@@ -40,7 +40,7 @@ from appliance.session import (
 
 log = logging.getLogger("easel.server")
 
-STATIC_DIR: Final = Path(__file__).parent / "web" / "static"
+STATIC_DIR: Final = Path(__file__).parents[1] / "web" / "static"
 # aiohttp closes the socket above this; below it we answer `too_big` and keep the
 # connection, so a phone learns why its drawing did not arrive. The limit in force is
 # `Limits.hard_message_factor` x `[server] max_message_bytes`, never more than this.
@@ -94,7 +94,7 @@ class Finish(msgspec.Struct, tag="finish", forbid_unknown_fields=True):
 class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
     id: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
     kind: Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
-    # Checked against the running game's declaration of `kind` (appliance/action_check.py).
+    # Checked against the running game's declaration of `kind` (appliance/door/action_check.py).
     data: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"{}"))
 
 
@@ -498,7 +498,7 @@ class PhoneServer:
         elif isinstance(message, Select):
             session.select(seat, message.game)
         elif isinstance(message, Start):
-            # The decks are the packs' to give (appliance/packs.py), as on the host page:
+            # The decks are the packs' to give (appliance/table/packs.py), as on the host page:
             # a host phone's own `words` or `cards` would bypass their checks.
             options = {k: v for k, v in message.options.items() if k not in DECK_OPTIONS}
             # The packs are read and the game set up on a worker thread, off this loop.

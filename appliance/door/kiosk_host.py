@@ -17,9 +17,9 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from appliance.host import HostPageOff, LockedOut, PinGuard, WrongPin
+from appliance.door.host import HostPageOff, LockedOut, PinGuard, WrongPin
 from appliance.kiosk.intents import Back, HostChoice, HostCorner, Intent, KickSeat, PinKey
-from appliance.session import HOST, Session, SessionError
+from appliance.table.session import HOST, Session, SessionError
 
 log = logging.getLogger("easel.kiosk_host")
 
@@ -163,7 +163,7 @@ class KioskHostMenu:
                 case _:
                     return
         except SessionError as err:
-            from appliance.messages import say
+            from appliance.table.messages import say
 
             self._set("menu", say(self.lang, err.key, str(err), **err.params))
             return

@@ -3,12 +3,13 @@
 When a match ends the session gives it an unguessable token (`secrets.token_urlsafe`,
 stored in SQLite's `galleries` table) and the kiosk shows a QR code of
 `/gallery/<token>`. That page lists every drawing with its word, round and artist (a
-Duplik scene beside its canvases) and offers "download all": PNG files in a zip. Nothing
+scene the box made, such as Duplik's, beside its canvases) and offers "download all":
+PNG files in a zip. Nothing
 lists galleries: without the token there is no way to a match's drawings.
 
 Drawings are data in the match's action log; a gallery is rebuilt from it by replaying
-the match (`build_gallery`, one collector per game) and the pictures are painted on
-request with pygame (appliance/kiosk/strokes.py) by one worker thread, once: the files
+the match (appliance/table/keepsakes.py, which asks the game's house for them) and the
+pictures are painted on request (appliance/system/drawing.py) by one worker thread, once: the files
 are kept in the data directory's `gallery-cache` and served from there. After `[gallery]
 keep_days` the token is deleted (`purge`, at start and hourly; a request for an older
 one is refused even before that) with its rendered files, and the address stops working.
@@ -17,35 +18,33 @@ one is refused even before that) with its rendered files, and the address stops 
 from __future__ import annotations
 
 import asyncio
-import collections
 import html
 import io
 import logging
 import os
 import shutil
-import struct
-import unicodedata
 import zipfile
-import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from aiohttp import web
 
-if TYPE_CHECKING:
-    import pygame
+from appliance.system.config import Config
+from appliance.system.drawing import png_of, svg_png
 
-from appliance.config import Config
-from appliance.store import LoggedAction, MatchRecord, Store, read_actions
+# The gallery's pieces are the keepsakes' (re-exported: the page is made of them).
+from appliance.table.keepsakes import Drawing as Drawing
+from appliance.table.keepsakes import Gallery as Gallery
+from appliance.table.keepsakes import Scene as Scene
+from appliance.table.keepsakes import build_gallery as build_gallery
+from appliance.table.keepsakes import slug
+from appliance.table.store import MatchRecord, Store, read_actions
 from games import registry
-from games.core import Rules
-from games.strokes import stroke_to_data
 
 log = logging.getLogger("easel.gallery")
 
@@ -60,281 +59,20 @@ CACHE_MAX_BYTES: Final = 256 * 1024 * 1024
 TOKEN_CHARS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
-@dataclass(frozen=True)
-class Drawing:
-    """One picture: its round, what it shows (en/cs), who drew it, its strokes."""
-
-    round: int
-    artist: str
-    colour: str
-    word: dict[str, str] | None
-    strokes: tuple[dict[str, Any], ...]
-    best: bool = False  # the round's most recognised/best-scored picture (lobby history)
-
-
-@dataclass(frozen=True)
-class Scene:
-    """A Duplik scene the canvases of its round were drawn from (SVG made by the box)."""
-
-    round: int
-    title: dict[str, str]
-    svg: str
-
-
-@dataclass(frozen=True)
-class Gallery:
-    match_id: int
-    game: str
-    title: dict[str, str]
-    finished_at: float | None
-    drawings: tuple[Drawing, ...]
-    scenes: tuple[Scene, ...] = ()
-    winners: tuple[str, ...] = ()
-
-    def file_names(self) -> Iterator[tuple[str, Drawing]]:
-        """A readable, unique PNG name per drawing: round-03-ada-house.png."""
-        seen: set[str] = set()
-        for d in self.drawings:
-            word = d.word.get("en", "") if d.word else ""
-            base = f"round-{d.round:02d}-{_slug(d.artist)}" + (f"-{_slug(word)}" if word else "")
-            name, n = f"{base}.png", 2
-            while name in seen:
-                name, n = f"{base}-{n}.png", n + 1
-            seen.add(name)
-            yield name, d
-
-
-def _slug(text: str) -> str:
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    slug = "".join(ch if ch.isalnum() else "-" for ch in plain).strip("-")
-    while "--" in slug:
-        slug = slug.replace("--", "-")
-    return slug[:24] or "x"
-
-
-# -- collecting the drawings of a match, per game ------------------------------------------
-
-Collector = Callable[[Rules[Any], MatchRecord, Iterable[Any]], tuple[list[Drawing], list[Scene]]]
-"""(rules, the match, its states one by one from setup) -> drawings, scenes. The states
-come from a generator: a long game's states are never all in memory at once."""
-
-
-def _last(states: Iterable[Any]) -> Any:
-    return collections.deque(states, maxlen=1)[0]
-
-
-def _strokes(strokes: Sequence[Any]) -> tuple[dict[str, Any], ...]:
-    return tuple(stroke_to_data(s) for s in strokes)
-
-
-def _collect_artbox(
-    rules: Rules[Any], record: MatchRecord, states: Iterable[Any]
-) -> tuple[list[Drawing], list[Scene]]:
-    from games.artbox import deck_of
-
-    rounds: dict[int, Any] = {}
-    for state in states:  # the last sight of each round holds its finished pictures
-        rounds[state.round.number] = (state.round, deck_of(state))
-    out: list[Drawing] = []
-    seats = {s.seat: s for s in record.seats}
-    for number in sorted(rounds):
-        rnd, deck = rounds[number]
-        for seat, picture in sorted(rnd.pictures.items()):
-            if not picture:
-                continue
-            word = deck[rnd.kept[seat]] if seat in rnd.kept else None
-            out.append(Drawing(
-                number + 1, seats[seat].name, seats[seat].colour,
-                None if word is None else {"en": word.en, "cs": word.cs},
-                _strokes(picture), best=rnd.red == seat,
-            ))
-    return out, []
-
-
-def _collect_duplik(
-    rules: Rules[Any], record: MatchRecord, states: Iterable[Any]
-) -> tuple[list[Drawing], list[Scene]]:
-    from games.duplik import round_points, scene_of, svg_of
-
-    final = _last(states)
-    rounds = list(final.history)
-    if final.round.canvases and all(r.number != final.round.number for r in rounds):
-        rounds.append(final.round)  # ended during a round: its canvases count too
-    seats = {s.seat: s for s in record.seats}
-    drawings: list[Drawing] = []
-    scenes: list[Scene] = []
-    for rnd in rounds:
-        scene = scene_of(rnd.scene_seed)
-        title = {"en": scene.title.en, "cs": scene.title.cs}
-        scenes.append(Scene(rnd.number + 1, title, svg_of(rnd.scene_seed)))
-        points = round_points(final, rnd)
-        canvases = {a: c for a, c in rnd.canvases.items() if c}
-        top = max((points.get(a, 0) for a in canvases), default=0)
-        for artist, canvas in sorted(canvases.items()):
-            drawings.append(Drawing(
-                rnd.number + 1, seats[artist].name, seats[artist].colour, title,
-                _strokes(canvas), best=top > 0 and points.get(artist, 0) == top,
-            ))
-    return drawings, scenes
-
-
-def _collect_broad_lines(
-    rules: Rules[Any], record: MatchRecord, states: Iterable[Any]
-) -> tuple[list[Drawing], list[Scene]]:
-    from games.broad_lines import word_of
-
-    final = _last(states)
-    rounds = list(final.history)
-    if final.round.sheets and all(r.number != final.round.number for r in rounds):
-        rounds.append(final.round)
-    seats = {s.seat: s for s in record.seats}
-    out: list[Drawing] = []
-    for rnd in rounds:
-        if not rnd.sheets:
-            continue
-        word = word_of(rnd)
-        # The easel: every sheet of the round stacked; the artists are the table's.
-        artists = list(dict.fromkeys(seats[s.artist].name for s in rnd.sheets))
-        out.append(Drawing(
-            rnd.number, ", ".join(artists), seats[rnd.sheets[0].artist].colour,
-            None if word is None else {"en": word.en, "cs": word.cs},
-            tuple(d for sheet in rnd.sheets for d in _strokes(sheet.strokes)),
-            best=rnd.result == "guessed",
-        ))
-    return out, []
-
-
-def _collect_luck(
-    rules: Rules[Any], record: MatchRecord, states: Iterable[Any]
-) -> tuple[list[Drawing], list[Scene]]:
-    from games.luck_of_the_draw import subject_of
-
-    rounds: dict[int, Any] = {}
-    last: Any = None
-    for state in states:
-        rounds[state.round.number] = state.round
-        last = state
-    seats = {s.seat: s for s in record.seats}
-    out: list[Drawing] = []
-    for number in sorted(rounds):
-        rnd = rounds[number]
-        # Any state knows the match's decks (a table's pack, or the built-in ones).
-        text = subject_of(last, rnd)
-        subject = None if text is None else {"en": text.en, "cs": text.cs}
-        won = {v.leaders[0] for v in rnd.verdicts if len(v.leaders) == 1}
-        for seat, drawing in sorted(rnd.drawings.items()):
-            if not drawing:
-                continue
-            chip = next((e.chip for e in rnd.gallery if e.owner == seat), None)
-            out.append(Drawing(
-                number + 1, seats[seat].name, seats[seat].colour, subject, _strokes(drawing),
-                best=chip is not None and chip in won,
-            ))
-    return out, []
-
-
-COLLECTORS: Final[dict[str, Collector]] = {
-    "artbox": _collect_artbox,
-    "duplik": _collect_duplik,
-    "broad-lines": _collect_broad_lines,
-    "luck-of-the-draw": _collect_luck,
-}
-
-
-def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Gallery:
-    """Replay the match and gather its drawings. Pure (no store, no pygame)."""
-    rules = registry.get(record.game)
-
-    def states() -> Iterator[Any]:
-        state = rules.setup(record.seats, record.options, record.seed)
-        yield state
-        for entry in logged:
-            if rules.outcome(state) is not None:
-                break  # an older box logged one more move after the end (ArtBox's "next")
-            state = rules.apply(state, entry.action)
-            yield state
-
-    collect = COLLECTORS.get(record.game)
-    drawings, scenes = collect(rules, record, states()) if collect else ([], [])
-    names = {s.seat: s.name for s in record.seats}
-    winners = tuple(names.get(w, "?") for w in (record.outcome or {}).get("winners", []))
-    return Gallery(
-        record.id, record.game, dict(rules.title), record.finished_at, tuple(drawings),
-        tuple(scenes), winners,
-    )
-
-
 # -- pictures --------------------------------------------------------------------------
 
 
 def drawing_png(drawing: Drawing, size: tuple[int, int] = PNG_SIZE) -> bytes:
-    return png_bytes(_sheet(list(drawing.strokes), size))
-
-
-SHEET_BAND: Final = 96
-"""Rows of a gallery picture smoothed per call: one call on the whole supersampled sheet
-holds the GIL ~15 ms (the loop waits behind the worker thread); a band, ~2 ms."""
-
-
-def _sheet(strokes: list[Any], size: tuple[int, int]) -> pygame.Surface:
-    """kiosk/strokes.py's `render_sheet`, smoothed down band by band (same pixels: a
-    whole-number shrink averages each block on its own)."""
-    import pygame
-
-    from appliance.kiosk.strokes import PAPER, SUPERSAMPLE, draw_strokes
-
-    w, h = max(1, int(size[0])), max(1, int(size[1]))
-    big = pygame.Surface((w * SUPERSAMPLE, h * SUPERSAMPLE))
-    big.fill(PAPER)
-    draw_strokes(big, strokes)
-    out = pygame.Surface((w, h))
-    for top in range(0, h, SHEET_BAND):
-        rows = min(SHEET_BAND, h - top)
-        band = big.subsurface((0, top * SUPERSAMPLE, w * SUPERSAMPLE, rows * SUPERSAMPLE))
-        out.blit(pygame.transform.smoothscale(band, (w, rows)), (0, top))
-    return out
-
-
-def png_bytes(surface: pygame.Surface) -> bytes:
-    """`surface` as an RGB PNG, compressed by zlib, which lets go of the GIL meanwhile:
-    pygame's own PNG writer holds it for 50-100 ms a picture, and the loop serving every
-    phone waits that long behind the worker thread (the phones' pings during downloads)."""
-    import pygame
-
-    width, height = surface.get_size()
-    raw = memoryview(pygame.image.tobytes(surface, "RGB"))
-    stride = width * 3
-    # Each row starts with its filter type: 0, none (zlib does the squeezing).
-    rows = b"".join(b"\x00" + raw[y * stride:(y + 1) * stride] for y in range(height))
-
-    def chunk(tag: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(
-            ">I", zlib.crc32(data, zlib.crc32(tag))
-        )
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
-    return (
-        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b"")
-    )
+    return png_of(list(drawing.strokes), size)
 
 
 def scene_png(scene: Scene, width: int = PNG_SIZE[0]) -> bytes | None:
-    """The scene's SVG rasterised (SDL_image's nanosvg), or None where it cannot be."""
-    import pygame
-
-    try:
-        surf = pygame.image.load(io.BytesIO(scene.svg.encode()), "scene.svg")
-        w, h = surf.get_size()
-        surf = pygame.transform.smoothscale(surf, (width, max(1, round(h * width / w))))
-        return png_bytes(surf)
-    except (pygame.error, ValueError, ZeroDivisionError) as err:
-        log.info("scene of round %d not rasterised: %s", scene.round, err)
-        return None
+    """The scene's SVG rasterised, or None where it cannot be."""
+    return svg_png(scene.svg, width)
 
 
 def gallery_zip(gallery: Gallery) -> bytes:
-    """Every drawing as a PNG (and each Duplik scene as PNG and SVG) in one zip."""
+    """Every drawing as a PNG (and each scene as PNG and SVG) in one zip."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as zf:  # PNGs do not compress
         for name, drawing in gallery.file_names():
@@ -601,7 +339,7 @@ class GalleryRoutes:
             found = await self._rendered(
                 gallery.match_id, "all.zip", partial(gallery_zip, gallery)
             )
-            name = f"easel-{_slug(gallery.title.get('en', gallery.game))}-{gallery.match_id}.zip"
+            name = f"easel-{slug(gallery.title.get('en', gallery.game))}-{gallery.match_id}.zip"
             headers = {**_IMAGE_HEADERS,
                        "Content-Disposition": f'attachment; filename="{name}"'}
             response = _answer(found, "application/zip", headers)

@@ -7,7 +7,7 @@ run out at that moment. `SteadyClock` reads like the wall clock (the store's dat
 the phones' deadlines stay meaningful) but advances with the monotonic clock; the
 appliance moves it to the wall clock only when no match is running (`resync`).
 
-What survives a power cut is the match's own time (appliance/session.py: the last
+What survives a power cut is the match's own time (appliance/table/session.py: the last
 action's stamp and a heartbeat of the match clock); the time the box was off does not
 run any hourglass.
 """

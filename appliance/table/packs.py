@@ -8,9 +8,9 @@ not check out is skipped with every problem logged (and listed on the host page)
 other packs still count.
 
 `PackShelf.options_for(game)` is what the session asks at `start`: the start options that
-carry the decks (ArtBox: `words`; Broad Lines: `cards`; Luck of the Draw: `subjects` and
-`categories`, each only when a pack fills it); the options are logged with the match, so
-a replay does not depend on the files still being there.
+carry the decks the game's house declares (games/house.py; e.g. a deck `words`), each
+only when a pack fills it; the options are logged with the match, so a replay does not
+depend on the files still being there.
 """
 
 from __future__ import annotations
@@ -18,15 +18,13 @@ from __future__ import annotations
 import logging
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from games import packs as rules_packs
-from games.artbox_words import WORDS as ARTBOX_WORDS
-from games.broad_lines_words import CARDS as BROAD_LINES_CARDS
-from games.luck_of_the_draw_cards import CATEGORY_CARDS, SUBJECT_CARDS
+from games import registry
 from games.packs import Pack, PackError, Problem
 
 log = logging.getLogger("easel.packs")
@@ -43,50 +41,18 @@ class NoSuchPack(LookupError):
     """There is no pack of that name in the writable packs directory."""
 
 
-class _HasTexts(Protocol):
-    """A built-in card's text: each game has its own Word/Text class of the same shape."""
+class DeckOptions(Container[str]):
+    """The start options that carry a deck in any game (`words`, `cards`...): the packs'
+    to give, not a host's to type. Read from the games' houses at every look, so a game
+    registered later counts too."""
 
-    @property
-    def en(self) -> str: ...
-
-    @property
-    def cs(self) -> str: ...
-
-
-def _texts(*words: _HasTexts) -> rules_packs.Card:
-    return tuple(rules_packs.Text(w.en, w.cs) for w in words)
+    def __contains__(self, key: object) -> bool:
+        return any(
+            deck.key == key for game in registry.known_ids() for deck in registry.house(game).decks
+        )
 
 
-@dataclass(frozen=True)
-class GameDecks:
-    """One deck a game takes from packs: its key (the pack's and the start option's) and
-    its built-in cards. A deck of single entries (`plain`) is an option of [English,
-    Czech] pairs; a deck of cards is a list of cards, each a list of such pairs."""
-
-    key: str
-    built_in: Callable[[], tuple[rules_packs.Card, ...]]
-    plain: bool = False
-
-    def to_options(self, cards: Sequence[rules_packs.Card]) -> dict[str, Any]:
-        if self.plain:
-            return {self.key: [card[0].to_json() for card in cards]}
-        return {self.key: [[text.to_json() for text in card] for card in cards]}
-
-
-USED_BY: Final[Mapping[str, tuple[GameDecks, ...]]] = {
-    "artbox": (GameDecks("words", lambda: tuple(_texts(w) for w in ARTBOX_WORDS), True),),
-    "broad-lines": (
-        GameDecks("cards", lambda: tuple(_texts(*card) for card in BROAD_LINES_CARDS)),
-    ),
-    "luck-of-the-draw": (
-        GameDecks("subjects", lambda: tuple(_texts(*c.subjects) for c in SUBJECT_CARDS)),
-        GameDecks("categories", lambda: tuple(_texts(c) for c in CATEGORY_CARDS), True),
-    ),
-}
-"""The decks each game's rules take from their start options (Duplik takes none)."""
-
-DECK_OPTIONS: Final = frozenset(deck.key for decks in USED_BY.values() for deck in decks)
-"""Start options that carry a deck: the packs' to give, not a host's to type."""
+DECK_OPTIONS: Final = DeckOptions()
 
 
 @dataclass(frozen=True)
@@ -110,7 +76,7 @@ class PackFile:
             "title": None if pack is None else pack.title,
             "mode": None if pack is None else pack.mode,
             "entries": 0 if pack is None else pack.size(),
-            "used": pack is not None and pack.game in USED_BY,
+            "used": pack is not None and bool(registry.house(pack.game).decks),
             "removable": self.writable,
             "problems": [str(p) for p in self.problems],
         }
@@ -159,7 +125,7 @@ class PackShelf:
         fills ({} when none does), so a game without packs starts as it always did."""
         packs = [p for p in self.packs() if p.game == game]
         options: dict[str, Any] = {}
-        for deck in USED_BY.get(game, ()):
+        for deck in registry.house(game).decks:
             if not any(deck.key in p.decks for p in packs):
                 continue  # the built-in deck, as the rules have it without the option
             cards, used = rules_packs.combine(deck.built_in(), packs, deck.key)

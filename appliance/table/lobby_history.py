@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from appliance.history import BestDrawings, result_of, start_of_day, today
-from appliance.session import Session
+from appliance.table.history import BestDrawings, result_of, start_of_day, today
+from appliance.table.session import Session
 
 QUIET_AFTER_GAME_S = 120.0
 GALLERY_STEP: dict[str, Any] = {"kind": "gallery", "sig": "g"}

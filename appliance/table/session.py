@@ -6,7 +6,7 @@ An action is checked by the game's rules, appended to the store's log (committed
 then applied and acknowledged; then every viewer's view is recomputed through the one
 function that decides what each may see, `view_for`.
 
-With the store's writer thread running (appliance/store.py `StoreWriter`, as the appliance
+With the store's writer thread running (appliance/table/store.py `StoreWriter`, as the appliance
 runs it) the commit happens there, off the event loop, and a move is *applied only once
 its commit future resolves*: `match.state` is always what is on disk. Moves that arrive
 meanwhile are checked against the newest state asked for (the pending chain's head), so
@@ -37,12 +37,12 @@ from typing import Any, Final, Literal, cast
 
 import msgspec
 
-from appliance.config import Config
-from appliance.family_filter import blocked_word
-from appliance.game_options import PHONE_GAMES, default_options, seat_options
-from appliance.messages import say
-from appliance.ratelimit import TokenBucket
-from appliance.store import BudgetExceeded, LoggedAction, MatchRecord, SeatRecord, Store
+from appliance.system.config import Config
+from appliance.system.ratelimit import TokenBucket
+from appliance.table.family_filter import blocked_word
+from appliance.table.game_options import default_options, seat_options
+from appliance.table.messages import say
+from appliance.table.store import BudgetExceeded, LoggedAction, MatchRecord, SeatRecord, Store
 from games import registry
 from games.core import (
     NO_SCREEN,
@@ -75,7 +75,7 @@ NAME_MAX: Final = 20
 BUTTONS: Final = ("hourglass", "die", "reveal")
 CLOCK_SAVE_S: Final = 5.0
 """How often a running hourglass's match time is saved: after a power cut it continues
-from at most this much earlier (appliance/clock.py)."""
+from at most this much earlier (appliance/system/clock.py)."""
 CLOCK_META: Final = "match_clock"
 HANDOVER_RETRY_S: Final = 5.0
 """A handed-over seat whose leaving could not be saved is tried again this much later."""
@@ -97,7 +97,7 @@ HOST: Final = "host"
 Requester = int | Literal["host"]
 
 UNLIMITED_CLIENTS: Final = frozenset({"127.0.0.1", "::1"})
-"""The box itself (appliance/server.py BOX_ITSELF): its seats are not counted per address."""
+"""The box itself (appliance/door/server.py BOX_ITSELF): its seats are not counted per address."""
 PENDING_MAX: Final = 64
 """Moves handed to the store's writer and not yet committed, at most: past it (a card
 stalled in its fsync for seconds) a move is refused (`still_saving`) before anything is
@@ -240,7 +240,7 @@ class Viewer:
 
 KIOSK: Final = Viewer("kiosk")
 HOST_PAGE: Final = Viewer("host")
-"""The host page (appliance/host_api.py): the public table plus seats, never a secret."""
+"""The host page (appliance/door/host_api.py): the public table plus seats, never a secret."""
 
 
 class Chain:
@@ -344,7 +344,7 @@ class Session:
         self.config = _with_stored_language(config, self.language_override)
         self.clock = clock
         self.base_url = base_url.rstrip("/")
-        # Extra start options a game's word packs give it (appliance/packs.py).
+        # Extra start options a game's word packs give it (appliance/table/packs.py).
         self.deck_options = deck_options
         self.version = 0
         self._listeners: list[Callable[[], None]] = []
@@ -918,10 +918,11 @@ class Session:
         # Which seats have no phone is the seats' own fact, as they are now, whoever asked
         # for the start (kiosk, host phone, host page, "play again"): never a caller's.
         kiosk = {s.seat: s.name for s in self.seats.values() if s.kiosk}
-        if kiosk and rules.id in PHONE_GAMES:
+        if kiosk and not registry.house(rules.id).no_screen:
             names = ", ".join(kiosk[s] for s in sorted(kiosk))
             raise NotNow("kiosk_seat_phone", "Each player needs a phone here; without "
-                         "one: {names}. Choose Broad Lines or Duplik.", names=names)
+                         "one: {names}. Choose a game a player without a phone can play.",
+                         names=names)
         seats = tuple(SeatInfo(s.seat, s.name, s.colour) for s in self.seats.values())
         if not rules.min_players <= len(seats) <= rules.max_players:
             raise NotNow(
@@ -1047,7 +1048,7 @@ class Session:
 
     # -- the art show to take home ----------------------------------------------------
     def _made_gallery(self, match: LiveMatch) -> None:
-        """Give the ended match an unguessable gallery address (appliance/gallery.py)."""
+        """Give the ended match an unguessable gallery address (appliance/door/gallery.py)."""
         if self.config.gallery.keep_days <= 0:
             return
         try:
@@ -1482,13 +1483,10 @@ class Session:
 
 def _make_ahead(game: str, state: Any) -> None:
     """What a game's views would otherwise compute on the loop, made on the caller's
-    thread: Duplik's scene of every round in its deck (~5 ms each; games/duplik.py keeps
-    the last 64, more than a deck holds)."""
-    if game == "duplik":
-        from games.duplik import scene_of
-
-        for seed in state.deck:
-            scene_of(seed)
+    thread (its house says what: Duplik's scene of every round in its deck)."""
+    make = registry.house(game).make_ahead
+    if make is not None:
+        make(state)
 
 
 def _not_logged(match: LiveMatch, action: Action, err: BaseException) -> SessionError:

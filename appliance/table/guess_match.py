@@ -1,10 +1,10 @@
-"""The box's opinion of a guess the Art Critic typed in Broad Lines.
+"""The box's word-form opinion of a typed guess (games/word_forms.py's WORD_FORMS).
 
-The rules (games/broad_lines.py) count a word as guessed "even if the Art Critic did not
-name it exactly, for example by using a different grammatical number, gender or form
-(diminutive, pejorative or augmentative)". The Artists decide; the box offers them an
-opinion: "match" (the word, maybe in another form), "close" (a shared stem or a typo:
-the Artists look twice) or "no".
+A game that wants it (Broad Lines, whose rules count a word as guessed "even if the Art
+Critic did not name it exactly, for example by using a different grammatical number,
+gender or form (diminutive, pejorative or augmentative)") is given this opinion: "match"
+(the word, maybe in another form), "close" (a shared stem or a typo: the players look
+twice) or "no".
 
 How: both texts are folded (case, diacritics, hyphens), cut into words, and each word is
 turned into a few keys: its Snowball stem (English and Czech stemmers, from the pure
@@ -14,10 +14,10 @@ ptáček, kniha/knize). Two words are the same when their keys meet; a guess mat
 its words are the card word's words, in either language.
 
 This lives in the appliance, not in games/, because games/ is standard library only
-(tests/test_layering.py). The rules take the matcher as an argument; this module gives
-the box's registered Broad Lines this one, so the opinion is still computed where the
-guess is applied (never sent by a phone, which could forge it) and is logged in the
-state like everything else.
+(tests/test_layering.py). The rules take the matcher as an argument; `register` gives it
+to every registered game whose house wants WORD_FORMS, so the opinion is still computed
+where the guess is applied (never sent by a phone, which could forge it) and is logged in
+the state like everything else.
 """
 
 from __future__ import annotations
@@ -28,14 +28,13 @@ from functools import lru_cache
 from typing import Any, Final
 
 from games import registry
-from games.broad_lines import BroadLines, Opinion, fold
-from games.broad_lines_words import Word
+from games.word_forms import WORD_FORMS, Opinion, Worded, fold
 
 
 @lru_cache(maxsize=2)
 def _stemmer(lang: str) -> Any:
     """The Snowball stemmer, loaded at the first guess (3 MB the box does not need until
-    someone plays Broad Lines)."""
+    someone plays a game that wants it)."""
     import snowballstemmer
 
     return snowballstemmer.stemmer({"en": "english", "cs": "czech"}[lang])
@@ -172,7 +171,7 @@ def _content(words: list[str], lang: str) -> list[str]:
     return kept or words
 
 
-def is_form_of(guess: str, word: Word) -> bool:
+def is_form_of(guess: str, word: Worded) -> bool:
     """Is `guess` the card's `word`, in English or Czech, maybe in another form?"""
     if not _words(guess):
         return False
@@ -188,7 +187,7 @@ def is_form_of(guess: str, word: Word) -> bool:
     return False
 
 
-def opinion(guess: str, word: Word) -> Opinion:
+def opinion(guess: str, word: Worded) -> Opinion:
     """The box's opinion of `guess` as the card's `word` (in English or in Czech)."""
     if is_form_of(guess, word):
         return "match"
@@ -200,14 +199,12 @@ def opinion(guess: str, word: Word) -> Opinion:
     return "no"
 
 
-def _languages(word: Word) -> Iterable[tuple[str, str]]:
+def _languages(word: Worded) -> Iterable[tuple[str, str]]:
     return (("en", word.en), ("cs", word.cs))
 
 
-RULES: Final = BroadLines(matcher=opinion)
-
-
-def register() -> None:
-    """Play Broad Lines on this box with this matcher: replaces the rules the game
-    registers by itself (which know only case and diacritics). Called by the wiring."""
-    registry.register(RULES)
+def register() -> tuple[str, ...]:
+    """Give this opinion to the registered games that want it: replaces the rules each
+    registers by itself (which know only case and diacritics). Called by the wiring;
+    returns the games given it."""
+    return registry.provide(WORD_FORMS, opinion)

@@ -1,0 +1,45 @@
+"""What the box needs of ArtBox beside its rules (games/house.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from games.artbox import MIN_DECK, deck_of
+from games.artbox_actions import ACTIONS
+from games.artbox_words import WORDS
+from games.decks import Deck, DeckShape, Text, texts
+from games.house import House, Keepsakes, Picture, StartOption
+
+
+def keepsakes(states: Iterable[Any]) -> Keepsakes:
+    """Every finished picture with the word its artist kept."""
+    rounds: dict[int, Any] = {}
+    for state in states:  # the last sight of each round holds its finished pictures
+        rounds[state.round.number] = (state.round, deck_of(state))
+    pictures = []
+    for number in sorted(rounds):
+        rnd, deck = rounds[number]
+        for seat, picture in sorted(rnd.pictures.items()):
+            if not picture:
+                continue
+            word = deck[rnd.kept[seat]] if seat in rnd.kept else None
+            pictures.append(Picture(
+                number + 1, (seat,), None if word is None else Text(word.en, word.cs),
+                tuple(picture), best=rnd.red == seat,
+            ))
+    return Keepsakes(tuple(pictures))
+
+
+HOUSE = House(
+    keepsakes=keepsakes,
+    start_options=(StartOption("seconds", "timers.artbox_s"),),
+    decks=(Deck(DeckShape("words", 1, MIN_DECK, 24), lambda: tuple(texts(w) for w in WORDS)),),
+    actions=ACTIONS,
+    from_the_tv={
+        "en": "Needs a phone: the secret word, drawing and matching the pictures, for "
+              "every player. While you sit here the TV does not start it.",
+        "cs": "Telefon potřebuje každý hráč: tajné slovo, kreslení a přiřazování "
+              "obrázků. Dokud tu sedíš, televize tuhle hru nespustí.",
+    },
+)

@@ -1,0 +1,68 @@
+"""What the box needs of Broad Lines beside its rules (games/house.py)."""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Iterable
+from typing import Any
+
+from games.broad_lines import MIN_CARDS, BroadLines, word_of
+from games.broad_lines_actions import ACTIONS
+from games.broad_lines_words import CARDS, WORDS_PER_CARD
+from games.decks import Deck, DeckShape, Text, texts
+from games.house import House, Keepsakes, Picture, StartOption
+from games.word_forms import WORD_FORMS, WordForms
+
+
+def keepsakes(states: Iterable[Any]) -> Keepsakes:
+    """Each round's easel: every sheet stacked, drawn by the table's Artists together."""
+    final = collections.deque(states, maxlen=1)[0]
+    rounds = list(final.history)
+    if final.round.sheets and all(r.number != final.round.number for r in rounds):
+        rounds.append(final.round)  # ended during a round: its sheets count too
+    pictures = []
+    for rnd in rounds:
+        if not rnd.sheets:
+            continue
+        word = word_of(rnd)
+        pictures.append(Picture(
+            rnd.number,
+            tuple(dict.fromkeys(sheet.artist for sheet in rnd.sheets)),
+            None if word is None else Text(word.en, word.cs),
+            tuple(stroke for sheet in rnd.sheets for stroke in sheet.strokes),
+            best=rnd.result == "guessed",
+        ))
+    return Keepsakes(tuple(pictures))
+
+
+def _with_word_forms(matcher: WordForms) -> BroadLines:
+    return BroadLines(matcher=matcher)
+
+
+HOUSE = House(
+    no_screen=True,
+    keepsakes=keepsakes,
+    start_options=(
+        StartOption("sheets", "broad_lines.sheets"),
+        StartOption("check_sheets", "broad_lines.check_sheets"),
+    ),
+    decks=(
+        # Numbers 1-6 name a card's words in order; 24 characters fit its card.
+        Deck(DeckShape("cards", WORDS_PER_CARD, MIN_CARDS, 24, "card", "word",
+                       ", numbered 1-6 in order"),
+             lambda: tuple(texts(*card) for card in CARDS)),
+    ),
+    actions=ACTIONS,
+    together=True,
+    from_the_tv={
+        "en": "From the TV: the Art Critic (choose the number, say the guesses aloud), "
+              "and an Artist: the TV shows you the word while the Critic looks away; you "
+              "draw on paper at the table (or on its screen by touch). Needs a phone: "
+              "voting on a refused sheet, the hints.",
+        "cs": "Z televize: Kritik (vybere číslo, tipy říká nahlas) i Umělec: televize "
+              "ti ukáže slovo, když se Kritik nedívá; kreslíš na papír u stolu (nebo "
+              "dotykem na jeho obrazovce). Telefon je potřeba: hlasování o fólii, "
+              "nápovědy.",
+    },
+    wants={WORD_FORMS: _with_word_forms},
+)

@@ -1,0 +1,110 @@
+"""What a game brings to the box beside its rules: everything the box needs to know of it.
+
+The box (appliance/) names no game. It asks the registry for a game's `House` and finds
+there: the keepsakes of a finished match (the pictures and captions its gallery and the
+lobby's history show, and scenes such as Duplik's), which settings of
+config/appliance.toml feed which start options, the decks a pack may extend or replace,
+the schemas of its moves, how the kiosk speaks of it (played together or not, what a
+player without a phone can do) and the capabilities it wants from the box (a helper that
+needs a library games/ may not import, such as the word-form opinion of
+games/word_forms.py).
+
+A catalogued game declares its house in `games/<id>_house.py` (its `HOUSE`), which the
+registry reads at the first look; any other game passes it to `registry.register`.
+Everything here is plain data and pure functions, like the rules themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from games.action_schema import ActionSchemas
+from games.core import JSON, Rules, Seat
+from games.decks import Deck, Text
+from games.sheet import Stroke
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One drawing to keep: the round it is shown under (from 1), who drew it (a shared
+    easel has several artists), what it shows, its strokes, and whether it is the round's
+    best (most recognised, best scored: the lobby's history shows those)."""
+
+    round: int
+    artists: tuple[Seat, ...]
+    caption: Text | None
+    strokes: tuple[Stroke, ...]
+    best: bool = False
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A picture the box made for a round (Duplik's scene), as SVG, with its title."""
+
+    round: int
+    title: Text
+    svg: str
+
+
+@dataclass(frozen=True)
+class Keepsakes:
+    pictures: tuple[Picture, ...] = ()
+    scenes: tuple[Scene, ...] = ()
+
+
+KeepsakeCollector = Callable[[Iterable[Any]], Keepsakes]
+"""The match's states one by one, from `setup` to the last -> its keepsakes. The states
+come from a generator: a long game's states are never all in memory at once."""
+
+
+@dataclass(frozen=True)
+class StartOption:
+    """A start option the box's config gives a game: `option` is read from `setting`, the
+    dotted path of a key of config/appliance.toml ("timers.duplik_s"). A host's own
+    options at start override it."""
+
+    option: str
+    setting: str
+
+
+@dataclass(frozen=True)
+class House:
+    """Everything of a game that is not its rules. Every field has a default: a game that
+    keeps no pictures, reads no setting and takes no pack declares nothing."""
+
+    keepsakes: KeepsakeCollector | None = None
+    start_options: tuple[StartOption, ...] = ()
+    decks: tuple[Deck, ...] = ()
+    actions: ActionSchemas | None = None
+    together: bool = False
+    """The table plays together: its result is the table's (words guessed), not a ranking."""
+    make_ahead: Callable[[Any], None] | None = None
+    """What the game's views would compute on first sight, made ahead from the first
+    state on the box's worker thread at start, off the loop that serves the phones."""
+    no_screen: bool = False
+    """The rules take the NO_SCREEN start option (games/core.py): they deal their private
+    roles around seats without a phone (or pass the device to them). A game without it
+    is not started while a seat made at the kiosk is at the table: that player could play
+    no part, and the game might wait for them."""
+    without_phone: Mapping[str, JSON] = field(default_factory=lambda: MappingProxyType({}))
+    """Start options for a table where someone sits without a phone (Duplik on paper)."""
+    from_the_tv: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Per language: what a player without a phone plays from the TV, what needs a phone."""
+    wants: Mapping[str, Callable[[Any], Rules[Any]]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    """Capabilities the game takes from the box: name -> the rules made with the box's
+    helper (games/word_forms.py's WORD_FORMS -> Broad Lines with the stemming matcher)."""
+
+    def keep(self, states: Iterable[Any]) -> Keepsakes:
+        """The keepsakes of a match whose states are `states` (none without a collector)."""
+        if self.keepsakes is None:
+            return Keepsakes()
+        return self.keepsakes(states)
+
+
+NOTHING: House = House()
+"""The house of a game that declares none."""
