@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import collections
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
 
 from games.broad_lines import MIN_CARDS, BroadLines, word_of
 from games.broad_lines_actions import ACTIONS
 from games.broad_lines_words import CARDS, WORDS_PER_CARD
 from games.decks import Deck, DeckShape, Text, texts
-from games.house import House, Keepsakes, Picture, StartOption
+from games.house import House, Keepsakes, Picture, PrivateLook, StartOption
 from games.word_forms import WORD_FORMS, WordForms
 
 
@@ -35,12 +35,44 @@ def keepsakes(states: Iterable[Any]) -> Keepsakes:
     return Keepsakes(tuple(pictures))
 
 
+WORD_PHASES: Final = frozenset({"drawing", "vote", "guessing"})
+"""The phases in which an Artist must know the word."""
+
+
+def _int(value: object) -> int | None:
+    return value if type(value) is int else None
+
+
+def private_looks(public: Mapping[str, Any], no_phone: frozenset[int]) -> tuple[PrivateLook, ...]:
+    """Once the Critic has named the number, each Artist without a phone sees the word
+    on the kiosk while the Critic looks away (one look per round and number)."""
+    phase, number, rnd = public.get("phase"), _int(public.get("number")), _int(
+        public.get("round"))
+    artists = public.get("artists")
+    if phase not in WORD_PHASES or number is None or rnd is None or not isinstance(
+            artists, list):
+        return ()
+    critic = _int(public.get("critic"))
+    return tuple(PrivateLook(seat, (rnd, number), critic)
+                 for seat in sorted(no_phone) if seat in artists)
+
+
+def private_text(own: Mapping[str, Any]) -> Mapping[str, str] | None:
+    """The word, from the Artist's own view."""
+    word = own.get("word")
+    if not isinstance(word, Mapping):
+        return None
+    return {lang: text for lang, text in word.items() if isinstance(text, str)}
+
+
 def _with_word_forms(matcher: WordForms) -> BroadLines:
     return BroadLines(matcher=matcher)
 
 
 HOUSE = House(
     no_screen=True,
+    private_looks=private_looks,
+    private_text=private_text,
     keepsakes=keepsakes,
     start_options=(
         StartOption("sheets", "broad_lines.sheets"),

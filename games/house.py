@@ -71,6 +71,27 @@ class StartOption:
 
 
 @dataclass(frozen=True)
+class PrivateLook:
+    """A seat without a phone must see something only it may see, on the shared screen,
+    while the others look away (passing the device): `seat`, a `key` naming this one
+    look (a look seen once is not asked for again), and who looks away (`away`: a seat,
+    or None for everyone else)."""
+
+    seat: Seat
+    key: tuple[int | str, ...]
+    away: Seat | None = None
+
+
+PrivateLooks = Callable[[Mapping[str, Any], frozenset[Seat]], tuple[PrivateLook, ...]]
+"""The public view of a state (what the kiosk's view carries) and the seats without a
+phone -> the looks due now, in the order to ask them."""
+
+PrivateText = Callable[[Mapping[str, Any]], Mapping[str, str] | None]
+"""A seat's own view -> what it is shown in a private look, per language (None: nothing
+now)."""
+
+
+@dataclass(frozen=True)
 class House:
     """Everything of a game that is not its rules. Every field has a default: a game that
     keeps no pictures, reads no setting and takes no pack declares nothing."""
@@ -89,6 +110,11 @@ class House:
     roles around seats without a phone (or pass the device to them). A game without it
     is not started while a seat made at the kiosk is at the table: that player could play
     no part, and the game might wait for them."""
+    private_looks: PrivateLooks | None = None
+    """Where the rules let everyone else look away: which seats without a phone must
+    see something privately now (Broad Lines: an Artist at the kiosk, the word, while the
+    Critic looks away), and `private_text` what."""
+    private_text: PrivateText | None = None
     without_phone: Mapping[str, JSON] = field(default_factory=lambda: MappingProxyType({}))
     """Start options for a table where someone sits without a phone (Duplik on paper)."""
     from_the_tv: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))

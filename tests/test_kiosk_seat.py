@@ -280,7 +280,7 @@ def test_a_duplik_from_the_kiosk_tells_the_rules_who_has_no_phone(session: Sessi
         assert err.value.key == "kiosk_seat_phone" and "without one: Mia" in str(err.value)
         assert session.match is None
         session.tell_table(err.value)  # what the app does with a refused start on the kiosk
-        assert "without one: mia. choose broad lines or duplik" in _texts(
+        assert "without one: mia. choose a game a player without a phone can play" in _texts(
             session.view_for(KIOSK))
     session.select(HOST, "duplik")
     session.start(HOST, {NO_SCREEN: [0, 1]})  # a caller's list is not the seats' word

@@ -32,21 +32,15 @@ from typing import Any, Final
 from appliance.kiosk.intents import Back, Intent, SeatPadKey, SitDown
 from appliance.table.session import KIOSK, PALETTE, Session, SessionError, Viewer
 from games import registry
+from games.house import PrivateLook
 
 log = logging.getLogger("easel.kiosk_seat")
 
 NAME_MAX: Final = 16
 """Letters the pad takes (a phone may type up to the session's own limit)."""
 
-WORD_PHASES: Final = frozenset({"drawing", "vote", "guessing"})
-"""Broad Lines phases in which an Artist must know the word."""
-
-RevealKey = tuple[int, int, int, int]
-"""(match id, seat, round, number): one word, as one seat must see it once."""
-
-
-def _int(value: object) -> int | None:
-    return value if type(value) is int else None
+RevealKey = tuple[int, int, tuple[int | str, ...]]
+"""(match id, seat, the look's own key): one private look, as one seat must see it once."""
 
 
 class KioskSeats:
@@ -112,20 +106,19 @@ class KioskSeats:
         return [k for k in self._words_now() if k not in self.seen]
 
     def _words_now(self) -> list[RevealKey]:
-        """The word each kiosk seat should know now, seen or not."""
+        """The private look each kiosk seat should have now, seen or not (the game's
+        house says which: Broad Lines' Artists once the Critic has named the number)."""
+        return [(match_id, look.seat, look.key) for match_id, look in self._looks()]
+
+    def _looks(self) -> list[tuple[int, PrivateLook]]:
         match = self.session.match
-        if match is None or match.record.game != "broad-lines" or not self.seated:
+        if match is None or not self.seated:
             return []
-        state = self._public_state()
-        phase, number, rnd = state.get("phase"), _int(state.get("number")), _int(
-            state.get("round"))
-        if phase not in WORD_PHASES or number is None or rnd is None:
+        looks = registry.house(match.record.game).private_looks
+        if looks is None:
             return []
-        artists = state.get("artists")
-        if not isinstance(artists, list):
-            return []
-        return [(match.record.id, seat, rnd, number) for seat in sorted(self.seated)
-                if seat in artists]
+        return [(match.record.id, look)
+                for look in looks(self._public_state(), frozenset(self.seated))]
 
     def _public_state(self) -> Mapping[str, Any]:
         match = self.session.view_for(KIOSK).get("match")
@@ -154,18 +147,21 @@ class KioskSeats:
         self._changed()
 
     def _word_of(self, seat: int) -> str | None:
-        """The word in `seat`'s own view (what that player may see), in the table's
-        language."""
-        match = self.session.view_for(Viewer("player", seat)).get("match")
-        state = match.get("state") if isinstance(match, Mapping) else None
-        word = state.get("word") if isinstance(state, Mapping) else None
-        if not isinstance(word, Mapping):
+        """What `seat` is shown privately, from its own view (what that player may see),
+        in the table's language."""
+        match = self.session.match
+        own = self.session.view_for(Viewer("player", seat)).get("match")
+        state = own.get("state") if isinstance(own, Mapping) else None
+        if match is None or not isinstance(state, Mapping):
             return None
-        text = word.get(self.lang) or word.get("en")
-        return text if isinstance(text, str) else None
+        text_of = registry.house(match.record.game).private_text
+        texts = None if text_of is None else text_of(state)
+        if not texts:
+            return None
+        return texts.get(self.lang) or texts.get("en")
 
     def _pass_device(self) -> dict[str, Any] | None:
-        """What the kiosk shows to pass the device: asking a seat to look (the Critic
+        """What the kiosk shows to pass the device: asking a seat to look (the one named
         looks away), or that seat's word; None when nobody must see anything."""
         waiting = self._waiting()
         if self.showing is not None and self.showing not in waiting:
@@ -175,14 +171,14 @@ class KioskSeats:
         if key is None:
             return None
         seat = key[1]
-        state = self._public_state()
-        critic = _int(state.get("critic"))
+        away = next((look.away for _, look in self._looks()
+                     if (look.seat, look.key) == (seat, key[2])), None)
         seats = self.session.seats
         out: dict[str, Any] = {
             "stage": "show" if self.showing is not None else "ask",
             "seat": seat,
             "name": seats[seat].name if seat in seats else "",
-            "critic": seats[critic].name if critic in seats else "",
+            "critic": seats[away].name if away in seats else "",
             "word": None,
         }
         if self.showing is not None:
