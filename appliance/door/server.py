@@ -15,7 +15,7 @@ import ipaddress
 import logging
 import sqlite3
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Annotated, Any, Final, cast
@@ -110,6 +110,49 @@ _decoder = msgspec.json.Decoder(Message)
 _encode = msgspec.json.Encoder().encode
 
 
+class SharedParts:
+    """Views encoded with their big shared parts encoded once.
+
+    A finished game's art show (every round's drawings: megabytes for a long game) is
+    one list in every seat's view, and stays the same object version after version while
+    the finish is held (the rules make it once per finished state). Encoded inline, it
+    would be encoded again for every phone at every change of the table, on the loop
+    that serves them all; here a list in a match's state whose JSON is over SHARED_BYTES
+    is kept as `msgspec.Raw` by identity (the object is held, so its id is not reused)
+    for the next viewer and the next version. Views are never changed once built."""
+
+    SHARED_BYTES: Final = 16 * 1024
+    KEPT: Final = 8
+
+    def __init__(self) -> None:
+        self._raw: OrderedDict[int, tuple[object, msgspec.Raw]] = OrderedDict()
+        self.encoded = 0  # big parts encoded (not found kept): for tests and benchmarks
+
+    def encode(self, view: dict[str, Any]) -> bytes:
+        match = view.get("match")
+        if not isinstance(match, dict):
+            return _encode(view)
+        state = match.get("state")
+        if not isinstance(state, dict) or not any(
+                isinstance(v, list) and v for v in state.values()):
+            return _encode(view)
+        parts = {k: self._part(v) for k, v in state.items() if isinstance(v, list) and v}
+        return _encode({**view, "match": {**match, "state": {**state, **parts}}})
+
+    def _part(self, value: list[Any]) -> msgspec.Raw:
+        kept = self._raw.get(id(value))
+        if kept is not None and kept[0] is value:
+            self._raw.move_to_end(id(value))
+            return kept[1]
+        raw = msgspec.Raw(_encode(value))
+        if len(raw) > self.SHARED_BYTES:
+            self.encoded += 1
+            self._raw[id(value)] = (value, raw)
+            while len(self._raw) > self.KEPT:
+                self._raw.popitem(last=False)
+        return raw
+
+
 class Refusal(Exception):
     """A message the server refuses before the session sees it."""
 
@@ -175,6 +218,7 @@ class PhoneServer:
         # Why the box keeps nothing (appliance/app.py: a card it cannot write), or None.
         self.degraded: str | None = None
         self._encoded: dict[tuple[int, Viewer], str] = {}
+        self._parts = SharedParts()
         self._tasks: set[asyncio.Future[None]] = set()  # starts being set up off the loop
         self.app = web.Application(
             client_max_size=1024 * 1024, middlewares=[self._flood_guard]
@@ -386,7 +430,8 @@ class PhoneServer:
         if text is None:
             if len(self._encoded) > 64:
                 self._encoded.clear()
-            text = self._encoded[key] = _encode(self.session.view_for(viewer)).decode()
+            text = self._encoded[key] = self._parts.encode(
+                self.session.view_for(viewer)).decode()
         return text
 
     def _session_changed(self) -> None:
