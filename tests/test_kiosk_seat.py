@@ -158,7 +158,12 @@ def _texts(view: Any) -> str:
 
 
 def _shown(words: list[str], view: Any) -> list[str]:
-    """The words of `words` the view carries as words ("road" is not in "broad-lines")."""
+    """The words of `words` the view carries as words ("road" is not in "broad-lines"),
+    but for the game's fixed words on the pad (its house's `from_the_tv`, in which the
+    Czech "telefon" is a Broad Lines card too): they are not state."""
+    if isinstance(view, dict) and isinstance(view.get("seat_pad"), dict):
+        view = {**view, "seat_pad": {k: v for k, v in view["seat_pad"].items()
+                                     if k != "from_the_tv"}}
     text = _texts(view)
     return [w for w in words if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text)]
 
