@@ -416,9 +416,10 @@ class Appliance:
                 case SelectGame(game=game):
                     self.session.select(HOST, game)
                 case StartGame():
-                    self.session.start(HOST)  # the seats say who has no phone
+                    # The seats say who has no phone; the set-up runs off the loop.
+                    self.session.start_for_table(self.session.start_async(HOST))
                 case FinishChoice(again=again):
-                    self.session.leave_finish(HOST, again)
+                    self.session.start_for_table(self.session.leave_finish_async(HOST, again))
                 case PressButton(button=button, long=long):
                     self.session.press(button, long)
                 case ActAs(seat=seat, kind=kind, data=data):

@@ -71,6 +71,7 @@ async def test_the_hourglass_runs_out_by_itself(running: tuple[Appliance, Shifte
     session.join("Bo", PALETTE[1])
     app._on_intent(SelectGame("race"))
     app._on_intent(StartGame())
+    await started(app)
     app._on_intent(PressButton("hourglass"))
     assert session.match is not None
     clock.offset += 31
@@ -102,7 +103,76 @@ async def test_the_kiosk_hosts(running: tuple[Appliance, ShiftedClock]) -> None:
         app.session.act(app.session.match.state.turn % 2, "add", {"n": 1})
     assert app.session.view_for(KIOSK)["phase"] == "over"
     app._on_intent(FinishChoice(again=True))  # the finish strip's "Play again"
+    await started(app)
     assert app.session.match is not None
+
+
+async def started(app: Appliance) -> None:
+    """Wait (bounded) for a start the kiosk asked for: it is set up off the loop."""
+    for _ in range(300):
+        if app.session.match is not None:
+            return
+        await asyncio.sleep(0.01)
+
+
+def play_out(app: Appliance) -> None:
+    """Play the race to its finish (the finish strip and menu offer Play again)."""
+    session = app.session
+    while session.match is not None:
+        session.act(session.match.state.turn % 2, "add", {"n": 1})
+    assert session.view_for(KIOSK)["phase"] == "over"
+
+
+async def test_the_kiosks_start_and_play_again_are_set_up_off_the_loop(
+    running: tuple[Appliance, ShiftedClock],
+) -> None:
+    """The kiosk's Start, its Play again and the host menu's Play again set the game up
+    on a worker thread, like a phone's; a refused set-up is the kiosk's notice."""
+    import threading
+
+    from appliance.table.session import Refused
+
+    app, _ = running
+    session = app.session
+    threads: list[threading.Thread] = []
+    set_up = session._set_up
+    refuse = [True]
+
+    def watched(*args: object, **kwargs: object) -> object:
+        threads.append(threading.current_thread())
+        if refuse[0]:
+            raise Refused("bad_deck", "The deck is bad.")
+        return set_up(*args, **kwargs)  # type: ignore[arg-type]
+
+    session._set_up = watched  # type: ignore[method-assign, assignment]
+    session.join("Ada", PALETTE[0])
+    session.join("Bo", PALETTE[1])
+    app._on_intent(SelectGame("race"))
+    app._on_intent(StartGame())
+    assert session.match is None  # not on this turn of the loop
+    for _ in range(300):
+        if session.notice is not None:
+            break
+        await asyncio.sleep(0.01)
+    assert session.notice is not None and session.notice.key == "bad_deck"
+    assert session.view_for(KIOSK)["notice"]["text"] == "The deck is bad."
+    assert session.match is None
+    refuse[0] = False
+    app._on_intent(StartGame())
+    await started(app)
+    assert session.match is not None
+    play_out(app)
+    app._on_intent(FinishChoice(again=True))
+    await started(app)
+    assert session.match is not None
+    play_out(app)
+    assert app.host_menu is not None
+    app.host_menu._set("menu")  # as after the PIN
+    app._on_intent(HostChoice("again"))
+    await started(app)
+    assert session.match is not None
+    assert len(threads) == 4
+    assert all(t is not threading.main_thread() for t in threads)
 
 
 async def test_the_kiosk_frame_is_served_to_this_box(
