@@ -592,7 +592,7 @@ class Appliance:
         self._purge_galleries()
         # After the server's listener: the phones' views go out first, and the kiosk draws
         # while the phones (other devices) take theirs in.
-        self.session.subscribe(self.kiosk.wake)
+        self.session.subscribe(self.kiosk.view_changed)  # coalesced: VIEW_INTERVAL_S
         # Out of file descriptors at accept: one line a minute, not a traceback each time.
         asyncio.get_running_loop().set_exception_handler(AcceptErrors())
         runner = GuardedRunner(server, access_log=None, handle_signals=False)

@@ -175,6 +175,38 @@ async def test_the_kiosks_start_and_play_again_are_set_up_off_the_loop(
     assert all(t is not threading.main_thread() for t in threads)
 
 
+async def test_a_flood_of_changes_is_drawn_at_the_kiosks_frame_rate(
+    running: tuple[Appliance, ShiftedClock],
+) -> None:
+    """One seat's stroke/undo flood changes the view hundreds of times a second: the
+    kiosk draws the newest view at its frame rate (VIEW_INTERVAL_S), not a whole frame
+    on the phones' loop for every change; a change after a quiet moment still shows."""
+    from appliance.kiosk import VIEW_INTERVAL_S
+    from appliance.table.session import NotNow
+
+    app, clock = running
+    kiosk, session = app.kiosk, app.session
+    assert kiosk is not None
+    loop = asyncio.get_running_loop()
+    await asyncio.sleep(0.2)
+    drawn, began, changes = kiosk.frames_drawn, loop.time(), 0
+    while loop.time() - began < 0.5:
+        session.tell_table(NotNow("flood", f"change {changes}"))  # a new view each time
+        changes += 1
+        await asyncio.sleep(0.002)
+    frames = kiosk.frames_drawn - drawn
+    assert changes > 60
+    assert 1 <= frames <= 0.5 / VIEW_INTERVAL_S + 4, (frames, changes)
+    await asyncio.sleep(3 * VIEW_INTERVAL_S)  # the last change is drawn: the newest view
+    assert not kiosk.renderer.needs_redraw(app.kiosk_view(), clock(), kiosk.size)
+    await asyncio.sleep(1.2)  # quiet
+    drawn, began = kiosk.frames_drawn, loop.time()
+    session.tell_table(NotNow("flood", "one more"))
+    while kiosk.frames_drawn == drawn and loop.time() - began < 1:
+        await asyncio.sleep(0.002)
+    assert kiosk.frames_drawn == drawn + 1 and loop.time() - began < 0.2
+
+
 async def test_the_kiosk_frame_is_served_to_this_box(
     running: tuple[Appliance, ShiftedClock],
 ) -> None:
