@@ -416,9 +416,10 @@ class Appliance:
                 case SelectGame(game=game):
                     self.session.select(HOST, game)
                 case StartGame():
-                    self.session.start(HOST)  # the seats say who has no phone
+                    # The seats say who has no phone; the set-up runs off the loop.
+                    self.session.start_for_table(self.session.start_async(HOST))
                 case FinishChoice(again=again):
-                    self.session.leave_finish(HOST, again)
+                    self.session.start_for_table(self.session.leave_finish_async(HOST, again))
                 case PressButton(button=button, long=long):
                     self.session.press(button, long)
                 case ActAs(seat=seat, kind=kind, data=data):
@@ -591,7 +592,7 @@ class Appliance:
         self._purge_galleries()
         # After the server's listener: the phones' views go out first, and the kiosk draws
         # while the phones (other devices) take theirs in.
-        self.session.subscribe(self.kiosk.wake)
+        self.session.subscribe(self.kiosk.view_changed)  # coalesced: VIEW_INTERVAL_S
         # Out of file descriptors at accept: one line a minute, not a traceback each time.
         asyncio.get_running_loop().set_exception_handler(AcceptErrors())
         runner = GuardedRunner(server, access_log=None, handle_signals=False)

@@ -71,6 +71,7 @@ async def test_the_hourglass_runs_out_by_itself(running: tuple[Appliance, Shifte
     session.join("Bo", PALETTE[1])
     app._on_intent(SelectGame("race"))
     app._on_intent(StartGame())
+    await started(app)
     app._on_intent(PressButton("hourglass"))
     assert session.match is not None
     clock.offset += 31
@@ -102,7 +103,108 @@ async def test_the_kiosk_hosts(running: tuple[Appliance, ShiftedClock]) -> None:
         app.session.act(app.session.match.state.turn % 2, "add", {"n": 1})
     assert app.session.view_for(KIOSK)["phase"] == "over"
     app._on_intent(FinishChoice(again=True))  # the finish strip's "Play again"
+    await started(app)
     assert app.session.match is not None
+
+
+async def started(app: Appliance) -> None:
+    """Wait (bounded) for a start the kiosk asked for: it is set up off the loop."""
+    for _ in range(300):
+        if app.session.match is not None:
+            return
+        await asyncio.sleep(0.01)
+
+
+def play_out(app: Appliance) -> None:
+    """Play the race to its finish (the finish strip and menu offer Play again)."""
+    session = app.session
+    while session.match is not None:
+        session.act(session.match.state.turn % 2, "add", {"n": 1})
+    assert session.view_for(KIOSK)["phase"] == "over"
+
+
+async def test_the_kiosks_start_and_play_again_are_set_up_off_the_loop(
+    running: tuple[Appliance, ShiftedClock],
+) -> None:
+    """The kiosk's Start, its Play again and the host menu's Play again set the game up
+    on a worker thread, like a phone's; a refused set-up is the kiosk's notice."""
+    import threading
+
+    from appliance.table.session import Refused
+
+    app, _ = running
+    session = app.session
+    threads: list[threading.Thread] = []
+    set_up = session._set_up
+    refuse = [True]
+
+    def watched(*args: object, **kwargs: object) -> object:
+        threads.append(threading.current_thread())
+        if refuse[0]:
+            raise Refused("bad_deck", "The deck is bad.")
+        return set_up(*args, **kwargs)  # type: ignore[arg-type]
+
+    session._set_up = watched  # type: ignore[method-assign, assignment]
+    session.join("Ada", PALETTE[0])
+    session.join("Bo", PALETTE[1])
+    app._on_intent(SelectGame("race"))
+    app._on_intent(StartGame())
+    assert session.match is None  # not on this turn of the loop
+    for _ in range(300):
+        if session.notice is not None:
+            break
+        await asyncio.sleep(0.01)
+    assert session.notice is not None and session.notice.key == "bad_deck"
+    assert session.view_for(KIOSK)["notice"]["text"] == "The deck is bad."
+    assert session.match is None
+    refuse[0] = False
+    app._on_intent(StartGame())
+    await started(app)
+    assert session.match is not None
+    play_out(app)
+    app._on_intent(FinishChoice(again=True))
+    await started(app)
+    assert session.match is not None
+    play_out(app)
+    assert app.host_menu is not None
+    app.host_menu._set("menu")  # as after the PIN
+    app._on_intent(HostChoice("again"))
+    await started(app)
+    assert session.match is not None
+    assert len(threads) == 4
+    assert all(t is not threading.main_thread() for t in threads)
+
+
+async def test_a_flood_of_changes_is_drawn_at_the_kiosks_frame_rate(
+    running: tuple[Appliance, ShiftedClock],
+) -> None:
+    """One seat's stroke/undo flood changes the view hundreds of times a second: the
+    kiosk draws the newest view at its frame rate (VIEW_INTERVAL_S), not a whole frame
+    on the phones' loop for every change; a change after a quiet moment still shows."""
+    from appliance.kiosk import VIEW_INTERVAL_S
+    from appliance.table.session import NotNow
+
+    app, clock = running
+    kiosk, session = app.kiosk, app.session
+    assert kiosk is not None
+    loop = asyncio.get_running_loop()
+    await asyncio.sleep(0.2)
+    drawn, began, changes = kiosk.frames_drawn, loop.time(), 0
+    while loop.time() - began < 0.5:
+        session.tell_table(NotNow("flood", f"change {changes}"))  # a new view each time
+        changes += 1
+        await asyncio.sleep(0.002)
+    frames = kiosk.frames_drawn - drawn
+    assert changes > 60
+    assert 1 <= frames <= 0.5 / VIEW_INTERVAL_S + 4, (frames, changes)
+    await asyncio.sleep(3 * VIEW_INTERVAL_S)  # the last change is drawn: the newest view
+    assert not kiosk.renderer.needs_redraw(app.kiosk_view(), clock(), kiosk.size)
+    await asyncio.sleep(1.2)  # quiet
+    drawn, began = kiosk.frames_drawn, loop.time()
+    session.tell_table(NotNow("flood", "one more"))
+    while kiosk.frames_drawn == drawn and loop.time() - began < 1:
+        await asyncio.sleep(0.002)
+    assert kiosk.frames_drawn == drawn + 1 and loop.time() - began < 0.2
 
 
 async def test_the_kiosk_frame_is_served_to_this_box(

@@ -13,6 +13,8 @@ import socket
 from pathlib import Path
 
 import aiohttp
+import pygame
+import pytest
 
 from appliance.app import Appliance
 from appliance.system.config import Config, DisplaySettings, ServerSettings, StorageSettings
@@ -68,3 +70,39 @@ async def test_a_box_that_cannot_write_starts_degraded_and_serves_phones(
     finally:
         stop.set()
         await asyncio.wait_for(task, 20)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080), (480, 800)])
+def test_the_degraded_notices_leave_the_room_code_and_the_start_clear(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """At 800x480 the two lines saying the card cannot be written covered half the room
+    code and the Start button: the lobby now keeps above them."""
+    from appliance.kiosk.render import KioskRenderer
+    from tests.screens import render
+    from tests.test_kiosk import make_view
+
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("a file where the data directory should be")
+    config = dataclasses.replace(
+        Config(), storage=StorageSettings(str(blocker / "easel")),
+        display=DisplaySettings(mode="headless", width=size[0], height=size[1]),
+    )
+    app = Appliance(config)
+    view = make_view(seats=4)
+    view["notices"] = list(app.notices)
+    renderer = KioskRenderer()
+    renderer.record_layout = True
+    _, renderer = render("lobby", size, view, renderer)
+    log = renderer.layout
+    assert log is not None
+    notices = [box for name, box in log.panels if name == "notice"]
+    assert len(notices) == 2, log.panels
+    others = [(name, box) for name, box in log.panels if name != "notice"]
+    assert {"join panel", "start button"} <= {name for name, _ in others}
+    for box in notices:
+        assert pygame.Rect((0, 0), size).contains(box)
+        for name, other in others:
+            assert not box.colliderect(other), f"a notice {box} covers the {name} {other}"
+        for rect, intent in renderer.targets:
+            assert not box.colliderect(rect), f"a notice {box} covers {intent}"

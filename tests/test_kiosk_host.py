@@ -3,6 +3,7 @@ gallery's QR code after a game and the idle lobby's history."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import io
 from collections.abc import Iterator
@@ -189,7 +190,7 @@ def test_after_a_game_the_kiosk_shows_the_gallery_code_then_the_days_history(
     assert any(s.startswith("d:") for s in steps)
 
 
-def test_the_host_menu_and_the_finish_strip_lead_on_from_a_finish(
+async def test_the_host_menu_and_the_finish_strip_lead_on_from_a_finish(
     kiosk: Kiosk, host_session: Session, clock: FakeClock, race: RaceToTwenty
 ) -> None:
     from appliance.kiosk.intents import FinishChoice
@@ -209,6 +210,11 @@ def test_the_host_menu_and_the_finish_strip_lead_on_from_a_finish(
     view = draw(kiosk, menu, session, clock)
     assert view["host_menu"]["over"] and not view["host_menu"]["playing"]
     menu.handle(tap(kiosk, HostChoice("again")))
+    assert session.match is None  # set up off the loop (Session.start_for_table)
+    for _ in range(300):
+        if session.match is not None:
+            break
+        await asyncio.sleep(0.01)
     assert session.match is not None and session.match.record.options["target"] == 5
     while session.match is not None:
         session.act(session.match.state.turn % 2, "add", {"n": 1})

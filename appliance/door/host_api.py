@@ -322,7 +322,7 @@ class HostApi:
     async def finish(self, request: web.Request) -> web.Response:
         """From a game's finish back to the lobby, or (`again`) into the same game anew."""
         return await self._do(
-            request, FinishChoice, lambda b: self.session.leave_finish(HOST, b.again)
+            request, FinishChoice, lambda b: self.session.leave_finish_async(HOST, b.again)
         )
 
     async def language(self, request: web.Request) -> web.Response:

@@ -146,7 +146,9 @@ class KioskHostMenu:
                 case "end":
                     session.end_match(HOST)
                 case "again" | "lobby":
-                    session.leave_finish(HOST, again=choice.what == "again")
+                    # Play again sets up off the loop; its refusal is the kiosk's notice.
+                    session.start_for_table(
+                        session.leave_finish_async(HOST, again=choice.what == "again"))
                 case "kick" if choice.seat is not None:
                     self.kicking = choice.seat  # asked once more, as from the seat's ✕
                     self._set("confirm")

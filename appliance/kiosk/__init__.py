@@ -102,6 +102,13 @@ INK_INTERVAL_S: Final = 1 / 30
 as it comes (strokes stay complete and exact), only the presenting is capped, since on a Pi
 every present uploads to the screen and can wait for its refresh."""
 
+VIEW_INTERVAL_S: Final = 1 / 20
+"""A changed view is drawn at most 20 times a second (the loop's pace while anything
+moves): a flood of moves (stroke, undo, stroke... from one seat) would otherwise cost a
+whole frame each on the loop that serves every phone. The first change after a quiet
+moment is drawn at once; the ones after it wait for the next frame, which draws the
+newest view. Live ink has its own cadence (INK_INTERVAL_S)."""
+
 
 IDLE_SLOW_S: Final = 0.25
 """How long the kiosk loop sleeps when nothing moves (no ink, no finger or mouse button
@@ -185,6 +192,7 @@ class Kiosk:
         clock: Callable[[], float] = time.monotonic,
         ink_interval: float = INK_INTERVAL_S,
         present: str = "auto",
+        view_interval: float = VIEW_INTERVAL_S,
     ) -> None:
         self.rotation = check_rotation(rotation)
         self.choice = choice
@@ -195,6 +203,9 @@ class Kiosk:
         self.clock = clock
         self.ink_interval = ink_interval
         self._ink_shown_at = -float("inf")
+        self.view_interval = view_interval
+        self._drawn_at = -float("inf")  # monotonic: the last whole frame drawn
+        self._view_timer: asyncio.TimerHandle | None = None  # a changed view's frame
         self._presses: dict[Any, object] = {}
         self._pressed_at: dict[Any, float] = {}  # for the host corner's long press
         self.ink = Ink()
@@ -223,6 +234,17 @@ class Kiosk:
         """Cut the kiosk loop's nap short: the view changed (called from the loop's thread)."""
         self._active_at = time.monotonic()
         self._end_nap()
+
+    def view_changed(self) -> None:
+        """The session's view changed (the app subscribes this): the loop wakes at once
+        if the last frame is `view_interval` ago, else when it will be, and draws the
+        newest view then, so a flood of changes costs at most one frame per interval."""
+        self._active_at = now = time.monotonic()
+        due = self._drawn_at + self.view_interval - now
+        if due <= 0:
+            self._end_nap()
+        elif self._nap is not None and not self._nap.done() and self._view_timer is None:
+            self._view_timer = asyncio.get_running_loop().call_later(due, self._end_nap)
 
     def _end_nap(self) -> None:
         if self._nap is not None and not self._nap.done():
@@ -260,6 +282,9 @@ class Kiosk:
             await nap
         finally:
             timer.cancel()
+            if self._view_timer is not None:
+                self._view_timer.cancel()
+                self._view_timer = None
             self._nap = None
 
     def _attach(self) -> None:
@@ -290,7 +315,7 @@ class Kiosk:
             self.present_focus()
             return False
         self.renderer.render(self.frame, view, now)
-        self._active_at = time.monotonic()
+        self._active_at = self._drawn_at = time.monotonic()
         match = view.get("match")
         if isinstance(match, Mapping) and match.get("paused") is True:
             # The host paused: a stroke under a finger would only be refused; it goes.
@@ -592,7 +617,8 @@ async def run_kiosk(
                 kiosk.renderer.mark_drawn(view, clock(), kiosk.size)
         if on_frame is not None:
             on_frame()
-        # Woken at once by a change (so a move shows within a millisecond), else 20 Hz
+        # Woken by a change (at once after a quiet moment, so a move shows within a
+        # millisecond; at most once per `view_interval` during a flood), else 20 Hz
         # for touch input and the hourglass, a few Hz when nothing moves (`idle_wait`);
         # ink held back by the rate cap is shown on time.
         ink_wait = kiosk.ink_wait()

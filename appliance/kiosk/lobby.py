@@ -42,10 +42,13 @@ def plays_together(view: View, game: object) -> bool:
 
 
 def draw_lobby(
-    painter: Painter, surface: pygame.Surface, view: View, lang: str, m: Metrics
+    painter: Painter, surface: pygame.Surface, view: View, lang: str, m: Metrics,
+    below: int = 0,
 ) -> None:
+    """The lobby above the bottom `below` pixels (kept for the box's notices, so that
+    they never cover the room code or the Start button)."""
     wifi = view.get("wifi") if isinstance(view.get("wifi"), Mapping) else None
-    area = pygame.Rect(m.margin, m.margin, m.w - 2 * m.margin, m.h - 2 * m.margin)
+    area = pygame.Rect(m.margin, m.margin, m.w - 2 * m.margin, m.h - 2 * m.margin - below)
     n_codes = 2 if wifi else 1
     if m.portrait:
         join_h = round(area.h * 0.54)
@@ -179,6 +182,7 @@ def _draw_join_panel(
         key, rect.size, lambda s: _paint_join_panel(painter, s, url, room, wifi, wifi_data, lang, m)
     )
     surface.blit(panel, rect)
+    painter.add_panel(rect, "join panel")  # the room code: nothing may cover it
 
 
 def _paint_join_panel(

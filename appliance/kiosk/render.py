@@ -231,8 +231,12 @@ class KioskRenderer(Painter):
                 # than wait for the next game to replace them.
                 self._game_on_screen = False
                 PerRenderer.release(self)
-            draw_lobby(self, surface, view, lang, metrics)
-            self._draw_notices(surface, view, metrics)
+            notices = self._notice_lines(view, metrics)
+            top = self._notices_top(notices, metrics)
+            # The lobby keeps clear of the notices' strip (its room code, its Start).
+            below = max(0, metrics.h - metrics.margin - (top - metrics.gap // 2))
+            draw_lobby(self, surface, view, lang, metrics, below if notices else 0)
+            self._draw_notices(surface, notices, metrics)
         notice = _shown_notice(view, now)
         if notice is not None:
             self._draw_notice(surface, notice, lang, metrics)
@@ -455,18 +459,31 @@ class KioskRenderer(Painter):
             self.add_target(rect, PressButton(name))
             right = rect.left - m.gap // 2
 
-    def _draw_notices(self, surface: pygame.Surface, view: View, m: Metrics) -> None:
+    def _notice_lines(self, view: View, m: Metrics) -> list[pygame.Surface]:
         """What is wrong with the box but did not stop it (the appliance's notices, e.g.
-        a panel pin that cannot be used): one line each along the lobby's bottom edge."""
+        a panel pin that cannot be used, a memory card that cannot be written): at most
+        three, one line each."""
         notices = [str(n) for n in view.get("notices") or () if n][:3]
-        size = m.f_small
+        return [self.text(text, m.f_small, TEXT, max_width=m.w - 2 * m.margin - 2 * m.pad)
+                for text in notices]
+
+    def _notices_top(self, lines: list[pygame.Surface], m: Metrics) -> int:
+        """Where the notices' strip along the bottom edge begins."""
         bottom = m.h - m.gap // 2
-        for text in reversed(notices):
-            surf = self.text(text, size, TEXT, max_width=m.w - 2 * m.margin - 2 * m.pad)
+        for surf in lines:
+            bottom -= surf.get_height() + m.pad + m.gap // 4
+        return bottom + (m.gap // 4 if lines else 0)
+
+    def _draw_notices(self, surface: pygame.Surface, lines: list[pygame.Surface],
+                      m: Metrics) -> None:
+        """The notices, one line each along the lobby's bottom edge, below the lobby."""
+        bottom = m.h - m.gap // 2
+        for surf in reversed(lines):
             rect = surf.get_rect(midbottom=(m.w // 2, bottom - m.pad // 2))
             back = rect.inflate(2 * m.pad, m.pad)
             pygame.draw.rect(surface, WARN, back, border_radius=m.radius)
             surface.blit(surf, rect)
+            self.add_panel(back, "notice")
             bottom = back.top - m.gap // 4
 
     # -- hit testing

@@ -56,6 +56,8 @@ CZECH: dict[str, str] = {
     "store_failed": "Krabice nemůže zapisovat na paměťovou kartu ({detail}); nic se nezměnilo.",
     "starting": "Hra se právě připravuje; chvilku.",
     "still_saving": "Krabice ještě ukládá poslední tahy; zkus to za chvilku znovu.",
+    "start_not_saved": "Hru se nepodařilo spustit ({detail}): krabice nemůže zapisovat na "
+    "paměťovou kartu.",
     "start_changed": "Během přípravy hry se stůl změnil; spusťte ji prosím znovu.",
     "degraded_card": "Na paměťovou kartu nelze zapisovat: hraje se, ale nic se neuloží.",
     "degraded_todo": "Uvolněte na ní místo (nebo ji povolte k zápisu) a krabici restartujte.",

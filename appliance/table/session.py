@@ -382,6 +382,7 @@ class Session:
         self.join_url = f"{base_url.rstrip('/')}/?room={self.room}" if base_url else ""
         self._clock_saved_at = float("-inf")
         self._setting_up = False  # a start_async is reading packs on a worker thread
+        self._table_starts: set[asyncio.Task[None]] = set()  # the kiosk's, kept till done
         self._resume()
         if self.match is None and not self.finish_held:
             self._resume_finish()
@@ -885,6 +886,30 @@ class Session:
         self._setting_up = True
         return self._start_set_up(by, rules, seats, self._no_phone(), options,
                                   secrets.randbits(62))
+
+    def start_for_table(self, work: Coroutine[Any, Any, None] | None) -> None:
+        """Run a start the kiosk asked for (`start_async`, `leave_finish_async`) as a task
+        on the loop, as the phones' are: the set-up on its worker thread, and a refusal
+        it ends with said on the kiosk (`tell_table`), as a tap refused at once is."""
+        if work is None:
+            return
+        task = asyncio.get_running_loop().create_task(work)
+        self._table_starts.add(task)
+        task.add_done_callback(self._table_start_done)
+
+    def _table_start_done(self, task: asyncio.Task[None]) -> None:
+        self._table_starts.discard(task)
+        err = None if task.cancelled() else task.exception()
+        if isinstance(err, SessionError):
+            log.info("kiosk: %s", err)
+            self.tell_table(err)
+        elif isinstance(err, sqlite3.Error):  # begin_match could not write: nothing began
+            log.error("could not save a start from the kiosk: %s", err)
+            self.tell_table(NotSaved("start_not_saved", "The game could not be started "
+                                     "({detail}): the box cannot write to its memory card.",
+                                     detail=str(err)))
+        elif err is not None:
+            log.error("a start from the kiosk failed", exc_info=err)
 
     async def _start_set_up(
         self,

@@ -108,6 +108,7 @@ TARGETS: dict[str, str] = {
     "ping_p99_ms_idle": "(report)",
     "ping_p99_ms_zip_downloads": "<= 20",
     "ping_p99_ms_stroke_flood": "<= 20",
+    "ping_p99_ms_small_stroke_flood": "<= 20",
     "ping_p99_ms_guessing": "<= 20",
     "ping_p99_ms_under_attack": "<= 20",
     "db_growth_mb_per_min_hostile": "<= 1",
