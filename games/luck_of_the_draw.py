@@ -61,6 +61,7 @@ from games.luck_of_the_draw_cards import (
     category_count,
     subject_number,
 )
+from games.memo import SameParts
 from games.rng import Rng
 from games.sheet import Stroke
 from games.strokes import stroke_from_data, stroke_to_data
@@ -261,9 +262,8 @@ def _stroke_data(stroke: Stroke) -> dict[str, Any]:
     return stroke_to_data(stroke)
 
 
-# id(history) -> (the history itself, the round under way, its art show): holding both
-# keeps the ids unique while the entry lives.
-_ART_SHOWS: dict[int, tuple[tuple[Round, ...], Round, list[dict[str, Any]]]] = {}
+# The finish's art show, once per finished state (games/memo.py).
+_ART_SHOWS: SameParts[list[dict[str, Any]]] = SameParts()
 
 
 def _text(card: Any) -> dict[str, str]:
@@ -714,17 +714,15 @@ class LuckOfTheDraw:
         the end nothing is secret), in the shapes the view gives its own round. The same
         for every seat, so made once per finished state and shared by every view (views
         are only read and sent): the whole game's strokes are not converted per phone."""
+        return _ART_SHOWS.made((state.history, state.round),
+                               lambda: self._art_show_made(state))
+
+    def _art_show_made(self, state: LuckState) -> list[dict[str, Any]]:
         rnd = state.round
-        hit = _ART_SHOWS.get(id(state.history))
-        if hit is not None and hit[0] is state.history and hit[1] is rnd:
-            return hit[2]
         shown = state.history
         if rnd.gallery and (not shown or shown[-1].number != rnd.number):
             shown = (*shown, rnd)  # ended early (too few players) with drawings out
         shows = [self._art_show_round(state, past) for past in shown]
-        if len(_ART_SHOWS) >= 4:
-            _ART_SHOWS.clear()
-        _ART_SHOWS[id(state.history)] = (state.history, rnd, shows)
         return shows
 
     def _art_show_round(self, state: LuckState, rnd: Round) -> dict[str, Any]:
