@@ -75,9 +75,15 @@ HOUSE = House(
     private_text=private_text,
     keepsakes=keepsakes,
     start_options=(
-        StartOption("sheets", "broad_lines.sheets"),
-        StartOption("check_sheets", "broad_lines.check_sheets"),
+        # No start options on the phone: the number of sheets and the sheet check are
+        # the table's settings, which a phone's default would otherwise override.
+        StartOption("sheets", "broad_lines.sheets",
+                    Text("Sheets in the box", "Fólií v krabici"), number=(5, 60)),
+        StartOption("check_sheets", "broad_lines.check_sheets",
+                    Text("The box checks every sheet", "Krabice kontroluje každou fólii"),
+                    toggle=True),
     ),
+    phone_script="broad_lines.js",
     decks=(
         # Numbers 1-6 name a card's words in order; 24 characters fit its card.
         Deck(DeckShape("cards", WORDS_PER_CARD, MIN_CARDS, 24, "card", "word",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -60,14 +61,58 @@ KeepsakeCollector = Callable[[Iterable[Any]], Keepsakes]
 come from a generator: a long game's states are never all in memory at once."""
 
 
+OptionValue = bool | int | float | str
+
+
 @dataclass(frozen=True)
 class StartOption:
-    """A start option the box's config gives a game: `option` is read from `setting`, the
-    dotted path of a key of config/appliance.toml ("timers.duplik_s"). A host's own
-    options at start override it."""
+    """A start option of the game, as the box sets it and the host chooses it.
+
+    `setting`, when given, is the dotted path of the key of config/appliance.toml that
+    gives its value ("timers.duplik_s"); a host's own options at start override it. An
+    option with a control (`toggle`, a `number` between two bounds, or `choices` of
+    (value, label) pairs) is offered on the host page under its `label` (English and
+    Czech), from the setting's value or else `default`; `on_phone` offers it in the
+    seated host's lobby on the phone as well (which then always sends it, from
+    `default`)."""
 
     option: str
-    setting: str
+    setting: str | None = None
+    label: Text | None = None
+    toggle: bool = False
+    number: tuple[int, int] | None = None
+    choices: tuple[tuple[OptionValue, str], ...] = ()
+    default: OptionValue | None = None
+    on_phone: bool = False
+
+    @property
+    def offered(self) -> bool:
+        """The host pages offer it (it has a control and a label)."""
+        return self.label is not None and (
+            self.toggle or self.number is not None or bool(self.choices))
+
+    def described(self) -> dict[str, JSON]:
+        """What the phone page and the host page build its control from."""
+        out: dict[str, JSON] = {"key": self.option, "phone": self.on_phone}
+        if self.label is not None:
+            out["label"] = {"en": self.label.en, "cs": self.label.cs}
+        if self.toggle:
+            out["toggle"] = True
+        if self.number is not None:
+            out["number"] = list(self.number)
+        if self.choices:
+            out["choices"] = [[value, text] for value, text in self.choices]
+        if self.default is not None:
+            out["value"] = self.default
+        return out
+
+
+def hourglass(setting: str) -> StartOption:
+    """The hourglass of a timed game, 10 to 600 seconds (games/options.py `seconds`),
+    from `setting`."""
+    return StartOption("seconds", setting, Text("Hourglass (seconds)",
+                                                "Přesýpací hodiny (sekundy)"),
+                       number=(10, 600))
 
 
 @dataclass(frozen=True)
@@ -124,6 +169,21 @@ class House:
     )
     """Capabilities the game takes from the box: name -> the rules made with the box's
     helper (games/word_forms.py's WORD_FORMS -> Broad Lines with the stemming matcher)."""
+
+    phone_script: str | None = None
+    """The phone page's script for this game: an ES module that registers the game's
+    screen with the page's games.js. A file name in `phone_files`, or without them in the
+    box's static folder (appliance/web/static/, where the catalogued games' scripts sit
+    beside the page's shared modules). The page loads what the server lists (/games.json);
+    a game without one is shown by the page's generic screen."""
+    phone_files: Path | None = None
+    """The folder of the game's own phone files (its script, a stylesheet), served at
+    /static/games/<id>/: its script imports the page's shared modules as
+    "../../games.js"."""
+    kiosk_screen: str | None = None
+    """The module of the game's own kiosk screen, which registers it in the kiosk's
+    GAME_SCREENS when imported; the box imports it when it starts. The catalogued games'
+    screens are appliance/kiosk/<id>.py, which the kiosk imports itself."""
 
     def keep(self, states: Iterable[Any]) -> Keepsakes:
         """The keepsakes of a match whose states are `states` (none without a collector)."""

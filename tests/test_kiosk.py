@@ -260,7 +260,7 @@ def test_a_game_screen_brings_its_own_sentences_and_may_not_replace_anothers():
     assert "duplik.round" in duplik.STRINGS["cs"]
     assert tr("cs", "duplik.round", round=1, rounds=3) == "Kolo 1 z 3"
     add_texts({"en": {"duplik.round": "Round {round} of {rounds}"}})  # the same: fine
-    with pytest.raises(TextClash, match="'duplik.round' \\(en\\)"):
+    with pytest.raises(TextClash, match=r"'duplik\.round' \(en\)"):
         add_texts({"en": {"duplik.round": "Another round"}})
     assert tr("en", "duplik.round", round=2, rounds=3) == "Round 2 of 3"
 

@@ -15,7 +15,7 @@
 // with createElementNS. No innerHTML.
 
 import { addStrings } from "./i18n.js";
-import { registerGameOptions, registerGameScreen } from "./games.js";
+import { registerGameScreen } from "./games.js";
 import { createCanvas, sheetElement, sheetRect, SHEET } from "./canvas.js";
 import { gameKit, patch, waiting } from "./kit.js";
 import { fill, h } from "./ui.js";
@@ -24,7 +24,6 @@ import { fill, h } from "./ui.js";
 // (i18n.js) under its own prefix: they live here, beside the screen that says them.
 addStrings({
   en: {
-    "artbox.opt.advanced": "Advanced end (grey and red tokens)",
     "artbox.round": "Round {n}",
     "artbox.target": "first to {n} points",
     "artbox.target_adv_long": "Advanced end: 2 red + 2 grey tokens, or 6 of one colour, win (7–8 players: 1 + 1, or 4).",
@@ -144,7 +143,6 @@ addStrings({
     "artbox.follow": "Follow the big screen.",
   },
   cs: {
-    "artbox.opt.advanced": "Pokročilý konec (šedé a červené žetony)",
     "artbox.round": "{n}. kolo",
     "artbox.target": "vyhrává první s {n} body",
     "artbox.target_adv_long": "Pokročilý konec: vyhrávají 2 červené + 2 šedé žetony, nebo 6 jedné barvy (7–8 hráčů: 1 + 1, nebo 4).",
@@ -1566,6 +1564,3 @@ if (!document.querySelector('link[data-artbox-css]')) {
 }
 
 registerGameScreen("artbox", { render, dispose });
-registerGameOptions("artbox", [
-  { key: "advanced", label: "artbox.opt.advanced", toggle: true, value: false },
-]);

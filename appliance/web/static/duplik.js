@@ -14,7 +14,7 @@
 // as markup.
 
 import { addStrings } from "./i18n.js";
-import { registerGameOptions, registerGameScreen } from "./games.js";
+import { registerGameScreen } from "./games.js";
 import { createCanvas, sheetElement } from "./canvas.js";
 import { gameKit, patch, seatsOf, waiting } from "./kit.js";
 import { fill, h } from "./ui.js";
@@ -26,9 +26,6 @@ addStrings({
     "duplik.round": "Round {round} of {rounds}",
     "duplik.quoted": "“{title}”",
     "duplik.golden": "golden",
-    "duplik.opt.turns": "Each player portrays",
-    "duplik.opt.paper": "Draw on paper (phones only judge)",
-    "duplik.opt.generated": "Fresh generated scenes (not the curated deck)",
     "duplik.golden_is": "Golden criterion: {n}",
     "duplik.golden_worth": "Meeting it is worth 3 points instead of 1.",
     "duplik.golden_tag": "golden",
@@ -128,9 +125,6 @@ addStrings({
     "duplik.round": "Kolo {round} z {rounds}",
     "duplik.quoted": "„{title}“",
     "duplik.golden": "zlaté",
-    "duplik.opt.turns": "Každý hráč popisuje",
-    "duplik.opt.paper": "Kreslit na papír (telefony jen hodnotí)",
-    "duplik.opt.generated": "Nové generované scény (ne vybraný balíček)",
     "duplik.golden_is": "Zlaté kritérium: {n}",
     "duplik.golden_worth": "Jeho splnění vynese 3 body místo 1.",
     "duplik.golden_tag": "zlaté",
@@ -814,12 +808,6 @@ const { render, dispose } = screen({
 });
 
 registerGameScreen("duplik", { render, dispose });
-registerGameOptions("duplik", [
-  { key: "turns", label: "duplik.opt.turns", choices: [[1, "1×"], [2, "2×"], [3, "3×"]], value: 1 },
-  { key: "paper", label: "duplik.opt.paper", toggle: true, value: false },
-  // docs/duplik.md: fresh scenes from the generator instead of the curated deck.
-  { key: "generated", label: "duplik.opt.generated", toggle: true, value: false },
-]);
 
 // The look of these screens lives beside this module (style.css stays the frame's).
 if (!document.querySelector("link[data-duplik-css]")) {

@@ -12,26 +12,10 @@
 // the canvas would wipe a stroke being drawn. Names and texts reach the page only as
 // text (ui.js `h`): no markup is ever parsed.
 
-import { addStrings } from "./i18n.js";
-import { registerGameOptions, registerGameScreen } from "./games.js";
+import { registerGameScreen } from "./games.js";
 import { createCanvas, sheetElement } from "./canvas.js";
 import { gameKit, patch, seatsOf, waiting } from "./kit.js";
 import { fill, h } from "./ui.js";
-
-// The phone's sentences for this game, English and Czech, added to the page's catalogue
-// (i18n.js) under its own prefix: they live here, beside the screen that says them.
-addStrings({
-  en: {
-    "luck-of-the-draw.opt.extended": "Extended time (young or new players)",
-    "luck-of-the-draw.opt.longer": "Longer game (more cards to win)",
-    "luck-of-the-draw.opt.speedier": "Speedier game (always two categories)",
-  },
-  cs: {
-    "luck-of-the-draw.opt.extended": "Delší čas (malí nebo noví hráči)",
-    "luck-of-the-draw.opt.longer": "Delší hra (víc karet k výhře)",
-    "luck-of-the-draw.opt.speedier": "Rychlejší hra (vždy dvě kategorie)",
-  },
-});
 
 const GAME = "luck-of-the-draw";
 
@@ -574,9 +558,3 @@ if (!document.querySelector("link[data-luck-css]")) {
 }
 
 registerGameScreen(GAME, { render, dispose });
-// The lobby translates option labels with the page's own table (i18n.js holds these three).
-registerGameOptions(GAME, [
-  { key: "extended", label: `${GAME}.opt.extended`, toggle: true, value: false },
-  { key: "longer", label: `${GAME}.opt.longer`, toggle: true, value: false },
-  { key: "speedier", label: `${GAME}.opt.speedier`, toggle: true, value: false },
-]);
