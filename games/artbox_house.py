@@ -9,7 +9,7 @@ from games.artbox import MIN_DECK, deck_of
 from games.artbox_actions import ACTIONS
 from games.artbox_words import WORDS
 from games.decks import Deck, DeckShape, Text, texts
-from games.house import House, Keepsakes, Picture, StartOption, hourglass
+from games.house import House, Keepsakes, Picture, Setting, StartOption, hourglass
 
 
 def keepsakes(states: Iterable[Any]) -> Keepsakes:
@@ -33,6 +33,7 @@ def keepsakes(states: Iterable[Any]) -> Keepsakes:
 
 HOUSE = House(
     keepsakes=keepsakes,
+    settings=(Setting("timers.artbox_s", 60, 10, 600),),
     start_options=(
         hourglass("timers.artbox_s"),
         StartOption("advanced", label=Text("Advanced end (grey and red tokens)",

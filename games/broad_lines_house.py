@@ -10,7 +10,7 @@ from games.broad_lines import MIN_CARDS, BroadLines, word_of
 from games.broad_lines_actions import ACTIONS
 from games.broad_lines_words import CARDS, WORDS_PER_CARD
 from games.decks import Deck, DeckShape, Text, texts
-from games.house import House, Keepsakes, Picture, PrivateLook, StartOption
+from games.house import House, Keepsakes, Picture, PrivateLook, Setting, StartOption
 from games.word_forms import WORD_FORMS, WordForms
 
 
@@ -74,6 +74,10 @@ HOUSE = House(
     private_looks=private_looks,
     private_text=private_text,
     keepsakes=keepsakes,
+    settings=(
+        Setting("broad_lines.sheets", 25, 5, 60),
+        Setting("broad_lines.check_sheets", True),
+    ),
     start_options=(
         # No start options on the phone: the number of sheets and the sheet check are
         # the table's settings, which a phone's default would otherwise override.

@@ -9,7 +9,15 @@ from typing import Any
 from games.decks import Text
 from games.duplik import round_points, scene_of, svg_of
 from games.duplik_actions import ACTIONS
-from games.house import House, Keepsakes, Picture, Scene, StartOption, hourglass
+from games.house import (
+    House,
+    Keepsakes,
+    Picture,
+    Scene,
+    Setting,
+    StartOption,
+    hourglass,
+)
 
 
 def keepsakes(states: Iterable[Any]) -> Keepsakes:
@@ -46,6 +54,7 @@ HOUSE = House(
     make_ahead=make_ahead,
     no_screen=True,
     keepsakes=keepsakes,
+    settings=(Setting("timers.duplik_s", 90, 10, 600),),
     start_options=(
         hourglass("timers.duplik_s"),
         StartOption("turns", label=Text("Each player portrays", "Každý hráč popisuje"),

@@ -107,6 +107,20 @@ class StartOption:
         return out
 
 
+@dataclass(frozen=True)
+class Setting:
+    """A key of config/appliance.toml the game reads, as "section.key"
+    ("timers.duplik_s"): its default, whose type is the setting's (a whole number, a
+    number, true or false, text), and for a number the bounds it must keep. The box's
+    config reads and checks it like its own settings (a bad value stops the start,
+    naming the key); the file documents it."""
+
+    path: str
+    default: bool | int | float | str
+    low: int | float | None = None
+    high: int | float | None = None
+
+
 def hourglass(setting: str) -> StartOption:
     """The hourglass of a timed game, 10 to 600 seconds (games/options.py `seconds`),
     from `setting`."""
@@ -142,6 +156,9 @@ class House:
     keeps no pictures, reads no setting and takes no pack declares nothing."""
 
     keepsakes: KeepsakeCollector | None = None
+    settings: tuple[Setting, ...] = ()
+    """The keys of config/appliance.toml the game brings (a key two games share, such as
+    [timers] extended_factor, is declared by one of them)."""
     start_options: tuple[StartOption, ...] = ()
     decks: tuple[Deck, ...] = ()
     actions: ActionSchemas | None = None

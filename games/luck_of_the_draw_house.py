@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from games.decks import MAX_TEXT, Deck, DeckShape, Text, texts
-from games.house import House, Keepsakes, Picture, StartOption, hourglass
+from games.house import House, Keepsakes, Picture, Setting, StartOption, hourglass
 from games.luck_of_the_draw import MIN_CATEGORY_CARDS, MIN_SUBJECT_CARDS, subject_of
 from games.luck_of_the_draw_actions import ACTIONS
 from games.luck_of_the_draw_cards import CATEGORY_CARDS, SUBJECT_CARDS, SUBJECTS_PER_CARD
@@ -39,6 +39,15 @@ def keepsakes(states: Iterable[Any]) -> Keepsakes:
 
 HOUSE = House(
     keepsakes=keepsakes,
+    settings=(
+        Setting("timers.luck_of_the_draw_s", 45, 10, 600),
+        Setting("timers.extended_factor", 2.0, 1.0, 4.0),
+        Setting("luck_of_the_draw.auto_hourglass", False),
+        Setting("luck_of_the_draw.extended_time", False),
+        Setting("luck_of_the_draw.longer_game", False),
+        Setting("luck_of_the_draw.extra_cards", 2, 1, 10),
+        Setting("luck_of_the_draw.speedier_game", False),
+    ),
     start_options=(
         hourglass("timers.luck_of_the_draw_s"),
         StartOption("auto_hourglass", "luck_of_the_draw.auto_hourglass",
