@@ -2,12 +2,14 @@
 
 The box (appliance/) names no game. It asks the registry for a game's `House` and finds
 there: the keepsakes of a finished match (the pictures and captions its gallery and the
-lobby's history show, and scenes such as Duplik's), which settings of
-config/appliance.toml feed which start options, the decks a pack may extend or replace,
+lobby's history show, and scenes such as Duplik's), the settings of
+config/appliance.toml it brings and which of them feed which start options (with the
+controls and labels the host pages show), the decks a pack may extend or replace,
 the schemas of its moves, how the kiosk speaks of it (played together or not, what a
 player without a phone can do) and the capabilities it wants from the box (a helper that
 needs a library games/ may not import, such as the word-form opinion of
-games/word_forms.py).
+games/word_forms.py), and where its phone script and (for a game from outside the box)
+its kiosk screen are.
 
 A catalogued game declares its house in `games/<id>_house.py` (its `HOUSE`), which the
 registry reads at the first look; any other game passes it to `registry.register`.
