@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import gc
+import importlib
 import logging
 import os
 import sqlite3
@@ -51,6 +52,25 @@ def load_games() -> None:
     opinion, which needs a library games/ may not import, for the games that want it)."""
     registry.load_all()
     guess_match.register()
+
+
+def load_kiosk_screens() -> tuple[str, ...]:
+    """Import the kiosk screens the registered games' houses bring from outside
+    appliance/kiosk/ (which imports its own): each registers itself in the kiosk's
+    GAME_SCREENS. One that fails to import is logged, and its game is shown by the
+    kiosk's generic screen. Returns the modules imported."""
+    loaded = []
+    for rules in registry.registered():
+        module = registry.house(rules.id).kiosk_screen
+        if module is None:
+            continue
+        try:
+            importlib.import_module(module)
+        except Exception:
+            log.exception("the kiosk screen %s of %s did not load", module, rules.id)
+            continue
+        loaded.append(module)
+    return tuple(loaded)
 
 
 class StartError(RuntimeError):
@@ -187,6 +207,8 @@ class Appliance:
     def _open_kiosk(self) -> Any:
         from appliance.kiosk import Kiosk
         from appliance.kiosk.display import DisplayChoice, DisplayError, detect_display
+
+        load_kiosk_screens()
 
         size = (self.config.display.width, self.config.display.height)
         rotation = self.config.display.rotation

@@ -9,7 +9,7 @@ from games.artbox import MIN_DECK, deck_of
 from games.artbox_actions import ACTIONS
 from games.artbox_words import WORDS
 from games.decks import Deck, DeckShape, Text, texts
-from games.house import House, Keepsakes, Picture, StartOption
+from games.house import House, Keepsakes, Picture, Setting, StartOption, hourglass
 
 
 def keepsakes(states: Iterable[Any]) -> Keepsakes:
@@ -33,7 +33,14 @@ def keepsakes(states: Iterable[Any]) -> Keepsakes:
 
 HOUSE = House(
     keepsakes=keepsakes,
-    start_options=(StartOption("seconds", "timers.artbox_s"),),
+    settings=(Setting("timers.artbox_s", 60, 10, 600),),
+    start_options=(
+        hourglass("timers.artbox_s"),
+        StartOption("advanced", label=Text("Advanced end (grey and red tokens)",
+                                           "Pokročilý konec (šedé a červené žetony)"),
+                    toggle=True, default=False, on_phone=True),
+    ),
+    phone_script="artbox.js",
     decks=(Deck(DeckShape("words", 1, MIN_DECK, 24), lambda: tuple(texts(w) for w in WORDS)),),
     actions=ACTIONS,
     from_the_tv={

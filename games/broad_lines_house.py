@@ -10,7 +10,7 @@ from games.broad_lines import MIN_CARDS, BroadLines, word_of
 from games.broad_lines_actions import ACTIONS
 from games.broad_lines_words import CARDS, WORDS_PER_CARD
 from games.decks import Deck, DeckShape, Text, texts
-from games.house import House, Keepsakes, Picture, PrivateLook, StartOption
+from games.house import House, Keepsakes, Picture, PrivateLook, Setting, StartOption
 from games.word_forms import WORD_FORMS, WordForms
 
 
@@ -74,10 +74,20 @@ HOUSE = House(
     private_looks=private_looks,
     private_text=private_text,
     keepsakes=keepsakes,
-    start_options=(
-        StartOption("sheets", "broad_lines.sheets"),
-        StartOption("check_sheets", "broad_lines.check_sheets"),
+    settings=(
+        Setting("broad_lines.sheets", 25, 5, 60),
+        Setting("broad_lines.check_sheets", True),
     ),
+    start_options=(
+        # No start options on the phone: the number of sheets and the sheet check are
+        # the table's settings, which a phone's default would otherwise override.
+        StartOption("sheets", "broad_lines.sheets",
+                    Text("Sheets in the box", "Fólií v krabici"), number=(5, 60)),
+        StartOption("check_sheets", "broad_lines.check_sheets",
+                    Text("The box checks every sheet", "Krabice kontroluje každou fólii"),
+                    toggle=True),
+    ),
+    phone_script="broad_lines.js",
     decks=(
         # Numbers 1-6 name a card's words in order; 24 characters fit its card.
         Deck(DeckShape("cards", WORDS_PER_CARD, MIN_CARDS, 24, "card", "word",

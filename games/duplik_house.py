@@ -9,7 +9,15 @@ from typing import Any
 from games.decks import Text
 from games.duplik import round_points, scene_of, svg_of
 from games.duplik_actions import ACTIONS
-from games.house import House, Keepsakes, Picture, Scene, StartOption
+from games.house import (
+    House,
+    Keepsakes,
+    Picture,
+    Scene,
+    Setting,
+    StartOption,
+    hourglass,
+)
 
 
 def keepsakes(states: Iterable[Any]) -> Keepsakes:
@@ -46,7 +54,20 @@ HOUSE = House(
     make_ahead=make_ahead,
     no_screen=True,
     keepsakes=keepsakes,
-    start_options=(StartOption("seconds", "timers.duplik_s"),),
+    settings=(Setting("timers.duplik_s", 90, 10, 600),),
+    start_options=(
+        hourglass("timers.duplik_s"),
+        StartOption("turns", label=Text("Each player portrays", "Každý hráč popisuje"),
+                    choices=((1, "1×"), (2, "2×"), (3, "3×")), default=1, on_phone=True),
+        StartOption("paper", label=Text("Draw on paper (phones only judge)",
+                                        "Kreslit na papír (telefony jen hodnotí)"),
+                    toggle=True, default=False, on_phone=True),
+        # docs/duplik.md: fresh scenes from the generator instead of the curated deck.
+        StartOption("generated", label=Text("Fresh generated scenes (not the curated deck)",
+                                            "Nové generované scény (ne vybraný balíček)"),
+                    toggle=True, default=False, on_phone=True),
+    ),
+    phone_script="duplik.js",
     actions=ACTIONS,
     without_phone={"paper": True},
     from_the_tv={

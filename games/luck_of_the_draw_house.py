@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from games.decks import MAX_TEXT, Deck, DeckShape, Text, texts
-from games.house import House, Keepsakes, Picture, StartOption
+from games.house import House, Keepsakes, Picture, Setting, StartOption, hourglass
 from games.luck_of_the_draw import MIN_CATEGORY_CARDS, MIN_SUBJECT_CARDS, subject_of
 from games.luck_of_the_draw_actions import ACTIONS
 from games.luck_of_the_draw_cards import CATEGORY_CARDS, SUBJECT_CARDS, SUBJECTS_PER_CARD
@@ -39,15 +39,36 @@ def keepsakes(states: Iterable[Any]) -> Keepsakes:
 
 HOUSE = House(
     keepsakes=keepsakes,
-    start_options=(
-        StartOption("seconds", "timers.luck_of_the_draw_s"),
-        StartOption("extended", "luck_of_the_draw.extended_time"),
-        StartOption("extended_factor", "timers.extended_factor"),
-        StartOption("auto_hourglass", "luck_of_the_draw.auto_hourglass"),
-        StartOption("longer", "luck_of_the_draw.longer_game"),
-        StartOption("extra_cards", "luck_of_the_draw.extra_cards"),
-        StartOption("speedier", "luck_of_the_draw.speedier_game"),
+    settings=(
+        Setting("timers.luck_of_the_draw_s", 45, 10, 600),
+        Setting("timers.extended_factor", 2.0, 1.0, 4.0),
+        Setting("luck_of_the_draw.auto_hourglass", False),
+        Setting("luck_of_the_draw.extended_time", False),
+        Setting("luck_of_the_draw.longer_game", False),
+        Setting("luck_of_the_draw.extra_cards", 2, 1, 10),
+        Setting("luck_of_the_draw.speedier_game", False),
     ),
+    start_options=(
+        hourglass("timers.luck_of_the_draw_s"),
+        StartOption("auto_hourglass", "luck_of_the_draw.auto_hourglass",
+                    Text("The hourglass turns itself", "Hodiny se otočí samy"), toggle=True),
+        StartOption("extra_cards", "luck_of_the_draw.extra_cards",
+                    Text("Extra cards for a longer game", "Karet navíc pro delší hru"),
+                    number=(1, 10)),
+        StartOption("extended", "luck_of_the_draw.extended_time",
+                    Text("Extended time (young or new players)",
+                         "Delší čas (malí nebo noví hráči)"),
+                    toggle=True, default=False, on_phone=True),
+        StartOption("longer", "luck_of_the_draw.longer_game",
+                    Text("Longer game (more cards to win)", "Delší hra (víc karet k výhře)"),
+                    toggle=True, default=False, on_phone=True),
+        StartOption("speedier", "luck_of_the_draw.speedier_game",
+                    Text("Speedier game (always two categories)",
+                         "Rychlejší hra (vždy dvě kategorie)"),
+                    toggle=True, default=False, on_phone=True),
+        StartOption("extended_factor", "timers.extended_factor"),
+    ),
+    phone_script="luck_of_the_draw.js",
     decks=(
         Deck(DeckShape("subjects", SUBJECTS_PER_CARD, MIN_SUBJECT_CARDS, MAX_TEXT,
                        "subject card", "subject",

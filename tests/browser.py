@@ -62,7 +62,8 @@ def chromium_path() -> str:
 class Appliance:
     """The real appliance in a subprocess (headless), on a free port with its own data."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, module: str = "appliance") -> None:
+        self.module = module  # what `python -m` runs: the box, or a box with a test game
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.data_dir = tmp_path / "data"
@@ -84,7 +85,7 @@ class Appliance:
                 [
                     sys.executable,
                     "-m",
-                    "appliance",
+                    self.module,
                     "run",
                     "--headless",
                     "--host",

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import tomllib
 from pathlib import Path
 
 import pytest
 
 from appliance import cli
-from appliance.system.config import Config, ConfigError, describe, load
+from appliance.system.config import Config, ConfigError, declared_settings, describe, load, sections
 from tests.conftest import REPO
 
 DOCUMENTED = REPO / "config" / "appliance.toml"
@@ -18,13 +17,13 @@ DOCUMENTED = REPO / "config" / "appliance.toml"
 def test_the_documented_file_holds_exactly_the_defaults() -> None:
     with DOCUMENTED.open("rb") as fh:
         documented = tomllib.load(fh)
-    defaults = Config()
-    sections = {f.name for f in dataclasses.fields(Config)}
-    assert set(documented) == sections
-    for section in sections:
+    # The box's own sections and those the games' houses declare ([timers], [broad_lines]...).
+    found = dict(sections(Config()))
+    assert set(documented) == set(found)
+    for section, values in found.items():
         actual = {
             key: list(value) if isinstance(value, tuple) else value  # TOML has lists
-            for key, value in dataclasses.asdict(getattr(defaults, section)).items()
+            for key, value in values.items()
         }
         assert documented[section] == actual, f"[{section}] in {DOCUMENTED} differs from the code"
 
@@ -65,6 +64,17 @@ def test_layers_later_wins(tmp_path: Path) -> None:
         ('[wifi]\npassword = "short"\n', {}, ["wifi.password", "8 to 63"]),
         ("[server\nport = 1", {}, ["not valid TOML"]),
         ("server = 3\n", {}, ["'server' must be a [section]"]),
+        # The games' sections (their houses declare them) are checked the same way.
+        ("[timers]\nduplik_s = 5\n", {}, ["timers.duplik_s = 5", "a number from 10 to 600"]),
+        ("[timers]\nextended_factor = 9\n", {}, ["timers.extended_factor = 9.0",
+                                                  "a number from 1.0 to 4.0"]),
+        ('[broad_lines]\ncheck_sheets = "yes"\n', {}, ["broad_lines.check_sheets = 'yes'",
+                                                        "true or false"]),
+        ("[luck_of_the_draw]\nextra_cards = 11\n", {}, ["luck_of_the_draw.extra_cards = 11",
+                                                         "1 to 10"]),
+        ("[broad_lines]\nsheet = 30\n", {}, ["unknown setting broad_lines.sheet", "sheets"]),
+        ("", {"EASEL_BROAD_LINES_SHEETS": "61"}, ["broad_lines.sheets = 61",
+                                                  "EASEL_BROAD_LINES_SHEETS", "5 to 60"]),
     ],
 )
 def test_bad_values_are_named(
@@ -104,5 +114,29 @@ def test_check_config_command(
 
 def test_describe_lists_every_setting() -> None:
     text = describe(Config())
-    for section in dataclasses.fields(Config):
-        assert f"[{section.name}]" in text
+    for section, values in sections(Config()):
+        assert f"[{section}]" in text
+        assert all(f"\n{key} = " in text for key in values), section
+
+
+def test_the_games_sections_come_from_their_houses() -> None:
+    declared = declared_settings()
+    assert declared["timers"]["duplik_s"].default == 90
+    assert set(declared["broad_lines"]) == {"sheets", "check_sheets"}
+    cfg = load(files=[], env={"EASEL_TIMERS_DUPLIK_S": "120",
+                              "EASEL_LUCK_OF_THE_DRAW_LONGER_GAME": "true"})
+    assert (cfg.timers.duplik_s, cfg.luck_of_the_draw.longer_game) == (120, True)
+    assert cfg.timers.artbox_s == Config().timers.artbox_s == 60
+    assert Config().with_game_settings({"broad_lines.sheets": 30}).broad_lines.sheets == 30
+    with pytest.raises(ConfigError, match=r"broad_lines\.sheets = 99"):
+        Config().with_game_settings({"broad_lines.sheets": 99})
+    with pytest.raises(ConfigError, match=r"unknown setting timers\.nope"):
+        Config().with_game_settings({"timers.nope": 1})
+    # Every setting a house's start option reads is one some house declares.
+    from games import registry
+
+    for game_id in registry.known_ids():
+        for option in registry.house(game_id).start_options:
+            if option.setting is not None:
+                section, _, key = option.setting.partition(".")
+                assert key in declared.get(section, {}), (game_id, option.setting)

@@ -4,8 +4,9 @@ Doodle Dash (tests/house_game/) is registered here only, with its house; no file
 appliance/ names it (tests/test_layering.py checks). Two phones play it over the real
 server's WebSocket: it is in the lobby, starts with a host's option and the option its
 house feeds from the config, deals from a pack that replaces its deck, ends with a finish,
-and its gallery page shows every drawing with the pack's words. The kiosk, with no screen
-of its own for it, draws it with the generic one.
+and its gallery page shows every drawing with the pack's words. Its own kiosk screen and
+phone script live beside it (tests/house_game/screen.py, phone.js): the box imports the
+one and lists and serves the other because its house names them.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import dataclasses
 import json
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pygame
@@ -31,6 +33,7 @@ from games.core import Action, SeatInfo
 from games.packs import parse_pack
 from tests import house_game, screens
 from tests.conftest import Phone
+from tests.house_game.screen import doodle_dash_screen
 from tests.process import free_port
 
 PACK = """game = "doodle-dash"
@@ -79,6 +82,25 @@ async def test_a_game_the_box_does_not_know_plays_from_lobby_to_gallery(box: App
         for n, phone in enumerate(phones):
             await phone.join(room, ("Ada", "Bo")[n], PALETTE[n])
         ada, bo = phones
+        # The pages learn of it from the box's list: its script, its options with labels.
+        async with http.get(base + "/games.json") as listing:
+            listed_games = {g["id"]: g for g in (await listing.json())["games"]}
+        dash = listed_games["doodle-dash"]
+        assert dash["script"] == "/static/games/doodle-dash/phone.js"
+        assert dash["together"] is False
+        assert dash["options"] == [{"key": "rounds", "phone": True, "value": 2,
+                                    "label": {"en": "Rounds", "cs": "Kola"},
+                                    "choices": [[1, "1"], [2, "2"], [3, "3"]]}]
+        assert listed_games["duplik"]["script"] == "/static/duplik.js"
+        async with http.get(base + dash["script"]) as script:
+            assert script.status == 200 and "javascript" in script.content_type
+            assert 'registerGameScreen(GAME' in await script.text()
+        # Only its own scripts and stylesheets are served, nothing else of its folder.
+        for other in ("house.py", "..%2Fhouse_game%2Fhouse.py", "%2Fetc%2Fpasswd", "nope.js"):
+            async with http.get(f"{base}/static/games/doodle-dash/{other}") as missing:
+                assert missing.status == 404, other
+        async with http.get(base + "/static/games/duplik/duplik.js") as missing:
+            assert missing.status == 404  # a game without files of its own has none here
         lobby = await ada.view_where(lambda v: len(v["seats"]) == 2)
         listed = {g["id"]: g for g in lobby["games"]}
         assert listed["doodle-dash"]["available"] is True
@@ -100,8 +122,8 @@ async def test_a_game_the_box_does_not_know_plays_from_lobby_to_gallery(box: App
         assert options["extended_factor"] == box.config.timers.extended_factor  # the setting
         assert [w[0] for w in options["words"]] == ["lantern", "snail", "umbrella"]
 
-        # The kiosk has no screen of its own for it: the generic one draws, and keeps up.
-        assert "doodle-dash" not in GAME_SCREENS
+        # The kiosk draws it with the screen the game brought (its house names the module).
+        assert GAME_SCREENS["doodle-dash"] is doodle_dash_screen
         for _ in range(200):
             if box.kiosk.frames_drawn > drawn:
                 break
@@ -156,7 +178,8 @@ def test_its_house_is_what_the_box_reads_of_it(doodle_dash: None) -> None:
     assert rules.from_json(json.loads(json.dumps(rules.to_json(state)))) == state
 
 
-def test_the_kiosk_shows_it_with_its_generic_screen(doodle_dash: None) -> None:
+def test_the_kiosk_shows_it_with_its_own_screen(doodle_dash: None) -> None:
+    from appliance.app import load_kiosk_screens
     from appliance.door.kiosk_games import KioskGames
     from appliance.table.session import HOST, Session
     from appliance.table.store import Store
@@ -173,8 +196,21 @@ def test_the_kiosk_shows_it_with_its_generic_screen(doodle_dash: None) -> None:
             view = dict(KioskGames().decorate(session.view_for(KIOSK)))
             surface = pygame.Surface((1280, 720))
             renderer = KioskRenderer()
-            renderer.render(surface, view, 1e9)
+            assert "tests.house_game.screen" in load_kiosk_screens()
+            assert GAME_SCREENS["doodle-dash"] is doodle_dash_screen
+            drawn: list[object] = []
+
+            def spy(r: KioskRenderer, f: Any) -> None:
+                drawn.append(f)
+                doodle_dash_screen(r, f)
+
+            GAME_SCREENS["doodle-dash"] = spy
+            try:
+                renderer.render(surface, view, 1e9)
+            finally:
+                GAME_SCREENS["doodle-dash"] = doodle_dash_screen
+            assert drawn, "the generic screen drew it, not its own"
             assert "doodle-dash" not in renderer._broken_screens
-            pygame.image.save(surface, "/tmp/easel-doodle-dash-generic.png")
+            pygame.image.save(surface, "/tmp/easel-doodle-dash-kiosk.png")
         finally:
             store.close()

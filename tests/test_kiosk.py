@@ -252,6 +252,19 @@ def test_catalogues_have_the_same_keys_and_czech_plurals():
     assert join_names("en", ["Ada", "Bo"]) == "Ada and Bo"
 
 
+def test_a_game_screen_brings_its_own_sentences_and_may_not_replace_anothers():
+    from appliance.kiosk import duplik
+    from appliance.kiosk.text import TextClash, add_texts
+
+    # Duplik's sentences live beside its screen and reach tr through the catalogues.
+    assert "duplik.round" in duplik.STRINGS["cs"]
+    assert tr("cs", "duplik.round", round=1, rounds=3) == "Kolo 1 z 3"
+    add_texts({"en": {"duplik.round": "Round {round} of {rounds}"}})  # the same: fine
+    with pytest.raises(TextClash, match=r"'duplik\.round' \(en\)"):
+        add_texts({"en": {"duplik.round": "Another round"}})
+    assert tr("en", "duplik.round", round=2, rounds=3) == "Round 2 of 3"
+
+
 def test_czech_glyphs_render_with_real_shapes():
     renderer = KioskRenderer()
     font = renderer.fonts.font(40)

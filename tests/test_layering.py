@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -266,6 +267,69 @@ def test_the_name_check_can_fail(tmp_path: Path) -> None:
     assert screen not in boxs_modules(tmp_path)
 
 
+# --- the phone page names no game either ---------------------------------------------------
+
+PAGE_SUFFIXES = (".js", ".css", ".html")
+
+
+def _without_comments(text: str) -> str:
+    """A page file's code: prose in comments may speak of a game, code may not name one."""
+    text = re.sub(r"/\*.*?\*/|<!--.*?-->", " ", text, flags=re.S)
+    return re.sub(r"(?m)(?:^|\s)//.*$", " ", text)
+
+
+def names_of_games_in_page(path: Path, games: set[str]) -> list[str]:
+    """Where a file of the phone page names a game: its id or its module's name as a word
+    of its code ("duplik", "broad-lines", "./luck_of_the_draw.js", "duplik.round")."""
+    words = sorted(games | {_module_of(g) for g in games}, key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, words)) + r")(?![\w-])")
+    code = _without_comments(path.read_text())
+    return [f"{path.name}: {m.group(0)!r}" for m in pattern.finditer(code)]
+
+
+def page_files(root: Path = REPO) -> list[Path]:
+    """The phone page's shared files: every script, stylesheet and page of the box's static
+    folder but a game's own (named after it: duplik.js, broad_lines.css)."""
+    static = root / "appliance" / "web" / "static"
+    own = {_module_of(g) for g in game_ids()}
+    return [p for p in sorted(static.rglob("*"))
+            if p.suffix in PAGE_SUFFIXES and p.stem not in own]
+
+
+def test_the_phone_page_names_no_game() -> None:
+    games = game_ids()
+    named = [where for path in page_files() for where in names_of_games_in_page(path, games)]
+    assert named == [], "the page names a game (its house and script say it):\n" + "\n".join(named)
+
+
+def test_each_game_brings_its_own_phone_script() -> None:
+    from games import registry
+
+    static = REPO / "appliance" / "web" / "static"
+    for entry in registry.CATALOGUE:
+        house = registry.house(entry.id)
+        assert house.phone_script == f"{_module_of(entry.id)}.js", entry.id
+        assert (static / house.phone_script).is_file(), house.phone_script
+
+
+def test_the_page_check_can_fail(tmp_path: Path) -> None:
+    static = tmp_path / "appliance" / "web" / "static"
+    static.mkdir(parents=True)
+    (static / "app.js").write_text(
+        "// Duplik's screen (duplik.js) registers itself: prose.\n"
+        "/* broad-lines, in a comment */\n"
+        'import "./duplik.js";\n'
+        'if (match.game === "broad-lines") t("artbox.round");\n'
+        'const url = "http://box/static/x.js"; // the doodle-dash way\n'
+    )
+    (static / "duplik.css").write_text(".duplik { gap: 1px; }\n")
+    (static / "style.css").write_text(".luck_of_the_draw { gap: 1px; }\n")
+    assert page_files(tmp_path) == [static / "app.js", static / "style.css"]
+    found = [w for p in page_files(tmp_path) for w in names_of_games_in_page(p, game_ids())]
+    assert found == ["app.js: 'duplik'", "app.js: 'broad-lines'", "app.js: 'artbox'",
+                     "style.css: 'luck_of_the_draw'"], found
+
+
 def test_drawings_are_painted_below_the_kiosk_and_the_gallery() -> None:
     """Strokes become pixels in appliance/system/drawing.py alone: the gallery (the phones' door)
     does not borrow the kiosk's code, and the lobby's history (the table's memory) does
@@ -288,7 +352,7 @@ def test_drawings_are_painted_below_the_kiosk_and_the_gallery() -> None:
 
 WINGS: dict[str, tuple[str, ...]] = {
     # wing -> what its modules may import of the project (each wing's docstring says so)
-    "appliance.system": ("appliance.system", "drivers"),
+    "appliance.system": ("appliance.system", "drivers", "games.registry"),
     "appliance.table": ("appliance.system", "appliance.table", "games"),
     "appliance.door": ("appliance.system", "appliance.table", "appliance.door",
                        "appliance.kiosk", "games"),

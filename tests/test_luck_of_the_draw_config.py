@@ -3,22 +3,18 @@ game's start options (appliance/table/game_options.py)."""
 
 from __future__ import annotations
 
-import dataclasses
-
-from appliance.system.config import Config, LuckOfTheDrawSettings, TimerSettings
+from appliance.system.config import Config
 from appliance.table.game_options import default_options
 from games.luck_of_the_draw import RULES
 from tests.test_luck_of_the_draw import seats
 
 
 def test_the_boxs_config_gives_the_start_options() -> None:
-    config = dataclasses.replace(
-        Config(),
-        timers=TimerSettings(luck_of_the_draw_s=40, extended_factor=1.5),
-        luck_of_the_draw=LuckOfTheDrawSettings(
-            auto_hourglass=True, extended_time=True, longer_game=True, extra_cards=3
-        ),
-    )
+    config = Config().with_game_settings({
+        "timers.luck_of_the_draw_s": 40, "timers.extended_factor": 1.5,
+        "luck_of_the_draw.auto_hourglass": True, "luck_of_the_draw.extended_time": True,
+        "luck_of_the_draw.longer_game": True, "luck_of_the_draw.extra_cards": 3,
+    })
     state = RULES.setup(seats(4), default_options(config, "luck-of-the-draw"), 1)
     assert state.seconds == 60 and state.auto_hourglass and state.target == 7 + 3
     plain = RULES.setup(seats(6), default_options(Config(), "luck-of-the-draw"), 1)

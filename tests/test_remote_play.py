@@ -27,7 +27,6 @@ from appliance.app import Appliance
 from appliance.kiosk.focus import Direction, step
 from appliance.kiosk.intents import ActAs, FinishChoice, Intent, SelectGame, StartGame
 from appliance.system.config import (
-    BroadLinesSettings,
     Config,
     DisplaySettings,
     HostSettings,
@@ -181,8 +180,7 @@ async def living_room(
         remote=RemoteSettings(keyboard="evdev"),
         tv=TvSettings(cec=True, wake=True),
         host=HostSettings(pin=PIN),
-        broad_lines=BroadLinesSettings(sheets=5),
-    )
+    ).with_game_settings({"broad_lines.sheets": 5})
     app = Appliance(config, clock=clock)
 
     def remote_inputs() -> RemoteInputs:

@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import msgspec
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from appliance.door import phone_games
 from appliance.door.action_check import InvalidMove, check_move
 from appliance.system.config import Config
 from appliance.system.ratelimit import AddressCounter, FailureLimiter, Limits, TokenBucket
@@ -227,6 +228,7 @@ class PhoneServer:
         self.app.router.add_get("/ws", self.websocket)
         self.app.router.add_get("/healthz", self.healthz)
         self.app.router.add_get("/kiosk.png", self.kiosk_screenshot)
+        phone_games.add_routes(self.app)
         self.app.router.add_static("/static/", STATIC_DIR, follow_symlinks=False)
         self.app.on_shutdown.append(self._close_all)
         session.subscribe(self._session_changed)

@@ -82,7 +82,7 @@ from appliance.kiosk.render import (
     ink_on,
 )
 from appliance.kiosk.strokes import PAPER, StrokeCache, sheet_rect
-from appliance.kiosk.text import CATALOGUES, tr
+from appliance.kiosk.text import add_texts, tr
 
 GAME_ID: Final = "artbox"
 SHAPES: Final = ("circle", "square", "triangle", "line")
@@ -96,9 +96,144 @@ pygame's outlines are not antialiased, and these shapes are what the table reads
 
 View = Mapping[str, Any]
 
-# The finish's art show (the rest of ArtBox's sentences are in kiosk/text.py).
-CATALOGUES["en"].update({"artbox.artshow_round": "Art show · round {n} of {total}"})
-CATALOGUES["cs"].update({"artbox.artshow_round": "Výstava · kolo {n} z {total}"})
+# The kiosk's sentences for this game, English and Czech, added to the shared catalogues
+# under "artbox." (kept here, beside the screen that says them).
+STRINGS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
+    "en": {
+        "artbox.round": "Round {n}",
+        "artbox.goal": "first to {n} points",
+        "artbox.goal_advanced": "advanced end",
+        "artbox.starter": "Starting player",
+        "artbox.title_choose": "Choose your word",
+        "artbox.title_roll": "{name} rolls the shape dice",
+        "artbox.title_create": "Draw with exactly these shapes",
+        "artbox.title_match": "Which word is which picture?",
+        "artbox.title_reveal": "Whose picture is it?",
+        "artbox.title_points": "Points of round {n}",
+        "artbox.title_over": "Game over",
+        "artbox.scores": "Scores",
+        "artbox.chose": "has chosen",
+        "artbox.choosing": "choosing…",
+        "artbox.rolls": "rolls the dice",
+        "artbox.token_n": "finished · token {n}",
+        "artbox.drawing": "drawing…",
+        "artbox.guessed": "done guessing",
+        "artbox.guessing": "guessing…",
+        "artbox.on_trial": "under vote",
+        "artbox.voted": "voted",
+        "artbox.voting": "voting…",
+        "artbox.correct": {"one": "{n} correct guess", "other": "{n} correct guesses"},
+        "artbox.red_point_short": "+1 · most recognised",
+        "artbox.grey_point_short": "+1 · most correct guesses",
+        "artbox.choose_hint": "Everyone keeps one of their two word cards",
+        "artbox.choose_secret": "Secretly, on your phone. The other card is discarded.",
+        "artbox.chose_count": "{n} of {total} have chosen",
+        "artbox.roll_hint": "Every picture must use exactly the four shapes rolled.",
+        "artbox.roll_tap": "Tap the dice or press DIE",
+        "artbox.shape.circle": "circle",
+        "artbox.shape.square": "square",
+        "artbox.shape.triangle": "triangle",
+        "artbox.shape.line": "line",
+        "artbox.create_rule": "Exactly these four, no more, no less. "
+        "A rectangle counts as a square, an oval as a circle; lines are straight.",
+        "artbox.finished_count": "Finished: {n} of {total}",
+        "artbox.picture_n": "Picture {n}",
+        "artbox.hourglass_running": "The sand is running!",
+        "artbox.hourglass_tap": "The first player done turns the hourglass (or tap it here)",
+        "artbox.done_count": "Done guessing: {n} of {total}",
+        "artbox.words": "Words",
+        "artbox.recognised": {"one": "guessed by {n}", "other": "guessed by {n}"},
+        "artbox.vote_title": "Vote!",
+        "artbox.by_vote": "by vote",
+        "artbox.vote_question": "Does {name}'s picture break the shape rules?",
+        "artbox.votes": "{n} of {total} voted",
+        "artbox.vote_rule": "Everyone but the artist votes on their phone. "
+        "A majority overrules the box; a tie leaves its verdict.",
+        "artbox.revealed_count": "Revealed {n} of {total}",
+        "artbox.reveal_button": "Reveal picture {n}",
+        "artbox.award_button": "Award the points",
+        "artbox.reveal_hint": "{name} reveals the pictures one by one (or press REVEAL).",
+        "artbox.award_hint": "A verdict can be contested on a phone before {name} "
+        "awards the points.",
+        "artbox.correct_title": "Correct guesses",
+        "artbox.red_point": "Most recognised picture",
+        "artbox.grey_point": "Most correct guesses",
+        "artbox.nobody": "nobody",
+        "artbox.winner": "Winner: {name}",
+        "artbox.next_round": "Next round",
+        "artbox.next_hint": "{name} starts the next round (or press REVEAL)",
+        "artbox.artshow_round": "Art show · round {n} of {total}",
+    },
+    "cs": {
+        "artbox.round": "{n}. kolo",
+        "artbox.goal": "vyhrává první s {n} body",
+        "artbox.goal_advanced": "pokročilý konec",
+        "artbox.starter": "Začínající hráč",
+        "artbox.title_choose": "Vyber si slovo",
+        "artbox.title_roll": "{name} hází kostkami tvarů",
+        "artbox.title_create": "Kresli právě těmito tvary",
+        "artbox.title_match": "Které slovo patří ke kterému obrázku?",
+        "artbox.title_reveal": "Čí je který obrázek?",
+        "artbox.title_points": "Body {n}. kola",
+        "artbox.title_over": "Konec hry",
+        "artbox.scores": "Body",
+        "artbox.chose": "vybráno",
+        "artbox.choosing": "vybírá…",
+        "artbox.rolls": "hází kostkami",
+        "artbox.token_n": "hotovo · žeton {n}",
+        "artbox.drawing": "kreslí…",
+        "artbox.guessed": "dohádáno",
+        "artbox.guessing": "hádá…",
+        "artbox.on_trial": "hlasuje se o něm",
+        "artbox.voted": "hlasoval(a)",
+        "artbox.voting": "hlasuje…",
+        "artbox.correct": {
+            "one": "{n} správný tip",
+            "few": "{n} správné tipy",
+            "other": "{n} správných tipů",
+        },
+        "artbox.red_point_short": "+1 · nejčastěji poznaný",
+        "artbox.grey_point_short": "+1 · nejvíc správných tipů",
+        "artbox.choose_hint": "Každý si nechá jednu ze dvou karet se slovem",
+        "artbox.choose_secret": "Tajně, na telefonu. Druhá karta jde na odkládací balíček.",
+        "artbox.chose_count": "Vybralo {n} z {total}",
+        "artbox.roll_hint": "Každý obrázek musí použít právě čtyři hozené tvary.",
+        "artbox.roll_tap": "Klepni na kostky nebo stiskni KOSTKA",
+        "artbox.shape.circle": "kruh",
+        "artbox.shape.square": "čtverec",
+        "artbox.shape.triangle": "trojúhelník",
+        "artbox.shape.line": "čára",
+        "artbox.create_rule": "Právě tyto čtyři, ne víc, ne míň. "
+        "Obdélník platí za čtverec, ovál za kruh; čáry jsou rovné.",
+        "artbox.finished_count": "Hotovo: {n} z {total}",
+        "artbox.picture_n": "Obrázek {n}",
+        "artbox.hourglass_running": "Písek se sype!",
+        "artbox.hourglass_tap": "Kdo má hotovo první, otočí přesýpací hodiny (nebo klepni sem)",
+        "artbox.done_count": "Dohádáno: {n} z {total}",
+        "artbox.words": "Slova",
+        "artbox.recognised": {"one": "poznal {n}", "few": "poznali {n}", "other": "poznalo {n}"},
+        "artbox.vote_title": "Hlasování!",
+        "artbox.by_vote": "hlasováním",
+        "artbox.vote_question": "Porušuje obrázek hráče {name} pravidla tvarů?",
+        "artbox.votes": "Hlasovalo {n} z {total}",
+        "artbox.vote_rule": "Hlasují na telefonech všichni kromě autora. "
+        "Většina přehlasuje krabici; při rovnosti platí její verdikt.",
+        "artbox.revealed_count": "Odhaleno {n} z {total}",
+        "artbox.reveal_button": "Odhalit obrázek {n}",
+        "artbox.award_button": "Rozdat body",
+        "artbox.reveal_hint": "{name} odhaluje obrázky jeden po druhém (nebo stiskni ODHALIT).",
+        "artbox.award_hint": "Než {name} rozdá body, lze posouzení tvarů na telefonu napadnout.",
+        "artbox.correct_title": "Správné tipy",
+        "artbox.red_point": "Nejčastěji poznaný obrázek",
+        "artbox.grey_point": "Nejvíc správných tipů",
+        "artbox.nobody": "nikdo",
+        "artbox.winner": "Vítěz: {name}",
+        "artbox.next_round": "Další kolo",
+        "artbox.next_hint": "{name} zahájí další kolo (nebo stiskni ODHALIT)",
+        "artbox.artshow_round": "Výstava · kolo {n} z {total}",
+    },
+}
+add_texts(STRINGS)
 
 
 # --- reading the view ---------------------------------------------------------------------

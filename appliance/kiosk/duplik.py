@@ -86,13 +86,119 @@ from appliance.kiosk.render import (
     ink_on,
 )
 from appliance.kiosk.strokes import PAPER, StrokeCache, sheet_rect
-from appliance.kiosk.text import join_names, tr
+from appliance.kiosk.text import add_texts, join_names, tr
 
 log = logging.getLogger(__name__)
 
 GAME_ID: Final = "duplik"
 CRITERIA: Final = 10
 View = Mapping[str, Any]
+
+# The kiosk's sentences for this game, English and Czech, added to the shared catalogues
+# under "duplik." (kept here, beside the screen that says them).
+STRINGS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
+    "en": {
+        "duplik.round": "Round {round} of {rounds}",
+        "duplik.quoted": "“{title}”",
+        "duplik.portrayer": "Portrayer",
+        "duplik.portrays": "portrays",
+        "duplik.golden": "Golden",
+        "duplik.golden_is": "Golden criterion: {number}",
+        "duplik.golden_worth": "It is worth 3 points to every Artist who meets it.",
+        "duplik.golden_tag": "GOLDEN · 3 points",
+        "duplik.roll_title": "{name} rolls the die",
+        "duplik.roll_hint": "The die picks the golden criterion.",
+        "duplik.roll_tap": "Tap the die or press DIE",
+        "duplik.first_rolls": "Who portrays first: {rolls}",
+        "duplik.ready_hint": "{name} turns the hourglass when everyone is ready",
+        "duplik.ready_tap": "Tap the hourglass or press HOURGLASS",
+        "duplik.drawing_title": "{name} describes the scene",
+        "duplik.no_questions": "Artists draw in silence — no questions!",
+        "duplik.paper": "Artists draw on paper — no questions!",
+        "duplik.drawing_now": "drawing…",
+        "duplik.on_paper": "on paper",
+        "duplik.handed_in": "handed in",
+        "duplik.done_count": "{n} of {total} handed in",
+        "duplik.passing_title": "Pass the canvases",
+        "duplik.passing_hint": "{name} decides: to the left or to the right",
+        "duplik.passing_rule": "Nobody judges their own canvas.",
+        "duplik.left": "left",
+        "duplik.right": "right",
+        "duplik.criterion": "Criterion {n} of {total}",
+        "duplik.read_again": "Read again",
+        "duplik.judged_now": "The verdicts are for criterion {n}: {text}",
+        "duplik.progress_hint": "green: some Artist met it",
+        "duplik.judged": "Judged {n} of {total}",
+        "duplik.yes": "YES",
+        "duplik.no": "NO",
+        "duplik.by_vote": "settled by a vote",
+        "duplik.voted": "voted",
+        "duplik.voted_by": "Voted: {names}",
+        "duplik.voting": "voting…",
+        "duplik.dispute_title": "Dispute!",
+        "duplik.dispute_canvas": "{name}'s canvas, criterion {n}",
+        "duplik.votes": "{n} of {total} voted",
+        "duplik.vote_rule": "Everyone but the Portrayer votes on their phone. "
+        "A tie awards the point.",
+        "duplik.scores": "Scores",
+        "duplik.artshow": "Art show",
+        "duplik.the_scene": "The scene",
+        "duplik.points": {"one": "+{n} point", "other": "+{n} points"},
+        "duplik.next_round": "Next round",
+        "duplik.next_hint": "{name} goes on when you have laughed enough",
+    },
+    "cs": {
+        "duplik.round": "Kolo {round} z {rounds}",
+        "duplik.quoted": "„{title}“",
+        "duplik.portrayer": "Vypravěč",
+        "duplik.portrays": "vypráví",
+        "duplik.golden": "Zlaté",
+        "duplik.golden_is": "Zlaté kritérium: {number}",
+        "duplik.golden_worth": "Každému kreslíři, který ho splní, vynese 3 body.",
+        "duplik.golden_tag": "ZLATÉ · 3 body",
+        "duplik.roll_title": "{name} hází kostkou",
+        "duplik.roll_hint": "Kostka určí zlaté kritérium.",
+        "duplik.roll_tap": "Klepni na kostku nebo stiskni KOSTKA",
+        "duplik.first_rolls": "Kdo vypráví první: {rolls}",
+        "duplik.ready_hint": "{name} otočí přesýpací hodiny, až budou všichni připraveni",
+        "duplik.ready_tap": "Klepni na přesýpací hodiny nebo stiskni HODINY",
+        "duplik.drawing_title": "{name} popisuje obrázek",
+        "duplik.no_questions": "Kreslíři kreslí mlčky — žádné otázky!",
+        "duplik.paper": "Kreslíři kreslí na papír — žádné otázky!",
+        "duplik.drawing_now": "kreslí…",
+        "duplik.on_paper": "na papíře",
+        "duplik.handed_in": "odevzdáno",
+        "duplik.done_count": "Odevzdáno {n} z {total}",
+        "duplik.passing_title": "Předej plátno",
+        "duplik.passing_hint": "{name} rozhodne: doleva, nebo doprava",
+        "duplik.passing_rule": "Nikdo nehodnotí své vlastní plátno.",
+        "duplik.left": "doleva",
+        "duplik.right": "doprava",
+        "duplik.criterion": "Kritérium {n} z {total}",
+        "duplik.read_again": "Znovu",
+        "duplik.judged_now": "Hodnotí se kritérium {n}: {text}",
+        "duplik.progress_hint": "zelená: někdo ho splnil",
+        "duplik.judged": "Posouzeno {n} z {total}",
+        "duplik.yes": "ANO",
+        "duplik.no": "NE",
+        "duplik.by_vote": "rozhodlo hlasování",
+        "duplik.voted": "hlasoval(a)",
+        "duplik.voted_by": "Hlasovali: {names}",
+        "duplik.voting": "hlasuje…",
+        "duplik.dispute_title": "Spor!",
+        "duplik.dispute_canvas": "Plátno: {name}, kritérium {n}",
+        "duplik.votes": "Hlasovalo {n} z {total}",
+        "duplik.vote_rule": "Hlasují na telefonech všichni kromě vypravěče. "
+        "Při rovnosti se bod uděluje.",
+        "duplik.scores": "Body",
+        "duplik.artshow": "Výstava",
+        "duplik.the_scene": "Předloha",
+        "duplik.points": {"one": "+{n} bod", "few": "+{n} body", "other": "+{n} bodů"},
+        "duplik.next_round": "Další kolo",
+        "duplik.next_hint": "{name} pokračuje, až se všichni dosmějí",
+    },
+}
+add_texts(STRINGS)
 
 
 # --- reading the view --------------------------------------------------------------------

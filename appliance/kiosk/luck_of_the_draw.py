@@ -77,7 +77,7 @@ from appliance.kiosk.render import (
     parse_colour,
 )
 from appliance.kiosk.strokes import StrokeCache
-from appliance.kiosk.text import CATALOGUES, join_names, tr
+from appliance.kiosk.text import add_texts, join_names, tr
 
 GAME_ID: Final = "luck-of-the-draw"
 CHIP_EDGE: Final[Colour] = (40, 40, 40)
@@ -191,8 +191,7 @@ STRINGS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "lotd.round_gains": "Kolo {n}",
     },
 }
-for _lang, _entries in STRINGS.items():
-    CATALOGUES[_lang].update(_entries)
+add_texts(STRINGS)
 
 
 # --- reading the view ---------------------------------------------------------------------

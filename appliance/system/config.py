@@ -81,29 +81,6 @@ class WifiSettings:
 
 
 @dataclass(frozen=True)
-class TimerSettings:
-    luck_of_the_draw_s: int = 45
-    duplik_s: int = 90
-    artbox_s: int = 60
-    extended_factor: float = 2.0
-
-
-@dataclass(frozen=True)
-class BroadLinesSettings:
-    sheets: int = 25
-    check_sheets: bool = True
-
-
-@dataclass(frozen=True)
-class LuckOfTheDrawSettings:
-    auto_hourglass: bool = False
-    extended_time: bool = False
-    longer_game: bool = False
-    extra_cards: int = 2
-    speedier_game: bool = False
-
-
-@dataclass(frozen=True)
 class HostSettings:
     pin: str = ""
     tries: int = 5
@@ -189,15 +166,52 @@ class TvSettings:
 
 
 @dataclass(frozen=True)
+class GameSection:
+    """A [section] of the settings the games' houses declare (games/house.py `Setting`,
+    [timers], [broad_lines]...): its keys' values, read as attributes like any section's
+    (`config.timers.duplik_s`)."""
+
+    name: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, key: str) -> Any:
+        if key.startswith("__") or key in ("name", "values"):
+            raise AttributeError(key)
+        try:
+            return self.values[key]
+        except KeyError:
+            raise AttributeError(f"[{self.name}] has no setting {key!r}") from None
+
+
+def declared_settings() -> dict[str, dict[str, Any]]:
+    """section -> key -> the `Setting` a game's house declares (the registry's games, the
+    catalogue's first; the first declaration of a key wins). The config names no game:
+    the houses bring their sections."""
+    from games.registry import house, known_ids
+
+    out: dict[str, dict[str, Any]] = {}
+    for game_id in known_ids():
+        for setting in house(game_id).settings:
+            section, _, key = setting.path.partition(".")
+            out.setdefault(section, {}).setdefault(key, setting)
+    return out
+
+
+def _game_sections() -> dict[str, GameSection]:
+    """The games' sections at their declared defaults."""
+    return {
+        section: GameSection(section, {key: s.default for key, s in keys.items()})
+        for section, keys in declared_settings().items()
+    }
+
+
+@dataclass(frozen=True)
 class Config:
     server: ServerSettings = field(default_factory=ServerSettings)
     table: TableSettings = field(default_factory=TableSettings)
     display: DisplaySettings = field(default_factory=DisplaySettings)
     storage: StorageSettings = field(default_factory=StorageSettings)
     wifi: WifiSettings = field(default_factory=WifiSettings)
-    timers: TimerSettings = field(default_factory=TimerSettings)
-    broad_lines: BroadLinesSettings = field(default_factory=BroadLinesSettings)
-    luck_of_the_draw: LuckOfTheDrawSettings = field(default_factory=LuckOfTheDrawSettings)
     panel: PanelSettings = field(default_factory=PanelSettings)
     touch: TouchSettings = field(default_factory=TouchSettings)
     remote: RemoteSettings = field(default_factory=RemoteSettings)
@@ -206,6 +220,33 @@ class Config:
     packs: PacksSettings = field(default_factory=PacksSettings)
     gallery: GallerySettings = field(default_factory=GallerySettings)
     lobby: LobbySettings = field(default_factory=LobbySettings)
+    games: Mapping[str, GameSection] = field(default_factory=_game_sections)
+    """The sections the games' houses declare ([timers], [broad_lines]...), by name."""
+
+    def __getattr__(self, name: str) -> Any:
+        # A game's section reads like the box's own: config.timers.duplik_s.
+        if name.startswith("__") or name == "games":
+            raise AttributeError(name)
+        try:
+            return self.games[name]
+        except KeyError:
+            raise AttributeError(f"the config has no section {name!r}") from None
+
+    def with_game_settings(self, changes: Mapping[str, Any]) -> Config:
+        """This config with games' settings changed by dotted path ({"timers.duplik_s":
+        40}), each checked as a file's would be (a ConfigError names a bad one)."""
+        games = {name: dict(section.values) for name, section in self.games.items()}
+        declared = declared_settings()
+        for path, value in changes.items():
+            name, _, key = path.partition(".")
+            setting = declared.get(name, {}).get(key)
+            if setting is None:
+                raise ConfigError(f"unknown setting {path}; the games declare: "
+                                  + ", ".join(f"{n}.{k}" for n in declared for k in declared[n]))
+            games[name][key] = _check(name, key, value, "the code", setting.default,
+                                      _bounds(setting))
+        return dataclasses.replace(
+            self, games={name: GameSection(name, values) for name, values in games.items()})
 
     def data_dir(self, env: Mapping[str, str] = os.environ) -> Path:
         """Where the SQLite file lives: the setting, systemd's StateDirectory, or XDG."""
@@ -312,12 +353,6 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("wifi", "ssid"): _ssid,
     ("wifi", "password"): _wifi_password,
     ("wifi", "security"): _one_of("WPA", "WEP", "nopass"),
-    ("timers", "luck_of_the_draw_s"): _between(10, 600),
-    ("timers", "duplik_s"): _between(10, 600),
-    ("timers", "artbox_s"): _between(10, 600),
-    ("timers", "extended_factor"): _between(1.0, 4.0),
-    ("broad_lines", "sheets"): _between(5, 60),
-    ("luck_of_the_draw", "extra_cards"): _between(1, 10),
     ("panel", "pin_factory"): _one_of("auto", "lgpio", "rpigpio", "mock"),
     ("panel", "hourglass_button"): _gpio,
     ("panel", "die_button"): _gpio,
@@ -414,9 +449,9 @@ def _read_env(env: Mapping[str, str]) -> list[tuple[str, str, Any, str]]:
 def setting_variables() -> list[str]:
     """The environment variable of every setting: EASEL_<SECTION>_<KEY>."""
     return [
-        f"EASEL_{sec.name}_{key.name}".upper()
-        for sec in dataclasses.fields(Config)
-        for key in dataclasses.fields(_section_class(sec.name))
+        f"EASEL_{section}_{key}".upper()
+        for section, values in sections(Config())
+        for key in values
     ]
 
 
@@ -444,14 +479,27 @@ def _warn_unknown_variable(name: str) -> None:
                 "%s)", name, hint, ", ".join(_sections()))
 
 
+def _box_sections() -> list[str]:
+    """The box's own sections (the games' come from their houses)."""
+    return [f.name for f in dataclasses.fields(Config) if f.name != "games"]
+
+
 def _sections() -> list[str]:
-    return [f.name for f in dataclasses.fields(Config)]
+    return [*_box_sections(), *declared_settings()]
+
+
+def sections(config: Config) -> list[tuple[str, dict[str, Any]]]:
+    """Every [section] of `config` with its keys' values: the box's, then the games'."""
+    own = [(name, dataclasses.asdict(getattr(config, name))) for name in _box_sections()]
+    return [*own, *((name, dict(s.values)) for name, s in config.games.items())]
 
 
 def _build(values: dict[str, dict[str, tuple[Any, str]]]) -> Config:
     sections: dict[str, Any] = {}
     given_sources: dict[str, str] = {}
     for sec_field in dataclasses.fields(Config):
+        if sec_field.name == "games":
+            continue
         cls = _section_class(sec_field.name)
         given = values.pop(sec_field.name, {})
         if given:
@@ -466,6 +514,20 @@ def _build(values: dict[str, dict[str, tuple[Any, str]]]) -> Config:
                 )
             kwargs[key] = _check(sec_field.name, key, value, source, known[key].default)
         sections[sec_field.name] = cls(**kwargs)
+    games: dict[str, GameSection] = {}
+    for name, declared in declared_settings().items():
+        given = values.pop(name, {})
+        checked: dict[str, Any] = {}
+        for key, (value, source) in given.items():
+            if key not in declared:
+                raise ConfigError(
+                    f"unknown setting {name}.{key} (from {source}); "
+                    f"[{name}] has: {', '.join(declared)}"
+                )
+            setting = declared[key]
+            checked[key] = _check(name, key, value, source, setting.default, _bounds(setting))
+        games[name] = GameSection(
+            name, {key: checked.get(key, s.default) for key, s in declared.items()})
     _check_panel_pins(sections["panel"], given_sources.get("panel", "the defaults"))
     if values:
         section = next(iter(values))
@@ -473,7 +535,14 @@ def _build(values: dict[str, dict[str, tuple[Any, str]]]) -> Config:
         raise ConfigError(
             f"unknown section [{section}] (from {source}); known: {', '.join(_sections())}"
         )
-    return Config(**sections)
+    return Config(**sections, games=games)
+
+
+def _bounds(setting: Any) -> Check | None:
+    """A game's number setting keeps its declared bounds."""
+    if setting.low is None or setting.high is None:
+        return None
+    return _between(setting.low, setting.high)
 
 
 def _check_panel_pins(panel: PanelSettings, source: str) -> None:
@@ -493,7 +562,9 @@ def _section_class(name: str) -> type:
     return cls
 
 
-def _check(section: str, key: str, value: Any, source: str, default: Any) -> Any:
+def _check(
+    section: str, key: str, value: Any, source: str, default: Any, check: Check | None = None
+) -> Any:
     want = type(default)
     if want is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
@@ -509,7 +580,7 @@ def _check(section: str, key: str, value: Any, source: str, default: Any) -> Any
             f"{section}.{key} = {value!r} (from {source}) is not allowed: "
             f"it must be {_type_word(want)}"
         )
-    check = CHECKS.get((section, key))
+    check = check or CHECKS.get((section, key))
     allowed = check(value) if check else None
     if allowed is not None:
         raise ConfigError(
@@ -531,14 +602,13 @@ def _type_word(tp: type) -> str:
 def describe(config: Config) -> str:
     """The settings in force, as TOML-ish lines, for `easel check-config`."""
     lines = []
-    for sec in dataclasses.fields(config):
-        lines.append(f"[{sec.name}]")
-        for f in dataclasses.fields(getattr(config, sec.name)):
-            value = getattr(getattr(config, sec.name), f.name)
-            if isinstance(value, tuple):
+    for section, values in sections(config):
+        lines.append(f"[{section}]")
+        for key, value in values.items():
+            if isinstance(value, tuple | list):
                 value = list(value)  # TOML writes lists in brackets
-            secret = f.name == "password" or (sec.name, f.name) == ("host", "pin")
+            secret = key == "password" or (section, key) == ("host", "pin")
             shown = "********" if secret and value else repr(value)
-            lines.append(f"{f.name} = {shown}")
+            lines.append(f"{key} = {shown}")
         lines.append("")
     return "\n".join(lines)

@@ -38,6 +38,7 @@ def default_options(config: Config, game: str) -> Options:
     return {
         option.option: setting(config, option.setting)
         for option in registry.house(game).start_options
+        if option.setting is not None
     }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import collections
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, Final
 
 from games.action_schema import NOTHING, STROKE, ActionSchemas
@@ -29,10 +30,18 @@ def keepsakes(states: Iterable[Any]) -> Keepsakes:
 
 HOUSE: Final = House(
     keepsakes=keepsakes,
-    start_options=(StartOption("extended_factor", "timers.extended_factor"),),
+    start_options=(
+        StartOption("extended_factor", "timers.extended_factor"),
+        StartOption("rounds", label=Text("Rounds", "Kola"),
+                    choices=((1, "1"), (2, "2"), (3, "3")), default=2, on_phone=True),
+    ),
     decks=(Deck(DeckShape("words", 1, MIN_WORDS, 24),
                 lambda: tuple((Text(en, cs),) for en, cs in WORDS)),),
     actions=ACTIONS,
     from_the_tv={"en": "Needs a phone: everyone draws on their own.",
                  "cs": "Telefon je potřeba: každý kreslí na svém."},
+    # Its own screens, beside its rules: nothing of appliance/ names them.
+    kiosk_screen="tests.house_game.screen",
+    phone_script="phone.js",
+    phone_files=Path(__file__).parent,
 )

@@ -7,12 +7,8 @@
 import { Connection } from "./net.js";
 import { colourName, funName, FUN_NAMES, lang, setLang, t, translateDocument } from "./i18n.js";
 import { $, avatar, fill, h, inkOn, nameChip, randomId, safeColour } from "./ui.js";
-import { gameOptions, gameScreen } from "./games.js";
+import { gameOptions, gameScreen, loadGames, optionLabel, playedTogether } from "./games.js";
 import { setTablePaused } from "./canvas.js";
-import "./duplik.js"; // registers GAME_SCREENS.duplik
-import "./artbox.js"; // registers GAME_SCREENS.artbox
-import "./broad_lines.js"; // registers GAME_SCREENS["broad-lines"]
-import "./luck_of_the_draw.js"; // registers GAME_SCREENS["luck-of-the-draw"]
 
 const STORE = {
   token: "easel.token",
@@ -654,7 +650,7 @@ function renderResult() {
   }
   const outcome = match.outcome || {};
   const winners = (outcome.winners || []).map((n) => seatOf(n)).filter(Boolean);
-  if (match.game === "broad-lines") { // played together: the table's words, no ranking
+  if (playedTogether(match.game)) { // the table's words, no ranking
     fill(card, h("h2", {}, t("lobby.result", { title: match.title || "" })),
       h("p", { class: "winners" }, togetherText(outcome)));
     card.hidden = false;
@@ -670,7 +666,7 @@ function renderResult() {
 
 function chosenOptions(gameId) {
   const chosen = {};
-  for (const option of gameOptions(gameId)) {
+  for (const option of gameOptions(gameId, true)) {
     chosen[option.key] = (state.options[gameId] || {})[option.key] ?? option.value;
   }
   return chosen;
@@ -697,7 +693,7 @@ function keptNote(gameId, options, chosen) {
 
 // The host's choices for the selected game (game length, paper canvases...).
 function optionControls(gameId) {
-  const options = gameOptions(gameId);
+  const options = gameOptions(gameId, true);
   if (!options.length) return null;
   const chosen = chosenOptions(gameId);
   return h("div", { class: "game-options" }, keptNote(gameId, options, chosen), options.map((option) => {
@@ -709,11 +705,12 @@ function optionControls(gameId) {
           dataset: { option: option.key },
           onchange: (event) => chooseOption(gameId, option.key, event.target.checked),
         }),
-        h("span", {}, t(option.label)));
+        h("span", {}, optionLabel(option, lang())));
     }
-    return h("div", { class: "option-choice", role: "group", "aria-label": t(option.label) },
-      h("span", { class: "muted small" }, t(option.label)),
-      option.choices.map(([value, text]) => h("button", {
+    const label = optionLabel(option, lang());
+    return h("div", { class: "option-choice", role: "group", "aria-label": label },
+      h("span", { class: "muted small" }, label),
+      (option.choices || []).map(([value, text]) => h("button", {
         type: "button",
         class: `chip-button${chosen[option.key] === value ? " is-selected" : ""}`,
         "aria-pressed": chosen[option.key] === value ? "true" : "false",
@@ -827,7 +824,7 @@ function renderFinish(view, over) {
   const match = view.match || {};
   const outcome = match.outcome || {};
   const result = $("#finish-result");
-  if (match.game === "broad-lines") {
+  if (playedTogether(match.game)) {
     // Played together: the table's words, not a list of winners.
     fill(result, togetherText(outcome));
     fill($("#finish-scores"));
@@ -943,4 +940,5 @@ $("#toast-close").addEventListener("click", hideToast);
 if (urlRoom) save(STORE.room, urlRoom);
 translateDocument();
 render();
-conn.start();
+// The games' own scripts first (the box lists them): a view of a game arrives with its screen.
+loadGames().finally(() => conn.start());

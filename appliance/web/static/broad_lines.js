@@ -574,9 +574,6 @@ function dispose() {
   S.layout = null;
 }
 
-// No start options on the phone: the number of sheets and the sheet check are the
-// table's settings ([broad_lines] in config/appliance.toml), which a phone's default
-// would otherwise override.
 registerGameScreen("broad-lines", { render, dispose });
 
 // The look of these screens lives beside this module (style.css stays the frame's).

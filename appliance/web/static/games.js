@@ -1,6 +1,7 @@
-// The per-game phone screens, looked up by `view.match.game`.
-//
-// A game's module registers itself here and app.js imports it:
+// The per-game phone screens, looked up by `view.match.game`, and what the box says of
+// each game (its house, games/house.py): the list /games.json (appliance/door/
+// phone_games.py) names each game's phone script, which `loadGames` imports; the page
+// itself names no game. A game's script registers its screen here:
 //
 //   import { registerGameScreen } from "./games.js";
 //   registerGameScreen("duplik", {
@@ -26,19 +27,48 @@ export function gameScreen(gameId) {
   return Object.prototype.hasOwnProperty.call(GAME_SCREENS, gameId) ? GAME_SCREENS[gameId] : null;
 }
 
-// Options the host chooses before starting a game, shown under the game list:
-//   registerGameOptions("duplik", [
-//     { key: "turns", label: "duplik.opt.turns", choices: [[1, "1×"], [2, "2×"], [3, "3×"]],
-//       value: 1 },
-//     { key: "paper", label: "duplik.opt.paper", toggle: true, value: false },
-//   ]);
-// Labels are i18n keys; `value` is the default. The chosen values go out with `start`.
-export const GAME_OPTIONS = {};
+// What the box lists of each game: {id, script, together, options}. Each option is
+//   { key: "turns", label: {en: "Each player portrays", cs: "..."}, choices: [[1, "1×"], ...],
+//     value: 1, phone: true }
+// with `toggle: true`, `number: [low, high]` or `choices`; `value` is its default (the box's
+// config gives the others their value), `phone` that the seated host's lobby offers it too.
+const GAMES = new Map();
 
-export function registerGameOptions(gameId, options) {
-  GAME_OPTIONS[gameId] = options;
+/** Fetch the box's list of games and (`withScripts`) import every game's phone script (each
+ * registers its screen); a script that fails is left out (its game shows the generic screen). */
+export async function loadGames(withScripts = true) {
+  let listed = [];
+  try {
+    const response = await fetch("/games.json", { credentials: "same-origin" });
+    const body = response.ok ? await response.json() : null;
+    listed = body && Array.isArray(body.games) ? body.games : [];
+  } catch (err) {
+    console.warn("games: the list of games did not load", err);
+  }
+  for (const game of listed) {
+    if (game && typeof game.id === "string") GAMES.set(game.id, game);
+  }
+  if (!withScripts) return;
+  await Promise.all(listed.filter((g) => g && typeof g.script === "string" && g.script.startsWith("/"))
+    .map((g) => import(g.script).catch((err) => console.warn(`games: ${g.script} not loaded`, err))));
 }
 
-export function gameOptions(gameId) {
-  return Object.prototype.hasOwnProperty.call(GAME_OPTIONS, gameId) ? GAME_OPTIONS[gameId] : [];
+/** Whether the table plays `gameId` together (its result is the table's, not a ranking). */
+export function playedTogether(gameId) {
+  const game = GAMES.get(gameId);
+  return Boolean(game && game.together);
+}
+
+/** The start options of `gameId` the host may choose: on the host page all of them, in the
+ * phone's lobby (`onPhone`) those its house offers there. */
+export function gameOptions(gameId, onPhone = false) {
+  const game = GAMES.get(gameId);
+  const options = game && Array.isArray(game.options) ? game.options : [];
+  return onPhone ? options.filter((o) => o.phone) : options;
+}
+
+/** An option's label in `code` (English for a language it lacks). */
+export function optionLabel(option, code) {
+  const label = option.label || {};
+  return String(label[code] ?? label.en ?? option.key);
 }

@@ -4,8 +4,8 @@
 // state every two seconds. Everything shown that a person typed (names, pack titles,
 // errors) goes in as text through `h`/`fill`; there is no innerHTML here either.
 
-import { gameOptions } from "./games.js";
-import { setLang, t } from "./i18n.js";
+import { gameOptions, loadGames, optionLabel } from "./games.js";
+import { setLang } from "./i18n.js";
 import { $, fill, h, nameChip } from "./ui.js";
 
 const POLL_MS = 2000;
@@ -24,9 +24,7 @@ const WORDS = {
     over: "{title} has ended: its finish is on every screen.", again: "Play again",
     to_lobby: "Back to the lobby",
     kick: "Kick", offer: "Free for a newcomer", offline: "offline", open_seat: "Seat {n}: free to take",
-    host_seat: "VIP", seconds: "Hourglass (seconds)", sheets: "Sheets in the box",
-    check_sheets: "The box checks every sheet", auto_hourglass: "The hourglass turns itself",
-    extra_cards: "Extra cards for a longer game", no_results: "No game has ended today yet.",
+    host_seat: "VIP", no_results: "No game has ended today yet.",
     ended_early: "ended early", winner: "won", pack_ok: "{game}, {mode}, {n} entries", pack_ok_one: "{game}, {mode}, 1 entry",
     pack_bad: "not used: it has problems",
     remove: "Remove", uploaded: "The pack {file} is saved.",
@@ -49,9 +47,7 @@ const WORDS = {
     over: "{title} skončila: její závěr je na všech obrazovkách.", again: "Hrát znovu",
     to_lobby: "Zpět do předsíně",
     kick: "Odebrat", offer: "Uvolnit pro nováčka", offline: "offline", open_seat: "Místo {n}: volné k převzetí",
-    host_seat: "VIP", seconds: "Přesýpací hodiny (sekundy)", sheets: "Fólií v krabici",
-    check_sheets: "Krabice kontroluje každou fólii", auto_hourglass: "Hodiny se otočí samy",
-    extra_cards: "Karet navíc pro delší hru", no_results: "Dnes zatím žádná hra neskončila.",
+    host_seat: "VIP", no_results: "Dnes zatím žádná hra neskončila.",
     ended_early: "ukončena předčasně", winner: "vyhrál(a)", pack_ok: "{game}, {mode}, {n} položek", pack_ok_one: "{game}, {mode}, 1 položka",
     pack_ok_few: "{game}, {mode}, {n} položky",
     pack_bad: "nepoužívá se: obsahuje chyby",
@@ -62,22 +58,6 @@ const WORDS = {
     unavailable: "brzy", lost: "Krabice neodpovídá; zkouším znovu…",
     options_kept: "Tyto volby zůstaly z minulé hry.", options_reset: "Zpět na výchozí",
   },
-};
-
-// Options the host page offers beyond a game's own (games.js registerGameOptions):
-// the hourglass, the game length, the rule checks. Defaults come from the box's config.
-const HOST_OPTIONS = {
-  duplik: [{ key: "seconds", number: [10, 600] }],
-  artbox: [{ key: "seconds", number: [10, 600] }],
-  "luck-of-the-draw": [
-    { key: "seconds", number: [10, 600] },
-    { key: "auto_hourglass", toggle: true },
-    { key: "extra_cards", number: [1, 10] },
-  ],
-  "broad-lines": [
-    { key: "sheets", number: [5, 60] },
-    { key: "check_sheets", toggle: true },
-  ],
 };
 
 const S = { lang: "en", data: null, options: {}, kept: new Set(), timer: null, busy: false };
@@ -310,10 +290,10 @@ function renderGames(view, defaults) {
   renderOptions(view.selected, (defaults || {})[view.selected] || {}, playing);
 }
 
+// Every start option the game's house offers (the box lists them, games.js): the
+// hourglass, the game length, the rule checks... Defaults come from the box's config.
 function optionList(gameId) {
-  const own = gameOptions(gameId);
-  const keys = new Set(own.map((o) => o.key));
-  return [...(HOST_OPTIONS[gameId] || []).filter((o) => !keys.has(o.key)), ...own];
+  return gameOptions(gameId);
 }
 
 function chosen(gameId, option, defaults) {
@@ -362,7 +342,7 @@ function renderOptions(gameId, defaults, disabled) {
   }
   fill(box, disabled ? null : keptNote(gameId, defaults), optionList(gameId).map((option) => {
     const value = chosen(gameId, option, defaults);
-    const label = option.label ? t(option.label) : w(option.key);
+    const label = optionLabel(option, S.lang);
     const id = `opt-${option.key}`;
     if (option.toggle) {
       return h("label", { for: id },
@@ -487,22 +467,10 @@ $("#restart").addEventListener("click", async () => {
   }
 });
 
-// The games' own option descriptions (and their i18n keys) come with their phone screens;
-// a game not on this box yet simply has none.
-async function loadGames() {
-  for (const module of ["./duplik.js", "./artbox.js", "./broad_lines.js", "./luck_of_the_draw.js"]) {
-    try {
-      await import(module);
-    } catch (err) {
-      console.warn(`host page: ${module} not loaded`, err);
-    }
-  }
-}
-
 S.lang = (navigator.language || "en").toLowerCase().startsWith("cs") ? "cs" : "en";
 setLang(S.lang);
 translatePage();
-loadGames().finally(async () => {
+loadGames(false).finally(async () => {
   await refresh();
   if (S.data) startPolling();
 });

@@ -12,7 +12,7 @@
 // the canvas would wipe a stroke being drawn. Names and texts reach the page only as
 // text (ui.js `h`): no markup is ever parsed.
 
-import { registerGameOptions, registerGameScreen } from "./games.js";
+import { registerGameScreen } from "./games.js";
 import { createCanvas, sheetElement } from "./canvas.js";
 import { gameKit, patch, seatsOf, waiting } from "./kit.js";
 import { fill, h } from "./ui.js";
@@ -558,9 +558,3 @@ if (!document.querySelector("link[data-luck-css]")) {
 }
 
 registerGameScreen(GAME, { render, dispose });
-// The lobby translates option labels with the page's own table (i18n.js holds these three).
-registerGameOptions(GAME, [
-  { key: "extended", label: `${GAME}.opt.extended`, toggle: true, value: false },
-  { key: "longer", label: `${GAME}.opt.longer`, toggle: true, value: false },
-  { key: "speedier", label: `${GAME}.opt.speedier`, toggle: true, value: false },
-]);
