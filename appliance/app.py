@@ -411,10 +411,12 @@ class Appliance:
             return  # sitting down without a phone (appliance/door/kiosk_seat.py)
         try:
             match intent:
+                # The writes go to the store's writer thread, never waited for here; a
+                # late refusal is the kiosk's notice (`start_for_table`).
                 case KickSeat(seat=seat):
-                    self.session.kick(HOST, seat)
+                    self.session.start_for_table(self.session.kick_async(HOST, seat))
                 case SelectGame(game=game):
-                    self.session.select(HOST, game)
+                    self.session.start_for_table(self.session.select_async(HOST, game))
                 case StartGame():
                     # The seats say who has no phone; the set-up runs off the loop.
                     self.session.start_for_table(self.session.start_async(HOST))
@@ -423,20 +425,20 @@ class Appliance:
                 case PressButton(button=button, long=long):
                     self.session.press(button, long)
                 case ActAs(seat=seat, kind=kind, data=data):
-                    self.session.act(seat, kind, data)
+                    self.session.act_for_table(seat, kind, data)
                 case DrawStroke(canvas=canvas, points=points):
                     stroke = {
                         "points": [list(p) for p in points],
                         "colour": canvas.colour,
                         "width": canvas.width,
                     }
-                    self.session.act(canvas.seat, canvas.kind, stroke)
+                    self.session.act_for_table(canvas.seat, canvas.kind, stroke)
                 case TogglePause() if self.session.match is not None:
                     # The remote's play/pause: the kiosk may always host.
                     if self.session.paused:
-                        self.session.resume(HOST)
+                        self.session.start_for_table(self.session.resume_async(HOST))
                     else:
-                        self.session.pause(HOST)
+                        self.session.start_for_table(self.session.pause_async(HOST))
                 case Quit():
                     self._stop.set()
         except SessionError as err:

@@ -289,7 +289,9 @@ class HostApi:
 
     # -- what the host does ------------------------------------------------------------
     async def select(self, request: web.Request) -> web.Response:
-        return await self._do(request, SelectGame, lambda b: self.session.select(HOST, b.game))
+        return await self._do(
+            request, SelectGame, lambda b: self.session.select_async(HOST, b.game)
+        )
 
     async def start(self, request: web.Request) -> web.Response:
         async def go(body: StartGame) -> None:
@@ -303,21 +305,21 @@ class HostApi:
         return await self._do(request, StartGame, go)
 
     async def kick(self, request: web.Request) -> web.Response:
-        return await self._do(request, SeatRequest, lambda b: self.session.kick(HOST, b.seat))
+        return await self._do(request, SeatRequest, lambda b: self.session.kick_async(HOST, b.seat))
 
     async def offer(self, request: web.Request) -> web.Response:
         return await self._do(
-            request, SeatRequest, lambda b: self.session.offer_seat(HOST, b.seat)
+            request, SeatRequest, lambda b: self.session.offer_seat_async(HOST, b.seat)
         )
 
     async def pause(self, request: web.Request) -> web.Response:
-        return await self._do(request, Nothing, lambda b: self.session.pause(HOST))
+        return await self._do(request, Nothing, lambda b: self.session.pause_async(HOST))
 
     async def resume(self, request: web.Request) -> web.Response:
-        return await self._do(request, Nothing, lambda b: self.session.resume(HOST))
+        return await self._do(request, Nothing, lambda b: self.session.resume_async(HOST))
 
     async def end(self, request: web.Request) -> web.Response:
-        return await self._do(request, Nothing, lambda b: self.session.end_match(HOST))
+        return await self._do(request, Nothing, lambda b: self.session.end_match_async(HOST))
 
     async def finish(self, request: web.Request) -> web.Response:
         """From a game's finish back to the lobby, or (`again`) into the same game anew."""
@@ -327,7 +329,7 @@ class HostApi:
 
     async def language(self, request: web.Request) -> web.Response:
         return await self._do(
-            request, Language, lambda b: self.session.set_language(HOST, b.lang)
+            request, Language, lambda b: self.session.set_language_async(HOST, b.lang)
         )
 
     async def restart(self, request: web.Request) -> web.Response:

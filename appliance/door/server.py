@@ -16,9 +16,9 @@ import logging
 import sqlite3
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Annotated, Any, Final, cast
+from typing import Annotated, Any, Final, TypeVar, cast
 from urllib.parse import urlsplit
 
 import msgspec
@@ -31,6 +31,7 @@ from appliance.table.messages import say
 from appliance.table.packs import DECK_OPTIONS
 from appliance.table.session import (
     KIOSK,
+    Done,
     Session,
     SessionError,
     Viewer,
@@ -39,6 +40,7 @@ from appliance.table.session import (
 )
 
 log = logging.getLogger("easel.server")
+T = TypeVar("T")
 
 STATIC_DIR: Final = Path(__file__).parents[1] / "web" / "static"
 # aiohttp closes the socket above this; below it we answer `too_big` and keep the
@@ -177,6 +179,7 @@ class Connection:
         self.view_due = False
         self.wake = asyncio.Event()
         self.closing = False
+        self.joining = False  # a join is being written: a second one waits for it
         # Bytes received since the last whole message came out of the parser: an
         # unfinished (e.g. fragmented) message, bounded by `MeteredReader`.
         self.pending = 0
@@ -219,7 +222,7 @@ class PhoneServer:
         self.degraded: str | None = None
         self._encoded: dict[tuple[int, Viewer], str] = {}
         self._parts = SharedParts()
-        self._tasks: set[asyncio.Future[None]] = set()  # starts being set up off the loop
+        self._tasks: set[asyncio.Future[Any]] = set()  # changes being made off the loop
         self.app = web.Application(
             client_max_size=1024 * 1024, middlewares=[self._flood_guard]
         )
@@ -528,7 +531,15 @@ class PhoneServer:
         if isinstance(message, Join):
             if viewer.role == "player":
                 raise Refusal("already_joined", "You already have a seat.")
-            self._welcome(conn, session.join(message.name, message.colour, conn.remote))
+            if conn.joining:
+                raise Refusal("already_joining", "Your seat is being saved; a moment.")
+            # Welcomed once the seat is committed (on the store's writer thread).
+            joined = session.join_async(message.name, message.colour, conn.remote)
+            conn.joining = True
+            self._answer_later(
+                conn, joined, then=lambda welcome: self._welcome(conn, welcome),
+                after=lambda: setattr(conn, "joining", False),
+            )
             return
         if viewer.role != "player" or viewer.seat is None:
             raise Refusal("join_first", "Take a seat first (join).")
@@ -536,12 +547,13 @@ class PhoneServer:
         if conn.token is None or not session.is_seated(seat, conn.token):
             self._unseat(conn, "seat_gone", "Your seat was freed; please join again.")
             return
+        # Each change is answered once it is committed, off this loop (`_answer_later`).
         if isinstance(message, Leave):
             self._leave(conn, seat)
         elif isinstance(message, Kick):
-            session.kick(seat, message.seat)
+            self._answer_later(conn, session.kick_async(seat, message.seat))
         elif isinstance(message, Select):
-            session.select(seat, message.game)
+            self._answer_later(conn, session.select_async(seat, message.game))
         elif isinstance(message, Start):
             # The decks are the packs' to give (appliance/table/packs.py), as on the host page:
             # a host phone's own `words` or `cards` would bypass their checks.
@@ -549,7 +561,7 @@ class PhoneServer:
             # The packs are read and the game set up on a worker thread, off this loop.
             self._answer_later(conn, session.start_async(seat, options))
         elif isinstance(message, End):
-            session.end_match(seat)
+            self._answer_later(conn, session.end_match_async(seat))
         elif isinstance(message, Finish):
             again = session.leave_finish_async(seat, message.again)
             if again is not None:
@@ -562,18 +574,40 @@ class PhoneServer:
                 ref = message.id
                 done.add_done_callback(lambda result: self._acknowledge(conn, ref, result))
 
-    def _answer_later(self, conn: Connection, work: Coroutine[Any, Any, None]) -> None:
-        """Run `work` as a task; a refusal goes back to `conn` as the message's error."""
+    def _answer_later(
+        self,
+        conn: Connection,
+        work: Awaitable[T],
+        then: Callable[[T], None] | None = None,
+        after: Callable[[], None] | None = None,
+        failed: Callable[[], None] | None = None,
+    ) -> None:
+        """Run `work` as a task; a refusal goes back to `conn` as the message's error
+        (after `failed`), else `then` hears its result; `after` runs first either way."""
+        if isinstance(work, Done):  # made already (no writer thread)
+            if after is not None:
+                after()
+            if then is not None:
+                then(work.value)
+            return
         task = asyncio.ensure_future(work)
         self._tasks.add(task)
 
-        def answer(done: asyncio.Future[None]) -> None:
+        def answer(done: asyncio.Future[T]) -> None:
             self._tasks.discard(task)
+            if after is not None:
+                after()
             err = None if done.cancelled() else done.exception()
+            if err is None and not done.cancelled():
+                if then is not None and not conn.closing:
+                    then(done.result())
+                return
+            if failed is not None:
+                failed()
             if isinstance(err, SessionError):
                 self._session_error(conn, err, None)
             elif isinstance(err, sqlite3.Error):
-                log.error("could not save a start from %s: %s", conn.remote, err)
+                log.error("could not save a change from %s: %s", conn.remote, err)
                 self._refuse(conn, Refusal("not_saved", "The box cannot write to its memory "
                                            "card ({detail}); nothing changed.", detail=str(err)))
             elif err is not None:
@@ -641,15 +675,22 @@ class PhoneServer:
         conn.wake.set()
 
     def _leave(self, conn: Connection, seat: int) -> None:
-        """The phone gives its seat up itself: a guest again, welcomed as one (not kicked)."""
+        """The phone gives its seat up itself: a guest again, welcomed as one (not kicked)
+        once that is committed; its seat back if it could not be."""
         viewer, token = conn.viewer, conn.token
         conn.viewer, conn.token = Viewer("guest"), None
+
+        def kept() -> None:  # refused: the phone still holds its seat
+            if conn.viewer == Viewer("guest") and conn.token is None:
+                conn.viewer, conn.token = viewer, token
+
         try:
-            self.session.leave(seat)
-        except SessionError:
-            conn.viewer, conn.token = viewer, token
+            left = self.session.leave_async(seat)
+        except (SessionError, sqlite3.Error):
+            kept()
             raise
-        self._welcome(conn, Welcome("guest"))
+        self._answer_later(conn, left, then=lambda _: self._welcome(conn, Welcome("guest")),
+                           failed=kept)
 
     def _unseat(self, conn: Connection, key: str, english: str) -> None:
         """The phone's seat is gone (kicked or left): it becomes a guest again."""
