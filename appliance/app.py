@@ -452,20 +452,26 @@ class Appliance:
         self._stop.set()
 
     def _purge_galleries(self) -> None:
-        try:
-            gallery.purge(
-                self.store, self.clock(), self.config.gallery.keep_days, self.gallery_cache
-            )
-        except Exception:  # the box goes on; the next hour tries again
-            log.exception("old galleries could not be deleted")
-        try:
-            keep_s = self.config.storage.keep_matches_days * gallery.DAY
-            pruned = self.store.prune(before=self.clock() - keep_s)
-            if pruned:
-                log.info("deleted %d matches older than %d days", len(pruned),
-                         self.config.storage.keep_matches_days)
-        except Exception:
-            log.exception("old matches could not be deleted")
+        # Deletes and the cache's folders are the writer thread's (its own connection),
+        # never the phones' loop: a big prune or a slow card holds nobody's drawing.
+        now, keep_days, cache = self.clock(), self.config.gallery.keep_days, self.gallery_cache
+        keep_matches_days = self.config.storage.keep_matches_days
+
+        def purge(store: Store) -> None:
+            try:
+                gallery.purge(store, now, keep_days, cache)
+            except Exception:  # the box goes on; the next hour tries again
+                log.exception("old galleries could not be deleted")
+            try:
+                pruned = store.prune(before=now - keep_matches_days * gallery.DAY)
+                if pruned:
+                    log.info("deleted %d matches older than %d days", len(pruned),
+                             keep_matches_days)
+            except Exception:
+                log.exception("old matches could not be deleted")
+
+        if self.store.later(purge) is None:
+            purge(self.store)
         self._purge_handle = asyncio.get_running_loop().call_later(
             GALLERY_PURGE_S, self._purge_galleries
         )
