@@ -315,7 +315,12 @@ class PhoneServer:
                 text="too many connections from this address; close a tab and try again\n"
             )
         # timeout: how long close() waits for a vanished phone's goodbye at shutdown.
-        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=self.hard_limit, timeout=1.0)
+        # No permessage-deflate: aiohttp inflates a compressed message on this loop before
+        # anything of ours sees it, and 2 KB of deflate is 2 MB of text (a bomb past
+        # every byte budget: 50 such frames held every phone's ping for 0.1 s here). The
+        # views go as they are; a frame marked compressed is a protocol error (closed).
+        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=self.hard_limit, timeout=1.0,
+                                   compress=False)
         await ws.prepare(request)
         conn = Connection(ws, remote, self.limits)
         conn.transport = request.transport
