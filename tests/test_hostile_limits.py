@@ -233,6 +233,37 @@ async def test_a_deflate_bomb_is_never_inflated(box: Box) -> None:
     assert await box.honest_ping(honest) < 0.05
 
 
+async def test_a_compressed_request_body_is_refused_unread(box: Box) -> None:
+    """A POST whose body is deflate (200 KB that inflate to 200 MB) is refused (415) and
+    its connection closed before aiohttp inflates it on the loop (3 s of it before)."""
+    honest = await box.greeted()
+    squeeze = zlib.compressobj(9)
+    bomb = squeeze.compress(b" " * (200 * 2**20)) + squeeze.flush()
+    assert len(bomb) < 256 * 1024
+    http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(ATTACKER, 0)))
+    box.clients.append(http)
+    lags: list[float] = []
+
+    async def watch_the_loop() -> None:  # the box shares this loop: how late it wakes us
+        while True:
+            asked = time.perf_counter()
+            await asyncio.sleep(0.005)
+            lags.append(time.perf_counter() - asked - 0.005)
+
+    watcher = asyncio.ensure_future(watch_the_loop())
+    try:
+        for path in ("/host/api/login", "/"):
+            async with http.post(box.url + path, data=bomb, headers={
+                "Content-Encoding": "deflate", "Content-Type": "application/json",
+                "Origin": box.url}) as response:
+                assert response.status == 415, path
+                assert "compressed" in await response.text()
+    finally:
+        watcher.cancel()
+    assert lags and max(lags) < 0.15, max(lags)
+    assert await box.honest_ping(honest) < 0.05
+
+
 async def test_a_burst_of_small_messages_before_hello_is_not_cut(box: Box) -> None:
     """The meter counts unfinished messages, not whole ones queued in one read."""
     phone = await box.phone(ATTACKER)
