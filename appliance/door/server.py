@@ -220,7 +220,7 @@ class PhoneServer:
         self.started = time.monotonic()
         # Why the box keeps nothing (appliance/app.py: a card it cannot write), or None.
         self.degraded: str | None = None
-        self._encoded: dict[tuple[int, Viewer], str] = {}
+        self._encoded: dict[tuple[int, Viewer], bytes] = {}
         self._parts = SharedParts()
         self._tasks: set[asyncio.Future[Any]] = set()  # changes being made off the loop
         self.app = web.Application(
@@ -439,21 +439,22 @@ class PhoneServer:
                     await ws.send_str(conn.control.popleft())
                 if conn.view_due and conn.viewer is not None and not ws.closed:
                     conn.view_due = False
-                    await ws.send_str(self._view_text(conn.viewer))
+                    # The encoded bytes as they are: a finish's view is megabytes, and
+                    # a str would be decoded once and encoded again for every phone.
+                    await ws.send_frame(self._view_bytes(conn.viewer), WSMsgType.TEXT)
             except (ConnectionError, RuntimeError):
                 return  # the phone went away; the reader loop ends and cleans up
             if conn.closing or ws.closed:
                 return
 
-    def _view_text(self, viewer: Viewer) -> str:
+    def _view_bytes(self, viewer: Viewer) -> bytes:
         key = (self.session.version, viewer)
-        text = self._encoded.get(key)
-        if text is None:
+        data = self._encoded.get(key)
+        if data is None:
             if len(self._encoded) > 64:
                 self._encoded.clear()
-            text = self._encoded[key] = self._parts.encode(
-                self.session.view_for(viewer)).decode()
-        return text
+            data = self._encoded[key] = self._parts.encode(self.session.view_for(viewer))
+        return data
 
     def _session_changed(self) -> None:
         self._unseat_freed()
