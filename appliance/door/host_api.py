@@ -219,7 +219,7 @@ class HostApi:
         except sqlite3.Error as err:  # a write nothing guarded: say why, change nothing
             log.error("host page: %s could not be saved: %s", request.path, err)
             return self._error(HostError(503, "not_saved", detail=str(err)))
-        return web.json_response(self._state(), headers=_NO_STORE)
+        return web.json_response(await self._state(), headers=_NO_STORE)
 
     # -- the page and the login ---------------------------------------------------------
     async def page(self, request: web.Request) -> web.StreamResponse:
@@ -247,7 +247,7 @@ class HostApi:
             return response
         token = self.logins.open()
         log.info("host page: logged in from %s", client)
-        response = web.json_response(self._state(), headers=_NO_STORE)
+        response = web.json_response(await self._state(), headers=_NO_STORE)
         response.set_cookie(
             COOKIE, token, max_age=int(self.logins.seconds), path="/host", httponly=True,
             samesite="Strict",
@@ -270,12 +270,14 @@ class HostApi:
                 locked = self.guard.locked_for(request.remote or "?")
                 response.headers["X-Easel-Locked"] = str(_seconds(locked))
             return response
-        return web.json_response(self._state(), headers=_NO_STORE)
+        return web.json_response(await self._state(), headers=_NO_STORE)
 
-    def _state(self) -> dict[str, Any]:
+    async def _state(self) -> dict[str, Any]:
         session = self.session
         lang = self.lang
         config = session.config
+        # Checked off the loop: a changed pack takes up to a second (kept once checked).
+        packs = await asyncio.get_running_loop().run_in_executor(None, self.shelf.files)
         return {
             "view": session.view_for(HOST_PAGE),
             "paused": session.paused,
@@ -283,7 +285,7 @@ class HostApi:
                 r.id: default_options(config, r.id) for r in registry.registered()
             },
             "results": [result_of(r, lang) for r in today(session.store, self.clock())],
-            "packs": [f.to_json() for f in self.shelf.files()],
+            "packs": [f.to_json() for f in packs],
             "packs_dir": str(self.shelf.directory),
         }
 
@@ -366,7 +368,7 @@ class HostApi:
                 raise HostError(400, "bad_pack", detail=err.strerror or str(err)) from None
         except HostError as err:
             return self._error(err)
-        return web.json_response(self._state(), headers=_NO_STORE)
+        return web.json_response(await self._state(), headers=_NO_STORE)
 
     async def delete_pack(self, request: web.Request) -> web.Response:
         try:
@@ -379,7 +381,7 @@ class HostApi:
                 raise HostError(404, "no_such_pack", detail=str(err)) from None
         except HostError as err:
             return self._error(err)
-        return web.json_response(self._state(), headers=_NO_STORE)
+        return web.json_response(await self._state(), headers=_NO_STORE)
 
 
 def _seconds(value: float) -> int:
