@@ -245,3 +245,19 @@ async def test_a_failed_write_is_refused_clearly_and_changes_nothing(
     await players[1].expect("pong")
     await host.send({"type": "act", "id": "m0", "kind": "add", "data": {"n": 1}})
     assert (await host.expect("ack"))["id"] == "m0"
+
+
+async def test_changes_waiting_for_a_stalled_card_are_bounded(
+    stalled: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from appliance.table import session as session_module
+    from appliance.table.session import StillSaving
+
+    monkeypatch.setattr(session_module, "CHANGES_MAX", 3)
+    session = stalled.session
+    asked = [session.join_async(f"P{i}", PALETTE[i]) for i in range(3)]
+    with pytest.raises(StillSaving, match="still saving"):
+        session.join_async("P3", PALETTE[3])
+    assert [w.seat for w in [await a for a in asked]] == [0, 1, 2]
+    welcome = await session.join_async("P3", PALETTE[3])  # drained: taken again
+    assert welcome.seat == 3

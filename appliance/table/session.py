@@ -107,6 +107,10 @@ PENDING_MAX: Final = 64
 """Moves handed to the store's writer and not yet committed, at most: past it (a card
 stalled in its fsync for seconds) a move is refused (`still_saving`) before anything is
 judged, so the queue and the states it holds stay bounded."""
+CHANGES_MAX: Final = 32
+"""Changes (a seat, a pause...) waiting for the writer, at most: past it (a stalled
+card, a phone repeating itself) the next is refused (`still_saving`) before anything
+is checked or queued."""
 INK_BYTES_PER_S: Final = 8192
 INK_BURST_BYTES: Final = 131_072
 """What one seat may add to the log: a fast drawer logs ~2 KB a second, a hostile phone
@@ -569,6 +573,10 @@ class Session:
         if self.store.writer is None or not _loop_running():
             return Done(self._now(plan))
         before = self._in_flight
+        if len(self._changes) >= CHANGES_MAX:
+            plan.close()
+            raise StillSaving("still_saving", "The box is still saving the last moves; try "
+                              "again in a moment.")
         if before is None or before.done():
             try:
                 first = next(plan)
