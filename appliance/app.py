@@ -433,10 +433,12 @@ class Appliance:
             return  # sitting down without a phone (appliance/door/kiosk_seat.py)
         try:
             match intent:
+                # The writes go to the store's writer thread, never waited for here; a
+                # late refusal is the kiosk's notice (`start_for_table`).
                 case KickSeat(seat=seat):
-                    self.session.kick(HOST, seat)
+                    self.session.start_for_table(self.session.kick_async(HOST, seat))
                 case SelectGame(game=game):
-                    self.session.select(HOST, game)
+                    self.session.start_for_table(self.session.select_async(HOST, game))
                 case StartGame():
                     # The seats say who has no phone; the set-up runs off the loop.
                     self.session.start_for_table(self.session.start_async(HOST))
@@ -445,20 +447,20 @@ class Appliance:
                 case PressButton(button=button, long=long):
                     self.session.press(button, long)
                 case ActAs(seat=seat, kind=kind, data=data):
-                    self.session.act(seat, kind, data)
+                    self.session.act_for_table(seat, kind, data)
                 case DrawStroke(canvas=canvas, points=points):
                     stroke = {
                         "points": [list(p) for p in points],
                         "colour": canvas.colour,
                         "width": canvas.width,
                     }
-                    self.session.act(canvas.seat, canvas.kind, stroke)
+                    self.session.act_for_table(canvas.seat, canvas.kind, stroke)
                 case TogglePause() if self.session.match is not None:
                     # The remote's play/pause: the kiosk may always host.
                     if self.session.paused:
-                        self.session.resume(HOST)
+                        self.session.start_for_table(self.session.resume_async(HOST))
                     else:
-                        self.session.pause(HOST)
+                        self.session.start_for_table(self.session.pause_async(HOST))
                 case Quit():
                     self._stop.set()
         except SessionError as err:
@@ -472,20 +474,26 @@ class Appliance:
         self._stop.set()
 
     def _purge_galleries(self) -> None:
-        try:
-            gallery.purge(
-                self.store, self.clock(), self.config.gallery.keep_days, self.gallery_cache
-            )
-        except Exception:  # the box goes on; the next hour tries again
-            log.exception("old galleries could not be deleted")
-        try:
-            keep_s = self.config.storage.keep_matches_days * gallery.DAY
-            pruned = self.store.prune(before=self.clock() - keep_s)
-            if pruned:
-                log.info("deleted %d matches older than %d days", len(pruned),
-                         self.config.storage.keep_matches_days)
-        except Exception:
-            log.exception("old matches could not be deleted")
+        # Deletes and the cache's folders are the writer thread's (its own connection),
+        # never the phones' loop: a big prune or a slow card holds nobody's drawing.
+        now, keep_days, cache = self.clock(), self.config.gallery.keep_days, self.gallery_cache
+        keep_matches_days = self.config.storage.keep_matches_days
+
+        def purge(store: Store) -> None:
+            try:
+                gallery.purge(store, now, keep_days, cache)
+            except Exception:  # the box goes on; the next hour tries again
+                log.exception("old galleries could not be deleted")
+            try:
+                pruned = store.prune(before=now - keep_matches_days * gallery.DAY)
+                if pruned:
+                    log.info("deleted %d matches older than %d days", len(pruned),
+                             keep_matches_days)
+            except Exception:
+                log.exception("old matches could not be deleted")
+
+        if self.store.later(purge) is None:
+            purge(self.store)
         self._purge_handle = asyncio.get_running_loop().call_later(
             GALLERY_PURGE_S, self._purge_galleries
         )

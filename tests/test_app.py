@@ -90,6 +90,7 @@ async def test_the_kiosk_hosts(running: tuple[Appliance, ShiftedClock]) -> None:
     app._on_intent(KickSeat(0))
     assert 0 in app.session.seats  # one tap on the ✕ only asks (kiosk_host.py)
     app._on_intent(HostChoice("kick_yes"))
+    await app.session.settled()  # written off the loop, applied once committed
     assert app.session.seats == {}
     app._on_intent(KickSeat(5))  # nobody there: logged, not raised
     app._on_intent(HostChoice("kick_yes"))
@@ -98,6 +99,7 @@ async def test_the_kiosk_hosts(running: tuple[Appliance, ShiftedClock]) -> None:
     app.session.join("Ada", PALETTE[0])
     app.session.join("Bo", PALETTE[1])
     app._on_intent(SelectGame("race"))
+    await app.session.settled()
     app.session.start(HOST, {"target": 5})
     while app.session.match is not None:
         app.session.act(app.session.match.state.turn % 2, "add", {"n": 1})

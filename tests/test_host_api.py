@@ -305,3 +305,41 @@ async def test_a_start_on_the_host_page_asks_the_seats_who_has_no_phone(host: Ho
     assert status == 200
     match = host.session.match
     assert match is not None and match.record.options["no_screen"] == [mia]
+
+
+async def test_the_host_pages_state_checks_packs_off_the_loop_and_once(
+    host: Host, tmp_path: Path
+) -> None:
+    """A pack of 2000 entries takes about a second to check: the page's state (every
+    action, and its poll every 2 s) checks it on a worker thread, and once per version
+    of the file, so the phones' loop never waits for it."""
+    import asyncio
+    import time
+
+    from games.packs import MAX_ENTRIES
+
+    assert (await host.call("login", {"pin": PIN}))[0] == 200
+    words = ",\n".join(f'["thing {i}", "věc {i}"]' for i in range(MAX_ENTRIES))
+    packs = tmp_path / "packs"
+    packs.mkdir(exist_ok=True)
+    (packs / "big.toml").write_text(f'game = "artbox"\nwords = [\n{words}\n]\n')
+    lags: list[float] = []
+
+    async def watch_the_loop() -> None:  # the API shares this loop: how late it wakes us
+        while True:
+            asked = time.perf_counter()
+            await asyncio.sleep(0.005)
+            lags.append(time.perf_counter() - asked - 0.005)
+
+    watcher = asyncio.ensure_future(watch_the_loop())
+    try:
+        took = []
+        for _ in range(3):
+            started = time.perf_counter()
+            status, body = await host.call("state", method="GET")
+            took.append(time.perf_counter() - started)
+            assert status == 200 and body["packs"][0]["entries"] == MAX_ENTRIES
+    finally:
+        watcher.cancel()
+    assert max(lags) < 0.1, max(lags)
+    assert max(took[1:]) < took[0] / 3, took  # checked once, then kept

@@ -10,6 +10,7 @@ taking every seat. Each time an honest phone from another address keeps playing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import errno
 import json
@@ -17,6 +18,7 @@ import logging
 import os
 import struct
 import time
+import zlib
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -193,6 +195,73 @@ async def test_after_hello_an_unfinished_message_is_bounded_per_address(
     assert held <= box.server.limits.buffered_bytes_per_address
     assert cut >= 1, "the third socket should have been closed"
     assert await box.honest_ping(honest) < 1
+
+
+async def test_a_deflate_bomb_is_never_inflated(box: Box) -> None:
+    """permessage-deflate is not offered back: 2 KB of deflate would be 2 MB of text
+    inflated on the loop (50 such frames held every ping for 0.1 s before). A frame marked
+    compressed anyway closes only that socket, and costs the loop nothing."""
+    honest = await box.greeted()
+    reader, writer = await raw_socket(box)
+    writer.write(
+        b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        b"Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n"
+    )
+    head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 3)
+    assert head.startswith(b"HTTP/1.1 101") and b"permessage-deflate" not in head.lower()
+    writer.write(frame(json.dumps({"type": "hello", "room": box.session.room}).encode()))
+    await reader.readuntil(b"welcome")
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = squeeze.compress(b" " * (2 * 1024 * 1024)) + squeeze.flush(zlib.Z_SYNC_FLUSH)
+    marked = bytearray(frame(bomb[:-4]))
+    marked[0] |= 0x40  # RSV1: "compressed"
+    assert len(marked) < 4096
+    with contextlib.suppress(ConnectionError):
+        for _ in range(50):
+            writer.write(bytes(marked))
+        await writer.drain()
+    pings = [await box.honest_ping(honest) for _ in range(10)]
+    with contextlib.suppress(ConnectionError):
+        await closed_within(reader, 3)  # closed: nothing more to read
+    assert max(pings) < 0.05, pings
+    for _ in range(100):  # the box's side of it is gone too
+        if not [c for c in box.server.connections if c.remote == ATTACKER]:
+            break
+        await asyncio.sleep(0.02)
+    assert not [c for c in box.server.connections if c.remote == ATTACKER]
+    assert await box.honest_ping(honest) < 0.05
+
+
+async def test_a_compressed_request_body_is_refused_unread(box: Box) -> None:
+    """A POST whose body is deflate (200 KB that inflate to 200 MB) is refused (415) and
+    its connection closed before aiohttp inflates it on the loop (3 s of it before)."""
+    honest = await box.greeted()
+    squeeze = zlib.compressobj(9)
+    bomb = squeeze.compress(b" " * (200 * 2**20)) + squeeze.flush()
+    assert len(bomb) < 256 * 1024
+    http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(ATTACKER, 0)))
+    box.clients.append(http)
+    lags: list[float] = []
+
+    async def watch_the_loop() -> None:  # the box shares this loop: how late it wakes us
+        while True:
+            asked = time.perf_counter()
+            await asyncio.sleep(0.005)
+            lags.append(time.perf_counter() - asked - 0.005)
+
+    watcher = asyncio.ensure_future(watch_the_loop())
+    try:
+        for path in ("/host/api/login", "/"):
+            async with http.post(box.url + path, data=bomb, headers={
+                "Content-Encoding": "deflate", "Content-Type": "application/json",
+                "Origin": box.url}) as response:
+                assert response.status == 415, path
+                assert "compressed" in await response.text()
+    finally:
+        watcher.cancel()
+    assert lags and max(lags) < 0.15, max(lags)
+    assert await box.honest_ping(honest) < 0.05
 
 
 async def test_a_burst_of_small_messages_before_hello_is_not_cut(box: Box) -> None:

@@ -265,3 +265,38 @@ def test_without_a_pin_the_cross_still_confirms(
     menu.handle(tap(kiosk, HostChoice("kick_yes")))
     assert 0 not in session.seats
     assert menu.decorate(session.view_for(KIOSK)) is session.view_for(KIOSK)  # layer gone
+
+
+async def test_the_lobbys_best_drawings_are_rebuilt_off_the_loop(
+    session: Session, clock: FakeClock
+) -> None:
+    """A match's best drawings are its log replayed (seconds for a long match): with the
+    loop running the lobby rebuilds them on a worker thread and shows them when ready."""
+    import threading
+
+    from appliance.table import history as history_module
+    from tests.gallery_play import play_artbox
+
+    registry.load_all()
+    play_artbox(session)
+    session.leave_finish(HOST)
+    lobby = LobbyHistory(session, clock, 8)
+    clock.advance(600)
+    threads: list[threading.Thread] = []
+    rebuild = history_module.rebuild
+
+    def watched(*args: Any) -> Any:
+        threads.append(threading.current_thread())
+        return rebuild(*args)
+
+    history_module.rebuild = watched  # type: ignore[assignment]
+    try:
+        first = lobby._read(clock())
+        assert not [s for s in first if s["kind"] == "drawing"]  # not yet: being rebuilt
+        assert lobby._rebuilding is not None
+        await lobby._rebuilding
+    finally:
+        history_module.rebuild = rebuild
+    assert threads and all(t is not threading.main_thread() for t in threads)
+    drawings = [s for s in lobby._steps if s["kind"] == "drawing"]
+    assert drawings and all(s["strokes"] for s in drawings)

@@ -142,7 +142,7 @@ def test_the_lobby_keeps_the_best_drawings_of_a_few_matches(
         play_race(session, clock)
         for record in today(session.store, clock())[-4:]:  # what the lobby asks for
             best.of(record)
-    assert len(best._by_match) <= best.keep == 8
+    assert len(best._by_match) <= best.keep_count == 8
 
 
 def test_the_simulated_panel_keeps_no_long_pin_history() -> None:

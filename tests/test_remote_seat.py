@@ -158,6 +158,7 @@ async def test_a_kiosk_artist_sees_the_word_with_the_remote_while_the_critic_loo
         for letter in "MIA":
             seats.handle(SeatPadKey("letter", letter))
         seats.handle(SeatPadKey("sit"))
+        await app.session.settled()  # the seat is written off the loop
         (mia,) = seats.seated
         await sofa.choose(SelectGame("broad-lines"),
                           lambda: app.session.selected == "broad-lines")

@@ -328,14 +328,17 @@ class GalleryRoutes:
         return web.Response(text=scene.svg, content_type="image/svg+xml", headers=_IMAGE_HEADERS)
 
     async def zip(self, request: web.Request) -> web.StreamResponse:
-        gallery = await self.gallery_for(request.match_info["token"])
         remote = request.remote or "?"
+        # Refused before anything is looked up: a client retrying in a tight loop costs
+        # the loop as little as a request can.
         if self._downloads.get(remote, 0) >= ZIPS_PER_ADDRESS:
             raise web.HTTPTooManyRequests(
-                text="one download at a time from this address; wait for it to finish\n"
+                text="one download at a time from this address; wait for it to finish\n",
+                headers={"Retry-After": "2"},
             )
         self._downloads[remote] = self._downloads.get(remote, 0) + 1
         try:
+            gallery = await self.gallery_for(request.match_info["token"])
             found = await self._rendered(
                 gallery.match_id, "all.zip", partial(gallery_zip, gallery)
             )

@@ -21,6 +21,7 @@ sleep.
 
 from __future__ import annotations
 
+import concurrent.futures
 import hashlib
 import json
 import logging
@@ -29,7 +30,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 log = logging.getLogger("easel.host")
 
@@ -48,6 +49,8 @@ class MetaStore(Protocol):
     def get_meta(self, key: str) -> str | None: ...
 
     def set_meta(self, key: str, value: str) -> None: ...
+
+    def later(self, job: Callable[[Any], Any]) -> concurrent.futures.Future[Any] | None: ...
 
 
 class HostPageOff(PermissionError):
@@ -183,10 +186,16 @@ class HostLogins:
     def _save(self) -> None:
         if self.store is None:
             return
+        kept = json.dumps(dict(self._expiry))
+        # Handed to the store's writer thread when it runs, never waited for on the loop.
+        written = self.store.later(lambda store: store.set_meta(self.KEY, kept))
+        if written is not None:
+            written.add_done_callback(_warn_unkept)
+            return
         try:
-            self.store.set_meta(self.KEY, json.dumps(dict(self._expiry)))
+            self.store.set_meta(self.KEY, kept)
         except Exception as err:  # a full card: the login holds until the box restarts
-            log.warning("the host's login could not be kept across restarts: %s", err)
+            _warn_unkept_error(err)
 
     def open(self) -> str:
         token = secrets.token_urlsafe(32)
@@ -215,3 +224,13 @@ class HostLogins:
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _warn_unkept_error(err: BaseException) -> None:
+    log.warning("the host's login could not be kept across restarts: %s", err)
+
+
+def _warn_unkept(written: concurrent.futures.Future[Any]) -> None:
+    err = written.exception()
+    if err is not None:  # a full card: the login holds until the box restarts
+        _warn_unkept_error(err)

@@ -219,7 +219,7 @@ class HostApi:
         except sqlite3.Error as err:  # a write nothing guarded: say why, change nothing
             log.error("host page: %s could not be saved: %s", request.path, err)
             return self._error(HostError(503, "not_saved", detail=str(err)))
-        return web.json_response(self._state(), headers=_NO_STORE)
+        return web.json_response(await self._state(), headers=_NO_STORE)
 
     # -- the page and the login ---------------------------------------------------------
     async def page(self, request: web.Request) -> web.StreamResponse:
@@ -247,7 +247,7 @@ class HostApi:
             return response
         token = self.logins.open()
         log.info("host page: logged in from %s", client)
-        response = web.json_response(self._state(), headers=_NO_STORE)
+        response = web.json_response(await self._state(), headers=_NO_STORE)
         response.set_cookie(
             COOKIE, token, max_age=int(self.logins.seconds), path="/host", httponly=True,
             samesite="Strict",
@@ -270,12 +270,14 @@ class HostApi:
                 locked = self.guard.locked_for(request.remote or "?")
                 response.headers["X-Easel-Locked"] = str(_seconds(locked))
             return response
-        return web.json_response(self._state(), headers=_NO_STORE)
+        return web.json_response(await self._state(), headers=_NO_STORE)
 
-    def _state(self) -> dict[str, Any]:
+    async def _state(self) -> dict[str, Any]:
         session = self.session
         lang = self.lang
         config = session.config
+        # Checked off the loop: a changed pack takes up to a second (kept once checked).
+        packs = await asyncio.get_running_loop().run_in_executor(None, self.shelf.files)
         return {
             "view": session.view_for(HOST_PAGE),
             "paused": session.paused,
@@ -283,13 +285,15 @@ class HostApi:
                 r.id: default_options(config, r.id) for r in registry.registered()
             },
             "results": [result_of(r, lang) for r in today(session.store, self.clock())],
-            "packs": [f.to_json() for f in self.shelf.files()],
+            "packs": [f.to_json() for f in packs],
             "packs_dir": str(self.shelf.directory),
         }
 
     # -- what the host does ------------------------------------------------------------
     async def select(self, request: web.Request) -> web.Response:
-        return await self._do(request, SelectGame, lambda b: self.session.select(HOST, b.game))
+        return await self._do(
+            request, SelectGame, lambda b: self.session.select_async(HOST, b.game)
+        )
 
     async def start(self, request: web.Request) -> web.Response:
         async def go(body: StartGame) -> None:
@@ -303,21 +307,21 @@ class HostApi:
         return await self._do(request, StartGame, go)
 
     async def kick(self, request: web.Request) -> web.Response:
-        return await self._do(request, SeatRequest, lambda b: self.session.kick(HOST, b.seat))
+        return await self._do(request, SeatRequest, lambda b: self.session.kick_async(HOST, b.seat))
 
     async def offer(self, request: web.Request) -> web.Response:
         return await self._do(
-            request, SeatRequest, lambda b: self.session.offer_seat(HOST, b.seat)
+            request, SeatRequest, lambda b: self.session.offer_seat_async(HOST, b.seat)
         )
 
     async def pause(self, request: web.Request) -> web.Response:
-        return await self._do(request, Nothing, lambda b: self.session.pause(HOST))
+        return await self._do(request, Nothing, lambda b: self.session.pause_async(HOST))
 
     async def resume(self, request: web.Request) -> web.Response:
-        return await self._do(request, Nothing, lambda b: self.session.resume(HOST))
+        return await self._do(request, Nothing, lambda b: self.session.resume_async(HOST))
 
     async def end(self, request: web.Request) -> web.Response:
-        return await self._do(request, Nothing, lambda b: self.session.end_match(HOST))
+        return await self._do(request, Nothing, lambda b: self.session.end_match_async(HOST))
 
     async def finish(self, request: web.Request) -> web.Response:
         """From a game's finish back to the lobby, or (`again`) into the same game anew."""
@@ -327,7 +331,7 @@ class HostApi:
 
     async def language(self, request: web.Request) -> web.Response:
         return await self._do(
-            request, Language, lambda b: self.session.set_language(HOST, b.lang)
+            request, Language, lambda b: self.session.set_language_async(HOST, b.lang)
         )
 
     async def restart(self, request: web.Request) -> web.Response:
@@ -364,7 +368,7 @@ class HostApi:
                 raise HostError(400, "bad_pack", detail=err.strerror or str(err)) from None
         except HostError as err:
             return self._error(err)
-        return web.json_response(self._state(), headers=_NO_STORE)
+        return web.json_response(await self._state(), headers=_NO_STORE)
 
     async def delete_pack(self, request: web.Request) -> web.Response:
         try:
@@ -377,7 +381,7 @@ class HostApi:
                 raise HostError(404, "no_such_pack", detail=str(err)) from None
         except HostError as err:
             return self._error(err)
-        return web.json_response(self._state(), headers=_NO_STORE)
+        return web.json_response(await self._state(), headers=_NO_STORE)
 
 
 def _seconds(value: float) -> int:

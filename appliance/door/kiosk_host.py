@@ -139,12 +139,13 @@ class KioskHostMenu:
         session = self.session
         try:
             match choice.what:
+                # Each is written off the loop; a late refusal is the kiosk's notice.
                 case "pause":
-                    session.pause(HOST)
+                    session.start_for_table(session.pause_async(HOST))
                 case "resume":
-                    session.resume(HOST)
+                    session.start_for_table(session.resume_async(HOST))
                 case "end":
-                    session.end_match(HOST)
+                    session.start_for_table(session.end_match_async(HOST))
                 case "again" | "lobby":
                     # Play again sets up off the loop; its refusal is the kiosk's notice.
                     session.start_for_table(
@@ -154,7 +155,7 @@ class KioskHostMenu:
                     self._set("confirm")
                     return
                 case "offer" if choice.seat is not None:
-                    session.offer_seat(HOST, choice.seat)
+                    session.start_for_table(session.offer_seat_async(HOST, choice.seat))
                 case "restart":
                     self._set("closed")
                     self.on_restart()
@@ -176,7 +177,7 @@ class KioskHostMenu:
         seat, self.kicking = self.kicking, None
         if choice.what == "kick_yes" and seat is not None:
             try:
-                self.session.kick(HOST, seat)
+                self.session.start_for_table(self.session.kick_async(HOST, seat))
             except SessionError as err:
                 log.info("kiosk: kick refused: %s", err)
         self._set("closed")

@@ -26,11 +26,19 @@ for the host menu.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from typing import Any, Final
 
 from appliance.kiosk.intents import Back, Intent, SeatPadKey, SitDown
-from appliance.table.session import KIOSK, PALETTE, Session, SessionError, Viewer
+from appliance.table.session import (
+    KIOSK,
+    PALETTE,
+    Done,
+    Session,
+    SessionError,
+    Viewer,
+    Welcome,
+)
 from games import registry
 from games.house import PrivateLook
 
@@ -217,10 +225,26 @@ class KioskSeats:
         if self.colour is None:
             return
         try:
-            welcome = self.session.join(self.name, self.colour, kiosk=True)
+            joined = self.session.join_async(self.name, self.colour, kiosk=True)
         except SessionError as err:
             self._changed(say(self.lang, err.key, str(err), **err.params))
             return
+        if isinstance(joined, Done):
+            self._seated(joined.value)
+        else:  # the seat is being written off the loop: the pad hears back then
+            self.session.start_for_table(self._sit_later(joined))
+
+    async def _sit_later(self, joined: Awaitable[Welcome]) -> None:
+        from appliance.table.messages import say
+
+        try:
+            welcome = await joined
+        except SessionError as err:
+            self._changed(say(self.lang, err.key, str(err), **err.params))
+            return
+        self._seated(welcome)
+
+    def _seated(self, welcome: Welcome) -> None:
         if welcome.seat is None:
             from appliance.kiosk.seat_pad import word
 

@@ -16,9 +16,9 @@ import logging
 import sqlite3
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Annotated, Any, Final, cast
+from typing import Annotated, Any, Final, TypeVar, cast
 from urllib.parse import urlsplit
 
 import msgspec
@@ -32,6 +32,7 @@ from appliance.table.messages import say
 from appliance.table.packs import DECK_OPTIONS
 from appliance.table.session import (
     KIOSK,
+    Done,
     Session,
     SessionError,
     Viewer,
@@ -40,6 +41,7 @@ from appliance.table.session import (
 )
 
 log = logging.getLogger("easel.server")
+T = TypeVar("T")
 
 STATIC_DIR: Final = Path(__file__).parents[1] / "web" / "static"
 # aiohttp closes the socket above this; below it we answer `too_big` and keep the
@@ -178,6 +180,7 @@ class Connection:
         self.view_due = False
         self.wake = asyncio.Event()
         self.closing = False
+        self.joining = False  # a join is being written: a second one waits for it
         # Bytes received since the last whole message came out of the parser: an
         # unfinished (e.g. fragmented) message, bounded by `MeteredReader`.
         self.pending = 0
@@ -218,9 +221,9 @@ class PhoneServer:
         self.started = time.monotonic()
         # Why the box keeps nothing (appliance/app.py: a card it cannot write), or None.
         self.degraded: str | None = None
-        self._encoded: dict[tuple[int, Viewer], str] = {}
+        self._encoded: dict[tuple[int, Viewer], bytes] = {}
         self._parts = SharedParts()
-        self._tasks: set[asyncio.Future[None]] = set()  # starts being set up off the loop
+        self._tasks: set[asyncio.Future[Any]] = set()  # changes being made off the loop
         self.app = web.Application(
             client_max_size=1024 * 1024, middlewares=[self._flood_guard]
         )
@@ -252,6 +255,19 @@ class PhoneServer:
             )
         if not bucket.take():
             raise web.HTTPTooManyRequests(text="too many requests from this address; wait\n")
+        encoding = request.headers.get("Content-Encoding", "").strip().lower()
+        if encoding not in ("", "identity"):
+            # aiohttp inflates such a body on this loop as it is read, and reads the rest
+            # to keep the connection: 200 KB of deflate was 200 MB of work, 3 s of every
+            # phone's drawing held. No page of the box sends one: refused unread, closed.
+            # (A response's own force_close still lets aiohttp read the body to its end.)
+            refused = web.Response(status=415, text="compressed request bodies are not "
+                                   "taken here; send the body as it is\n")
+            refused.force_close()
+            await refused.prepare(request)
+            await refused.write_eof()
+            request.protocol.force_close()  # sent; the connection goes, its body unread
+            return refused
         response: web.StreamResponse = await handler(request)
         return response
 
@@ -314,7 +330,12 @@ class PhoneServer:
                 text="too many connections from this address; close a tab and try again\n"
             )
         # timeout: how long close() waits for a vanished phone's goodbye at shutdown.
-        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=self.hard_limit, timeout=1.0)
+        # No permessage-deflate: aiohttp inflates a compressed message on this loop before
+        # anything of ours sees it, and 2 KB of deflate is 2 MB of text (a bomb past
+        # every byte budget: 50 such frames held every phone's ping for 0.1 s here). The
+        # views go as they are; a frame marked compressed is a protocol error (closed).
+        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=self.hard_limit, timeout=1.0,
+                                   compress=False)
         await ws.prepare(request)
         conn = Connection(ws, remote, self.limits)
         conn.transport = request.transport
@@ -420,21 +441,22 @@ class PhoneServer:
                     await ws.send_str(conn.control.popleft())
                 if conn.view_due and conn.viewer is not None and not ws.closed:
                     conn.view_due = False
-                    await ws.send_str(self._view_text(conn.viewer))
+                    # The encoded bytes as they are: a finish's view is megabytes, and
+                    # a str would be decoded once and encoded again for every phone.
+                    await ws.send_frame(self._view_bytes(conn.viewer), WSMsgType.TEXT)
             except (ConnectionError, RuntimeError):
                 return  # the phone went away; the reader loop ends and cleans up
             if conn.closing or ws.closed:
                 return
 
-    def _view_text(self, viewer: Viewer) -> str:
+    def _view_bytes(self, viewer: Viewer) -> bytes:
         key = (self.session.version, viewer)
-        text = self._encoded.get(key)
-        if text is None:
+        data = self._encoded.get(key)
+        if data is None:
             if len(self._encoded) > 64:
                 self._encoded.clear()
-            text = self._encoded[key] = self._parts.encode(
-                self.session.view_for(viewer)).decode()
-        return text
+            data = self._encoded[key] = self._parts.encode(self.session.view_for(viewer))
+        return data
 
     def _session_changed(self) -> None:
         self._unseat_freed()
@@ -530,7 +552,15 @@ class PhoneServer:
         if isinstance(message, Join):
             if viewer.role == "player":
                 raise Refusal("already_joined", "You already have a seat.")
-            self._welcome(conn, session.join(message.name, message.colour, conn.remote))
+            if conn.joining:
+                raise Refusal("already_joining", "Your seat is being saved; a moment.")
+            # Welcomed once the seat is committed (on the store's writer thread).
+            joined = session.join_async(message.name, message.colour, conn.remote)
+            conn.joining = True
+            self._answer_later(
+                conn, joined, then=lambda welcome: self._welcome(conn, welcome),
+                after=lambda: setattr(conn, "joining", False),
+            )
             return
         if viewer.role != "player" or viewer.seat is None:
             raise Refusal("join_first", "Take a seat first (join).")
@@ -538,12 +568,13 @@ class PhoneServer:
         if conn.token is None or not session.is_seated(seat, conn.token):
             self._unseat(conn, "seat_gone", "Your seat was freed; please join again.")
             return
+        # Each change is answered once it is committed, off this loop (`_answer_later`).
         if isinstance(message, Leave):
             self._leave(conn, seat)
         elif isinstance(message, Kick):
-            session.kick(seat, message.seat)
+            self._answer_later(conn, session.kick_async(seat, message.seat))
         elif isinstance(message, Select):
-            session.select(seat, message.game)
+            self._answer_later(conn, session.select_async(seat, message.game))
         elif isinstance(message, Start):
             # The decks are the packs' to give (appliance/table/packs.py), as on the host page:
             # a host phone's own `words` or `cards` would bypass their checks.
@@ -551,7 +582,7 @@ class PhoneServer:
             # The packs are read and the game set up on a worker thread, off this loop.
             self._answer_later(conn, session.start_async(seat, options))
         elif isinstance(message, End):
-            session.end_match(seat)
+            self._answer_later(conn, session.end_match_async(seat))
         elif isinstance(message, Finish):
             again = session.leave_finish_async(seat, message.again)
             if again is not None:
@@ -564,18 +595,40 @@ class PhoneServer:
                 ref = message.id
                 done.add_done_callback(lambda result: self._acknowledge(conn, ref, result))
 
-    def _answer_later(self, conn: Connection, work: Coroutine[Any, Any, None]) -> None:
-        """Run `work` as a task; a refusal goes back to `conn` as the message's error."""
+    def _answer_later(
+        self,
+        conn: Connection,
+        work: Awaitable[T],
+        then: Callable[[T], None] | None = None,
+        after: Callable[[], None] | None = None,
+        failed: Callable[[], None] | None = None,
+    ) -> None:
+        """Run `work` as a task; a refusal goes back to `conn` as the message's error
+        (after `failed`), else `then` hears its result; `after` runs first either way."""
+        if isinstance(work, Done):  # made already (no writer thread)
+            if after is not None:
+                after()
+            if then is not None:
+                then(work.value)
+            return
         task = asyncio.ensure_future(work)
         self._tasks.add(task)
 
-        def answer(done: asyncio.Future[None]) -> None:
+        def answer(done: asyncio.Future[T]) -> None:
             self._tasks.discard(task)
+            if after is not None:
+                after()
             err = None if done.cancelled() else done.exception()
+            if err is None and not done.cancelled():
+                if then is not None and not conn.closing:
+                    then(done.result())
+                return
+            if failed is not None:
+                failed()
             if isinstance(err, SessionError):
                 self._session_error(conn, err, None)
             elif isinstance(err, sqlite3.Error):
-                log.error("could not save a start from %s: %s", conn.remote, err)
+                log.error("could not save a change from %s: %s", conn.remote, err)
                 self._refuse(conn, Refusal("not_saved", "The box cannot write to its memory "
                                            "card ({detail}); nothing changed.", detail=str(err)))
             elif err is not None:
@@ -643,15 +696,22 @@ class PhoneServer:
         conn.wake.set()
 
     def _leave(self, conn: Connection, seat: int) -> None:
-        """The phone gives its seat up itself: a guest again, welcomed as one (not kicked)."""
+        """The phone gives its seat up itself: a guest again, welcomed as one (not kicked)
+        once that is committed; its seat back if it could not be."""
         viewer, token = conn.viewer, conn.token
         conn.viewer, conn.token = Viewer("guest"), None
+
+        def kept() -> None:  # refused: the phone still holds its seat
+            if conn.viewer == Viewer("guest") and conn.token is None:
+                conn.viewer, conn.token = viewer, token
+
         try:
-            self.session.leave(seat)
-        except SessionError:
-            conn.viewer, conn.token = viewer, token
+            left = self.session.leave_async(seat)
+        except (SessionError, sqlite3.Error):
+            kept()
             raise
-        self._welcome(conn, Welcome("guest"))
+        self._answer_later(conn, left, then=lambda _: self._welcome(conn, Welcome("guest")),
+                           failed=kept)
 
     def _unseat(self, conn: Connection, key: str, english: str) -> None:
         """The phone's seat is gone (kicked or left): it becomes a guest again."""

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from appliance.table.keepsakes import Drawing, build_gallery
-from appliance.table.store import MatchRecord, Store
+from appliance.table.store import LoggedAction, MatchRecord, Store, read_actions
 from games import registry
 
 log = logging.getLogger("easel.history")
@@ -64,22 +65,44 @@ class BestDrawings:
 
     def __init__(self, store: Store, keep: int = 8) -> None:
         self.store = store
-        self.keep = keep
+        self.keep_count = keep
         self._by_match: OrderedDict[int, tuple[BestDrawing, ...]] = OrderedDict()
 
     def of(self, record: MatchRecord) -> tuple[BestDrawing, ...]:
+        """A match's best drawings, rebuilt here if not kept (start-up, tests)."""
+        cached = self.kept(record)
+        if cached is not None:
+            return cached
+        return self.keep(record, rebuild(record, self.store.actions))
+
+    def kept(self, record: MatchRecord) -> tuple[BestDrawing, ...] | None:
         cached = self._by_match.get(record.id)
         if cached is not None:
             self._by_match.move_to_end(record.id)
-            return cached
-        found: tuple[BestDrawing, ...] = ()
-        if registry.is_registered(record.game):
-            try:
-                gallery = build_gallery(record, self.store.actions(record.id))
-                found = tuple(BestDrawing(record.game, d) for d in gallery.drawings if d.best)
-            except Exception:  # an odd old log must not take the lobby down
-                log.exception("best drawings of match %d cannot be rebuilt", record.id)
+        return cached
+
+    def keep(self, record: MatchRecord, found: tuple[BestDrawing, ...]) -> tuple[BestDrawing, ...]:
         self._by_match[record.id] = found
-        while len(self._by_match) > self.keep:
+        while len(self._by_match) > self.keep_count:
             self._by_match.popitem(last=False)
         return found
+
+    def rebuild_from_file(self, record: MatchRecord) -> tuple[BestDrawing, ...]:
+        """For a worker thread: the log read through a read-only connection of its own
+        (a long match's is megabytes of JSON and a replay: not for the loop)."""
+        path = self.store.path
+        return rebuild(record, lambda match_id: read_actions(path, match_id))
+
+
+def rebuild(
+    record: MatchRecord, actions: Callable[[int], list[LoggedAction]]
+) -> tuple[BestDrawing, ...]:
+    """The best drawings of `record`, its log replayed (none for an odd old log)."""
+    if not registry.is_registered(record.game):
+        return ()
+    try:
+        gallery = build_gallery(record, actions(record.id))
+        return tuple(BestDrawing(record.game, d) for d in gallery.drawings if d.best)
+    except Exception:  # an odd old log must not take the lobby down
+        log.exception("best drawings of match %d cannot be rebuilt", record.id)
+        return ()

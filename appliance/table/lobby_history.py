@@ -4,17 +4,24 @@ Only while the lobby is idle (phase "lobby", or "finished" two minutes after a g
 and `[lobby] history` is on. The step is the
 clock divided by `[lobby] history_step_s`, so the kiosk redraws once per step and never in
 between (the kiosk idles near zero CPU). The list of steps is read from the store when a
-match has ended since it was last read, not on every frame.
+match has ended since it was last read, not on every frame. A match's best drawings
+are its log replayed (seconds for a long match): with a loop running they are rebuilt
+on a worker thread, and the steps follow when they are ready.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from appliance.table.history import BestDrawings, result_of, start_of_day, today
+from appliance.table.history import BestDrawing, BestDrawings, result_of, start_of_day, today
 from appliance.table.session import Session
+from appliance.table.store import MatchRecord
+
+log = logging.getLogger("easel.lobby_history")
 
 QUIET_AFTER_GAME_S = 120.0
 GALLERY_STEP: dict[str, Any] = {"kind": "gallery", "sig": "g"}
@@ -34,6 +41,7 @@ class LobbyHistory:
         self._steps: list[dict[str, Any]] = []
         self._read_key: tuple[object, ...] | None = None
         self._finished_seen: dict[int, float] = {}
+        self._rebuilding: asyncio.Future[None] | None = None
 
     def __call__(self, view: Mapping[str, Any]) -> Mapping[str, Any] | None:
         phase = view.get("phase")
@@ -61,8 +69,39 @@ class LobbyHistory:
         return steps[step % len(steps)]
 
     def _read(self, now: float) -> list[dict[str, Any]]:
-        lang = self.session.config.table.language
         records = today(self.session.store, now)
+        missing = [r for r in records[-4:] if self.best.kept(r) is None]
+        if missing and str(self.session.store.path) != ":memory:":
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+            if loop is not None:
+                self._rebuild_later(loop, missing, now)
+                return self._steps_of(records, now, ready_only=True)
+        return self._steps_of(records, now)
+
+    def _rebuild_later(
+        self, loop: asyncio.AbstractEventLoop, missing: list[MatchRecord], now: float
+    ) -> None:
+        if self._rebuilding is not None and not self._rebuilding.done():
+            return  # the next read (a new key) asks again for what is still missing
+
+        def rebuild() -> list[tuple[MatchRecord, tuple[BestDrawing, ...]]]:
+            return [(r, self.best.rebuild_from_file(r)) for r in missing]
+
+        async def rebuilt() -> None:
+            for record, found in await loop.run_in_executor(None, rebuild):
+                self.best.keep(record, found)
+            self._steps = self._steps_of(today(self.session.store, now), now)
+
+        self._rebuilding = asyncio.ensure_future(rebuilt())
+        self._rebuilding.add_done_callback(_log_failure)
+
+    def _steps_of(
+        self, records: list[MatchRecord], now: float, ready_only: bool = False
+    ) -> list[dict[str, Any]]:
+        lang = self.session.config.table.language
         lines = []
         steps: list[dict[str, Any]] = []
         for record in records[-6:]:
@@ -73,7 +112,10 @@ class LobbyHistory:
         if lines:
             steps.append({"kind": "winners", "lines": lines[::-1], "sig": f"w:{records[-1].id}"})
         for record in records[-4:]:
-            for n, best in enumerate(self.best.of(record)[:2]):
+            kept = self.best.kept(record)
+            if kept is None and ready_only:
+                continue  # being rebuilt off the loop: shown once it is
+            for n, best in enumerate((kept if kept is not None else self.best.of(record))[:2]):
                 d = best.drawing
                 steps.append({
                     "kind": "drawing",
@@ -85,3 +127,8 @@ class LobbyHistory:
                     "strokes": list(d.strokes),
                 })
         return steps
+
+
+def _log_failure(done: asyncio.Future[None]) -> None:
+    if not done.cancelled() and done.exception() is not None:
+        log.error("the lobby's best drawings could not be rebuilt", exc_info=done.exception())

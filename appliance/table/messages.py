@@ -40,6 +40,7 @@ CZECH: dict[str, str] = {
     "hello_first": "Nejdřív pošlete hello s kódem stolu.",
     "join_first": "Nejdřív si sedni ke stolu (join).",
     "already_joined": "U stolu už sedíš.",
+    "already_joining": "Tvoje místo se právě ukládá; chvilku.",
     "kicked": "Hostitel tě od stolu odebral.",
     "seat_gone": "Tvoje místo u stolu bylo uvolněno; připoj se znovu.",
     "not_saved": "Tah se nepodařilo uložit ({detail}); zkus to znovu.",

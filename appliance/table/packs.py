@@ -83,9 +83,16 @@ class PackFile:
 
 
 class PackShelf:
+    """The pack files on disk. A pack of 2000 entries takes about a second to check, so
+    each file is checked once per version (its size and modification time) and kept;
+    the host page asks for them off the loop (appliance/door/host_api.py)."""
+
+    KEPT: Final = 64
+
     def __init__(self, directory: Path, extra_dirs: Sequence[Path] = (SYSTEM_DIR,)) -> None:
         self.directory = directory
         self.dirs = [*extra_dirs, directory]
+        self._checked: dict[Path, tuple[tuple[int, int], PackFile]] = {}
 
     def files(self) -> list[PackFile]:
         """Every pack file, checked, system ones first; the packs directory wins a name."""
@@ -101,14 +108,23 @@ class PackShelf:
 
     def _read(self, path: Path) -> PackFile:
         try:
+            seen = path.stat()
+            version = (seen.st_mtime_ns, seen.st_size)
+            kept = self._checked.get(path)
+            if kept is not None and kept[0] == version:
+                return kept[1]
             data = path.read_bytes()
         except OSError as err:
             problem = Problem(path.name, None, None, f"cannot be read: {err.strerror}")
             return PackFile(path, None, (problem,))
         try:
-            return PackFile(path, rules_packs.parse_pack(path.name, data))
+            checked = PackFile(path, rules_packs.parse_pack(path.name, data))
         except PackError as err:
-            return PackFile(path, None, err.problems)
+            checked = PackFile(path, None, err.problems)
+        if len(self._checked) >= self.KEPT:
+            self._checked.clear()
+        self._checked[path] = (version, checked)
+        return checked
 
     def packs(self) -> list[Pack]:
         good = []

@@ -15,6 +15,11 @@ that fails refuses that move and every pending one after it (they were judged on
 writer skips them, see `Chain`), and nothing of any of them was ever applied or shown:
 nothing to roll back. Without a writer (tests driving a session by hand, a box on a
 memory store) the commit runs inline, with the same outcome.
+
+Every other change (a seat, a game chosen, started, paused or ended, the language) is a
+`Plan`: a generator that checks, yields its writes and changes the memory after each is
+committed. `_change` runs one from the loop with its writes on the writer thread (the
+`*_async` methods), `_now` on the caller's thread (the plain methods: start-up, tests).
 """
 
 from __future__ import annotations
@@ -31,9 +36,9 @@ import sqlite3
 import time
 import unicodedata
 from collections import Counter, deque
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Generator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, cast
+from typing import Any, Final, Generic, Literal, TypeVar, cast
 
 import msgspec
 
@@ -102,6 +107,10 @@ PENDING_MAX: Final = 64
 """Moves handed to the store's writer and not yet committed, at most: past it (a card
 stalled in its fsync for seconds) a move is refused (`still_saving`) before anything is
 judged, so the queue and the states it holds stay bounded."""
+CHANGES_MAX: Final = 32
+"""Changes (a seat, a pause...) waiting for the writer, at most: past it (a stalled
+card, a phone repeating itself) the next is refused (`still_saving`) before anything
+is checked or queued."""
 INK_BYTES_PER_S: Final = 8192
 INK_BURST_BYTES: Final = 131_072
 """What one seat may add to the log: a fast drawer logs ~2 KB a second, a hostile phone
@@ -292,6 +301,30 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+T = TypeVar("T")
+Write = Callable[[Store], Any]
+"""One commit of a change, run on the store's writer thread (or here, without one)."""
+Plan = Generator[Write, Any, T]
+"""A change of the session as a generator: it checks (raising a refusal), yields each
+write and is sent its result (or thrown its error) once it is committed, and only then
+changes the memory, so a write that fails leaves the session as it was. `_now` runs one
+on this thread, `_change` on the phones' loop with its writes off it."""
+
+
+class Done(Generic[T]):
+    """A change already made (no writer thread, no loop, nothing to write): awaiting it
+    gives its result at once. Dropping it unawaited is fine (a coroutine would warn)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: T) -> None:
+        self.value = value
+
+    def __await__(self) -> Generator[Any, None, T]:
+        return self.value
+        yield  # a generator that never suspends
+
+
 # Characters that draw nothing but are letters or symbols to Unicode (fillers, the
 # braille blank, default-ignorable code points): a name of them looks empty or hides.
 BLANK_CHARS: Final = frozenset(
@@ -382,7 +415,12 @@ class Session:
         self.join_url = f"{base_url.rstrip('/')}/?room={self.room}" if base_url else ""
         self._clock_saved_at = float("-inf")
         self._setting_up = False  # a start_async is reading packs on a worker thread
-        self._table_starts: set[asyncio.Task[None]] = set()  # the kiosk's, kept till done
+        self._table_starts: set[asyncio.Future[Any]] = set()  # the kiosk's, kept till done
+        # The change being written through the writer thread, if any (`_change`): the
+        # next one waits for it, so each is checked on what the one before left.
+        self._in_flight: asyncio.Future[Any] | None = None
+        self._changes: set[asyncio.Future[Any]] = set()  # kept till done
+        self._expiring = False  # a handed-over seat's wait is running out (`tick`)
         self._resume()
         if self.match is None and not self.finish_held:
             self._resume_finish()
@@ -509,6 +547,114 @@ class Session:
         for listener in self._listeners:
             listener()
 
+    # -- changes and their writes ---------------------------------------------------
+    def _now(self, plan: Plan[T]) -> T:
+        """Run a change here, each write waited for on this thread: start-up, tests and a
+        store without a writer (never the phones' loop with one: that is `_change`)."""
+        result: Any = None
+        failure: Exception | None = None
+        while True:
+            try:
+                job = plan.send(result) if failure is None else plan.throw(failure)
+            except StopIteration as stop:
+                return cast(T, stop.value)
+            result, failure = None, None
+            try:
+                result = self.store.write(job)
+            except Exception as err:  # the plan hears it where it yielded
+                failure = err
+
+    def _change(self, plan: Plan[T]) -> Awaitable[T]:
+        """Run a change from the phones' loop without ever waiting there for a commit:
+        its checks run now (a refusal raises here) unless another change is still being
+        written, its writes go to the store's writer thread one by one, and the memory
+        changes as each is committed. One change at a time, in the order asked (the next
+        is checked on what this one left). Without a writer or a loop it is `_now`."""
+        if self.store.writer is None or not _loop_running():
+            return Done(self._now(plan))
+        before = self._in_flight
+        if len(self._changes) >= CHANGES_MAX:
+            plan.close()
+            raise StillSaving("still_saving", "The box is still saving the last moves; try "
+                              "again in a moment.")
+        if before is None or before.done():
+            try:
+                first = next(plan)
+            except StopIteration as stop:
+                return Done(cast(T, stop.value))
+            work = self._write_all(plan, first)
+        else:
+            work = self._after(before, plan)
+        task = asyncio.get_running_loop().create_task(work)
+        self._in_flight = task
+        self._changes.add(task)
+        task.add_done_callback(self._changes.discard)
+        return asyncio.shield(task)  # a caller that goes away does not stop the change
+
+    async def settled(self) -> None:
+        """Wait until every change asked for so far is made or refused (the kiosk's
+        included): for tests and for a clean stop."""
+        while pending := [*self._changes, *self._table_starts]:
+            await asyncio.gather(*pending, return_exceptions=True)
+            await asyncio.sleep(0)  # their done-callbacks run
+
+    async def _written_so_far(self) -> None:
+        """Until no change is being written (a refusal is its own caller's)."""
+        while (before := self._in_flight) is not None and not before.done():
+            await asyncio.wait([before])
+
+    async def _start_when_written(self, by: Requester, options: Mapping[str, Any] | None) -> None:
+        await self._written_so_far()
+        await self.start_async(by, options)
+
+    async def _after(self, before: asyncio.Future[Any], plan: Plan[T]) -> T:
+        await asyncio.wait([before])  # its refusal was its caller's
+        try:
+            first = next(plan)
+        except StopIteration as stop:
+            return cast(T, stop.value)
+        return await self._write_all(plan, first)
+
+    async def _write_all(self, plan: Plan[T], job: Write) -> T:
+        while True:
+            result: Any = None
+            failure: Exception | None = None
+            written = self.store.later(job)
+            try:
+                result = job(self.store) if written is None else await asyncio.wrap_future(
+                    written)
+            except Exception as err:
+                failure = err
+            try:
+                job = plan.send(result) if failure is None else plan.throw(failure)
+            except StopIteration as stop:
+                return cast(T, stop.value)
+
+    def _keep(self, job: Write, what: str, then: Callable[[], None] | None = None) -> None:
+        """A write whose failure changes nothing but the log (what it kept is lost on a
+        restart): handed to the writer and not waited for on the loop; `then` runs on the
+        loop once it is committed."""
+        written = self.store.later(job) if _loop_running() else None
+        if written is None:
+            try:
+                self.store.write(job)
+            except sqlite3.Error as err:
+                log.error("%s: %s", what, err)
+                return
+            if then is not None:
+                then()
+            return
+        loop = asyncio.get_running_loop()
+
+        def heard(done: concurrent.futures.Future[Any]) -> None:
+            err = done.exception()
+            if err is not None:
+                log.error("%s: %s", what, err)
+            elif then is not None:
+                _on_loop(loop, then)
+
+        written.add_done_callback(heard)
+
     # -- who is who -------------------------------------------------------------------
     @property
     def host_seat(self) -> int | None:
@@ -536,18 +682,27 @@ class Session:
     def join(
         self, name: str, colour: str, client: str | None = None, kiosk: bool = False
     ) -> Welcome:
+        """`join_async`, waited for here (tests, a store without a writer)."""
+        return self._now(self._join(name, colour, client, kiosk))
+
+    def join_async(
+        self, name: str, colour: str, client: str | None = None, kiosk: bool = False
+    ) -> Awaitable[Welcome]:
         """Take a seat. `client` is the phone's address: it may hold at most
         `[table] seats_per_address` seats (None, the kiosk or the box itself: no limit).
         `kiosk`: a seat made at the kiosk, for a player with no phone (kept with the seat;
         every start tells the games, see `start`). A freed seat taken over mid-game is
-        always a phone's."""
+        always a phone's. Seated once the seat is committed (`_change`)."""
+        return self._change(self._join(name, colour, client, kiosk))
+
+    def _join(self, name: str, colour: str, client: str | None, kiosk: bool) -> Plan[Welcome]:
         name = clean_name(name, self.config.table.family_filter)
         # Only a new seat takes the colour asked for: a freed seat keeps its own and a
         # spectator (a game runs, or every seat is taken) has none, so it may send none.
         # Watching takes no seat, so the per-address limit is for seats only.
         if self.match is not None and self._free_to_take():
             self._check_seats_of(client)
-            return self._take_open_seat(name, client)
+            return (yield from self._take_open_seat(name, client))
         if self.match is not None or len(self.seats) >= self.config.table.max_players:
             return Welcome("spectator")
         self._check_seats_of(client)
@@ -560,7 +715,10 @@ class Session:
         seat = min(set(range(self.config.table.max_players)) - set(self.seats))
         token = secrets.token_urlsafe(24)
         record = SeatRecord(seat, name, colour, hash_token(token), self.clock(), kiosk)
-        self.store.put_seat(record)
+        try:
+            yield lambda store: store.put_seat(record)
+        except sqlite3.Error as err:
+            raise _store_failed(err) from err
         self.seats[seat] = record
         self._seat_clients[seat] = client
         log.info("seat %d joined as %r%s", seat, name, " at the kiosk" if kiosk else "")
@@ -580,6 +738,12 @@ class Session:
 
     # -- handing a seat over mid-game --------------------------------------------------
     def offer_seat(self, by: Requester, seat: int) -> None:
+        self._now(self._offer_seat(by, seat))
+
+    def offer_seat_async(self, by: Requester, seat: int) -> Awaitable[None]:
+        return self._change(self._offer_seat(by, seat))
+
+    def _offer_seat(self, by: Requester, seat: int) -> Plan[None]:
         """The host frees a seat of the running match for a newcomer: its phone (if any)
         is let go, and the next phone to join takes the seat as it stands, score and all."""
         self._require_host(by)
@@ -598,17 +762,31 @@ class Session:
         # Held as it stands, not left: the game waits for the newcomer (kick instead to
         # have the rules skip the seat's duties), but not for ever: after
         # `[table] handover_wait_s` of play nobody took, `tick` tells the rules it is left.
+        match = self.match
+        until = self.match_clock(match) + self.config.table.handover_wait_s
+        seated = seat in self.seats
+        saved = self._open_seats_job(
+            self.open_seats | {seat}, self.left_seats, {**self.handovers, seat: until})
+        def write(store: Store) -> None:
+            if seated:
+                store.remove_seat(seat)
+            saved(store)
+
+        try:
+            yield write
+        except sqlite3.Error as err:
+            raise _store_failed(err) from err
+        if self.match is not match:
+            return  # the match ended while it was written
         if seat in self.seats:
-            self.store.remove_seat(seat)
             del self.seats[seat]
             self._presence.pop(seat, None)
         self.open_seats.add(seat)
-        self.handovers[seat] = self.match_clock(self.match) + self.config.table.handover_wait_s
-        self._save_open_seats()
+        self.handovers[seat] = until
         log.info("seat %d is free to take", seat)
         self._changed()
 
-    def _leave_match(self, seat: int) -> None:
+    def _leave_match(self, seat: int) -> Plan[None]:
         """A seat of the running match is left (kicked, or its player left): the rules
         hear it as a logged SEAT_LEFT, so they skip or pass on its duties instead of
         waiting, and the seat is free for the next phone that joins (SEAT_BACK then)."""
@@ -622,12 +800,16 @@ class Session:
             log.error("%s refused seat %d leaving: %s", match.rules.id, seat, err)
             told = False
         if self.match is match:  # not ended by it (too few players left)
-            self.open_seats.add(seat)
-            if told:
-                self.left_seats.add(seat)
-            self._save_open_seats()
+            left = self.left_seats | {seat} if told else self.left_seats
+            try:
+                yield self._open_seats_job(self.open_seats | {seat}, left, self.handovers)
+            except sqlite3.Error as err:
+                raise _store_failed(err) from err
+            if self.match is match:
+                self.open_seats.add(seat)
+                self.left_seats = self.left_seats | left
 
-    def _expire_handovers(self, match: LiveMatch) -> bool:
+    def _expire_handovers(self, match: LiveMatch) -> Plan[bool]:
         """A handed-over seat that nobody took in time is treated as left (SEAT_LEFT, as a
         kick would be): the rules skip or pass on its duties, and the seat stays free for
         a late newcomer (who then comes back with SEAT_BACK). True if one expired."""
@@ -639,16 +821,16 @@ class Session:
             log.info("nobody took seat %d in time: it is treated as left", seat)
             self.open_seats.discard(seat)  # so that _leave_match tells the rules
             try:
-                self._leave_match(seat)
+                yield from self._leave_match(seat)
             except SessionError:
                 # Not saved (a full or failing card): held open as before, tried again
                 # later rather than on every turn of the loop.
                 self.open_seats.add(seat)
                 self.handovers[seat] = now + HANDOVER_RETRY_S
-                self._save_open_seats()
+                self._keep(self._open_seats_job(), "the open seats are not kept")
                 raise
             self.handovers.pop(seat, None)
-            self._save_open_seats()
+            self._keep(self._open_seats_job(), "the open seats are not kept")
             self._changed()
         return bool(due)
 
@@ -669,7 +851,7 @@ class Session:
     def _free_to_take(self) -> list[int]:
         return sorted(self.open_seats & self._match_seats())
 
-    def _take_open_seat(self, name: str, client: str | None = None) -> Welcome:
+    def _take_open_seat(self, name: str, client: str | None = None) -> Plan[Welcome]:
         if any(s.name.casefold() == name.casefold() for s in self.seats.values()):
             raise BadName("name_taken", "{name} is already at the table.", name=name)
         seat = self._free_to_take()[0]
@@ -685,22 +867,44 @@ class Session:
         colour = next(s.colour for s in match.record.seats if s.seat == seat)
         token = secrets.token_urlsafe(24)
         record = SeatRecord(seat, name, colour, hash_token(token), self.clock())
-        self.store.put_seat(record)
+        saved = self._open_seats_job(
+            self.open_seats - {seat}, self.left_seats,
+            {s: until for s, until in self.handovers.items() if s != seat})
+        def write(store: Store) -> None:
+            store.put_seat(record)
+            saved(store)
+
+        try:
+            yield write
+        except sqlite3.Error as err:
+            raise _store_failed(err) from err
+        # Changes are made one at a time (`_change`): nobody took the seat meanwhile; a
+        # match that ended meanwhile leaves the newcomer seated in the lobby.
         self.seats[seat] = record
         self._seat_clients[seat] = client
         self.open_seats.discard(seat)
         self.handovers.pop(seat, None)  # taken in time: the seat plays on
-        self._save_open_seats()
         log.info("seat %d taken over by %r", seat, name)
         self._changed()
         return Welcome("player", seat, token)
 
-    def _save_open_seats(self) -> None:
-        self.store.set_meta("open_seats", json.dumps(sorted(self.open_seats)))
-        self.store.set_meta("left_seats", json.dumps(sorted(self.left_seats & self.open_seats)))
-        self.store.set_meta("handovers", json.dumps(
-            {str(seat): until for seat, until in sorted(self.handovers.items())
-             if seat in self.open_seats}))
+    def _open_seats_job(
+        self,
+        open_seats: set[int] | None = None,
+        left_seats: set[int] | None = None,
+        handovers: Mapping[int, float] | None = None,
+    ) -> Write:
+        """The write that keeps these open seats (default: the session's now)."""
+        opened = self.open_seats if open_seats is None else open_seats
+        left = self.left_seats if left_seats is None else left_seats
+        waits = self.handovers if handovers is None else handovers
+        values = {
+            "open_seats": json.dumps(sorted(opened)),
+            "left_seats": json.dumps(sorted(left & opened)),
+            "handovers": json.dumps({str(seat): until for seat, until in sorted(waits.items())
+                                     if seat in opened}),
+        }
+        return lambda store: store.set_metas(values)
 
     def _match_over(self) -> None:
         """The running match ended (finished or stopped): its open seats go with it."""
@@ -708,16 +912,16 @@ class Session:
             self.open_seats.clear()
             self.left_seats.clear()
             self.handovers.clear()
-            self._save_open_seats()
+            self._keep(self._open_seats_job(), "the open seats are not cleared")
 
     # -- the finish: a finished game stays on every screen until the host moves on ----
     def _hold_finish(self, match: LiveMatch) -> None:
         self.finish_held = True
         self._finished_at = self.clock()
-        try:
-            self.store.set_meta("finish", str(match.record.id))
-        except sqlite3.Error as err:  # the game is over either way; only a restart forgets
-            log.error("the finish of match %d is not kept: %s", match.record.id, err)
+        held = str(match.record.id)
+        # The game is over either way; only a restart forgets.
+        self._keep(lambda store: store.set_meta("finish", held),
+                   f"the finish of match {held} is not kept")
 
     def _replayed(self, record: MatchRecord) -> tuple[Rules[Any], list[LoggedAction], Any]:
         """A stored match's rules, log and state rebuilt from the log (raises what the
@@ -751,7 +955,7 @@ class Session:
     def leave_finish(self, by: Requester, again: bool = False) -> None:
         """The host moves on from a finish: back to the lobby, or `again`: the same game
         with the same options and whoever is seated now."""
-        options = self._leave_finish(by, again)
+        options = self._now(self._leave_finish(by, again))
         if options is not None:
             self.start(by, options)  # it refuses (e.g. too few seated): the finish stays
 
@@ -759,11 +963,22 @@ class Session:
         self, by: Requester, again: bool = False
     ) -> Coroutine[Any, Any, None] | None:
         """`leave_finish` whose next game is set up off the loop (`start_async`): None
-        when it went back to the lobby, else the start's coroutine."""
-        options = self._leave_finish(by, again)
-        return None if options is None else self.start_async(by, options)
+        when it went back to the lobby, else the start's coroutine. A refusal found at
+        once raises here."""
+        chosen = self._change(self._leave_finish(by, again))
+        if isinstance(chosen, Done):
+            options = chosen.value
+            return None if options is None else self.start_async(by, options)
+        return self._start_after(by, chosen)
 
-    def _leave_finish(self, by: Requester, again: bool) -> dict[str, Any] | None:
+    async def _start_after(
+        self, by: Requester, chosen: Awaitable[dict[str, Any] | None]
+    ) -> None:
+        options = await chosen
+        if options is not None:
+            await self.start_async(by, options)
+
+    def _leave_finish(self, by: Requester, again: bool) -> Plan[dict[str, Any] | None]:
         """Back to the lobby (None), or the options to start the same game again with."""
         self._require_host(by)
         last = self.last_match
@@ -776,8 +991,12 @@ class Session:
             options = {k: v for k, v in last.record.options.items() if k not in decks}
             if options.get(NO_SCREEN):
                 options.pop("paper", None)  # the seats' paper then: `start` asks them again
-            self.selected = last.record.game
-            self.store.set_meta("selected", last.record.game)
+            game = last.record.game
+            try:
+                yield lambda store: store.set_meta("selected", game)
+            except sqlite3.Error as err:
+                raise _store_failed(err) from err
+            self.selected = game
             return options
         self._release_finish()
         log.info("back to the lobby after match %d", last.record.id)
@@ -787,40 +1006,65 @@ class Session:
     def _release_finish(self) -> None:
         if self.finish_held:
             self.finish_held = False
-            try:
-                self.store.set_meta("finish", "")
-            except sqlite3.Error as err:  # a restart would show the finish once more
-                log.error("the end of the finish is not kept: %s", err)
+            # A restart would show the finish once more.
+            self._keep(lambda store: store.set_meta("finish", ""),
+                       "the end of the finish is not kept")
 
     # -- the host's table settings ------------------------------------------------------
     def set_language(self, by: Requester, lang: str) -> None:
+        self._now(self._set_language(by, lang))
+
+    def set_language_async(self, by: Requester, lang: str) -> Awaitable[None]:
+        return self._change(self._set_language(by, lang))
+
+    def _set_language(self, by: Requester, lang: str) -> Plan[None]:
         """The kiosk's and phones' language, kept across restarts (store meta)."""
         self._require_host(by)
         if lang not in ("en", "cs"):
             raise BadLanguage("bad_language", "The box speaks en or cs, not {lang}.", lang=lang[:8])
-        self.store.set_meta("language", lang)
+        try:
+            yield lambda store: store.set_meta("language", lang)
+        except sqlite3.Error as err:
+            raise _store_failed(err) from err
         self.language_override = lang
         self.config = _with_stored_language(self.config, lang)
         self._changed()
 
     def leave(self, seat: int) -> None:
+        self._now(self._leave(seat))
+
+    def leave_async(self, seat: int) -> Awaitable[None]:
+        return self._change(self._leave(seat))
+
+    def _leave(self, seat: int) -> Plan[None]:
         """A player goes; mid-game the rules skip their duties and a newcomer may take
         the seat, score and all."""
         if seat in self.seats:
-            self._leave_match(seat)
-        self._free(seat)
+            yield from self._leave_match(seat)
+        yield from self._free(seat)
 
     def kick(self, by: Requester, seat: int) -> None:
+        self._now(self._kick(by, seat))
+
+    def kick_async(self, by: Requester, seat: int) -> Awaitable[None]:
+        return self._change(self._kick(by, seat))
+
+    def _kick(self, by: Requester, seat: int) -> Plan[None]:
         self._require_host(by)
         if seat not in self.seats:
             raise NoSuchSeat("no_such_seat", "Nobody sits in seat {seat}.", seat=seat + 1)
-        self._leave_match(seat)
-        self._free(seat)
+        yield from self._leave_match(seat)
+        yield from self._free(seat)
 
-    def _free(self, seat: int) -> None:
+    def _free(self, seat: int) -> Plan[None]:
         if seat not in self.seats:
             return
-        self.store.remove_seat(seat)
+        try:
+            yield lambda store: store.remove_seat(seat)
+        except sqlite3.Error as err:
+            raise _store_failed(err) from err
+        if seat not in self.seats:
+            return
         del self.seats[seat]
         self._presence.pop(seat, None)
         log.info("seat %d freed", seat)
@@ -854,6 +1098,12 @@ class Session:
 
     # -- games ------------------------------------------------------------------------
     def select(self, by: Requester, game: str) -> None:
+        self._now(self._select(by, game))
+
+    def select_async(self, by: Requester, game: str) -> Awaitable[None]:
+        return self._change(self._select(by, game))
+
+    def _select(self, by: Requester, game: str) -> Plan[None]:
         self._require_host(by)
         if game not in {entry.id for entry in registry.CATALOGUE} | {
             r.id for r in registry.registered()
@@ -861,8 +1111,11 @@ class Session:
             raise NoSuchGame("no_such_game", "There is no game called {game}.", game=game[:40])
         if self.match is not None:
             raise NotNow("select_playing", "A game is running; end it first.")
+        try:
+            yield lambda store: store.set_meta("selected", game)
+        except sqlite3.Error as err:
+            raise _store_failed(err) from err
         self.selected = game
-        self.store.set_meta("selected", game)
         self._changed()
 
     def start(self, by: Requester, options: Mapping[str, Any] | None = None) -> None:
@@ -870,7 +1123,7 @@ class Session:
         rules, seats = self._startable(by)
         seed = secrets.randbits(62)
         opts, state = self._set_up(rules, seats, self._no_phone(), options, seed)
-        self._begin(rules, seats, opts, seed, state)
+        self._now(self._begin(rules, seats, opts, seed, state))
 
     def start_async(
         self, by: Requester, options: Mapping[str, Any] | None = None
@@ -879,7 +1132,10 @@ class Session:
         phones: the packs read from the card and the game set up (Duplik's scenes made).
         What may refuse at once (not the host, a game running, too few seated) raises
         here; the coroutine returned does the rest. One start at a time; a table that
-        changed meanwhile is told to start again."""
+        changed meanwhile is told to start again. Asked while a change is being written
+        (the game just chosen), it is judged once that change is made."""
+        if self._in_flight is not None and not self._in_flight.done():
+            return self._start_when_written(by, options)
         rules, seats = self._startable(by)
         if self._setting_up:
             raise NotNow("starting", "A game is being set up; a moment.")
@@ -887,17 +1143,18 @@ class Session:
         return self._start_set_up(by, rules, seats, self._no_phone(), options,
                                   secrets.randbits(62))
 
-    def start_for_table(self, work: Coroutine[Any, Any, None] | None) -> None:
-        """Run a start the kiosk asked for (`start_async`, `leave_finish_async`) as a task
-        on the loop, as the phones' are: the set-up on its worker thread, and a refusal
-        it ends with said on the kiosk (`tell_table`), as a tap refused at once is."""
-        if work is None:
+    def start_for_table(self, work: Awaitable[Any] | None) -> None:
+        """Run a start or change the kiosk asked for (`start_async`, `leave_finish_async`,
+        `pause_async`...) on the loop, as the phones' are: the set-up on its worker
+        thread, the writes on the store's, and a refusal it ends with said on the kiosk
+        (`tell_table`), as a tap refused at once is."""
+        if work is None or isinstance(work, Done):
             return
-        task = asyncio.get_running_loop().create_task(work)
+        task = asyncio.ensure_future(work)
         self._table_starts.add(task)
         task.add_done_callback(self._table_start_done)
 
-    def _table_start_done(self, task: asyncio.Task[None]) -> None:
+    def _table_start_done(self, task: asyncio.Future[Any]) -> None:
         self._table_starts.discard(task)
         err = None if task.cancelled() else task.exception()
         if isinstance(err, SessionError):
@@ -925,10 +1182,12 @@ class Session:
                 self._set_up, rules, seats, no_phone, options, seed)
         finally:
             self._setting_up = False
-        if self._startable(by) != (rules, seats) or self._no_phone() != no_phone:
-            raise NotNow("start_changed", "The table changed while the game was being set "
-                         "up; please start again.")
-        self._begin(rules, seats, opts, seed, state)
+        def unchanged() -> None:
+            if self._startable(by) != (rules, seats) or self._no_phone() != no_phone:
+                raise NotNow("start_changed", "The table changed while the game was being "
+                             "set up; please start again.")
+
+        await self._change(self._begin(rules, seats, opts, seed, state, unchanged))
 
     def _startable(self, by: Requester) -> tuple[Rules[Any], tuple[SeatInfo, ...]]:
         """The rules and seats a start would use now, or the reason it may not start."""
@@ -992,9 +1251,13 @@ class Session:
         opts: dict[str, Any],
         seed: int,
         state: Any,
-    ) -> None:
+        check: Callable[[], None] | None = None,
+    ) -> Plan[None]:
+        """The match begins once it is written (`check`: may it still, raising if not)."""
+        if check is not None:
+            check()
         now = self.clock()
-        match_id = self.store.begin_match(rules.id, seats, opts, seed, now)
+        match_id = yield lambda store: store.begin_match(rules.id, seats, opts, seed, now)
         record = MatchRecord(match_id, rules.id, seats, opts, seed, now, None, None)
         self.match = LiveMatch(record, rules, state, 0)
         self.last_match = None
@@ -1007,23 +1270,39 @@ class Session:
         return default_options(self.config, game)
 
     def end_match(self, by: Requester) -> None:
+        self._now(self._end_match(by))
+
+    def end_match_async(self, by: Requester) -> Awaitable[None]:
+        return self._change(self._end_match(by))
+
+    def _end_match(self, by: Requester) -> Plan[None]:
         """The host stops the running game early; its log stays in the store."""
         self._require_host(by)
-        if self.match is None:
+        match = self.match
+        if match is None:
             raise NotNow("not_playing", "No game is running.")
+        match_id, at = match.record.id, self.clock()
         try:
-            self.store.finish_match(self.match.record.id, None, self.clock())
+            yield lambda store: store.finish_match(match_id, None, at)
         except sqlite3.Error as err:  # nothing changed: the game goes on
-            log.error("could not end match %d: %s", self.match.record.id, err)
+            log.error("could not end match %d: %s", match_id, err)
             raise NotSaved("end_not_saved", "The game could not be ended ({detail}): the "
                            "box could not write to its memory card.", detail=str(err)) from err
-        self._made_gallery(self.match)
-        self.last_match, self.match = self.match, None
+        if self.match is not match:
+            return  # its last move ended it meanwhile
+        self._made_gallery(match)
+        self.last_match, self.match = match, None
         self._match_over()
         self._changed()
 
     # -- pause: the hourglass stands still --------------------------------------------
     def pause(self, by: Requester) -> None:
+        self._now(self._pause(by))
+
+    def pause_async(self, by: Requester) -> Awaitable[None]:
+        return self._change(self._pause(by))
+
+    def _pause(self, by: Requester) -> Plan[None]:
         self._require_host(by)
         match = self.match
         if match is None:
@@ -1031,12 +1310,18 @@ class Session:
         if match.paused_at is not None:
             raise NotNow("already_paused", "The game is already paused.")
         paused_at = self.clock()
-        self._save_pause(match, match.paused_total, paused_at)
+        yield from self._save_pause(match, match.paused_total, paused_at)
         match.paused_at = paused_at  # only once it is on disk: a failed pause changes nothing
         log.info("match %d paused", match.record.id)
         self._changed()
 
     def resume(self, by: Requester) -> None:
+        self._now(self._resume_match(by))
+
+    def resume_async(self, by: Requester) -> Awaitable[None]:
+        return self._change(self._resume_match(by))
+
+    def _resume_match(self, by: Requester) -> Plan[None]:
         self._require_host(by)
         match = self.match
         if match is None:
@@ -1045,14 +1330,15 @@ class Session:
             raise NotNow("not_paused", "The game is not paused.")
         # A wall clock set backwards during the pause must not make time run twice.
         paused_total = match.paused_total + max(0.0, self.clock() - match.paused_at)
-        self._save_pause(match, paused_total, None)
+        yield from self._save_pause(match, paused_total, None)
         match.paused_total, match.paused_at = paused_total, None
         log.info("match %d resumed (paused %.0f s in all)", match.record.id, match.paused_total)
         self._changed()
 
-    def _save_pause(self, match: LiveMatch, total: float, at: float | None) -> None:
+    def _save_pause(self, match: LiveMatch, total: float, at: float | None) -> Plan[None]:
+        match_id = match.record.id
         try:
-            self.store.set_pause(match.record.id, total, at)
+            yield lambda store: store.set_pause(match_id, total, at)
         except sqlite3.Error as err:
             log.error("could not save the pause of match %d: %s", match.record.id, err)
             raise NotSaved("pause_not_saved", "The pause could not be saved ({detail}); the "
@@ -1076,10 +1362,11 @@ class Session:
         """Give the ended match an unguessable gallery address (appliance/door/gallery.py)."""
         if self.config.gallery.keep_days <= 0:
             return
-        try:
-            self.store.put_gallery(match.record.id, secrets.token_urlsafe(18), self.clock())
-        except sqlite3.Error as err:  # the game is over either way; say why there is no QR
-            log.error("no gallery for match %d: %s", match.record.id, err)
+        match_id, token, at = match.record.id, secrets.token_urlsafe(18), self.clock()
+        # The game is over either way; the log says why there is no QR. Its views show
+        # the address once it is committed.
+        self._keep(lambda store: store.put_gallery(match_id, token, at),
+                   f"no gallery for match {match_id}", then=self._changed)
 
     def gallery_url(self, match_id: int) -> str | None:
         token = self.store.gallery_token(match_id)
@@ -1105,6 +1392,16 @@ class Session:
         if not done.done():
             return False  # a resend of a move that was pending: the first one's answer
         return done.result()  # or raises the refusal
+
+    def act_for_table(
+        self, seat: int | None, kind: str, data: Mapping[str, Any]
+    ) -> None:
+        """The kiosk's own move (a tap, a stroke on the panel): `submit`, not waited
+        for on the loop; a refusal, at once or once its commit failed, is the kiosk's
+        notice (the caller tells one raised here)."""
+        done = self.submit(seat, kind, data)
+        if not isinstance(done, bool):
+            done.add_done_callback(self._tell_if_refused)
 
     def _settle(self, match: LiveMatch) -> None:
         """Wait (on this thread) until the writer has done every pending move of `match`,
@@ -1214,7 +1511,13 @@ class Session:
         match = self.match
         if match is None or match.paused_at is not None:
             return False
-        if self.handovers and self._expire_handovers(match):
+        if self.handovers and not self._expiring and self._handovers_due(match):
+            expired = self._change(self._expire_handovers(match))
+            if not isinstance(expired, Done):  # being written: not fired again meanwhile
+                self._expiring = True
+                waited = asyncio.ensure_future(expired)
+                waited.add_done_callback(self._expired)
+                self.start_for_table(waited)  # a late refusal is the kiosk's notice
             return True
         # The head: a TIME_UP already handed to the writer is not fired again.
         deadline = match.rules.deadline(match.head)
@@ -1224,6 +1527,13 @@ class Session:
         if done is not None:
             done.add_done_callback(self._tell_if_refused)
         return True
+
+    def _handovers_due(self, match: LiveMatch) -> bool:
+        now = self.match_clock(match)
+        return any(until <= now for until in self.handovers.values())
+
+    def _expired(self, done: asyncio.Future[Any]) -> None:
+        self._expiring = False
 
     def next_deadline(self) -> float | None:
         """When the running hourglass, or the wait of a seat handed over, ends, on the
@@ -1323,10 +1633,10 @@ class Session:
         match.last_kind = action.kind
         outcome = match.rules.outcome(state)
         if outcome is not None and match is self.match:
-            try:
-                self.store.finish_match(match.record.id, outcome, self.clock())
-            except sqlite3.Error as err:  # the last move is kept: a restart closes it
-                log.error("could not close match %d: %s", match.record.id, err)
+            match_id, at = match.record.id, self.clock()
+            # The last move is kept: if this fails a restart closes it.
+            self._keep(lambda store: store.finish_match(match_id, outcome, at),
+                       f"could not close match {match_id}")
             log.info("match %d finished: %s", match.record.id, outcome)
             self._made_gallery(match)
             self.last_match, self.match = match, None
@@ -1525,6 +1835,13 @@ def _not_logged(match: LiveMatch, action: Action, err: BaseException) -> Session
                          "should end it.")
     return NotSaved("not_saved", "The move could not be saved ({detail}); try again.",
                     detail=str(err))
+
+
+def _store_failed(err: sqlite3.Error) -> NotSaved:
+    """A change other than a move could not be committed: nothing of it changed."""
+    log.error("could not save a change: %s", err)
+    return NotSaved("store_failed", "The box cannot write to its memory card ({detail}); "
+                    "nothing changed.", detail=str(err))
 
 
 def _same_answer(first: asyncio.Future[bool]) -> asyncio.Future[bool]:

@@ -12,11 +12,11 @@ Commits happen on a thread of their own once `start_writer` is called (the appli
 does; tests that drive a session by hand need not): `StoreWriter` owns a second
 connection and runs every write, in the order asked, so an SD card's fsync stall never
 holds the event loop that serves the phones. Reads stay on the loop's connection (WAL:
-a reader never waits for a writer) and see what is committed, nothing else. A write
-method called on the loop with the writer running hands its job over and waits for it
-(the rare ones: a seat, a game's start or end, a pause); the hot ones, a move and the
-hourglass's heartbeat, are handed over without waiting (`later`), and the session applies
-a move only once its future says it is committed (appliance/table/session.py).
+a reader never waits for a writer) and see what is committed, nothing else. The
+session hands every write over without waiting (`later`) and changes its memory only
+once the future says it is committed (appliance/table/session.py `_change`, `submit`);
+a write method called directly with the writer running hands its job over and waits
+for it on the caller's thread (`write`: start-up and tests, never the phones' loop).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import json
 import queue
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -197,6 +197,13 @@ class Store:
         None without a writer (then the caller writes itself)."""
         return None if self.writer is None else self.writer.submit(job)
 
+    def write(self, job: Callable[[Store], T]) -> T:
+        """Run `job` here (no writer) or on the writer, waiting for it: for start-up and
+        tests; on the phones' loop a change hands its jobs over (`later`) instead."""
+        if self.writer is None:
+            return job(self)
+        return self.writer.submit(job).result()
+
     def _written(self, job: Callable[[Store], T]) -> T | None:
         """Run `job` on the writer and wait for it, or None: no writer, write here."""
         if self.writer is None:
@@ -227,6 +234,18 @@ class Store:
                 "INSERT INTO meta(key, value) VALUES (?, ?) "
                 "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (key, value),
+            )
+
+    def set_metas(self, values: Mapping[str, str]) -> None:
+        """Several meta keys in one commit (one fsync, all or none)."""
+        if self.writer is not None:
+            self._written(lambda store: store.set_metas(values))
+            return
+        with self._transaction() as db:
+            db.executemany(
+                "INSERT INTO meta(key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                list(values.items()),
             )
 
     # -- seats ------------------------------------------------------------------------
