@@ -221,6 +221,42 @@ async def test_the_kiosk_frame_is_served_to_this_box(
         assert (await response.read()).startswith(b"\x89PNG")
 
 
+async def test_the_kiosk_frame_is_encoded_off_the_loop(
+    running: tuple[Appliance, ShiftedClock], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/kiosk.png (for `easel screenshot`) is the frame on screen, pixel for pixel,
+    encoded on a worker thread: a 1080p PNG is 100+ ms of zlib the phones' loop would
+    wait for."""
+    import io
+    import threading
+
+    import aiohttp
+    import pygame
+
+    from appliance.system.drawing import png_bytes
+
+    app, _ = running
+    kiosk = app.kiosk
+    assert kiosk is not None
+    threads: list[int] = []
+
+    def recorded(surface: pygame.Surface) -> bytes:
+        threads.append(threading.get_ident())
+        return png_bytes(surface)
+
+    monkeypatch.setattr("appliance.kiosk.png_bytes", recorded)
+    async with (
+        aiohttp.ClientSession() as http,
+        http.get(f"http://127.0.0.1:{app.config.server.port}/kiosk.png") as response,
+    ):
+        body = await response.read()
+    assert threads and threading.get_ident() not in threads
+    shot = pygame.image.load(io.BytesIO(body), "kiosk.png")
+    assert shot.get_size() == kiosk.frame.get_size()
+    frame = pygame.image.tobytes(kiosk.frame, "RGB")
+    assert pygame.image.tobytes(shot, "RGB") == frame
+
+
 async def test_a_start_without_the_collector_turns_it_on_at_the_lobby(tmp_path: Path) -> None:
     """`easel run` starts with the collector off (appliance/cli.py): the lobby's first
     frame freezes what the start made and turns it back on, or garbage would pile up."""

@@ -479,8 +479,12 @@ def test_the_finish_writes_each_scenes_svg_once_for_the_longest_game(monkeypatch
 
     assert Duplik.max_players * 3 == MOST_ROUNDS
     written: list[int] = []
-    monkeypatch.setattr(duplik_scenes, "render_svg",
-                        lambda scene: written.append(scene.seed) or "<svg/>")
+
+    def render_svg(scene: duplik_scenes.Scene) -> str:
+        written.append(scene.seed)
+        return "<svg/>"
+
+    monkeypatch.setattr(duplik_scenes, "render_svg", render_svg)
     seeds = duplik_scenes.CURATED_SEEDS[:MOST_ROUNDS]
     svg_of.cache_clear()
     for _ in range(2):  # two versions of the finish's view
