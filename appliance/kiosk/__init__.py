@@ -111,8 +111,8 @@ would otherwise cost a whole frame each; within this, VIEW_SHARE decides."""
 
 VIEW_SHARE: Final = 0.25
 """The share of the time a flood of changes may keep the kiosk drawing: after a frame
-that took t, the next waits 3t (at most VIEW_INTERVAL_S) and then draws the newest view.
-The first change after a quiet moment is drawn at once, and with the frames a few
+that took t of CPU, the next waits 3t (at most VIEW_INTERVAL_S), then draws the newest
+view. The first change after a quiet moment is drawn at once, and with the frames a few
 milliseconds each a phone's move is on the screen a few milliseconds after it came,
 not up to VIEW_INTERVAL_S. Live ink has its own cadence (INK_INTERVAL_S)."""
 
@@ -217,8 +217,10 @@ class Kiosk:
         self._ink_shown_at = -float("inf")
         self.view_interval = view_interval
         self._drawn_at = -float("inf")  # monotonic: the last whole frame drawn
-        self.frame_s = 0.0  # how long it took (on a worker: wall time, GIL waits too)
-        self.drawing_s = 0.0  # all frames' time together (tests, benchmarks)
+        # The CPU time the last frame took (its thread's: not the waits for the GIL or
+        # for a core the machine's other programs hold), and all frames' together.
+        self.frame_s = 0.0
+        self.drawing_s = 0.0
         self._view_timer: asyncio.TimerHandle | None = None  # a changed view's frame
         self._view_due: float | None = None  # monotonic: a changed view's frame is due
         self._presses: dict[Any, object] = {}
@@ -339,9 +341,7 @@ class Kiosk:
             self.present_ink()
             self.present_focus()
             return False
-        started = time.monotonic()
-        self.renderer.render(self.frame, view, now)
-        self._show_frame(view, started)
+        self._show_frame(view, self._render(self.frame, view, now))
         return True
 
     async def update_async(self, view: Mapping[str, Any], now: float) -> bool:
@@ -362,12 +362,11 @@ class Kiosk:
         if self._draw_pool is None:
             self._draw_pool = ThreadPoolExecutor(1, thread_name_prefix="kiosk-draw")
         frame = self.frame
-        started = time.monotonic()
         self.drawing = asyncio.get_running_loop().create_future()
         self.ink.held = True
         try:
-            await asyncio.get_running_loop().run_in_executor(
-                self._draw_pool, self.renderer.render, frame, view, now
+            spent = await asyncio.get_running_loop().run_in_executor(
+                self._draw_pool, self._render, frame, view, now
             )
         finally:
             self.ink.held = False
@@ -376,14 +375,19 @@ class Kiosk:
         if frame is not self.frame:  # the window was resized meanwhile: draw it anew
             self.renderer.invalidate()
             return False
-        self._show_frame(view, started)
+        self._show_frame(view, spent)
         return True
 
-    def _show_frame(self, view: Mapping[str, Any], started: float) -> None:
-        """A frame just drawn into `frame`: live ink and the focus ring on it, shown."""
-        self._active_at = self._drawn_at = time.monotonic()
-        self.frame_s = self._drawn_at - started
-        self.drawing_s += self.frame_s
+    def _render(self, frame: pygame.Surface, view: Mapping[str, Any], now: float) -> float:
+        """Draw `view` into `frame`; returns the CPU seconds it took this thread."""
+        began = time.thread_time()
+        self.renderer.render(frame, view, now)
+        return time.thread_time() - began
+
+    def _show_frame(self, view: Mapping[str, Any], spent: float) -> None:
+        """A frame just drawn into `frame` (in `spent` CPU seconds): live ink and the
+        focus ring on it, shown."""
+        began = time.thread_time()
         match = view.get("match")
         if isinstance(match, Mapping) and match.get("paused") is True:
             # The host paused: a stroke under a finger would only be refused; it goes.
@@ -395,6 +399,9 @@ class Kiosk:
         self.focus.draw(self.frame)
         self._present()
         self.frames_drawn += 1
+        self._active_at = self._drawn_at = time.monotonic()
+        self.frame_s = spent + time.thread_time() - began
+        self.drawing_s += self.frame_s
 
     def present_ink(self) -> bool:
         """Show the ink drawn into the back buffer since the last present, if any and if
