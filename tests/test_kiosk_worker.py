@@ -1,6 +1,7 @@
-"""The kiosk draws its frames on a worker thread of its own (Kiosk.update_async, what
-run_kiosk uses): the same pixels as a frame drawn on the loop, the loop that serves every
-phone runs between the frame's slices, and a finger on the screen meanwhile is not lost."""
+"""What a kiosk frame costs the loop that serves every phone: frames are drawn on a worker
+thread of the kiosk's own (Kiosk.update_async, what run_kiosk uses), with the same pixels
+as a frame drawn on the loop; the loop runs between the frame's slices, and a finger on
+the screen meanwhile is not lost. The texts' fitted sizes are remembered, within a bound."""
 
 from __future__ import annotations
 
@@ -129,3 +130,18 @@ def test_a_finger_on_the_screen_while_a_frame_is_drawn(slow_kiosk: Kiosk) -> Non
     assert slow_kiosk.frame.get_at((rect.centerx, rect.centery))[:3] == (0xD0, 0x20, 0x20)
     (stroke,) = slow_kiosk.poll()
     assert isinstance(stroke, DrawStroke) and len(stroke.points) == 2
+
+
+def test_the_measured_type_sizes_are_remembered_within_a_bound() -> None:
+    """Every text of every frame is fitted to its room (Painter._shrunk); the sizes found
+    are remembered, but a day of new names cannot grow that memory without end."""
+    r = KioskRenderer()
+    r.min_text = 10
+    pygame.font.init()
+    wide = "a name far too long for its little room on the screen"
+    assert r._shrunk(wide, 40, True, 200) < 40
+    assert r._shrunk(wide, 40, True, 200) == r._shrink(wide, 40, True, 200)
+    assert r._shrunk("Ada", 40, True, 2000) == 40
+    for n in range(5000):
+        r._shrunk(f"Player {n}", 40, False, 300)
+    assert len(r._shrunk_sizes) <= 4096

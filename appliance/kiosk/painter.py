@@ -97,6 +97,7 @@ class Painter:
         # a text that does not fit its room shrinks to no less than this before it is cut.
         self.min_text = 0
         self.min_target = 0  # Metrics.target of the frame being drawn
+        self._shrunk_sizes: dict[tuple[str, int, bool, int, int], int] = {}  # see _shrunk
         self._frame = pygame.Rect(0, 0, 0, 0)
         # The layout log of the frame being drawn, when record_layout is on (tests).
         self.record_layout = False
@@ -223,6 +224,16 @@ class Painter:
         type) when that makes `text` fit `max_width`: smaller before cut."""
         if max_width is None or size <= self.min_text:
             return size
+        # Remembered: every text of every frame is measured here, mostly the same texts.
+        key = (str(text), size, bold, max_width, self.min_text)
+        shrunk = self._shrunk_sizes.get(key)
+        if shrunk is None:
+            if len(self._shrunk_sizes) >= 4096:
+                self._shrunk_sizes.clear()
+            shrunk = self._shrunk_sizes[key] = self._shrink(text, size, bold, max_width)
+        return shrunk
+
+    def _shrink(self, text: object, size: int, bold: bool, max_width: int) -> int:
         font = self.fonts.font(size, bold)
         clean = clean_text(text)
         if font.size(clean)[0] <= max_width:

@@ -175,12 +175,9 @@ def stroke_signature(strokes: object) -> Hashable:
 
 
 def render_sheet(strokes: object, size: tuple[int, int], paper: Colour = PAPER) -> pygame.Surface:
-    """A new opaque surface of `size` with the drawing painted on `paper`, smoothed."""
-    w, h = max(1, int(size[0])), max(1, int(size[1]))
-    big = pygame.Surface((w * SUPERSAMPLE, h * SUPERSAMPLE))
-    big.fill(paper)
-    draw_strokes(big, strokes)
-    out = pygame.transform.smoothscale(big, (w, h))
+    """A new opaque surface of `size` with the drawing painted on `paper`, smoothed (band
+    by band: the kiosk paints on its worker thread, and the loop waits for the GIL)."""
+    out = _banded_sheet(strokes, size, paper)
     if pygame.display.get_surface() is not None:
         out = out.convert()
     return out
@@ -191,12 +188,14 @@ SHEET_BAND: Final = 96
 the GIL ~15 ms (the loop waits behind the worker painting it); a band, ~2 ms."""
 
 
-def _banded_sheet(strokes: object, size: tuple[int, int]) -> pygame.Surface:
-    """`render_sheet`'s pixels, smoothed down band by band (the same pixels: a
-    whole-number shrink averages each block on its own)."""
+def _banded_sheet(
+    strokes: object, size: tuple[int, int], paper: Colour = PAPER
+) -> pygame.Surface:
+    """The drawing on `paper`, smoothed down band by band (the same pixels as in one
+    call: a whole-number shrink averages each block on its own)."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))
     big = pygame.Surface((w * SUPERSAMPLE, h * SUPERSAMPLE))
-    big.fill(PAPER)
+    big.fill(paper)
     draw_strokes(big, strokes)
     out = pygame.Surface((w, h))
     for top in range(0, h, SHEET_BAND):
