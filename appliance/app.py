@@ -598,7 +598,7 @@ class Appliance:
 
         self._stop = stop
         self.kiosk = self._open_kiosk()
-        server = PhoneServer(self.session, self.config, kiosk_png=self.kiosk.png_bytes)
+        server = PhoneServer(self.session, self.config, kiosk_png=self.kiosk.png_async)
         server.degraded = self.degraded
         # The host page and the galleries share the phones' server (docs/protocol.md).
         HostApi(

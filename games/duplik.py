@@ -109,13 +109,20 @@ class DuplikState:
     no_screen: frozenset[Seat] = frozenset()
 
 
+MOST_ROUNDS: Final = 10 * 3
+"""The longest game's rounds: 10 players (Duplik.max_players) portraying 3 times each."""
+
+
 @lru_cache(maxsize=64)
 def scene_of(seed: int) -> scenes.Scene:
     return scenes.generate(seed)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=MOST_ROUNDS + 2)
 def svg_of(seed: int) -> str:
+    """The scene's SVG (~50 ms to write, ~20 KB): kept for every round of the longest
+    game and a little more, since the finish's view carries every round's scene and a
+    smaller cache, cycled through in deck order at each version, kept none of them."""
     return scenes.render_svg(scene_of(seed))
 
 

@@ -468,3 +468,27 @@ def test_a_verdict_names_its_criterion_so_a_reread_cannot_misfile_it() -> None:
     t.act("judge", t.artists[0], met=True, criterion=2)
     artist = canvas_before(t.state, t.artists[0])
     assert t.state.round.judged[1][artist] is True
+
+
+def test_the_finish_writes_each_scenes_svg_once_for_the_longest_game(monkeypatch):
+    """The finish's view carries every round's scene, in deck order, at every version: the
+    SVGs of the longest game's 30 rounds are all kept (a cache of 16, cycled in order,
+    kept none and wrote every scene again, ~50 ms each, per version)."""
+    from games import duplik_scenes
+    from games.duplik import MOST_ROUNDS, Duplik, svg_of
+
+    assert Duplik.max_players * 3 == MOST_ROUNDS
+    written: list[int] = []
+
+    def render_svg(scene: duplik_scenes.Scene) -> str:
+        written.append(scene.seed)
+        return "<svg/>"
+
+    monkeypatch.setattr(duplik_scenes, "render_svg", render_svg)
+    seeds = duplik_scenes.CURATED_SEEDS[:MOST_ROUNDS]
+    svg_of.cache_clear()
+    for _ in range(2):  # two versions of the finish's view
+        for seed in seeds:
+            svg_of(seed)
+    assert len(written) == MOST_ROUNDS
+    svg_of.cache_clear()  # the other tests' scenes are real ones

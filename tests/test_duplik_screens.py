@@ -464,3 +464,36 @@ def test_a_criterion_read_again_says_which_one_the_verdicts_are_for(display):
     diff = [y for y in range(0, 1080, 4)
             if surface.get_at((40, y)) != again.get_at((40, y))]
     assert diff, "the re-read view looks the same as the current one"
+
+
+def test_the_longest_games_finish_shows_every_rounds_scene(display):
+    """10 players portraying 3 times: 30 rounds, each with its own scene in the finish's
+    view. Every round's step shows its scene (a cache of 12, refilled in round order at
+    every frame, had forgotten the early rounds' by the time their step came: a "?"), and
+    a second pass through the rounds reads no SVG again."""
+    view = duplik_view("over", players=4, strokes=3)
+    view["match"]["finished_at"] = 0.0
+    show = view["match"]["state"]["art_show"][0]
+    view["match"]["state"]["art_show"] = [
+        {**show, "round": n + 1, "scene_key": f"scene-{n}", "scene_svg": SCENE_SVG}
+        for n in range(30)
+    ]
+    r = KioskRenderer()
+    surface = pygame.Surface((800, 480)).convert()
+    scenes = caches_of(r).scenes
+    sky = pygame.Color("#bfe6ff")
+
+    def shows_the_sky() -> bool:
+        return any(surface.get_at((x, y))[:3] == sky[:3]
+                   for x in range(0, 800, 4) for y in range(0, 480, 4))
+
+    from appliance.kiosk.render import FINISH_STEP_S
+
+    for step in range(30):
+        r.render(surface, view, step * FINISH_STEP_S)
+        assert shows_the_sky(), f"step {step}: the round's scene is not shown"
+    loads = scenes.loads
+    for step in range(30, 60):
+        r.render(surface, view, step * FINISH_STEP_S)
+    assert scenes.loads == loads, "a second pass read the scenes' SVG again"
+    assert 0 < scenes.picture_bytes <= 24 * 2**20

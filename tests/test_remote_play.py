@@ -114,7 +114,10 @@ class Sofa:
         def drawn() -> bool:
             view = app.kiosk_view()
             last = app.kiosk.renderer._last_key
-            return last is not None and last[0] == view.get("version")
+            # (A frame drawn on the kiosk's worker is shown, and its targets are the
+            # ring's, once the loop has finished it: `drawing` is None again.)
+            return (last is not None and last[0] == view.get("version")
+                    and app.kiosk.drawing is None)
 
         await until(drawn, what="the kiosk to draw the newest view")
 

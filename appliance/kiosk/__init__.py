@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import io
 import logging
 import os
 import pkgutil
+import sys
 import time
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final, Protocol
 
@@ -59,6 +60,7 @@ from appliance.kiosk.rotation import (
     physical_to_logical,
 )
 from appliance.kiosk.theme import deadline_remaining
+from appliance.system.drawing import png_bytes
 
 
 def _load_game_screens() -> None:
@@ -103,12 +105,22 @@ as it comes (strokes stay complete and exact), only the presenting is capped, si
 every present uploads to the screen and can wait for its refresh."""
 
 VIEW_INTERVAL_S: Final = 1 / 20
-"""A changed view is drawn at most 20 times a second (the loop's pace while anything
-moves): a flood of moves (stroke, undo, stroke... from one seat) would otherwise cost a
-whole frame each on the loop that serves every phone. The first change after a quiet
-moment is drawn at once; the ones after it wait for the next frame, which draws the
-newest view. Live ink has its own cadence (INK_INTERVAL_S)."""
+"""The longest a changed view waits for its frame: 20 a second (the loop's pace while
+anything moves) at the least. A flood of moves (stroke, undo, stroke... from one seat)
+would otherwise cost a whole frame each; within this, VIEW_SHARE decides."""
 
+VIEW_SHARE: Final = 0.25
+"""The share of the time a flood of changes may keep the kiosk drawing: after a frame
+that took t of CPU, the next waits 3t (at most VIEW_INTERVAL_S), then draws the newest
+view. The first change after a quiet moment is drawn at once, and with the frames a few
+milliseconds each a phone's move is on the screen a few milliseconds after it came,
+not up to VIEW_INTERVAL_S. Live ink has its own cadence (INK_INTERVAL_S)."""
+
+
+DRAW_SWITCH_S: Final = 0.0005
+"""The GIL's switch interval while the kiosk runs (Python's default is 5 ms): how long
+the loop may wait for its turn while a frame is drawn on the kiosk's worker thread
+(Kiosk.update_async), plus pygame's longest single call (a 1080p fill, under 1 ms)."""
 
 IDLE_SLOW_S: Final = 0.25
 """How long the kiosk loop sleeps when nothing moves (no ink, no finger or mouse button
@@ -205,7 +217,12 @@ class Kiosk:
         self._ink_shown_at = -float("inf")
         self.view_interval = view_interval
         self._drawn_at = -float("inf")  # monotonic: the last whole frame drawn
+        # The CPU time the last frame took (its thread's: not the waits for the GIL or
+        # for a core the machine's other programs hold), and all frames' together.
+        self.frame_s = 0.0
+        self.drawing_s = 0.0
         self._view_timer: asyncio.TimerHandle | None = None  # a changed view's frame
+        self._view_due: float | None = None  # monotonic: a changed view's frame is due
         self._presses: dict[Any, object] = {}
         self._pressed_at: dict[Any, float] = {}  # for the host corner's long press
         self.ink = Ink()
@@ -228,6 +245,9 @@ class Kiosk:
         self.led_pulse = False
         self._pending: list[Intent] = []
         self._nap: asyncio.Future[None] | None = None
+        # The kiosk's worker thread (update_async) and the frame it is drawing, if any.
+        self._draw_pool: ThreadPoolExecutor | None = None
+        self.drawing: asyncio.Future[None] | None = None
         self._attach()
 
     def wake(self) -> None:
@@ -237,10 +257,14 @@ class Kiosk:
 
     def view_changed(self) -> None:
         """The session's view changed (the app subscribes this): the loop wakes at once
-        if the last frame is `view_interval` ago, else when it will be, and draws the
-        newest view then, so a flood of changes costs at most one frame per interval."""
+        if the last frame ended long enough ago (VIEW_SHARE: three times as long as it
+        took, at most `view_interval`), else when it will have, and draws the newest view
+        then, so a flood of changes keeps the kiosk drawing a quarter of the time."""
         self._active_at = now = time.monotonic()
-        due = self._drawn_at + self.view_interval - now
+        gap = min(self.view_interval, self.frame_s * (1 / VIEW_SHARE - 1))
+        due_at = self._drawn_at + gap
+        self._view_due = due_at if self._view_due is None else min(self._view_due, due_at)
+        due = due_at - now
         if due <= 0:
             self._end_nap()
         elif self._nap is not None and not self._nap.done() and self._view_timer is None:
@@ -276,6 +300,8 @@ class Kiosk:
         loop = asyncio.get_running_loop()
         if self.focus.animating():
             seconds = min(seconds, FRAME_S)  # the ring is settling: a few quick turns
+        if self._view_due is not None:  # a view changed while the last frame was drawn
+            seconds = min(seconds, max(0.0, self._view_due - time.monotonic()))
         self._nap = nap = loop.create_future()
         timer = loop.call_later(seconds, self._end_nap)  # a nap's end is no news
         try:
@@ -310,12 +336,58 @@ class Kiosk:
 
         `now` must be on the clock of the view's deadlines (the session's clock).
         """
+        self._view_due = None  # the newest view is looked at: what changes next is due
         if not self.renderer.needs_redraw(view, now, self.size):
             self.present_ink()
             self.present_focus()
             return False
-        self.renderer.render(self.frame, view, now)
-        self._active_at = self._drawn_at = time.monotonic()
+        self._show_frame(view, self._render(self.frame, view, now))
+        return True
+
+    async def update_async(self, view: Mapping[str, Any], now: float) -> bool:
+        """`update` for the loop that serves every phone (run_kiosk): the frame is drawn
+        on the kiosk's own worker thread, so the loop goes on meanwhile.
+
+        pygame holds the GIL while it draws, but Python hands the GIL over every
+        switch interval (DRAW_SWITCH_S, set by run_kiosk): a 1080p frame's 2-5 ms here
+        (5-20 times that on a Pi) become slices the loop runs between. Until the frame
+        is done nothing else touches it: ink is kept (drawn when the frame is), the
+        focus ring waits, taps are tested against the last frame shown; then it is
+        finished and presented here, on the loop, as `update` does."""
+        self._view_due = None  # the newest view is looked at: what changes next is due
+        if not self.renderer.needs_redraw(view, now, self.size):
+            self.present_ink()
+            self.present_focus()
+            return False
+        if self._draw_pool is None:
+            self._draw_pool = ThreadPoolExecutor(1, thread_name_prefix="kiosk-draw")
+        frame = self.frame
+        self.drawing = asyncio.get_running_loop().create_future()
+        self.ink.held = True
+        try:
+            spent = await asyncio.get_running_loop().run_in_executor(
+                self._draw_pool, self._render, frame, view, now
+            )
+        finally:
+            self.ink.held = False
+            self.drawing.set_result(None)
+            self.drawing = None
+        if frame is not self.frame:  # the window was resized meanwhile: draw it anew
+            self.renderer.invalidate()
+            return False
+        self._show_frame(view, spent)
+        return True
+
+    def _render(self, frame: pygame.Surface, view: Mapping[str, Any], now: float) -> float:
+        """Draw `view` into `frame`; returns the CPU seconds it took this thread."""
+        began = time.thread_time()
+        self.renderer.render(frame, view, now)
+        return time.thread_time() - began
+
+    def _show_frame(self, view: Mapping[str, Any], spent: float) -> None:
+        """A frame just drawn into `frame` (in `spent` CPU seconds): live ink and the
+        focus ring on it, shown."""
+        began = time.thread_time()
         match = view.get("match")
         if isinstance(match, Mapping) and match.get("paused") is True:
             # The host paused: a stroke under a finger would only be refused; it goes.
@@ -327,12 +399,14 @@ class Kiosk:
         self.focus.draw(self.frame)
         self._present()
         self.frames_drawn += 1
-        return True
+        self._active_at = self._drawn_at = time.monotonic()
+        self.frame_s = spent + time.thread_time() - began
+        self.drawing_s += self.frame_s
 
     def present_ink(self) -> bool:
         """Show the ink drawn into the back buffer since the last present, if any and if
         the last ink present is at least `ink_interval` ago (`ink_wait` says when)."""
-        if self.ink.dirty is None:
+        if self.ink.dirty is None or self.drawing is not None:
             return False
         now = self.clock()
         # (A microsecond's slack: clock readings are floats.)
@@ -351,7 +425,7 @@ class Kiosk:
         return max(0.0, self._ink_shown_at + self.ink_interval - self.clock())
     def present_focus(self) -> bool:
         """Show the focus ring's next step while it settles onto its target."""
-        if not self.focus.animating():
+        if not self.focus.animating() or self.drawing is not None:
             return False
         dirty = self.focus.draw(self.frame)
         if dirty is not None:
@@ -364,14 +438,25 @@ class Kiosk:
 
     def png_bytes(self) -> bytes:
         """The current logical frame (upright, whatever the mount) as a PNG."""
-        buf = io.BytesIO()
-        pygame.image.save(self.frame, buf, "png")
-        return buf.getvalue()
+        return png_bytes(self.frame)
+
+    async def png_async(self) -> bytes:
+        """`png_bytes` for the loop (the server's /kiosk.png): the frame is copied here,
+        a millisecond or two, and encoded on a worker thread, which holds the GIL for a
+        band of pixels at a time; pygame's PNG writer held the loop 100-300 ms. A frame
+        being drawn is waited for: a screenshot shows whole frames only."""
+        while self.drawing is not None:
+            await asyncio.shield(self.drawing)
+        snapshot = self.frame.copy()
+        return await asyncio.to_thread(png_bytes, snapshot)
 
     def screenshot(self, path: str | Path) -> None:
         Path(path).write_bytes(self.png_bytes())
 
     def close(self) -> None:
+        if self._draw_pool is not None:
+            self._draw_pool.shutdown()
+            self._draw_pool = None
         self.presenter.close()
 
     # -- input
@@ -500,6 +585,8 @@ class Kiosk:
         self.wake()
 
     def _show_focus(self) -> None:
+        if self.drawing is not None:
+            return  # the frame being drawn shows the ring where it is by then
         dirty = self.focus.draw(self.frame)
         if dirty is not None:
             self._present(dirty)
@@ -591,8 +678,27 @@ async def run_kiosk(
     within 50 ms; when nothing does, a few a second (`Kiosk.idle_wait`), and an unchanged
     view costs a dictionary look-up, so the loop idles near zero CPU. A broken
     view or intent handler is logged and the loop goes on: the table must keep its screen.
-    `on_frame` runs after every iteration (e.g. a systemd watchdog ping).
+    `on_frame` runs after every iteration (e.g. a systemd watchdog ping). Frames are
+    drawn on the kiosk's worker thread (`Kiosk.update_async`), the GIL handed over every
+    DRAW_SWITCH_S meanwhile.
     """
+    switch_interval = sys.getswitchinterval()
+    sys.setswitchinterval(min(switch_interval, DRAW_SWITCH_S))
+    try:
+        await _kiosk_turns(kiosk, get_view, clock, on_intent, stop, idle_interval, on_frame)
+    finally:
+        sys.setswitchinterval(switch_interval)
+
+
+async def _kiosk_turns(
+    kiosk: Kiosk,
+    get_view: Callable[[], Mapping[str, Any]],
+    clock: Callable[[], float],
+    on_intent: Callable[[Intent], None],
+    stop: asyncio.Event,
+    idle_interval: float,
+    on_frame: Callable[[], None] | None,
+) -> None:
     failed_version: object = _NO_PRESS
     while not stop.is_set():
         # Ink drawn by the touch panel since the last turn shows now, even if a broken
@@ -606,7 +712,7 @@ async def run_kiosk(
         view: Mapping[str, Any] | None = None
         try:
             view = get_view()
-            kiosk.update(view, clock())
+            await kiosk.update_async(view, clock())
         except Exception:
             version = view.get("version") if isinstance(view, Mapping) else None
             if version != failed_version:
@@ -618,7 +724,7 @@ async def run_kiosk(
         if on_frame is not None:
             on_frame()
         # Woken by a change (at once after a quiet moment, so a move shows within a
-        # millisecond; at most once per `view_interval` during a flood), else 20 Hz
+        # millisecond; during a flood as VIEW_SHARE allows), else 20 Hz
         # for touch input and the hourglass, a few Hz when nothing moves (`idle_wait`);
         # ink held back by the rate cap is shown on time.
         ink_wait = kiosk.ink_wait()

@@ -237,13 +237,19 @@ class SceneCache:
     A scene that cannot be read is remembered as broken rather than retried every frame.
     """
 
-    def __init__(self, max_entries: int = 12) -> None:
+    def __init__(self, max_entries: int = 32, max_picture_bytes: int = 24 * 2**20) -> None:
+        # Every round's SVG of the longest game (10 players portraying 3 times: 30
+        # rounds, ~20 KB each): a finish's view names them all at every frame, and a
+        # smaller cache, refilled in round order, forgot the rounds it was about to show.
         self._svg: OrderedDict[str, bytes] = OrderedDict()
         self._aspect: dict[str, float] = {}
         self._scaled: OrderedDict[tuple[str, tuple[int, int]], pygame.Surface | None] = (
             OrderedDict()
         )
         self._max = max_entries
+        # The rasterised pictures are bounded by bytes (a 1080p finish's is ~2 MB).
+        self._max_picture_bytes = max_picture_bytes
+        self._picture_bytes = 0
         self.loads = 0
 
     def remember(self, key: str, svg: str) -> None:
@@ -283,9 +289,17 @@ class SceneCache:
             flat.blit(surf, (0, 0))
             surf = flat.convert() if pygame.display.get_surface() is not None else flat
         self._scaled[cache_key] = surf
-        while len(self._scaled) > 2 * self._max:
-            self._scaled.popitem(last=False)
+        self._picture_bytes += _picture_bytes(surf)
+        while len(self._scaled) > 1 and (len(self._scaled) > 2 * self._max
+                                         or self._picture_bytes > self._max_picture_bytes):
+            _, old = self._scaled.popitem(last=False)
+            self._picture_bytes -= _picture_bytes(old)
         return surf
+
+    @property
+    def picture_bytes(self) -> int:
+        """Pixel bytes held by the rasterised pictures (the memory the budget bounds)."""
+        return self._picture_bytes
 
     def _load(self, key: str, size: tuple[int, int] | None) -> pygame.Surface | None:
         data = self._svg.get(key)
@@ -303,6 +317,10 @@ class SceneCache:
             log.warning("scene %s cannot be drawn: %s", key, exc)
             return None
         return surf
+
+
+def _picture_bytes(surf: pygame.Surface | None) -> int:
+    return 0 if surf is None else surf.get_pitch() * surf.get_height()
 
 
 @dataclass

@@ -47,8 +47,13 @@ def clean_text(text: object) -> str:
     Control and format characters (newlines, NUL, bidi overrides) become spaces or vanish,
     lone surrogates (possible in JSON) become U+FFFD.
     """
+    text = str(text)
+    if text.isprintable():
+        # No character of the categories below (nor a space other than " "): as it is.
+        # Every text of every frame comes here; the loop below is the rare case.
+        return text
     out = []
-    for ch in str(text):
+    for ch in text:
         cat = unicodedata.category(ch)
         if cat == "Cc":
             out.append(" ")

@@ -45,6 +45,10 @@ class Ink:
         self.strokes: dict[Hashable, LiveStroke] = {}
         self.dirty: pygame.Rect | None = None
         """The part of the back buffer drawn since the last present, if any."""
+        self.held = False
+        """A frame is being drawn into the back buffer (Kiosk.update_async): points are
+        kept but not drawn, and `redraw` lays them on the finished frame."""
+        self._ended_held: list[LiveStroke] = []  # strokes that ended while held
 
     def begin(
         self,
@@ -84,6 +88,8 @@ class Ink:
         stroke = self.strokes.pop(pointer, None)
         if stroke is None or not stroke.points:
             return None
+        if self.held:  # its last points are not drawn yet: the finished frame gets them
+            self._ended_held.append(stroke)
         return DrawStroke(stroke.canvas, tuple(stroke.points))
 
     def cancel(self, pointer: Hashable) -> None:
@@ -93,8 +99,10 @@ class Ink:
         return pointer in self.strokes
 
     def redraw(self, surface: pygame.Surface) -> None:
-        """Lay the strokes still being drawn over a freshly rendered frame."""
-        for stroke in self.strokes.values():
+        """Lay the strokes still being drawn over a freshly rendered frame (and, once,
+        those that ended while it was drawn: the game's next view has them)."""
+        ended, self._ended_held = self._ended_held, []
+        for stroke in (*ended, *self.strokes.values()):
             previous = stroke.pixels[0] if stroke.pixels else None
             for px in stroke.pixels:
                 self._segment(surface, stroke, previous or px, px)
@@ -115,7 +123,8 @@ class Ink:
         previous = stroke.pixels[-1] if stroke.pixels else pos
         stroke.pixels.append(pos)
         stroke.last_px = pos
-        self._segment(surface, stroke, previous, pos)
+        if not self.held:
+            self._segment(surface, stroke, previous, pos)
 
     def _segment(
         self,

@@ -79,6 +79,10 @@ class Painter:
         self.targets: list[tuple[pygame.Rect, Intent]] = []
         # Drawing areas of the last frame: touches that start in one draw, not tap.
         self.canvases: list[tuple[pygame.Rect, CanvasSpec]] = []
+        # The targets and drawing areas of the last frame finished (`shown`): taps are
+        # tested against them while the next frame is being drawn on another thread.
+        self._shown_targets = self.targets
+        self._shown_canvases = self.canvases
         self._parts: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         # Bounded by bytes, not entries: a 1080p seat card is ~0.25 MB, a day of players
         # coming and going must not eat a small Pi's memory. One frame needs ~7 MB.
@@ -93,6 +97,7 @@ class Painter:
         # a text that does not fit its room shrinks to no less than this before it is cut.
         self.min_text = 0
         self.min_target = 0  # Metrics.target of the frame being drawn
+        self._shrunk_sizes: dict[tuple[str, int, bool, int, int], int] = {}  # see _shrunk
         self._frame = pygame.Rect(0, 0, 0, 0)
         # The layout log of the frame being drawn, when record_layout is on (tests).
         self.record_layout = False
@@ -177,10 +182,14 @@ class Painter:
         """Make `rect` (the sheet's shape, 1600:1000) a drawing area for `canvas.seat`."""
         self.canvases.append((pygame.Rect(rect), canvas))
 
+    def shown(self) -> None:
+        """The frame being drawn is done: taps are tested against its targets now."""
+        self._shown_targets, self._shown_canvases = self.targets, self.canvases
+
     def canvas_at(self, pos: tuple[float, float]) -> tuple[pygame.Rect, CanvasSpec] | None:
         """The drawing area under logical `pos` in the last frame, if any."""
         x, y = int(pos[0]), int(pos[1])
-        for rect, canvas in reversed(self.canvases):
+        for rect, canvas in reversed(self._shown_canvases):
             if rect.collidepoint(x, y):
                 return rect, canvas
         return None
@@ -189,7 +198,7 @@ class Painter:
         """The intent of the button under logical `pos` in the last frame, if any."""
         x, y = int(pos[0]), int(pos[1])
         # Later targets are drawn on top (the ✕ sits on its seat card).
-        for rect, intent in reversed(self.targets):
+        for rect, intent in reversed(self._shown_targets):
             if rect.collidepoint(x, y):
                 return intent
         return None
@@ -215,6 +224,16 @@ class Painter:
         type) when that makes `text` fit `max_width`: smaller before cut."""
         if max_width is None or size <= self.min_text:
             return size
+        # Remembered: every text of every frame is measured here, mostly the same texts.
+        key = (str(text), size, bold, max_width, self.min_text)
+        shrunk = self._shrunk_sizes.get(key)
+        if shrunk is None:
+            if len(self._shrunk_sizes) >= 4096:
+                self._shrunk_sizes.clear()
+            shrunk = self._shrunk_sizes[key] = self._shrink(text, size, bold, max_width)
+        return shrunk
+
+    def _shrink(self, text: object, size: int, bold: bool, max_width: int) -> int:
         font = self.fonts.font(size, bold)
         clean = clean_text(text)
         if font.size(clean)[0] <= max_width:

@@ -243,6 +243,7 @@ class KioskRenderer(Painter):
         draw_seat_layer(self, surface, view, metrics, lang)  # sitting down without a phone
         draw_host_layer(self, surface, view, metrics, lang)  # the host's corner, PIN, menu
         self._last_key = self.frame_key(view, now, size)
+        self.shown()
 
     def _draw_playing(self, frame: Frame) -> None:
         match = frame.view.get("match")

@@ -175,12 +175,9 @@ def stroke_signature(strokes: object) -> Hashable:
 
 
 def render_sheet(strokes: object, size: tuple[int, int], paper: Colour = PAPER) -> pygame.Surface:
-    """A new opaque surface of `size` with the drawing painted on `paper`, smoothed."""
-    w, h = max(1, int(size[0])), max(1, int(size[1]))
-    big = pygame.Surface((w * SUPERSAMPLE, h * SUPERSAMPLE))
-    big.fill(paper)
-    draw_strokes(big, strokes)
-    out = pygame.transform.smoothscale(big, (w, h))
+    """A new opaque surface of `size` with the drawing painted on `paper`, smoothed (band
+    by band: the kiosk paints on its worker thread, and the loop waits for the GIL)."""
+    out = _banded_sheet(strokes, size, paper)
     if pygame.display.get_surface() is not None:
         out = out.convert()
     return out
@@ -191,12 +188,14 @@ SHEET_BAND: Final = 96
 the GIL ~15 ms (the loop waits behind the worker painting it); a band, ~2 ms."""
 
 
-def _banded_sheet(strokes: object, size: tuple[int, int]) -> pygame.Surface:
-    """`render_sheet`'s pixels, smoothed down band by band (the same pixels: a
-    whole-number shrink averages each block on its own)."""
+def _banded_sheet(
+    strokes: object, size: tuple[int, int], paper: Colour = PAPER
+) -> pygame.Surface:
+    """The drawing on `paper`, smoothed down band by band (the same pixels as in one
+    call: a whole-number shrink averages each block on its own)."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))
     big = pygame.Surface((w * SUPERSAMPLE, h * SUPERSAMPLE))
-    big.fill(PAPER)
+    big.fill(paper)
     draw_strokes(big, strokes)
     out = pygame.Surface((w, h))
     for top in range(0, h, SHEET_BAND):
@@ -206,16 +205,30 @@ def _banded_sheet(strokes: object, size: tuple[int, int]) -> pygame.Surface:
     return out
 
 
+PNG_BAND: Final = 64
+"""Rows of pixels `png_bytes` reads at a time."""
+
+
 def png_bytes(surface: pygame.Surface) -> bytes:
     """`surface` as an RGB PNG, compressed by zlib, which lets go of the GIL meanwhile:
     pygame's own PNG writer holds it for 50-100 ms a picture, and the loop serving every
     phone waits that long behind the worker painting it (the phones' pings during
     gallery downloads)."""
     width, height = surface.get_size()
-    raw = memoryview(pygame.image.tobytes(surface, "RGB"))
     stride = width * 3
-    # Each row starts with its filter type: 0, none (zlib does the squeezing).
-    rows = b"".join(b"\x00" + raw[y * stride:(y + 1) * stride] for y in range(height))
+    packer = zlib.compressobj(6)
+    compressed = []
+    # Band by band: reading a whole 1080p frame's pixels holds the GIL for 5-20 ms;
+    # a band's, well under one (a worker thread's PNG of the kiosk's frame).
+    for top in range(0, height, PNG_BAND):
+        rows = min(PNG_BAND, height - top)
+        band = surface.subsurface((0, top, width, rows))
+        raw = memoryview(pygame.image.tobytes(band, "RGB"))
+        # Each row starts with its filter type: 0, none (zlib does the squeezing).
+        compressed.append(packer.compress(
+            b"".join(b"\x00" + raw[y * stride:(y + 1) * stride] for y in range(rows))
+        ))
+    compressed.append(packer.flush())
 
     def chunk(tag: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + tag + data + struct.pack(
@@ -225,7 +238,7 @@ def png_bytes(surface: pygame.Surface) -> bytes:
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
     return (
         b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b"")
+        + chunk(b"IDAT", b"".join(compressed)) + chunk(b"IEND", b"")
     )
 
 
