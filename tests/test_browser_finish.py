@@ -24,11 +24,14 @@ from appliance.system.config import Config, StorageSettings
 from appliance.table.session import HOST, Session
 from appliance.table.store import Store
 from games import registry
-from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance
+from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance, assert_on_screen
 from tests.conftest import FakeClock
 from tests.finish_play import play_to_the_finish
 
 GAMES = ["broad-lines", "duplik", "luck-of-the-draw", "artbox"]
+MAX_FINISH_PAGE_PX = 4 * 844
+"""A finish's page on a 390x844 phone, its whole art show included: four screens at most
+(each round but the newest a line to open; a Luck of the Draw's was 6,400 px, 2,500 now)."""
 
 
 def stored_box(
@@ -118,6 +121,13 @@ def test_phones_show_the_finish_until_the_host_goes_back_to_the_lobby(
                 if game == "artbox":  # and its word
                     word = rounds.first.locator(".ab-pic-caption strong").first
                     expect(word).to_contain_text("“")
+            # Portrait: the host's way on is on screen without scrolling, the art show
+            # under it is condensed (not pages of it), one countdown at most.
+            assert_on_screen(host, host.locator("#finish-again"), "Play again")
+            assert_on_screen(other, other.locator("#finish-card"), "the finish's result")
+            for page in (host, other):
+                tall = page.evaluate("document.scrollingElement.scrollHeight")
+                assert tall <= MAX_FINISH_PAGE_PX, f"the {game} finish is {tall} px tall"
             host.screenshot(path=str(SCREENSHOT_DIR / f"easel-{game}-phone-finish-host.png"),
                             full_page=True, animations="disabled")
             other.screenshot(path=str(SCREENSHOT_DIR / f"easel-{game}-phone-finish.png"),
@@ -208,6 +218,7 @@ def test_a_newcomer_sees_how_long_a_seat_handed_over_waits(
             expect(wait).to_have_text(re.compile(r"The seat waits 0:[0-5]\d more"))
             first = wait.inner_text()
             expect(wait).not_to_have_text(first, timeout=3000)  # it ticks
+            assert_on_screen(page, page.locator("#join-button"), "Take the free seat")
             page.screenshot(path=str(SCREENSHOT_DIR / "easel-phone-handover-wait.png"),
                             full_page=False, animations="disabled")
             page.fill("#name-input", "Newcomer")
