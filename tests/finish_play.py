@@ -17,11 +17,13 @@ NAMES = ("Ada", "Bořek", "Cyril", "Dana", "Emil", "Fay", "Gus", "Hana")
 
 def play_to_the_finish(
     session: Session, clock: FakeClock, game: str, players: int = 4, seed: int = 3,
-    max_steps: int = 20_000, until: Callable[[Any], bool] | None = None,
+    max_steps: int = 20_000, until: Callable[[Any], bool] | None = None, kiosk: int = 0,
 ) -> list[str]:
-    """Seat `players`, start `game` and play it until its finish is held (or until the
-    rules' state satisfies `until`); the seats' reconnect tokens."""
-    tokens = [session.join(NAMES[i], PALETTE[i]).token or "" for i in range(players)]
+    """Seat `players` (the last `kiosk` of them sat down at the kiosk: no phone), start
+    `game` and play it until its finish is held (or until the rules' state satisfies
+    `until`); the seats' reconnect tokens ("" for a kiosk seat)."""
+    tokens = [session.join(NAMES[i], PALETTE[i], kiosk=i >= players - kiosk).token or ""
+              for i in range(players)]
     session.select(HOST, game)
     session.start(HOST, SPEED_OPTIONS.get(game, {}))
     rnd = random.Random(seed)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -24,16 +25,19 @@ from appliance.system.config import Config, StorageSettings
 from appliance.table.session import HOST, Session
 from appliance.table.store import Store
 from games import registry
-from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance
+from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance, assert_on_screen
 from tests.conftest import FakeClock
 from tests.finish_play import play_to_the_finish
 
 GAMES = ["broad-lines", "duplik", "luck-of-the-draw", "artbox"]
+MAX_FINISH_PAGE_PX = 4 * 844
+"""A finish's page on a 390x844 phone, its whole art show included: four screens at most
+(each round but the newest a line to open; a Luck of the Draw's was 6,400 px, 2,500 now)."""
 
 
 def stored_box(
     tmp_path: Path, game: str, until: Callable[[Any], bool] | None = None,
-    then: Callable[[Session], None] | None = None,
+    then: Callable[[Session], None] | None = None, kiosk: int = 0,
 ) -> tuple[Appliance, list[str]]:
     registry.load_all()
     box = Appliance(tmp_path)
@@ -43,7 +47,7 @@ def stored_box(
     try:
         clock = FakeClock(time.time())
         session = Session(store, config, "http://box", clock)
-        tokens = play_to_the_finish(session, clock, game, players=4, until=until)
+        tokens = play_to_the_finish(session, clock, game, players=4, until=until, kiosk=kiosk)
         if then is not None:
             then(session)
     finally:
@@ -118,6 +122,13 @@ def test_phones_show_the_finish_until_the_host_goes_back_to_the_lobby(
                 if game == "artbox":  # and its word
                     word = rounds.first.locator(".ab-pic-caption strong").first
                     expect(word).to_contain_text("“")
+            # Portrait: the host's way on is on screen without scrolling, the art show
+            # under it is condensed (not pages of it), one countdown at most.
+            assert_on_screen(host, host.locator("#finish-again"), "Play again")
+            assert_on_screen(other, other.locator("#finish-card"), "the finish's result")
+            for page in (host, other):
+                tall = page.evaluate("document.scrollingElement.scrollHeight")
+                assert tall <= MAX_FINISH_PAGE_PX, f"the {game} finish is {tall} px tall"
             host.screenshot(path=str(SCREENSHOT_DIR / f"easel-{game}-phone-finish-host.png"),
                             full_page=True, animations="disabled")
             other.screenshot(path=str(SCREENSHOT_DIR / f"easel-{game}-phone-finish.png"),
@@ -208,6 +219,7 @@ def test_a_newcomer_sees_how_long_a_seat_handed_over_waits(
             expect(wait).to_have_text(re.compile(r"The seat waits 0:[0-5]\d more"))
             first = wait.inner_text()
             expect(wait).not_to_have_text(first, timeout=3000)  # it ticks
+            assert_on_screen(page, page.locator("#join-button"), "Take the free seat")
             page.screenshot(path=str(SCREENSHOT_DIR / "easel-phone-handover-wait.png"),
                             full_page=False, animations="disabled")
             page.fill("#name-input", "Newcomer")
@@ -215,5 +227,55 @@ def test_a_newcomer_sees_how_long_a_seat_handed_over_waits(
             expect(page.locator('[data-screen="playing"]')).to_be_visible(timeout=WAIT_MS)
         finally:
             context.close()
+    finally:
+        box.stop()
+
+
+def _kiosk_seat_draws(state: Any) -> bool:
+    """Broad Lines: the kiosk's seat (3) is the Artist, nothing drawn yet."""
+    return bool(state.phase == "drawing" and state.round.artist == 3 and not state.round.drawing)
+
+
+def _on_paper(session: Session) -> None:
+    """The kiosk's Artist says "Drawn on paper" (the remote's OK on the kiosk's button)."""
+    session.act(3, "place_paper", {})
+
+
+def _drawing(state: Any) -> bool:
+    return bool(state.phase == "drawing")
+
+
+@pytest.mark.parametrize(("game", "until", "then", "act", "what"), [
+    ("broad-lines", _kiosk_seat_draws, _on_paper, "send-guess", "Guess"),
+    ("duplik", _drawing, None, "done", "Done — hand in"),
+], ids=["broad-lines", "duplik"])
+def test_phones_beside_a_kiosk_seat_keep_their_action_on_screen(
+    browser: Any, tmp_path: Path, game: str, until: Callable[[Any], bool],
+    then: Callable[[Session], None] | None, act: str, what: str,
+) -> None:
+    """A table with a seat at the kiosk (no phone): in Broad Lines its sheet was drawn on
+    paper and the phones say so, Duplik is drawn on paper; at 390x844 the phone whose
+    turn it is (the Critic guessing, an Artist handing in) has its action on screen
+    without scrolling, and one countdown at most."""
+    from playwright.sync_api import expect
+
+    # A deal in which the kiosk's seat draws before the game ends (seeds 0 and 1 do not).
+    with mock.patch("appliance.table.session.secrets.randbits", return_value=2**40 + 2):
+        box, tokens = stored_box(tmp_path, game, until=until, then=then, kiosk=1)
+    box.start()
+    try:
+        shown = 0
+        for n, token in enumerate(tokens[:3]):  # the three phones
+            with phone(browser, box, token) as page:
+                expect(page.locator('[data-screen="playing"]')).to_be_visible(timeout=WAIT_MS)
+                if game == "broad-lines":
+                    expect(page.locator("#game-root")).to_contain_text("drew on paper")
+                control = page.locator(f'#game-root [data-act="{act}"]')
+                if control.count() and control.first.is_visible():
+                    assert_on_screen(page, control.first, what)
+                    shown += 1
+                page.screenshot(path=str(SCREENSHOT_DIR / f"easel-{game}-phone-kiosk-seat-{n}.png"),
+                                full_page=True, animations="disabled")
+        assert shown >= 1, f"no phone showed {what}"
     finally:
         box.stop()

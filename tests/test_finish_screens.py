@@ -328,7 +328,7 @@ def test_the_kiosk_counts_down_a_seat_handed_over(
         view = session.view_for(KIOSK)
         surface, r = draw("duplik", view, (800, 480), clock())
         pygame.image.save(surface, SCREENSHOT_DIR / "easel-kiosk-handover.png")
-        said = " | ".join(r.said)
+        said = " ".join(r.said)  # the banner's two lines, where one would cut it
         name = f"Player {artist}"
         assert f"{name}'s seat is free: join with the code {view['room']} within 0:42" in said
         assert r.needs_redraw(view, clock() + 1.0, (800, 480))  # the next second

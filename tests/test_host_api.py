@@ -109,6 +109,9 @@ async def test_wrong_pins_are_refused_then_locked_out(host: Host, clock: FakeClo
         status, body = await host.call("login", {"pin": "1111"})
         assert status == 401 and body["error"]["code"] == "wrong_pin"
         assert body["error"]["tries"] == left
+        # The number after a colon: "1 more tries" (issue 19) is not a sentence.
+        assert body["error"]["message"].endswith(f": {left}.") and "more tries" not in (
+            body["error"]["message"])
     status, body = await host.call("login", {"pin": "1111"})
     assert status == 429 and body["error"]["code"] == "locked" and body["error"]["seconds"] == 30
     status, body = await host.call("login", {"pin": PIN})

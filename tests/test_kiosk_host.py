@@ -96,7 +96,7 @@ def test_pin_then_menu_pauses_and_ends(
     assert view["host_menu"]["digits"] == 4 and PIN not in str(view)
     menu.handle(tap(kiosk, PinKey("ok")))
     view = draw(kiosk, menu, session, clock)
-    assert "Wrong PIN: 1 tries left" in view["host_menu"]["message"]
+    assert "Wrong PIN · tries left: 1" in view["host_menu"]["message"]  # not "1 tries"
     for key in PIN:
         menu.handle(tap(kiosk, PinKey(key)))
         draw(kiosk, menu, session, clock)

@@ -4,7 +4,16 @@ and after), and each is drawn at 800x480 (the official 7-inch panel), 1280x720, 
 and 720x1280 portrait. The painter's layout log of each frame must show no text smaller
 than the screen's minimum, no text cut without an ellipsis, no list that dropped items
 without saying so, no two declared panels overlapping or leaving the frame, and no touch
-target smaller than a finger.
+target smaller than a finger; the remote's focus ring must show whole around every
+target it can reach.
+
+Besides each phase, the sweep takes the screens that only some tables see: the seat pad
+(a player sitting down at the kiosk, `KioskSeats`), a game played with such a seat (Broad
+Lines passing the device and its sheets drawn on paper, Duplik drawn on paper and judged
+with YES / NO on the TV), a seat handed over mid-game (the handover countdown), the
+degraded box's notices under the lobby, the host's PIN pad and menu over the lobby and
+over a game, and every step of each game's finish (its whole art show, a step per
+FINISH_STEP_S from the match's `finished_at`).
 
 Views are sampled (the first of each phase and step of a game, a few of each at most) so
 the whole sweep stays in seconds.
@@ -23,10 +32,15 @@ from unittest import mock
 import pygame
 import pytest
 
+from appliance.door.kiosk_seat import KioskSeats
 from appliance.kiosk import KioskRenderer
+from appliance.kiosk.focus import RING, RING_EDGE, Focus
+from appliance.kiosk.intents import SeatPadKey, SitDown
 from appliance.kiosk.painter import LayoutLog
+from appliance.kiosk.render import FINISH_STEP_S, view_lang
 from appliance.kiosk.theme import Metrics
 from appliance.system.config import Config, StorageSettings
+from appliance.table.messages import say
 from appliance.table.session import HOST, KIOSK, Session, Viewer
 from appliance.table.store import Store
 from tests.bots import SPEED_OPTIONS, Move, RunOut, Snapshot, choose, game_ids
@@ -40,42 +54,115 @@ MAX_STEPS = 900
 SHOTS = os.environ.get("EASEL_LAYOUT_SHOTS")
 
 
+Shot = tuple[dict[str, Any], float]
+"""A kiosk view and the time (the session's clock) it is drawn at."""
+
+HOST_MENU_SEATS = [{"seat": 0, "name": NAMES[1]}, {"seat": 1, "name": NAMES[6]}]
+# A game that can be played with a seat at the kiosk (no phone): its pad, its paper.
+KIOSK_SEAT_GAMES = {"broad-lines": 2, "duplik": 1}
+MAX_FINISH_STEPS = 30  # steps of a finish's art show drawn: all of a short game's
+
+
 def _phase_key(view: dict[str, Any]) -> tuple[object, ...]:
     match = view.get("match") or {}
     state = match.get("state") if isinstance(match, dict) else None
     state = state if isinstance(state, dict) else {}
     rnd = state.get("round")
     sub = state.get("step") or (rnd.get("phase") if isinstance(rnd, dict) else None)
-    return (view.get("phase"), state.get("phase"), sub if isinstance(sub, str) else None)
+    passing = view.get("pass_device")
+    return (view.get("phase"), state.get("phase"), sub if isinstance(sub, str) else None,
+            passing.get("stage") if isinstance(passing, dict) else None)
 
 
-def played_views(game: str, seed: int, players: int, tmp: Path) -> list[dict[str, Any]]:
-    """Kiosk views of one seeded game of `game`: the lobby, each phase a few times, the
-    lobby after the game (its result and gallery code)."""
+def _lobby_extras(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The lobby as a box in trouble and a host at the kiosk see it: the degraded card's
+    two notices in their strip (the texts appliance/app.py says), the PIN pad, the menu."""
+    notices = [
+        say(view_lang(view), "degraded_card", "The memory card cannot be written: games are "
+            "played but not kept."),
+        say(view_lang(view), "degraded_todo", "Free space on it (or make it writable), then "
+            "restart the box."),
+    ]
+    return [
+        {**view, "notices": notices, "version": -1},
+        {**view, "host_menu": {"state": "pin", "digits": 3, "message": "Wrong PIN"},
+         "version": -1},
+        _with_menu(view),
+    ]
+
+
+def _with_menu(view: dict[str, Any]) -> dict[str, Any]:
+    return {**view, "version": -1, "host_menu": {
+        "state": "menu", "playing": view.get("phase") == "playing",
+        "over": view.get("phase") == "over", "paused": False, "seats": HOST_MENU_SEATS,
+        "message": ""}}
+
+
+def played_views(game: str, seed: int, players: int, tmp: Path, at_kiosk: int = 0
+                 ) -> list[Shot]:
+    """Kiosk views of one seeded game of `game`: the lobby (and the seat pad, for the
+    `at_kiosk` players who sit down at the kiosk), each phase a few times (passing the
+    device to a kiosk seat: asked, then shown), a seat handed over and taken again, every
+    step of the finish's art show, the lobby after the game (its result and gallery
+    code)."""
     config = dataclasses.replace(Config(), storage=StorageSettings(data_dir=str(tmp)))
-    store = Store(tmp / f"{game}-{seed}.sqlite3")
+    store = Store(tmp / f"{game}-{seed}-{at_kiosk}.sqlite3")
     clock = FakeClock()
     try:
         session = Session(store, config, "http://192.168.1.20:8080", clock)
-        seats = [session.join(NAMES[i], COLOURS[i]).seat for i in range(players)]
+        pad = KioskSeats(session)
+        seats = [session.join(NAMES[i], COLOURS[i]).seat for i in range(players - at_kiosk)]
         for seat in seats[1:]:  # the first player's phone is off: the kiosk says so
             session.attach(Viewer("player", seat))
         session.attach(Viewer("spectator"))
         session.select(HOST, game)
-        views = [session.view_for(KIOSK)]
+
+        def kiosk_view() -> dict[str, Any]:
+            return dict(pad.decorate(session.view_for(KIOSK)))
+
+        shots: list[Shot] = []
+        for i in range(at_kiosk):  # sitting down at the kiosk, letter by letter
+            pad.handle(SitDown())
+            for letter in ("MIA", "OTAKAR")[i % 2]:
+                pad.handle(SeatPadKey("letter", letter))
+            shots.append((kiosk_view(), clock.now))
+            pad.handle(SeatPadKey("sit"))
+        lobby = kiosk_view()
+        shots += [(lobby, clock.now)] + [(v, clock.now) for v in _lobby_extras(lobby)]
         with mock.patch("appliance.table.session.secrets.randbits", return_value=2**40 + seed):
             session.start(HOST, SPEED_OPTIONS.get(game))
         rnd = random.Random(seed)
         seen: dict[tuple[object, ...], int] = {}
-        for _ in range(MAX_STEPS):
-            view = session.view_for(KIOSK)
+        handed_over = False
+        for step in range(MAX_STEPS):
+            view = kiosk_view()
             key = _phase_key(view)
             if seen.get(key, 0) < PER_PHASE:
                 seen[key] = seen.get(key, 0) + 1
-                views.append(view)
+                shots.append((view, clock.now))
+                if seen[key] == 1 and view.get("phase") == "playing":
+                    shots.append((_with_menu(view), clock.now))
+            passing = view.get("pass_device")
+            if isinstance(passing, dict) and passing.get("stage") == "ask":
+                # The kiosk's Artist presses OK to see the word, then OK to hide it.
+                pad.handle(SeatPadKey("show_word", str(passing["seat"])))
+                shown = kiosk_view()
+                if seen.get(_phase_key(shown), 0) < PER_PHASE:
+                    seen[_phase_key(shown)] = seen.get(_phase_key(shown), 0) + 1
+                    shots.append((shown, clock.now))
+                pad.handle(SeatPadKey("hide_word"))
             match = session.match
             if match is None:
                 break
+            if not handed_over and step >= 6 and view.get("phase") == "playing":
+                # The host frees the longest name's seat for a newcomer, who joins in time.
+                handed_over = True
+                seat = max(session.seats, key=lambda s: len(session.seats[s].name))
+                colour = session.seats[seat].colour
+                session.offer_seat(HOST, seat)
+                handing = kiosk_view()
+                shots += [(handing, clock.now), (handing, clock.now + 30.0)]
+                session.join("Zdeňka Nováková", colour)
             snap = Snapshot(
                 match.record.id, game, match.rules, match.state, 0,
                 session.match_clock(match), tuple(s.seat for s in match.record.seats),
@@ -92,8 +179,21 @@ def played_views(game: str, seed: int, players: int, tmp: Path) -> list[dict[str
                 session.act(move.who, move.kind, dict(move.data))
             except Exception:  # a refusal (a word the family filter blocks...): try another
                 continue
-        views.append(session.view_for(KIOSK))
-        return views
+        finish = kiosk_view()
+        at = finish.get("match", {}).get("finished_at") if isinstance(
+            finish.get("match"), dict) else None
+        if finish.get("phase") == "over" and isinstance(at, float):
+            # Every step of the finish's art show, and the host's menu over it.
+            # (ArtBox's rounds may take two steps each on a small screen: a page each.)
+            state = finish["match"].get("state") or {}
+            shows = state.get("art_show") if isinstance(state, dict) else None
+            steps = min(MAX_FINISH_STEPS, 2 * len(shows) if isinstance(shows, list) else 1)
+            shots += [(finish, at + (k + 0.5) * FINISH_STEP_S) for k in range(steps)]
+            shots.append((_with_menu(finish), at + 1.0))
+            session.leave_finish(HOST)
+        end = kiosk_view()
+        shots += [(end, clock.now), (_with_menu(end), clock.now)]
+        return shots
     finally:
         store.close()
 
@@ -107,16 +207,18 @@ def display() -> Iterator[None]:
 
 
 @pytest.fixture(scope="module")
-def views(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict[str, Any]]]:
+def views(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Shot]]:
     tmp = tmp_path_factory.mktemp("layout")
-    out: dict[str, list[dict[str, Any]]] = {}
+    out: dict[str, list[Shot]] = {}
     for i, game in enumerate(sorted(game_ids())):
-        # Four players, and a full table of seven, whose names crowd the scoreboard.
-        views = played_views(game, 3 + i, 4, tmp) + played_views(game, 13 + i, 7, tmp)
+        # Four players (some at the kiosk, where the game allows it), and a full table of
+        # seven, whose names crowd the scoreboard.
+        shots = played_views(game, 3 + i, 4, tmp, KIOSK_SEAT_GAMES.get(game, 0))
+        shots += played_views(game, 13 + i, 7, tmp)
         # A Czech table too: its words are longer.
-        for view in views[1::3]:
-            views.append({**view, "lang": "cs", "version": -1})
-        out[game] = views
+        for view, now in shots[1::3]:
+            shots.append(({**view, "lang": "cs", "version": -1}, now))
+        out[game] = shots
     return out
 
 
@@ -146,8 +248,35 @@ def problems(log: LayoutLog, r: KioskRenderer, m: Metrics) -> list[str]:
     return found
 
 
+def ring_problems(surface: pygame.Surface, r: KioskRenderer) -> list[str]:
+    """The remote's focus ring, settled on each target it reaches in turn: it must draw
+    on all four sides of the target, not be lost off the frame's edge (its taking away
+    is tests/test_focus.py's)."""
+    found = []
+    focus = Focus(clock=lambda: 1e9)  # long settled
+    focus.sync(r.targets, surface.get_rect())
+    focus.visible = True
+    frame = surface.get_rect()
+    for i, (rect, intent) in enumerate(focus.targets):
+        focus.index = i
+        focus.draw(surface)
+        ring = rect.inflate(4, 4)
+        sides = {
+            "top": (ring.centerx, ring.top), "bottom": (ring.centerx, ring.bottom - 1),
+            "left": (ring.left, ring.centery), "right": (ring.right - 1, ring.centery),
+        }
+        for side, (x, y) in sides.items():
+            if not frame.collidepoint(x, y) or surface.get_at((x, y))[:3] not in (RING,
+                                                                                  RING_EDGE):
+                found.append(f"focus ring on {type(intent).__name__} {tuple(rect)}: "
+                             f"no ring on its {side} side")
+    focus.visible = False
+    focus.draw(surface)
+    return found
+
+
 def sweep(
-    views: dict[str, list[dict[str, Any]]], games: list[str], sizes: list[tuple[int, int]]
+    views: dict[str, list[Shot]], games: list[str], sizes: list[tuple[int, int]]
 ) -> tuple[int, list[str]]:
     checked, found = 0, []
     for game in games:
@@ -157,30 +286,34 @@ def sweep(
             r.panel_buttons = True  # no physical panel: the pills must find room too
             surface = pygame.Surface(size)
             m = Metrics.for_size(size)
-            for n, view in enumerate(views[game]):
-                r.render(surface, view, view.get("match", {}).get("deadline", {}).get("at", 0.0)
-                         if isinstance(view.get("match"), dict)
-                         and isinstance(view["match"].get("deadline"), dict) else 0.0)
+            for n, (view, now) in enumerate(views[game]):
+                r.render(surface, view, now)
                 assert game not in r._broken_screens, f"{game}'s screen raised"
                 assert r.layout is not None
                 checked += 1
                 if SHOTS:  # to look at them: EASEL_LAYOUT_SHOTS=/tmp/shots
-                    name = f"{game}_{size[0]}x{size[1]}_{n:02d}_{view.get('lang')}.png"
+                    what = "-".join(str(k) for k in _phase_key(view) if k is not None)
+                    layers = "".join(f"+{k}" for k in ("host_menu", "notices", "handovers")
+                                     if view.get(k))
+                    name = (f"{game}_{size[0]}x{size[1]}_{n:03d}_{view.get('lang')}_{what}"
+                            f"{layers}.png")
                     pygame.image.save(surface, str(Path(SHOTS) / name))
                 found += [
                     f"{game} {size[0]}x{size[1]} view {n} ({view.get('lang')}, "
                     f"{_phase_key(view)}): {p}"
-                    for p in problems(r.layout, r, m)
+                    for p in problems(r.layout, r, m) + ring_problems(surface, r)
                 ]
     return checked, found
 
 
+@pytest.mark.timeout(300)  # the first of a worker plays the eight games (seconds, or more
+# on a loaded machine), then each draws its few hundred frames
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_screen_of_every_game_fits(
-    display: None, views: dict[str, list[dict[str, Any]]], size: tuple[int, int]
+    display: None, views: dict[str, list[Shot]], size: tuple[int, int]
 ) -> None:
     checked, found = sweep(views, sorted(views), [size])
-    assert checked >= 4 * 8, f"only {checked} screens checked"
+    assert checked >= 300, f"only {checked} screens checked"
     unique = sorted(set(found))
     assert not unique, f"{len(unique)} layout problems in {checked} screens:\n" + "\n".join(
         unique[:60]

@@ -624,11 +624,17 @@ def test_a_kiosk_artist_draws_on_paper_and_says_so_with_ok(session: Session, siz
         r.render(surface, view, 0.0)
         pygame.image.save(surface, SCREENSHOT_DIR / f"easel-bl-paper-placed-{size[0]}.png")
         assert r.layout is not None
-        drawn = [t for t in r.layout.texts if "drew on paper" in t.text]
+        texts = r.layout.texts
+        # The card's lines (wrapped on a narrow easel): from its "Sheet n:" to "Critic.".
+        first = [i for i, t in enumerate(texts) if "drew on paper" in t.text]
+        assert len(first) == 1, [t.text for t in texts]
+        card = texts[first[0]:first[0] + 2]
+        card = card[: next((k + 1 for k, t in enumerate(card) if t.text.endswith("Critic.")),
+                           len(card))]
     n = len(match.state.round.sheets)
-    assert [t.text for t in drawn] == [f"Sheet {n}: Mia drew on paper. Hold it up for the "
-                                       "Critic."]
-    assert not drawn[0].ellipsised
+    assert " ".join(t.text for t in card) == (f"Sheet {n}: Mia drew on paper. Hold it up for "
+                                              "the Critic.")
+    assert not any(t.ellipsised for t in card)
 
 
 def test_play_again_draws_a_duplik_on_paper_only_while_a_seat_has_no_phone(session: Session):

@@ -79,7 +79,8 @@ class Upload(msgspec.Struct, forbid_unknown_fields=True):
 
 ENGLISH: Final = {
     "no_pin": "The host page is off: set a PIN ([host] pin in /etc/easel/appliance.toml).",
-    "wrong_pin": "That PIN is not right; {tries} more tries before a wait.",
+    # The number after a colon: right for any number ("1 more tries" was not).
+    "wrong_pin": "That PIN is not right. Tries left before a wait: {tries}.",
     "locked": "Too many wrong PINs; try again in {seconds} seconds.",
     "login_first": "Please log in with the PIN first.",
     "bad_origin": "Requests to the host page must come from the host page itself.",
@@ -95,7 +96,7 @@ CZECH: Final = {
     "no_pin": (
         "Stránka hostitele je vypnutá: nastavte PIN ([host] pin v /etc/easel/appliance.toml)."
     ),
-    "wrong_pin": "Tento PIN není správný; zbývá {tries} pokusů, pak se čeká.",
+    "wrong_pin": "Tento PIN není správný. Zbývající pokusy, než se bude čekat: {tries}.",
     "locked": "Příliš mnoho špatných PINů; zkuste to znovu za {seconds} s.",
     "login_first": "Nejdřív se přihlaste PINem.",
     "bad_origin": "Požadavky na stránku hostitele musí přijít z ní samotné.",

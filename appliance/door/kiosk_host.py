@@ -27,10 +27,12 @@ IDLE_S: Final = 60.0
 CLIENT: Final = "kiosk"
 MAX_DIGITS: Final = 12
 
+# The number last, after a colon: right in both languages for any number ("1 tries
+# left", "zbývá 1 pokusů" were not).
 TEXT: Final = {
-    "en": {"wrong": "Wrong PIN: {n} tries left", "locked": "Too many tries: wait {s} s"},
+    "en": {"wrong": "Wrong PIN · tries left: {n}", "locked": "Too many tries: wait {s} s"},
     "cs": {
-        "wrong": "Špatný PIN: zbývá {n} pokusů",
+        "wrong": "Špatný PIN · zbývající pokusy: {n}",
         "locked": "Příliš mnoho pokusů: počkejte {s} s",
     },
 }

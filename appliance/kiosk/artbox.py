@@ -77,7 +77,7 @@ from appliance.kiosk.render import (
     KioskRenderer,
     Metrics,
     blend,
-    finish_round,
+    finish_step,
     format_seconds,
     ink_on,
 )
@@ -469,36 +469,74 @@ def dice_row(
 # --- the screen -----------------------------------------------------------------------------
 
 
-def shown_round(f: Frame, table: Table) -> tuple[Table, tuple[int, int] | None]:
+def shown_round(
+    f: Frame, table: Table, per_step: int = 0
+) -> tuple[Table, tuple[int, int, int, int] | None]:
     """At the finish, the round of the art show on screen now (the last one first, then
-    the whole game, a round per FINISH_STEP_S): the table as that round left it, with
-    (its number, the rounds). Before the finish: the table as it is."""
+    the whole game, a step per FINISH_STEP_S): the table as that round left it, with (its
+    number, the rounds, the page, the pages). A round with more pictures than `per_step`
+    (what one row holds readably; 0: all) is shown in pages of that many, a step each, so
+    the words under the pictures stay readable on the 7-inch panel. Before the finish:
+    the table as it is."""
     shows = [as_map(x) for x in as_list(table.state.get("art_show"))]
     if table.phase != "over" or not shows:
         return table, None
-    show = shows[finish_round(f.view, f.now, len(shows))]
+
+    def pages(show: Mapping[str, Any]) -> int:
+        n = len(pictures_of(show))
+        return max(1, -(-n // per_step)) if per_step > 0 else 1
+
+    steps = [(i, page) for i, show in enumerate(shows) for page in range(pages(show))]
+    first = steps.index((len(shows) - 1, 0))  # the last round, its first page
+    index, page = steps[(first + finish_step(f.view, f.now)) % len(steps)]
+    show = shows[index]
+    pictures = as_list(show.get("pictures"))
+    if per_step > 0 and pages(show) > 1:
+        numbers = [p.number for p in pictures_of(show)][page * per_step:(page + 1) * per_step]
+        pictures = [x for x in pictures if as_int(as_map(x).get("number")) in numbers]
     state = {
         **table.state,
         "dice": show.get("dice"),
-        "pictures": show.get("pictures"),
+        "pictures": pictures,
         "revealed": show.get("revealed"),
         "round_points": show.get("round_points"),
     }
     number = as_int(show.get("round"), table.round) or table.round
-    return replace(table, state=state, round=number), (number, len(shows))
+    return replace(table, state=state, round=number), (number, len(shows), page, pages(show))
+
+
+def finish_per_step(r: KioskRenderer, m: Metrics, width: int, height: int) -> int:
+    """How many pictures one step of the finish shows in a `width` x `height` room: as
+    many columns as keep a sheet nine small letters wide (its word, token and mark under
+    it), in as many rows as keep such a sheet and its two lines; at least one."""
+    label_h = r.line(m.f_small, True) * 2 + m.gap // 2
+    cell_w = 9 * m.f_small
+    cols = max(1, (width + m.gap) // (cell_w + m.gap))
+    rows = max(1, (height + m.gap) // (round(cell_w * 0.6) + label_h + m.gap))
+    return cols * rows
 
 
 def artbox_screen(r: KioskRenderer, f: Frame) -> None:
     """Draw one ArtBox frame (GAME_SCREENS["artbox"])."""
     m = f.metrics
-    table, art_show = shown_round(f, Table.of(f))
+    table = Table.of(f)
     area = pygame.Rect(m.margin, m.margin, m.w - 2 * m.margin, m.h - 2 * m.margin)
+    per_step = 0
+    if table.phase == "over":  # the room the finish's pictures get (the header, the cards)
+        guess = pygame.Rect(area.left, area.top + r.line(m.f_small, True)
+                            + r.line(m.f_title, True) + m.gap, area.w, area.h)
+        guess.h = area.bottom - guess.top
+        main, _, _ = split_body(r, m, guess, len(table.players), 4, 0.2, 280)
+        awards_h = min(round(main.h * 0.45), r.line(m.f_small) + r.line(m.f_title, True)
+                       + m.gap + 2 * m.pad)
+        per_step = finish_per_step(r, m, main.w, main.h - awards_h - m.gap)
+    table, art_show = shown_round(f, table, per_step)
     header = _draw_header(r, f, table, area, art_show)
     top = header.bottom + m.gap
     body = pygame.Rect(area.left, top, area.w, area.bottom - top)
     if body.h < 20 or body.w < 40:
         return
-    wide = table.phase in ("match", "reveal")
+    wide = table.phase in ("match", "reveal", "over")
     # The pictures need the room while they are on show: a narrower scoreboard then.
     main, side, cols = split_body(
         r, m, body, len(table.players), 4 if wide else 3, 0.2 if wide else 0.26, 280
@@ -533,7 +571,7 @@ def _title(table: Table) -> str:
 
 def _draw_header(
     r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect,
-    art_show: tuple[int, int] | None = None,
+    art_show: tuple[int, int, int, int] | None = None,
 ) -> pygame.Rect:
     m, s, lang = f.metrics, f.surface, f.lang
     match = as_map(f.view.get("match"))
@@ -555,6 +593,8 @@ def _draw_header(
     if art_show is not None:  # the finish: the game is over, its rounds on show in turn
         sub = f"{game_title} · {tr(lang, 'artbox.title_over')}"
         heading = tr(lang, "artbox.artshow_round", n=art_show[0], total=art_show[1])
+        if art_show[3] > 1:  # the round's pictures in pages: which of them
+            heading = f"{heading} · {art_show[2] + 1}/{art_show[3]}"
     if goal:
         sub = f"{sub} · {goal}"
     small = r.blit_text(
@@ -1180,8 +1220,11 @@ def _draw_points(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) ->
     over = table.phase == "over"
     pictures = pictures_of(state)
     if over and pictures:
-        # The game's end keeps its last round's reveal in full under the two points.
-        split = rect.top + round(rect.h * 0.45)
+        # The game's end keeps the shown round's reveal in full under the two points. The
+        # pictures take all the room the two cards leave (the strip under the game says
+        # who won), so their words stay readable on the 7-inch panel.
+        awards_h = r.line(m.f_small) + r.line(m.f_title, True) + m.gap + 2 * m.pad
+        split = rect.top + min(round(rect.h * 0.45), awards_h)
         _draw_last_reveal(r, f, table, pygame.Rect(rect.left, split + m.gap, rect.w,
                                                    rect.bottom - split - m.gap))
         rect = pygame.Rect(rect.left, rect.top, rect.w, split - rect.top)
@@ -1189,7 +1232,7 @@ def _draw_points(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) ->
         (RED_TOKEN, tr(lang, "artbox.red_point"), as_int(points.get("red"))),
         (GREY_TOKEN, tr(lang, "artbox.grey_point"), as_int(points.get("grey"))),
     ]
-    foot_h = r.line(m.f_body, True) + r.line(m.f_small) + 2 * m.gap
+    foot_h = 0 if over and pictures else r.line(m.f_body, True) + r.line(m.f_small) + 2 * m.gap
     stacked = m.portrait and not (over and pictures)  # side by side above the pictures
     cols = 1 if stacked else 2
     rows = 2 if stacked else 1
@@ -1208,6 +1251,8 @@ def _draw_points(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) ->
         colour = table.colour(seat) if seat is not None else MUTED
         s.blit(_award_card(r, m, fill, what, name, colour, box.size), box)
     y = top + rows * card_h + (rows - 1) * m.gap + m.gap
+    if over and pictures:
+        return
     if over:
         outcome = as_map(as_map(f.view.get("match")).get("outcome"))
         winners = [w for w in seat_list(outcome.get("winners")) if w in table.players]

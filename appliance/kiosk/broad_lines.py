@@ -557,13 +557,22 @@ def _draw_paper_cards(r: KioskRenderer, f: Frame, table: Table, board: pygame.Re
     """A card on the easel for each sheet drawn on paper: the box has no lines of it."""
     m = f.metrics
     y = board.top + m.gap
+    width = board.w - 2 * m.gap
     for n, seat in table.paper:
+        # Wrapped, two lines at most: at 800x480 "Hold it up for the Critic" is the point.
         label = tx(f.lang, "paper_sheet", n=n, name=table.name(seat))
-        card = pill(r, f.surface, label, m.f_body, table.colour(seat), "topleft",
-                    (board.left + m.gap, y), True, board.w - 2 * m.gap)
-        y = card.bottom + m.gap // 2
-        if y > board.bottom - card.h:
+        pad = max(6, m.f_body // 2)
+        size, lines = fit_wrapped(r, label, m.f_body, width - 2 * pad,
+                                  2 * r.line(m.f_body, True), True)
+        card = pygame.Rect(board.left + m.gap, y, width,
+                           len(lines) * r.line(size, True) + pad)
+        if card.bottom > board.bottom - m.gap:
             break
+        fill = table.colour(seat)
+        pygame.draw.rect(f.surface, fill, card, border_radius=min(card.h // 2, m.radius))
+        draw_lines(r, f.surface, lines, size, ink_on(fill),
+                   (card.left + pad, card.top + pad // 2), width - 2 * pad, True)
+        y = card.bottom + m.gap // 2
 
 
 def _board_note(r: KioskRenderer, f: Frame, board: pygame.Rect, text: str) -> None:

@@ -485,7 +485,8 @@ def paint_score_row(
             (right, rect.centery),
             True,
         )
-        right = sc.left - m.gap // 3
+        # A clear gap: "+10" set close beside "26" reads as "+1026" at 800x480.
+        right = sc.left - max(m.gap // 2, m.f_small // 2)
     if extras is not None:
         right = extras(surf, rect, right)
     name_h = r.line(m.f_body, True)

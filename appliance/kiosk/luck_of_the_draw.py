@@ -461,11 +461,16 @@ def line_fitted(
 
 def button(
     r: KioskRenderer, f: Frame, label: str, anchor: str, pos: tuple[int, int], intent: Intent,
-    fill: Colour = GOLD,
+    fill: Colour = GOLD, width: int | None = None,
 ) -> pygame.Rect:
-    """An on-screen button (a pill) that stands in for the table's own button."""
+    """An on-screen button (a pill) that stands in for the table's own button; no wider
+    than `width` (its words smaller, else cut with an ellipsis)."""
     m = f.metrics
-    rect = pill(r, f.surface, label, m.f_body, fill, anchor, pos)
+    size, room = m.f_body, None
+    if width is not None:
+        room = max(1, width - 2 * max(6, m.f_body // 2))
+        size = r.fit_size(label, m.f_body, room, True, min_size=r.min_text)
+    rect = pill(r, f.surface, label, size, fill, anchor, pos, True, room)
     r.add_target(rect.inflate(m.gap // 2, m.gap // 2), intent)
     return rect
 
@@ -700,37 +705,50 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
                         (inner.left, y), inner.w).bottom
         hint = tr(lang, "lotd.closed" if closed else "lotd.all_voted" if ready
                   else "lotd.vote_on_phones")
-        # As many lines as the room above the two buttons holds (up to four): a narrow
-        # panel on the 7-inch screen wraps rather than cuts the instruction.
-        button_h = max(m.target, r.line(m.f_body, True) + m.gap)
-        room = inner.bottom - y - 2 * (button_h + m.gap // 2)
-        room = max(2 * r.line(m.f_small), min(4 * r.line(m.f_small), room))
-        size, lines = fit_wrapped(r, hint, m.f_small, inner.w, room)
-        y = draw_lines(r, s, lines, size, MUTED, (inner.left, y), inner.w).bottom + m.gap // 2
-        agree = len(seat_list(state.get("nothing_fits")))
-        if agree:
-            y = r.blit_text(s, tr(lang, "lotd.nothing_fits", n=agree, total=total), m.f_small,
-                            WARN, "topleft", (inner.left, y), True, inner.w).bottom
-        replaced = as_int(state.get("replaced"), 0) or 0
-        if replaced:
-            y = r.blit_text(s, tr(lang, "lotd.replaced", n=replaced), m.f_small, MUTED,
-                            "topleft", (inner.left, y), False, inner.w).bottom
+        # The buttons (and a running countdown) from the bottom up first, no wider than
+        # the panel (narrow on the 7-inch screen); the notes then get the room between.
+        wide = rect.w - m.gap
         bottom = inner.bottom
         if ready:
-            button(r, f, tr(lang, "lotd.reveal"), "midbottom", (inner.centerx, bottom),
-                   PressButton("reveal"))
+            bottom = button(r, f, tr(lang, "lotd.reveal"), "midbottom", (inner.centerx, bottom),
+                            PressButton("reveal"), width=wide).top - m.gap // 2
         else:
             if state.get("countdown"):
+                # On two lines rather than cut: the time left ends the sentence.
                 left = format_seconds(f.remaining if f.remaining is not None else 0.0)
-                rect = line_fitted(r, s, tr(lang, "vote.countdown", time=left), m.f_head, WARN,
-                                   "midbottom", (inner.centerx, bottom), inner.w)
-                bottom = rect.top - m.gap // 2
+                size, lines = fit_wrapped(r, tr(lang, "vote.countdown", time=left), m.f_head,
+                                          inner.w, 2 * r.line(m.f_head, True), True)
+                top = bottom - len(lines) * r.line(size, True)
+                draw_lines(r, s, lines, size, WARN, (inner.left, top), inner.w, True, "center")
+                bottom = top - m.gap // 2
             else:  # the kiosk speaks for the table: a countdown for those who have not voted
-                rect = button(r, f, tr(lang, "vote.start_countdown"), "midbottom",
-                              (inner.centerx, bottom), ActAs(None, "close_vote"), PANEL_EDGE)
-                bottom = rect.top - m.gap // 2
-            button(r, f, tr(lang, "lotd.nothing_fits_button"), "midbottom",
-                   (inner.centerx, bottom), ActAs(None, "nothing_fits"), PANEL_EDGE)
+                bottom = button(r, f, tr(lang, "vote.start_countdown"), "midbottom",
+                                (inner.centerx, bottom), ActAs(None, "close_vote"), PANEL_EDGE,
+                                wide).top - m.gap // 2
+            bottom = button(r, f, tr(lang, "lotd.nothing_fits_button"), "midbottom",
+                            (inner.centerx, bottom), ActAs(None, "nothing_fits"), PANEL_EDGE,
+                            wide).top - m.gap // 2
+        notes: list[tuple[str, Colour, bool]] = []
+        agree = len(seat_list(state.get("nothing_fits")))
+        if agree:
+            notes.append((tr(lang, "lotd.nothing_fits", n=agree, total=total), WARN, True))
+        replaced = as_int(state.get("replaced"), 0) or 0
+        if replaced:
+            notes.append((tr(lang, "lotd.replaced", n=replaced), MUTED, False))
+        # The instruction in as many lines as the room holds (up to four): a narrow panel
+        # wraps rather than cuts it; the notes under it, each on its lines.
+        line_h = r.line(m.f_small, True)
+        note_lines = [fit_wrapped(r, t, m.f_small, inner.w, 2 * line_h, bold)
+                      for t, _, bold in notes]
+        notes_h = sum(len(lines) * line_h for _, lines in note_lines)
+        room = min(4 * r.line(m.f_small), bottom - y - notes_h)
+        if room >= r.line(m.f_small):
+            size, lines = fit_wrapped(r, hint, m.f_small, inner.w, room)
+            y = draw_lines(r, s, lines, size, MUTED, (inner.left, y), inner.w).bottom
+        for (_, colour, bold), (size, lines) in zip(notes, note_lines, strict=True):
+            if y + len(lines) * line_h > bottom:
+                break
+            y = draw_lines(r, s, lines, size, colour, (inner.left, y), inner.w, bold).bottom
         return
     if phase == "result" and verdicts:
         last = verdicts[-1]

@@ -384,14 +384,17 @@ class KioskRenderer(Painter):
         text = tr(lang, "handover", name=name, room=str(view.get("room") or ""),
                   time=format_seconds(left))
         width = min(m.w - 2 * m.margin, max(round(m.w * 0.7), 12 * m.f_body))
-        size = self.fit_size(text, m.f_body, width - 2 * m.pad, bold=True, min_size=m.f_small)
-        box = pygame.Rect(0, 0, min(width, self.fonts.font(size, True).size(text)[0]
-                                    + 2 * m.pad), self.line(size, True) + m.pad // 2)
+        # Two lines where one would cut it: the time left ends the sentence.
+        size, lines = fit_wrapped(self, text, m.f_body, width - 2 * m.pad,
+                                  2 * self.line(m.f_body, True), True)
+        text_w = max(self.fonts.font(size, True).size(line)[0] for line in lines)
+        box = pygame.Rect(0, 0, min(width, text_w + 2 * m.pad),
+                          len(lines) * self.line(size, True) + m.pad // 2)
         box.midtop = (m.w // 2, m.gap // 4)
         pygame.draw.rect(surface, BG, box.inflate(6, 6), border_radius=m.radius)
         pygame.draw.rect(surface, WARN, box, border_radius=m.radius)
-        self.blit_text(surface, text, size, ink_on(WARN), "center", box.center, True,
-                       box.w - 2 * m.pad)
+        draw_lines(self, surface, lines, size, ink_on(WARN),
+                   (box.left + m.pad, box.top + m.pad // 4), box.w - 2 * m.pad, True, "center")
 
     def _draw_paused(self, surface: pygame.Surface, lang: str, m: Metrics) -> None:
         """The host paused the game: the frame dimmed (its hourglass stands where it

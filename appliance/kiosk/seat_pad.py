@@ -22,6 +22,7 @@ from typing import Any, Final
 import pygame
 
 from appliance.kiosk.intents import SeatPadKey
+from appliance.kiosk.kit import draw_lines, fit_wrapped, wrap
 from appliance.kiosk.painter import Painter
 from appliance.kiosk.theme import (
     ACCENT,
@@ -103,7 +104,7 @@ def _key(r: Painter, surface: pygame.Surface, rect: pygame.Rect, label: str,
     pygame.draw.rect(surface, fill, rect, border_radius=max(4, m.radius // 2))
     # A word on a letter's key ("Space", "Mezera") is set small rather than cut.
     size = r.fit_size(label, m.f_body, rect.w - m.pad // 2, bold=True,
-                      min_size=max(8, m.f_small * 2 // 3))
+                      min_size=m.f_min)
     r.blit_text(surface, label, size, ink, "center", rect.center, True, rect.w - m.pad // 3)
     r.add_target(rect, intent)
 
@@ -112,45 +113,67 @@ def _draw_pad(r: Painter, surface: pygame.Surface, pad: Mapping[str, Any], m: Me
               lang: str) -> None:
     key = max(m.target, round(min(m.w, m.h) * 0.075))  # the painter never takes less
     gap = max(3, m.gap // 3)
-    rows = -(-(len(LETTERS) + 2) // COLUMNS)  # the letters, then Space and ⌫: 4 of 7
+    rows = -(-(len(LETTERS) + 2) // COLUMNS)  # the letters, then a Space two keys wide
     grid_w = COLUMNS * key + (COLUMNS - 1) * gap
     title_h = r.line(m.f_head, True)
-    field_h = r.line(m.f_body, True) + m.pad // 2
-    note_h = 2 * r.line(m.f_small)
-    h = (title_h + field_h + gap + rows * (key + gap) + key + gap + r.line(m.f_small)
-         + key + gap + note_h + 2 * m.pad)
-    panel = pygame.Rect(0, 0, min(grid_w + 2 * m.pad, m.w - 2 * m.margin),
-                        min(h, m.h - m.margin))
+    field_h = key  # the name, and ⌫ at its end
+    keyboard_h = title_h + field_h + gap + rows * (key + gap)
+    rest_h = key + gap + r.line(m.f_small) + key + gap
+    said = pad.get("from_the_tv")
+    told = (said.get(lang) or said.get("en")) if isinstance(said, Mapping) else None
+    note = told if isinstance(told, str) and told else word(lang, "no_game")
+    note_h = len(wrap(r, note, m.f_small, grid_w)) * r.line(m.f_small)
+    # One column where it fits; on a low wide screen (the 7-inch panel) the colours, Sit
+    # down and the game's note go beside the keyboard, so the note keeps readable type.
+    beside = (keyboard_h + rest_h + note_h + m.pad > m.h - m.margin
+              and 2 * grid_w + 3 * m.pad <= m.w - 2 * m.margin)
+    if beside:
+        panel = pygame.Rect(0, 0, m.w - 2 * m.margin,
+                            min(max(keyboard_h, title_h + rest_h + note_h) + m.pad,
+                                m.h - m.margin))
+    else:
+        panel = pygame.Rect(0, 0, min(grid_w + 2 * m.pad, m.w - 2 * m.margin),
+                            min(keyboard_h + rest_h + note_h + m.pad, m.h - m.margin))
     panel.center = (m.w // 2, m.h // 2)
     pygame.draw.rect(surface, PANEL, panel, border_radius=m.radius)
     x0, y = panel.left + m.pad, panel.top + m.pad // 2
     r.blit_text(surface, word(lang, "title"), m.f_head, TEXT, "midtop", (panel.centerx, y),
                 True, panel.w - m.pad)
     y += title_h
+    top = y
 
-    # The name so far, in the chosen colour, with a caret.
+    # The name so far, in the chosen colour, with a caret; ⌫ at its end.
     colour = parse_colour(pad.get("colour"), MUTED)
-    field = pygame.Rect(x0, y, grid_w, field_h)
+    field = pygame.Rect(x0, y, grid_w - key - gap, field_h)
     pygame.draw.rect(surface, colour, field, border_radius=max(4, m.radius // 2))
     name = str(pad.get("name") or "")
     shown = name + "_" if name else word(lang, "name")
     r.blit_text(surface, shown, m.f_body, ink_on(colour), "midleft",
                 (field.left + m.pad // 2, field.centery), True, field.w - m.pad)
+    _key(r, surface, pygame.Rect(field.right + gap, y, key, key), word(lang, "back"),
+         SeatPadKey("back"), m)
     y = field.bottom + gap
 
-    cells = [(c, SeatPadKey("letter", c)) for c in LETTERS]
-    cells.append((word(lang, "space"), SeatPadKey("space")))
-    cells.append((word(lang, "back"), SeatPadKey("back")))
-    for i, (label, intent) in enumerate(cells):
-        col, row = i % COLUMNS, i // COLUMNS
-        rect = pygame.Rect(x0 + col * (key + gap), y + row * (key + gap), key, key)
+    cells = [(c, SeatPadKey("letter", c), 1) for c in LETTERS]
+    cells.append((word(lang, "space"), SeatPadKey("space"), 2))  # a word: two keys wide
+    cell = 0
+    for label, intent, span in cells:
+        col, row = cell % COLUMNS, cell // COLUMNS
+        rect = pygame.Rect(x0 + col * (key + gap), y + row * (key + gap),
+                           span * key + (span - 1) * gap, key)
         _key(r, surface, rect, label, intent, m)
+        cell += span
     y += rows * (key + gap)
+    width = grid_w
+    if beside:  # the second column
+        x0 += grid_w + m.pad
+        width = panel.right - m.pad - x0
+        y = top
 
     # The free colours as swatches; the chosen one ringed.
     colours = [c for c in pad.get("colours") or [] if isinstance(c, str)][:8]
     if colours:
-        side = min(key, (grid_w - (len(colours) - 1) * gap) // len(colours))
+        side = min(key, (width - (len(colours) - 1) * gap) // len(colours))
         for i, c in enumerate(colours):
             rect = pygame.Rect(x0 + i * (side + gap), y, side, key)
             fill = parse_colour(c)
@@ -161,16 +184,16 @@ def _draw_pad(r: Painter, surface: pygame.Surface, pad: Mapping[str, Any], m: Me
             r.add_target(rect, SeatPadKey("colour", c))
     else:
         r.blit_text(surface, word(lang, "no_colour"), m.f_small, WARN, "midleft",
-                    (x0, y + key // 2), True, grid_w)
+                    (x0, y + key // 2), True, width)
     y += key + gap
 
     message = pad.get("message")
     if isinstance(message, str) and message:
-        r.blit_text(surface, message, m.f_small, WARN, "midtop", (panel.centerx, y), True,
-                    grid_w)
+        r.blit_text(surface, message, m.f_small, WARN, "midtop", (x0 + width // 2, y), True,
+                    width)
     y += r.line(m.f_small)
 
-    half = (grid_w - gap) // 2
+    half = (width - gap) // 2
     can_sit = bool(name.strip()) and bool(colours)
     sit = pygame.Rect(x0, y, half, key)
     if can_sit:
@@ -185,31 +208,10 @@ def _draw_pad(r: Painter, surface: pygame.Surface, pad: Mapping[str, Any], m: Me
     y += key + gap
 
     # What the chosen game lets a player without a phone do, and what needs one: in the
-    # game's own words (its house's, put in the pad by appliance/door/kiosk_seat.py).
-    said = pad.get("from_the_tv")
-    told = (said.get(lang) or said.get("en")) if isinstance(said, Mapping) else None
-    note = told if isinstance(told, str) and told else word(lang, "no_game")
-    _wrapped(r, surface, note, m.f_small, (x0, y), grid_w, panel.bottom - y)
-
-
-def _wrapped(r: Painter, surface: pygame.Surface, text: str, size: int,
-             pos: tuple[int, int], width: int, height: int) -> None:
-    """`text` in as many lines as fit `height`, words kept whole."""
-    font = r.fonts.font(size)
-    lines: list[str] = []
-    for piece in text.split():
-        if lines and font.size(f"{lines[-1]} {piece}")[0] <= width:
-            lines[-1] += f" {piece}"
-        else:
-            lines.append(piece)
-    line_h = r.line(size)
-    while len(lines) * line_h > height and size > 10:
-        size -= 1
-        return _wrapped(r, surface, text, size, pos, width, height)
-    x, y = pos
-    for line in lines:
-        r.blit_text(surface, line, size, MUTED, "topleft", (x, y), False, width)
-        y += line_h
+    # game's own words (its house's, put in the pad by appliance/door/kiosk_seat.py),
+    # wrapped, shrunk to no less than the screen's smallest type, else cut with "…".
+    size, lines = fit_wrapped(r, note, m.f_small, width, panel.bottom - m.pad // 2 - y)
+    draw_lines(r, surface, lines, size, MUTED, (x0, y), width)
 
 
 def _draw_pass_device(r: Painter, surface: pygame.Surface, passing: Mapping[str, Any],

@@ -1481,15 +1481,16 @@ function screenPoints(st) {
   };
 }
 
-/** The finish: every round's pictures with their words, artists and points, newest first. */
+/** The finish: every round's pictures with their words, artists and points, newest first;
+ * the newest open, the others a line each to open (a phone's page stays a few screens long). */
 function artShowEl(st) {
   const shows = Array.isArray(st.art_show) ? st.art_show : [];
   return h("section", { class: "card stack ab-artshow" }, h("h2", {}, tr("art_show")),
-    shows.slice().reverse().map((round) => {
+    shows.slice().reverse().map((round, i) => {
       const info = new Map((round.revealed || []).map((r) => [r.number, r]));
       const rp = round.round_points || {};
-      return h("div", { class: "ab-show-round", dataset: { round: String(round.round) } },
-        h("h3", {}, tr("round", { n: round.round })),
+      return h("details", { class: "ab-show-round", open: i === 0, dataset: { round: String(round.round) } },
+        h("summary", {}, h("h3", {}, tr("round", { n: round.round }))),
         h("p", { class: "small" },
           victory("red"), " ", Number.isInteger(rp.red) ? chipOf(rp.red) : tr("nobody"), " ",
           victory("grey"), " ", Number.isInteger(rp.grey) ? chipOf(rp.grey) : tr("nobody")),

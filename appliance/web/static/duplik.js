@@ -717,12 +717,13 @@ function screenArtShow(st, role) {
       const url = sceneUrl(s.scene);
       patch(show, ["show", shows.map((r) => [r.round, r.scene_key, Object.keys(r.canvases || {})]), s.round_points, url ? 1 : 0, lang()], () => [
         h("h2", {}, tr("artshow")),
-        shows.slice().reverse().map((round) => {
+        // The newest round open, the others a line each to open (a few screens, not ten).
+        shows.slice().reverse().map((round, i) => {
           const sceneSrc = S.scenes.get(round.scene_key) || (s.scene && s.scene.key === round.scene_key ? url : null)
             || sceneUrl({ key: round.scene_key, svg: round.scene_svg });
           const canvases = Object.entries(round.canvases || {});
-          return h("div", { class: "dk-round" },
-            shows.length > 1 ? h("h3", {}, tr("round_title", { n: round.round, title: tr("quoted", { title: local(round.title) }) })) : null,
+          return h(shows.length > 1 ? "details" : "div", { class: "dk-round", open: shows.length > 1 && i === 0 },
+            shows.length > 1 ? h("summary", {}, h("h3", {}, tr("round_title", { n: round.round, title: tr("quoted", { title: local(round.title) }) }))) : null,
             h("div", { class: "dk-gallery" },
               h("figure", { class: "dk-tile dk-tile-scene" },
                 sceneSrc ? sceneImage(sceneSrc, tr("scene_alt", { title: local(round.title) })) : h("div", { class: "dk-noscene" }, "?"),

@@ -257,12 +257,13 @@ function wonByChip(verdicts) {
   return won;
 }
 
-/** The finish: every round's drawings with their subject, artists and cards, newest first. */
+/** The finish: every round's drawings with their subject, artists and cards, newest first;
+ * the newest open, the others a line each to open (a phone's page stays a few screens long). */
 function artShowEl(st) {
   const shows = Array.isArray(st.art_show) ? st.art_show : [];
   return h("section", { class: "card stack ld-artshow" }, h("h2", {}, tr("art_show")),
-    shows.slice().reverse().map((round) => h("div", { class: "ld-show-round", dataset: { round: String(round.round) } },
-      h("h3", {}, tr("art_show_round", { n: round.round, subject: local(round.subject) || "?" })),
+    shows.slice().reverse().map((round, i) => h("details", { class: "ld-show-round", open: i === 0, dataset: { round: String(round.round) } },
+      h("summary", {}, h("h3", {}, tr("art_show_round", { n: round.round, subject: local(round.subject) || "?" }))),
       galleryEl({ gallery: round.gallery }, { owners: true, won: wonByChip(round.verdicts) }))));
 }
 
