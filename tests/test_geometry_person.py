@@ -58,6 +58,28 @@ def polygon(sides: int, rng: random.Random, r: float = 300) -> Pts:
                    500 + r * math.sin(turn + 2 * math.pi * k / sides)) for k in range(sides + 1)])
 
 
+def wide_polygon(sides: int, rng: random.Random, r: float = 240) -> Pts:
+    """A regular polygon drawn 1.7-2.2 times as wide as high, a corner at each end: the
+    end corners turn sharply (about 100 degrees for a hexagon), the others by 40 or less,
+    as round-drawn Quick, Draw! hexagons and octagons do."""
+    wide, turn = rng.uniform(1.7, 2.2), rng.uniform(0, 2 * math.pi)
+    c, s = math.cos(turn), math.sin(turn)
+    ring = [(r * wide * math.cos(2 * math.pi * k / sides), r * math.sin(2 * math.pi * k / sides))
+            for k in range(sides + 1)]
+    return along([(800 + x * c - y * s, 500 + x * s + y * c) for x, y in ring])
+
+
+def lemon(rng: random.Random) -> list[Stroke]:
+    """Two circular arcs meeting at two points that turn by 100-130 degrees: an eye, a
+    lemon; close to an ellipse, but a circle has no points."""
+    half, radius, turn = math.radians(rng.uniform(25, 40)), 350, rng.uniform(0, 2 * math.pi)
+    ring = [(side * radius * math.sin(a), side * (radius * math.cos(a) - radius * math.cos(half)))
+            for side in (1, -1) for a in (-half + 2 * half * k / 60 for k in range(60))]
+    ring.append(ring[0])
+    c, s = math.cos(turn), math.sin(turn)
+    return [finger([(800 + x * c - y * s, 500 + x * s + y * c) for x, y in ring], rng)]
+
+
 def in_strokes(corners: Sequence[tuple[float, float]], rng: random.Random,
                over: float = 60, gap: float = 0) -> list[Stroke]:
     """One straight stroke per side, each end overshooting its corner or stopping short
@@ -235,6 +257,13 @@ CASES: dict[str, Case] = {
         lambda r: [finger(polygon(6, r), r)], sheet_reading, {"sheet.too_many"}),
     "octagon on a sheet: not 1 curve": (
         lambda r: [finger(polygon(8, r), r)], sheet_reading, {"sheet.too_many"}),
+    "hexagon drawn wide, one stroke: no circle": (
+        lambda r: [finger(wide_polygon(6, r), r)], shapes_reading, {"not.corners"}),
+    "octagon drawn wide, one stroke: no circle": (
+        lambda r: [finger(wide_polygon(8, r), r)], shapes_reading, {"not.corners"}),
+    "hexagon drawn wide on a sheet: 6 lines": (
+        lambda r: [finger(wide_polygon(6, r), r)], sheet_reading, {"sheet.too_many"}),
+    "lemon with two points: no circle": (lemon, shapes_reading, {"not.corners"}),
     "square in 4 strokes, overshoots": (
         lambda r: in_strokes(SQUARE, r), shapes_reading, {"square"}),
     "square in 4 strokes, gaps": (

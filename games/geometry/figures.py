@@ -63,6 +63,7 @@ from games.geometry.tolerances import (
     OVERLAP_FRACTION,
     POLYGON_CORNER_ANGLE,
     POLYGON_CORNERS,
+    POLYGON_FOUR_SHARE,
     POLYGON_TURN_SHARE,
     RAW_POINTS,
     RETRACE_FRACTION,
@@ -581,6 +582,13 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
         # spots, a square with a kink) only corners of the usual angle count.
         strongest = max(corner_turns[k] for k in corners)
         alike = [k for k in corners if corner_turns[k] >= strongest / 2]
+        ranked = sorted((corner_turns[k] for k in corners), reverse=True)
+        if (len(alike) < POLYGON_CORNERS and len(corners) >= POLYGON_CORNERS
+                and sum(ranked[:4]) < POLYGON_FOUR_SHARE * sum(ranked)):
+            # Corners of two sizes, none of them a kink: a polygon drawn round, its
+            # corners sharper at its ends (an octagon, a hexagon drawn wide). A square or
+            # a triangle with kinks turns mostly at its 3 or 4 corners.
+            alike = list(corners)
         if not (len(alike) >= POLYGON_CORNERS and sum(corner_turns[k] for k in alike)
                 >= POLYGON_TURN_SHARE * 2 * math.pi):
             limit = math.radians(CORNER_ANGLE)

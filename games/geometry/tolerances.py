@@ -79,6 +79,13 @@ POLYGON_TURN_SHARE: Final = 0.8
 """...when its corners hold at least this share of the loop's whole turn (360 degrees):
 a polygon turns at its corners only, a round loop all along."""
 
+POLYGON_FOUR_SHARE: Final = 0.8
+"""...and corners unlike each other (some under half the sharpest) still count all of
+them when its 4 sharpest turn by less than this share of the turn of all of them: an
+octagon drawn round, a hexagon drawn wide turn at every corner, some sharper than
+others; a square or a triangle with kinks turns mostly at its own corners (a square with
+one kink of 35 degrees: 91 %, with two: 84 %). The sides must still be straight."""
+
 CORNER_SHARPNESS: Final = 0.7
 """...when at least this share of it happens within half the window: a corner turns at
 a point, a smooth bend (the bottom of a U, the crest of a wave) along its way (over a
@@ -144,6 +151,13 @@ ELLIPSE_TOLERANCE: Final = 0.08
 """A closed curve is a circle (or an ellipse, or an oval) when it strays from the ellipse
 of its own area moments by at most this fraction of the radius, on average (a half disc
 scores 0.14, a square 0.16, a triangle 0.33)."""
+
+POINT_ANGLE: Final = 90.0
+"""A circle has no points: a closed curve that turns by this much or more at two corners
+or more (between the chords of CORNER_WINDOW either side: a lemon, an eye, a hexagon
+squashed flat) is no circle, however close to an ellipse. The pen's seam leaves one such
+spot at most (the 330 $1 circles: the sharpest spot 60-103 degrees, the second sharpest
+79 at most)."""
 
 STRAY_FRACTION: Final = 0.08
 """A stroke smaller than this fraction of the whole drawing's size (bounding-box
