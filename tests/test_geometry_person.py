@@ -95,6 +95,20 @@ def in_strokes(corners: Sequence[tuple[float, float]], rng: random.Random,
     return out
 
 
+def crossing_sides(corners: Sequence[tuple[float, float]], rng: random.Random,
+                   past: tuple[float, float] = (0.12, 0.25)) -> list[Stroke]:
+    """One straight stroke per side, each end running on past its corner by a share of
+    the side (12-25 %): the sides cross at the corners, as a hand drawing a side a stroke
+    does."""
+    out = []
+    for a, b in pairwise(corners):
+        ux, uy = b[0] - a[0], b[1] - a[1]
+        o1, o2 = rng.uniform(*past), rng.uniform(*past)
+        out.append(finger(along([(a[0] - ux * o1, a[1] - uy * o1),
+                                 (b[0] + ux * o2, b[1] + uy * o2)]), rng))
+    return out
+
+
 SQUARE = [(500.0, 250.0), (1000.0, 250.0), (1000.0, 750.0), (500.0, 750.0), (500.0, 250.0)]
 TRIANGLE = [(500.0, 750.0), (800.0, 250.0), (1100.0, 750.0), (500.0, 750.0)]
 
@@ -270,6 +284,10 @@ CASES: dict[str, Case] = {
         lambda r: in_strokes(SQUARE, r, over=0, gap=40), shapes_reading, {"square"}),
     "triangle in 3 strokes, overshoots": (
         lambda r: in_strokes(TRIANGLE, r), shapes_reading, {"triangle"}),
+    "triangle in 3 strokes crossing past its corners": (
+        lambda r: crossing_sides(TRIANGLE, r, (0.2, 0.3)), shapes_reading, {"triangle"}),
+    "square in 4 strokes crossing past its corners": (
+        lambda r: crossing_sides(SQUARE, r), shapes_reading, {"square"}),
     "circle cut at the middle": (lambda r: circle_cut(r, 0.5), shapes_reading, {"circle"}),
     "circle cut at 30 %": (lambda r: circle_cut(r, 0.3), shapes_reading, {"circle"}),
     "line wiggling 6 % off its chord": (wiggly_line, sheet_reading, {"1 lines"}),

@@ -46,6 +46,7 @@ from games.geometry.tolerances import (
     BEND_STEP,
     CLOSE_GAP,
     CORNER_ANGLE,
+    CORNER_REACH,
     CORNER_SHARPNESS,
     CORNER_WINDOW,
     CROSSING_LIMIT,
@@ -1073,7 +1074,7 @@ def stroke_links(traces: Sequence[Trace], joinable: Sequence[int]) -> list[Link]
                         # side of a square may, by the longer stroke (not past half the
                         # shorter one).
                         d = _to_corner(ta, ea, tb, eb, max(reach, min(
-                            JOIN_FRACTION * max(ta.length, tb.length),
+                            CORNER_REACH * max(ta.length, tb.length),
                             0.5 * min(ta.length, tb.length))))
                     if d < math.inf:
                         found.append((d, a, ea, b, eb))
@@ -1102,7 +1103,8 @@ def _chain(chain: tuple[tuple[Trace, bool], ...], cycle: bool) -> Figure:
     parts = [_oriented(trace, rev) for trace, rev in chain]
     ring = [*chain, chain[0]] if cycle else list(chain)
     reaches = [
-        max(join_reach(a, b), OVERLAP_FRACTION * max(a.length, b.length))
+        # an overshoot is cut where the strokes cross, within CORNER_REACH of the ends
+        max(join_reach(a, b), CORNER_REACH * max(a.length, b.length))
         for (a, _), (b, _) in pairwise(ring)
     ]
     xs, ys = _joined(parts, reaches, cycle)
