@@ -59,14 +59,22 @@ def polygon(sides: int, rng: random.Random, r: float = 300) -> Pts:
 
 
 def wide_polygon(sides: int, rng: random.Random, r: float = 240) -> Pts:
-    """A regular polygon drawn 1.7-2.2 times as wide as high, a corner at each end: the
+    """A regular polygon drawn 1.6-2 times as wide as high, a corner at each end: the
     end corners turn sharply (about 100 degrees for a hexagon), the others by 40 or less,
     as round-drawn Quick, Draw! hexagons and octagons do."""
-    wide, turn = rng.uniform(1.7, 2.2), rng.uniform(0, 2 * math.pi)
+    wide, turn = rng.uniform(1.6, 2.0), rng.uniform(0, 2 * math.pi)
     c, s = math.cos(turn), math.sin(turn)
     ring = [(r * wide * math.cos(2 * math.pi * k / sides), r * math.sin(2 * math.pi * k / sides))
             for k in range(sides + 1)]
     return along([(800 + x * c - y * s, 500 + x * s + y * c) for x, y in ring])
+
+
+def open_polygon(sides: int, rng: random.Random, r: float = 300) -> Pts:
+    """A regular polygon drawn one side short of closing (Quick, Draw! players often
+    stop there): its corners turn by 360/sides degrees each, 45 for an octagon."""
+    turn = rng.uniform(0, 2 * math.pi)
+    return along([(800 + r * math.cos(turn + 2 * math.pi * k / sides),
+                   500 + r * math.sin(turn + 2 * math.pi * k / sides)) for k in range(sides)])
 
 
 def lemon(rng: random.Random) -> list[Stroke]:
@@ -278,6 +286,10 @@ CASES: dict[str, Case] = {
     "hexagon drawn wide on a sheet: 6 lines": (
         lambda r: [finger(wide_polygon(6, r), r)], sheet_reading, {"sheet.too_many"}),
     "lemon with two points: no circle": (lemon, shapes_reading, {"not.corners"}),
+    "octagon left open (7 sides) on a sheet: 7 lines, not 1 curve": (
+        lambda r: [finger(open_polygon(8, r), r)], sheet_reading, {"sheet.too_many"}),
+    "hexagon left open (5 sides) on a sheet: 5 lines, not 1 curve": (
+        lambda r: [finger(open_polygon(6, r), r)], sheet_reading, {"sheet.too_many"}),
     "square in 4 strokes, overshoots": (
         lambda r: in_strokes(SQUARE, r), shapes_reading, {"square"}),
     "square in 4 strokes, gaps": (

@@ -454,6 +454,35 @@ def _corners(
     return sorted(chosen)
 
 
+def _open_corners(
+    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], w: float,
+    corners: list[int], corner_turns: dict[int, float],
+) -> list[int]:
+    """An open figure's corners, from the sharp turns of POLYGON_CORNER_ANGLE or more:
+    all of them when it is a polygon left open (POLYGON_CORNERS - 1 alike corners or
+    more, away from its ends, each at least half the sharpest, all turning the same
+    way: an octagon missing a side turns by 45 degrees at each corner); otherwise only
+    those of CORNER_ANGLE."""
+    total = cum[-1]
+    hook = HOOK_FRACTION * total
+    inner = [k for k in corners if hook <= cum[k] <= total - hook]
+    if len(inner) >= POLYGON_CORNERS - 1:
+        strongest = max(corner_turns[k] for k in inner)
+        if all(corner_turns[k] >= strongest / 2 for k in inner):
+            px, py = points_at(xs, ys, cum, [*(cum[k] - w for k in inner),
+                                             *(cum[k] + w for k in inner)])
+            count = len(inner)
+            signs = {
+                turn_between(xs[k] - px[i], ys[k] - py[i],
+                             px[count + i] - xs[k], py[count + i] - ys[k]) > 0
+                for i, k in enumerate(inner)
+            }
+            if len(signs) == 1:
+                return corners
+    limit = math.radians(CORNER_ANGLE)
+    return [k for k in corners if corner_turns[k] >= limit]
+
+
 def _bend_turns(
     xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], closed: bool, gap: bool
 ) -> list[float]:
@@ -575,23 +604,30 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     n = len(xs)
     w = CORNER_WINDOW * total
     corner_turns: dict[int, float] = {}
-    corners = _corners(xs, ys, cum, closed, w, POLYGON_CORNER_ANGLE if closed else CORNER_ANGLE,
-                       corner_turns)
+    unlike = False  # a polygon's corners of two sizes: then every side must be straight
+    corners = _corners(xs, ys, cum, closed, w, POLYGON_CORNER_ANGLE, corner_turns)
+    if not closed:
+        corners = _open_corners(xs, ys, cum, w, corners, corner_turns)
     if closed and corners:
         # A polygon's corners are alike, and it turns at them and nowhere else: they must
         # hold most of the loop's whole turn. Otherwise (a round loop with a few sharper
         # spots, a square with a kink) only corners of the usual angle count.
+        def polygon_corners(ks: list[int]) -> bool:
+            return (len(ks) >= POLYGON_CORNERS
+                    and sum(corner_turns[k] for k in ks) >= POLYGON_TURN_SHARE * 2 * math.pi)
+
         strongest = max(corner_turns[k] for k in corners)
         alike = [k for k in corners if corner_turns[k] >= strongest / 2]
         ranked = sorted((corner_turns[k] for k in corners), reverse=True)
-        if (len(alike) < POLYGON_CORNERS and len(corners) >= POLYGON_CORNERS
+        if (not polygon_corners(alike) and len(corners) >= POLYGON_CORNERS
                 and sum(ranked[:4]) < POLYGON_FOUR_SHARE * sum(ranked)):
             # Corners of two sizes, none of them a kink: a polygon drawn round, its
-            # corners sharper at its ends (an octagon, a hexagon drawn wide). A square or
-            # a triangle with kinks turns mostly at its 3 or 4 corners.
+            # corners sharper at its ends (an octagon, a hexagon drawn wide, a gap closed
+            # across a side, which makes its two corners one). A square or a triangle
+            # with kinks turns mostly at its 3 or 4 corners.
             alike = list(corners)
-        if not (len(alike) >= POLYGON_CORNERS and sum(corner_turns[k] for k in alike)
-                >= POLYGON_TURN_SHARE * 2 * math.pi):
+            unlike = True
+        if not polygon_corners(alike):
             limit = math.radians(CORNER_ANGLE)
             alike = [k for k in corners if corner_turns[k] >= limit]
         corners = alike
@@ -639,6 +675,7 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     # and it is not a circle or a curve (a heart has corners too, but round lobes).
     polygon = (closed and len(corners) >= POLYGON_CORNERS
                and sum(deviations) / len(deviations) <= LINE_TOLERANCE
+               and (not unlike or max(deviations) <= SIDE_TOLERANCE)
                and not _rounded_dent(xs, ys, cum, corners, w))
     straight = [
         polygon or (d <= tolerance and (not closed or len(spans) >= 3) and not wave)
