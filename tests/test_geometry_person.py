@@ -69,6 +69,15 @@ def wide_polygon(sides: int, rng: random.Random, r: float = 240) -> Pts:
     return along([(800 + x * c - y * s, 500 + x * s + y * c) for x, y in ring])
 
 
+def letter_d(rng: random.Random) -> list[Stroke]:
+    """A "D" in one stroke: a straight side and a half ellipse round to it."""
+    r, deep = rng.uniform(200, 300), rng.uniform(0.7, 1.2)
+    side = along([(600, 500 + r), (600, 500 - r)])
+    bow = [(600 + deep * r * math.sin(math.pi * k / 60), 500 - r * math.cos(math.pi * k / 60))
+           for k in range(1, 61)]
+    return [finger(side + bow, rng)]
+
+
 def open_polygon(sides: int, rng: random.Random, r: float = 300) -> Pts:
     """A regular polygon drawn one side short of closing (Quick, Draw! players often
     stop there): its corners turn by 360/sides degrees each, 45 for an octagon."""
@@ -286,6 +295,8 @@ CASES: dict[str, Case] = {
     "hexagon drawn wide on a sheet: 6 lines": (
         lambda r: [finger(wide_polygon(6, r), r)], sheet_reading, {"sheet.too_many"}),
     "lemon with two points: no circle": (lemon, shapes_reading, {"not.corners"}),
+    "lemon on a sheet: no oval, refused": (lemon, sheet_reading, {"sheet.points"}),
+    "a D on a sheet: no oval, refused": (letter_d, sheet_reading, {"sheet.points"}),
     "octagon left open (7 sides) on a sheet: 7 lines, not 1 curve": (
         lambda r: [finger(open_polygon(8, r), r)], sheet_reading, {"sheet.too_many"}),
     "hexagon left open (5 sides) on a sheet: 5 lines, not 1 curve": (

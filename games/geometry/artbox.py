@@ -19,6 +19,7 @@ from games.geometry.figures import (
     Link,
     Trace,
     chain_figure,
+    sharp_points,
     simplify_stroke,
     single_figure,
     stroke_links,
@@ -26,7 +27,6 @@ from games.geometry.figures import (
 from games.geometry.polyline import XY, cumulative, points_at, stays_near, turn_between
 from games.geometry.reasons import JSON, Reasoned
 from games.geometry.tolerances import (
-    CORNER_WINDOW,
     ELLIPSE_TOLERANCE,
     JOIN_BUDGET,
     JOIN_VERTICES,
@@ -35,7 +35,6 @@ from games.geometry.tolerances import (
     OUTLINE_FRACTION,
     OVERSHOOT_LENGTH,
     OVERSHOOT_NEAR,
-    POINT_ANGLE,
     POLYGON_CORNERS,
     RHOMBUS_SIDES,
     RIGHT_ANGLE_MEAN_TOLERANCE,
@@ -180,33 +179,6 @@ def _polygon_verdict(figure: Figure, strokes: tuple[int, ...]) -> ShapeVerdict |
     return ShapeVerdict(f"shape.{shape.value}", params, shape, strokes, figure)
 
 
-def _sharp_points(figure: Figure) -> int:
-    """How many of a closed figure's corners turn by POINT_ANGLE or more between the
-    chords of CORNER_WINDOW of its length either side: the points a circle has none of
-    (its seam leaves one at most)."""
-    outline = figure.outline
-    if not figure.closed or len(figure.corners) < 2 or len(outline) < 4:
-        return 0
-    xs = [p[0] for p in outline]
-    ys = [p[1] for p in outline]
-    cum = cumulative(xs, ys)
-    total = cum[-1]
-    if total <= 0:
-        return 0
-    where = {p: k for k, p in enumerate(outline[:-1])}
-    at = [where[c] for c in figure.corners if c in where]
-    w = CORNER_WINDOW * total
-    px, py = points_at(xs, ys, cum, [*((cum[k] - w) % total for k in at),
-                                     *((cum[k] + w) % total for k in at)])
-    count = len(at)
-    limit = math.radians(POINT_ANGLE)
-    return sum(
-        1 for i, k in enumerate(at)
-        if abs(turn_between(xs[k] - px[i], ys[k] - py[i],
-                            px[count + i] - xs[k], py[count + i] - ys[k])) >= limit
-    )
-
-
 def _drawn_back_along(figure: Figure) -> bool:
     """An open figure of straight pieces that all lie along one line, within
     LINE_TOLERANCE of the longest piece's length: a line drawn there and back (or to and
@@ -257,7 +229,7 @@ def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
         # A closed curve whose bend reverses (a bean's dent, a heart's notch): no circle,
         # however round the rest of it is.
         return no("not.changes_bend", bend_reversal=figure.bend_reversal, dent=figure.dent)
-    if _sharp_points(figure) >= 2:
+    if sharp_points(figure) >= 2:
         # A circle has no points (a lemon, an eye, a hexagon squashed flat).
         return no("not.corners", corners=len(figure.corners))
     misfit = _ellipse_misfit(figure.outline)

@@ -12,6 +12,7 @@ from games.geometry.figures import (
     FigureKind,
     Trace,
     chain_figure,
+    sharp_points,
     simplify_stroke,
     single_figure,
     stroke_links,
@@ -124,4 +125,9 @@ def check_broad_lines_sheet(strokes: Sequence[Stroke]) -> SheetVerdict:
         return verdict(False, "sheet.crosses_itself")
     if curve.changes_bend:
         return verdict(False, "sheet.changes_bend")
+    if (points := sharp_points(curve)) >= 2:
+        # The rules: "a closed curve, that is, a circle or an oval". A lemon, a "D", a
+        # hexagon squashed flat have points: no oval.
+        params["points"] = points
+        return verdict(False, "sheet.points")
     return verdict(True, "sheet.curve")

@@ -62,6 +62,7 @@ from games.geometry.tolerances import (
     MAX_VERTICES,
     MIN_ROUNDNESS,
     OVERLAP_FRACTION,
+    POINT_ANGLE,
     POLYGON_CORNER_ANGLE,
     POLYGON_CORNERS,
     POLYGON_FOUR_SHARE,
@@ -873,6 +874,33 @@ def _hull(xs: Sequence[float], ys: Sequence[float], n: int) -> list[int]:
         return chain[:-1]
 
     return sorted({*half(order), *half(reversed(order))})
+
+
+def sharp_points(figure: Figure) -> int:
+    """How many of a closed figure's corners turn by POINT_ANGLE or more between the
+    chords of CORNER_WINDOW of its length either side: the points a circle has none of
+    (its seam leaves one at most)."""
+    outline = figure.outline
+    if not figure.closed or len(figure.corners) < 2 or len(outline) < 4:
+        return 0
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    cum = cumulative(xs, ys)
+    total = cum[-1]
+    if total <= 0:
+        return 0
+    where = {p: k for k, p in enumerate(outline[:-1])}
+    at = [where[c] for c in figure.corners if c in where]
+    w = CORNER_WINDOW * total
+    px, py = points_at(xs, ys, cum, [*((cum[k] - w) % total for k in at),
+                                     *((cum[k] + w) % total for k in at)])
+    count = len(at)
+    limit = math.radians(POINT_ANGLE)
+    return sum(
+        1 for i, k in enumerate(at)
+        if abs(turn_between(xs[k] - px[i], ys[k] - py[i],
+                            px[count + i] - xs[k], py[count + i] - ys[k])) >= limit
+    )
 
 
 def _dot_figure(
