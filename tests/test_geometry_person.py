@@ -268,6 +268,27 @@ def two_lines(rng: random.Random) -> list[Stroke]:
             finger(along([(310, 312), (1290, 690)]), rng)]
 
 
+def lines_side_by_side(rng: random.Random) -> list[Stroke]:
+    """Two lines drawn over each other, the same way or back, 5-30 units apart, each a
+    little bent its own way, one ending 100-200 units short of the other (as two real
+    lines overlaid): their ends meet at one end, or at both."""
+    gap, short = rng.uniform(5, 30), rng.uniform(100, 200) * rng.randint(0, 1)
+    first = along([(300, 300), (800, 500 + rng.uniform(-40, 40)), (1300, 700)])
+    second = along([(300 + short * 0.93, 300 - gap + short * 0.37),
+                    (800, 500 + rng.uniform(-40, 40)), (1300, 700 - gap)])
+    if rng.random() < 0.5:
+        second.reverse()
+    return [finger(first, rng), finger(second, rng)]
+
+
+def line_to_and_fro(rng: random.Random) -> list[Stroke]:
+    """A line drawn over itself to and fro 2-4 times in one stroke (a thick line)."""
+    ends = [(300.0, 300.0), (1300.0, 700.0)]
+    points = [ends[k % 2] for k in range(rng.randint(3, 5))]
+    points = [(x + rng.uniform(-25, 25), y + rng.uniform(-25, 25)) for x, y in points]
+    return [finger(along(points), rng)]
+
+
 def sheet_reading(strokes: list[Stroke]) -> str:
     verdict = check_broad_lines_sheet(strokes)
     return verdict.reason_key if verdict.curves or not verdict.legal else f"{verdict.lines} lines"
@@ -316,6 +337,10 @@ CASES: dict[str, Case] = {
     "line wiggling 6 % off its chord": (wiggly_line, sheet_reading, {"1 lines"}),
     "line in two collinear goes": (line_in_two_goes, sheet_reading, {"1 lines"}),
     "two lines on a sheet": (two_lines, sheet_reading, {"2 lines"}),
+    "two lines side by side on a sheet: 2 lines": (lines_side_by_side, sheet_reading,
+                                                   {"2 lines"}),
+    "a line drawn to and fro on a sheet: 1 line": (line_to_and_fro, sheet_reading,
+                                                   {"1 lines"}),
     "4 straight strokes at 120 degrees": (
         four_strokes_at_120, sheet_reading, {"sheet.too_many"}),
     "low wave of 3-4 bends": (snake, sheet_reading, {"sheet.changes_bend"}),

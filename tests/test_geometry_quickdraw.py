@@ -200,3 +200,25 @@ def test_real_zigzags_stay_straight_lines_the_wave_rule_leaves_them(
                if d.held_out and d.word == "zigzag" and len(d.strokes) == 1]
     lines = sum(check_broad_lines_sheet(z).reason_key == "sheet.too_many" for z in zigzags)
     assert lines >= 0.8 * len(zigzags), (lines, len(zigzags))
+
+
+def _turned(stroke: Stroke) -> Stroke:
+    """The stroke turned by 90 degrees about the middle of the drawings (800, 500)."""
+    return Stroke(tuple((800 - (y - 500), 500 + (x - 800), t) for x, y, t in stroke.points))
+
+
+def test_two_real_lines_on_one_sheet_are_legal(drawings: list[Drawing]) -> None:
+    # Each held-out line drawn in one stroke that is a legal sheet alone, with the next
+    # one on the same sheet: overlaid (the sample's drawings all span the same 800
+    # units, so their ends meet), or turned by 90 degrees. Issue 15's goal is 95 %;
+    # measured: overlaid 56/56 (before the side-by-side and to-and-fro rules: 52/56),
+    # turned 54/56 (54/56). The tuning half: 43/47 and 44/47 (42/47, 44/47).
+    alone = [d.strokes for d in drawings
+             if d.held_out and d.word == "line" and len(d.strokes) == 1
+             and check_broad_lines_sheet(d.strokes).legal]
+    pairs = list(zip(alone, alone[1:] + alone[:1], strict=True))
+    overlaid = sum(check_broad_lines_sheet(a + b).legal for a, b in pairs)
+    turned = sum(check_broad_lines_sheet(a + tuple(_turned(s) for s in b)).legal
+                 for a, b in pairs)
+    assert overlaid >= 0.95 * len(pairs) and turned >= 0.95 * len(pairs), (
+        overlaid, turned, len(pairs))

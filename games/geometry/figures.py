@@ -70,6 +70,7 @@ from games.geometry.tolerances import (
     RAW_POINTS,
     RETRACE_FRACTION,
     SEAM_MARGIN,
+    SIDE_BY_SIDE_ANGLE,
     SIDE_TOLERANCE,
     SIMPLIFY_FLOOR,
     SIMPLIFY_FRACTION,
@@ -876,6 +877,23 @@ def _hull(xs: Sequence[float], ys: Sequence[float], n: int) -> list[int]:
     return sorted({*half(order), *half(reversed(order))})
 
 
+def drawn_back_along(figure: Figure) -> bool:
+    """An open figure of straight pieces that all lie along one line, within
+    LINE_TOLERANCE of the longest piece's length: a line drawn there and back (or to and
+    fro) in one stroke, which a person reads as one line, not as a narrow angle."""
+    if (figure.kind is not FigureKind.LINES or len(figure.pieces) < 2
+            or len(figure.strokes) != 1):
+        return False  # strokes joined end to end continue each other: not this
+    longest = max(figure.pieces, key=lambda p: math.dist(p.start, p.end))
+    (x0, y0), (x1, y1) = longest.start, longest.end
+    chord = math.dist(longest.start, longest.end)
+    if chord <= 0:
+        return False
+    reach = LINE_TOLERANCE * chord * chord  # distances times the chord's length
+    dx, dy = x1 - x0, y1 - y0
+    return all(abs((x - x0) * dy - (y - y0) * dx) <= reach for x, y in figure.outline)
+
+
 def sharp_points(figure: Figure) -> int:
     """How many of a closed figure's corners turn by POINT_ANGLE or more between the
     chords of CORNER_WINDOW of its length either side: the points a circle has none of
@@ -1088,24 +1106,39 @@ def _to_stretch(x: float, y: float, trace: Trace, end: int) -> float:
     return best
 
 
+def _end_segment(t: Trace, e: int) -> tuple[float, float, float, float]:
+    """A stroke's end `e` and the direction of its last tenth (not of its last segment,
+    which may be a wobble), pointing out of the end."""
+    xs, ys = (t.xs, t.ys) if e == 1 else (t.xs[::-1], t.ys[::-1])
+    ex, ey = xs[-1], ys[-1]
+    back = len(xs) - 2
+    while back > 0 and math.hypot(ex - xs[back], ey - ys[back]) < 0.1 * t.length:
+        back -= 1
+    return ex, ey, ex - xs[back], ey - ys[back]
+
+
+def _side_by_side(a: Trace, ea: int, b: Trace, eb: int) -> bool:
+    """Whether two stroke ends point out the same way (within SIDE_BY_SIDE_ANGLE): the
+    strokes lie side by side there, one drawn beside or over the other, and neither
+    goes on where the other stops (a circle's halves, a square's sides, a line in two
+    goes all point out against each other, or across)."""
+    if len(a.xs) < 2 or len(b.xs) < 2:
+        return False
+    _, _, ux, uy = _end_segment(a, ea)
+    _, _, vx, vy = _end_segment(b, eb)
+    nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
+    return nu > 0 and nv > 0 and (ux * vx + uy * vy) >= math.cos(
+        math.radians(SIDE_BY_SIDE_ANGLE)) * nu * nv
+
+
 def _to_corner(a: Trace, ea: int, b: Trace, eb: int, reach: float) -> float:
     """When the last segments of two strokes, extended or cut back, meet at a corner of
     at least 30 degrees: how far the farther end is from that corner (inf otherwise).
     A side of a square drawn past its corner, or stopping short of it, meets the next."""
-    def end_segment(t: Trace, e: int) -> tuple[float, float, float, float]:
-        # The direction of the stroke's last tenth (not of its last segment, which may
-        # be a wobble), pointing out of the end.
-        xs, ys = (t.xs, t.ys) if e == 1 else (t.xs[::-1], t.ys[::-1])
-        ex, ey = xs[-1], ys[-1]
-        back = len(xs) - 2
-        while back > 0 and math.hypot(ex - xs[back], ey - ys[back]) < 0.1 * t.length:
-            back -= 1
-        return ex, ey, ex - xs[back], ey - ys[back]
-
     if len(a.xs) < 2 or len(b.xs) < 2:
         return math.inf
-    px, py, ux, uy = end_segment(a, ea)
-    qx, qy, vx, vy = end_segment(b, eb)
+    px, py, ux, uy = _end_segment(a, ea)
+    qx, qy, vx, vy = _end_segment(b, eb)
     den = ux * vy - uy * vx
     nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
     if nu == 0 or nv == 0 or abs(den) < math.sin(math.radians(30)) * nu * nv:
@@ -1141,7 +1174,7 @@ def stroke_links(traces: Sequence[Trace], joinable: Sequence[int]) -> list[Link]
                         d = _to_corner(ta, ea, tb, eb, max(reach, min(
                             CORNER_REACH * max(ta.length, tb.length),
                             0.5 * min(ta.length, tb.length))))
-                    if d < math.inf:
+                    if d < math.inf and not _side_by_side(ta, ea, tb, eb):
                         found.append((d, a, ea, b, eb))
     found.sort()
     per_end: dict[tuple[int, int], int] = {}

@@ -67,6 +67,12 @@ Where they cross, both are cut. (Before: 15 %; generated triangles and squares w
 sides run 10-20 % past their corners were read as 3 or 4 lines in a third of cases,
 20-30 % past in all; a Quick, Draw! triangle of three crossing strokes was 3 lines.)"""
 
+SIDE_BY_SIDE_ANGLE: Final = 25.0
+"""Two stroke ends that meet but point out the same way, within this many degrees, lie
+side by side (two lines drawn next to each other or one over the other, a side drawn
+again): they are not joined into one figure (before, two overlaid lines made a sliver
+of a closed curve, or a triangle)."""
+
 # --- Corners and straight lines ---------------------------------------------------------
 
 CORNER_WINDOW: Final = 0.06
