@@ -597,7 +597,8 @@ def test_artbox_an_empty_drawing_and_a_bad_roll() -> None:
 
 def test_every_reason_reads_in_english_and_in_czech() -> None:
     params: dict[str, int | float | str | tuple[str, ...]] = {
-        "lines": 3, "curves": 1, "dots": 0, "count": 2, "corners": 5, "shape": "square",
+        "lines": 3, "curves": 1, "dots": 0, "count": 2, "corners": 5, "points": 2,
+        "shape": "square",
         "found": ("circle", "line"), "missing": ("triangle",), "extra": ("square",), "max": 4000,
     }
     for key, (english, czech) in REASONS.items():

@@ -58,6 +58,45 @@ def polygon(sides: int, rng: random.Random, r: float = 300) -> Pts:
                    500 + r * math.sin(turn + 2 * math.pi * k / sides)) for k in range(sides + 1)])
 
 
+def wide_polygon(sides: int, rng: random.Random, r: float = 240) -> Pts:
+    """A regular polygon drawn 1.6-2 times as wide as high, a corner at each end: the
+    end corners turn sharply (about 100 degrees for a hexagon), the others by 40 or less,
+    as round-drawn Quick, Draw! hexagons and octagons do."""
+    wide, turn = rng.uniform(1.6, 2.0), rng.uniform(0, 2 * math.pi)
+    c, s = math.cos(turn), math.sin(turn)
+    ring = [(r * wide * math.cos(2 * math.pi * k / sides), r * math.sin(2 * math.pi * k / sides))
+            for k in range(sides + 1)]
+    return along([(800 + x * c - y * s, 500 + x * s + y * c) for x, y in ring])
+
+
+def letter_d(rng: random.Random) -> list[Stroke]:
+    """A "D" in one stroke: a straight side and a half ellipse round to it."""
+    r, deep = rng.uniform(200, 300), rng.uniform(0.7, 1.2)
+    side = along([(600, 500 + r), (600, 500 - r)])
+    bow = [(600 + deep * r * math.sin(math.pi * k / 60), 500 - r * math.cos(math.pi * k / 60))
+           for k in range(1, 61)]
+    return [finger(side + bow, rng)]
+
+
+def open_polygon(sides: int, rng: random.Random, r: float = 300) -> Pts:
+    """A regular polygon drawn one side short of closing (Quick, Draw! players often
+    stop there): its corners turn by 360/sides degrees each, 45 for an octagon."""
+    turn = rng.uniform(0, 2 * math.pi)
+    return along([(800 + r * math.cos(turn + 2 * math.pi * k / sides),
+                   500 + r * math.sin(turn + 2 * math.pi * k / sides)) for k in range(sides)])
+
+
+def lemon(rng: random.Random) -> list[Stroke]:
+    """Two circular arcs meeting at two points that turn by 100-130 degrees: an eye, a
+    lemon; close to an ellipse, but a circle has no points."""
+    half, radius, turn = math.radians(rng.uniform(25, 40)), 350, rng.uniform(0, 2 * math.pi)
+    ring = [(side * radius * math.sin(a), side * (radius * math.cos(a) - radius * math.cos(half)))
+            for side in (1, -1) for a in (-half + 2 * half * k / 60 for k in range(60))]
+    ring.append(ring[0])
+    c, s = math.cos(turn), math.sin(turn)
+    return [finger([(800 + x * c - y * s, 500 + x * s + y * c) for x, y in ring], rng)]
+
+
 def in_strokes(corners: Sequence[tuple[float, float]], rng: random.Random,
                over: float = 60, gap: float = 0) -> list[Stroke]:
     """One straight stroke per side, each end overshooting its corner or stopping short
@@ -70,6 +109,20 @@ def in_strokes(corners: Sequence[tuple[float, float]], rng: random.Random,
         start = (a[0] - ux * o1 + rng.uniform(-gap, gap), a[1] - uy * o1 + rng.uniform(-gap, gap))
         end = (b[0] + ux * o2, b[1] + uy * o2)
         out.append(finger(along([start, end]), rng))
+    return out
+
+
+def crossing_sides(corners: Sequence[tuple[float, float]], rng: random.Random,
+                   past: tuple[float, float] = (0.12, 0.25)) -> list[Stroke]:
+    """One straight stroke per side, each end running on past its corner by a share of
+    the side (12-25 %): the sides cross at the corners, as a hand drawing a side a stroke
+    does."""
+    out = []
+    for a, b in pairwise(corners):
+        ux, uy = b[0] - a[0], b[1] - a[1]
+        o1, o2 = rng.uniform(*past), rng.uniform(*past)
+        out.append(finger(along([(a[0] - ux * o1, a[1] - uy * o1),
+                                 (b[0] + ux * o2, b[1] + uy * o2)]), rng))
     return out
 
 
@@ -215,6 +268,27 @@ def two_lines(rng: random.Random) -> list[Stroke]:
             finger(along([(310, 312), (1290, 690)]), rng)]
 
 
+def lines_side_by_side(rng: random.Random) -> list[Stroke]:
+    """Two lines drawn over each other, the same way or back, 5-30 units apart, each a
+    little bent its own way, one ending 100-200 units short of the other (as two real
+    lines overlaid): their ends meet at one end, or at both."""
+    gap, short = rng.uniform(5, 30), rng.uniform(100, 200) * rng.randint(0, 1)
+    first = along([(300, 300), (800, 500 + rng.uniform(-40, 40)), (1300, 700)])
+    second = along([(300 + short * 0.93, 300 - gap + short * 0.37),
+                    (800, 500 + rng.uniform(-40, 40)), (1300, 700 - gap)])
+    if rng.random() < 0.5:
+        second.reverse()
+    return [finger(first, rng), finger(second, rng)]
+
+
+def line_to_and_fro(rng: random.Random) -> list[Stroke]:
+    """A line drawn over itself to and fro 2-4 times in one stroke (a thick line)."""
+    ends = [(300.0, 300.0), (1300.0, 700.0)]
+    points = [ends[k % 2] for k in range(rng.randint(3, 5))]
+    points = [(x + rng.uniform(-25, 25), y + rng.uniform(-25, 25)) for x, y in points]
+    return [finger(along(points), rng)]
+
+
 def sheet_reading(strokes: list[Stroke]) -> str:
     verdict = check_broad_lines_sheet(strokes)
     return verdict.reason_key if verdict.curves or not verdict.legal else f"{verdict.lines} lines"
@@ -235,17 +309,38 @@ CASES: dict[str, Case] = {
         lambda r: [finger(polygon(6, r), r)], sheet_reading, {"sheet.too_many"}),
     "octagon on a sheet: not 1 curve": (
         lambda r: [finger(polygon(8, r), r)], sheet_reading, {"sheet.too_many"}),
+    "hexagon drawn wide, one stroke: no circle": (
+        lambda r: [finger(wide_polygon(6, r), r)], shapes_reading, {"not.corners"}),
+    "octagon drawn wide, one stroke: no circle": (
+        lambda r: [finger(wide_polygon(8, r), r)], shapes_reading, {"not.corners"}),
+    "hexagon drawn wide on a sheet: 6 lines": (
+        lambda r: [finger(wide_polygon(6, r), r)], sheet_reading, {"sheet.too_many"}),
+    "lemon with two points: no circle": (lemon, shapes_reading, {"not.corners"}),
+    "lemon on a sheet: no oval, refused": (lemon, sheet_reading, {"sheet.points"}),
+    "a D on a sheet: no oval, refused": (letter_d, sheet_reading, {"sheet.points"}),
+    "octagon left open (7 sides) on a sheet: 7 lines, not 1 curve": (
+        lambda r: [finger(open_polygon(8, r), r)], sheet_reading, {"sheet.too_many"}),
+    "hexagon left open (5 sides) on a sheet: 5 lines, not 1 curve": (
+        lambda r: [finger(open_polygon(6, r), r)], sheet_reading, {"sheet.too_many"}),
     "square in 4 strokes, overshoots": (
         lambda r: in_strokes(SQUARE, r), shapes_reading, {"square"}),
     "square in 4 strokes, gaps": (
         lambda r: in_strokes(SQUARE, r, over=0, gap=40), shapes_reading, {"square"}),
     "triangle in 3 strokes, overshoots": (
         lambda r: in_strokes(TRIANGLE, r), shapes_reading, {"triangle"}),
+    "triangle in 3 strokes crossing past its corners": (
+        lambda r: crossing_sides(TRIANGLE, r, (0.2, 0.3)), shapes_reading, {"triangle"}),
+    "square in 4 strokes crossing past its corners": (
+        lambda r: crossing_sides(SQUARE, r), shapes_reading, {"square"}),
     "circle cut at the middle": (lambda r: circle_cut(r, 0.5), shapes_reading, {"circle"}),
     "circle cut at 30 %": (lambda r: circle_cut(r, 0.3), shapes_reading, {"circle"}),
     "line wiggling 6 % off its chord": (wiggly_line, sheet_reading, {"1 lines"}),
     "line in two collinear goes": (line_in_two_goes, sheet_reading, {"1 lines"}),
     "two lines on a sheet": (two_lines, sheet_reading, {"2 lines"}),
+    "two lines side by side on a sheet: 2 lines": (lines_side_by_side, sheet_reading,
+                                                   {"2 lines"}),
+    "a line drawn to and fro on a sheet: 1 line": (line_to_and_fro, sheet_reading,
+                                                   {"1 lines"}),
     "4 straight strokes at 120 degrees": (
         four_strokes_at_120, sheet_reading, {"sheet.too_many"}),
     "low wave of 3-4 bends": (snake, sheet_reading, {"sheet.changes_bend"}),

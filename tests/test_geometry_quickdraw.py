@@ -101,6 +101,22 @@ def rates(table: dict[str, Counter[str]]) -> dict[str, float]:
     return out
 
 
+SHEET_CLASSES = ("circle", "line", "hexagon", "octagon", "zigzag", "star", "snake", "peanut")
+"""Classes whose Broad Lines reading is measured: circles and lines are legal sheets, the
+others are not (too many lines, or a curve that changes its bend)."""
+
+
+def sheet_rates(drawings: Sequence[Drawing]) -> dict[str, float]:
+    """Per cent of each class's drawings that pass a Broad Lines sheet."""
+    out = {}
+    for word in SHEET_CLASSES:
+        mine = [d for d in drawings if d.word == word]
+        if mine:
+            legal = sum(check_broad_lines_sheet(d.strokes).legal for d in mine)
+            out[f"quickdraw_{word}_sheet_legal_pct"] = 100 * legal / len(mine)
+    return out
+
+
 @pytest.fixture(scope="module")
 def drawings() -> list[Drawing]:
     return load_drawings()
@@ -115,20 +131,23 @@ def test_the_sample_is_there_with_its_licence(drawings: list[Drawing]) -> None:
     assert 0.4 < held / len(drawings) < 0.6
 
 
-FLOORS: dict[str, float] = {"circle": 90, "square": 80, "triangle": 60, "line": 85}
+FLOORS: dict[str, float] = {"circle": 90, "square": 80, "triangle": 65, "line": 85}
 """Held-out floors, per cent, each lowered by a margin of two drawings or more (the
 classes hold 19-61 held-out drawings each). Measured on the held-out half when it was
-first read (circle 23/24, square 18/19, triangle 23/32, line 56/61), and once again
+first read (circle 23/24, square 18/19, triangle 23/32, line 56/61), once again
 after the stray-mark, side-overshoot and there-and-back rules, which were chosen on the
-tuning half only: circle 24/24, the others unchanged."""
+tuning half only (circle 24/24, the others unchanged), and after the rules of the fifth
+session (sharp points, corners of two sizes, sides crossing a quarter past their
+corners; chosen on the tuning half and on generated polygons): triangle 24/32."""
 CEILINGS: dict[str, float] = {
-    "hexagon": 16, "octagon": 20, "diamond": 37, "peanut": 12,
+    "hexagon": 8, "octagon": 15, "diamond": 37, "peanut": 8,
     "star": 6, "zigzag": 6, "squiggle": 6, "snake": 8,
 }
 """Held-out ceilings, per cent, of other classes taken for a circle, a square or a
 triangle (measured: hexagon 2/25, octagon 2/20, diamond 4/19 when first read and 5/19
 after the rules above (a three-cornered diamond with a dot beside it, now a
-triangle), peanut 1/26, none of the others), with the same margin."""
+triangle), peanut 1/26, none of the others; after the fifth session's rules hexagon
+0/25, octagon 1/20, peanut 0/26), with the same margin."""
 
 
 def test_the_held_out_half_reads_as_a_person_would(drawings: list[Drawing]) -> None:
@@ -141,10 +160,12 @@ def test_the_held_out_half_reads_as_a_person_would(drawings: list[Drawing]) -> N
 
 
 BROAD_LINES_LEGAL: dict[str, float] = {
-    "hexagon": 0.35, "octagon": 0.3, "zigzag": 0.05, "star": 0.05,
+    "hexagon": 0.12, "octagon": 0.15, "zigzag": 0.05, "star": 0.05,
 }
 """At most this share of each class may pass a Broad Lines sheet (measured on the
-held-out half: hexagon 6/25, octagon 4/20, zigzag 0/26, star 0/18)."""
+held-out half: hexagon 6/25, octagon 4/20, zigzag 0/26, star 0/18; after the fifth
+session's rules, polygons left open and closed curves with points, hexagon 1/25,
+octagon 1/20), with a margin of two drawings."""
 
 
 def test_broad_lines_refuses_polygons_and_zigzags_of_the_held_out_half(
@@ -179,3 +200,25 @@ def test_real_zigzags_stay_straight_lines_the_wave_rule_leaves_them(
                if d.held_out and d.word == "zigzag" and len(d.strokes) == 1]
     lines = sum(check_broad_lines_sheet(z).reason_key == "sheet.too_many" for z in zigzags)
     assert lines >= 0.8 * len(zigzags), (lines, len(zigzags))
+
+
+def _turned(stroke: Stroke) -> Stroke:
+    """The stroke turned by 90 degrees about the middle of the drawings (800, 500)."""
+    return Stroke(tuple((800 - (y - 500), 500 + (x - 800), t) for x, y, t in stroke.points))
+
+
+def test_two_real_lines_on_one_sheet_are_legal(drawings: list[Drawing]) -> None:
+    # Each held-out line drawn in one stroke that is a legal sheet alone, with the next
+    # one on the same sheet: overlaid (the sample's drawings all span the same 800
+    # units, so their ends meet), or turned by 90 degrees. Issue 15's goal is 95 %;
+    # measured: overlaid 56/56 (before the side-by-side and to-and-fro rules: 52/56),
+    # turned 54/56 (54/56). The tuning half: 43/47 and 44/47 (42/47, 44/47).
+    alone = [d.strokes for d in drawings
+             if d.held_out and d.word == "line" and len(d.strokes) == 1
+             and check_broad_lines_sheet(d.strokes).legal]
+    pairs = list(zip(alone, alone[1:] + alone[:1], strict=True))
+    overlaid = sum(check_broad_lines_sheet(a + b).legal for a, b in pairs)
+    turned = sum(check_broad_lines_sheet(a + tuple(_turned(s) for s in b)).legal
+                 for a, b in pairs)
+    assert overlaid >= 0.95 * len(pairs) and turned >= 0.95 * len(pairs), (
+        overlaid, turned, len(pairs))

@@ -19,6 +19,8 @@ from games.geometry.figures import (
     Link,
     Trace,
     chain_figure,
+    drawn_back_along,
+    sharp_points,
     simplify_stroke,
     single_figure,
     stroke_links,
@@ -29,7 +31,6 @@ from games.geometry.tolerances import (
     ELLIPSE_TOLERANCE,
     JOIN_BUDGET,
     JOIN_VERTICES,
-    LINE_TOLERANCE,
     MAX_STROKE_POINTS,
     OUTLINE_FRACTION,
     OVERSHOOT_LENGTH,
@@ -178,23 +179,6 @@ def _polygon_verdict(figure: Figure, strokes: tuple[int, ...]) -> ShapeVerdict |
     return ShapeVerdict(f"shape.{shape.value}", params, shape, strokes, figure)
 
 
-def _drawn_back_along(figure: Figure) -> bool:
-    """An open figure of straight pieces that all lie along one line, within
-    LINE_TOLERANCE of the longest piece's length: a line drawn there and back (or to and
-    fro) in one stroke, which a person reads as one line, not as a narrow angle."""
-    if (figure.kind is not FigureKind.LINES or len(figure.pieces) < 2
-            or len(figure.strokes) != 1):
-        return False  # strokes joined end to end continue each other: not this
-    longest = max(figure.pieces, key=lambda p: math.dist(p.start, p.end))
-    (x0, y0), (x1, y1) = longest.start, longest.end
-    chord = math.dist(longest.start, longest.end)
-    if chord <= 0:
-        return False
-    reach = LINE_TOLERANCE * chord * chord  # distances times the chord's length
-    dx, dy = x1 - x0, y1 - y0
-    return all(abs((x - x0) * dy - (y - y0) * dx) <= reach for x, y in figure.outline)
-
-
 def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
     """What one figure counts as in ArtBox (an angle drawn in one go is 2 lines)."""
     strokes = figure.strokes
@@ -209,7 +193,7 @@ def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
     if figure.crosses_itself:
         return no("not.crosses_itself", crossings=figure.crossings)
     if not figure.closed:
-        if figure.kind is FigureKind.LINE or _drawn_back_along(figure):
+        if figure.kind is FigureKind.LINE or drawn_back_along(figure):
             return [ShapeVerdict("shape.line", {}, Shape.LINE, strokes, figure)]
         if figure.kind is FigureKind.LINES:
             return [
@@ -228,6 +212,9 @@ def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
         # A closed curve whose bend reverses (a bean's dent, a heart's notch): no circle,
         # however round the rest of it is.
         return no("not.changes_bend", bend_reversal=figure.bend_reversal, dent=figure.dent)
+    if sharp_points(figure) >= 2:
+        # A circle has no points (a lemon, an eye, a hexagon squashed flat).
+        return no("not.corners", corners=len(figure.corners))
     misfit = _ellipse_misfit(figure.outline)
     if misfit <= ELLIPSE_TOLERANCE:
         return [ShapeVerdict("shape.circle", {"misfit": round(misfit, 3)}, Shape.CIRCLE,

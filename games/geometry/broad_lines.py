@@ -12,6 +12,8 @@ from games.geometry.figures import (
     FigureKind,
     Trace,
     chain_figure,
+    drawn_back_along,
+    sharp_points,
     simplify_stroke,
     single_figure,
     stroke_links,
@@ -69,6 +71,12 @@ def _sheet_figures(traces: Sequence[Trace]) -> list[Figure]:
             stroke, end_in = nxt
 
     def add(chain: list[tuple[int, bool]], cycle: bool) -> None:
+        if cycle and len(chain) == 2 and all(
+                singles[i].kind is FigureKind.LINE for i, _ in chain):
+            # Two straight lines go round no loop: drawn side by side, end by end, they
+            # are two lines (not a sliver of a closed curve).
+            figures.extend(singles[i] for i, _ in chain)
+            return
         joined = chain_figure(traces, chain, cycle) if len(chain) > 1 else None
         if joined is None or joined.kind is FigureKind.DOT:  # strokes that cancel out
             figures.extend(singles[i] for i, _ in chain)
@@ -95,7 +103,8 @@ def check_broad_lines_sheet(strokes: Sequence[Stroke]) -> SheetVerdict:
     keeps one direction of bend and does not cross itself. An angle drawn in one stroke
     is 2 straight lines; strokes whose ends meet are read as one figure."""
     figures = tuple(_sheet_figures([simplify_stroke(s) for s in strokes]))
-    lines = sum(f.lines for f in figures)
+    # A line drawn there and back (or to and fro) along itself is one line, as in ArtBox.
+    lines = sum(1 if drawn_back_along(f) else f.lines for f in figures)
     curves = sum(f.curves for f in figures)
     dots = sum(f.kind is FigureKind.DOT for f in figures)
     params: dict[str, int | float | str | tuple[str, ...]] = {
@@ -124,4 +133,9 @@ def check_broad_lines_sheet(strokes: Sequence[Stroke]) -> SheetVerdict:
         return verdict(False, "sheet.crosses_itself")
     if curve.changes_bend:
         return verdict(False, "sheet.changes_bend")
+    if (points := sharp_points(curve)) >= 2:
+        # The rules: "a closed curve, that is, a circle or an oval". A lemon, a "D", a
+        # hexagon squashed flat have points: no oval.
+        params["points"] = points
+        return verdict(False, "sheet.points")
     return verdict(True, "sheet.curve")

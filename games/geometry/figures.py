@@ -46,6 +46,7 @@ from games.geometry.tolerances import (
     BEND_STEP,
     CLOSE_GAP,
     CORNER_ANGLE,
+    CORNER_REACH,
     CORNER_SHARPNESS,
     CORNER_WINDOW,
     CROSSING_LIMIT,
@@ -61,12 +62,15 @@ from games.geometry.tolerances import (
     MAX_VERTICES,
     MIN_ROUNDNESS,
     OVERLAP_FRACTION,
+    POINT_ANGLE,
     POLYGON_CORNER_ANGLE,
     POLYGON_CORNERS,
+    POLYGON_FOUR_SHARE,
     POLYGON_TURN_SHARE,
     RAW_POINTS,
     RETRACE_FRACTION,
     SEAM_MARGIN,
+    SIDE_BY_SIDE_ANGLE,
     SIDE_TOLERANCE,
     SIMPLIFY_FLOOR,
     SIMPLIFY_FRACTION,
@@ -452,6 +456,35 @@ def _corners(
     return sorted(chosen)
 
 
+def _open_corners(
+    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], w: float,
+    corners: list[int], corner_turns: dict[int, float],
+) -> list[int]:
+    """An open figure's corners, from the sharp turns of POLYGON_CORNER_ANGLE or more:
+    all of them when it is a polygon left open (POLYGON_CORNERS - 1 alike corners or
+    more, away from its ends, each at least half the sharpest, all turning the same
+    way: an octagon missing a side turns by 45 degrees at each corner); otherwise only
+    those of CORNER_ANGLE."""
+    total = cum[-1]
+    hook = HOOK_FRACTION * total
+    inner = [k for k in corners if hook <= cum[k] <= total - hook]
+    if len(inner) >= POLYGON_CORNERS - 1:
+        strongest = max(corner_turns[k] for k in inner)
+        if all(corner_turns[k] >= strongest / 2 for k in inner):
+            px, py = points_at(xs, ys, cum, [*(cum[k] - w for k in inner),
+                                             *(cum[k] + w for k in inner)])
+            count = len(inner)
+            signs = {
+                turn_between(xs[k] - px[i], ys[k] - py[i],
+                             px[count + i] - xs[k], py[count + i] - ys[k]) > 0
+                for i, k in enumerate(inner)
+            }
+            if len(signs) == 1:
+                return corners
+    limit = math.radians(CORNER_ANGLE)
+    return [k for k in corners if corner_turns[k] >= limit]
+
+
 def _bend_turns(
     xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], closed: bool, gap: bool
 ) -> list[float]:
@@ -573,16 +606,30 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     n = len(xs)
     w = CORNER_WINDOW * total
     corner_turns: dict[int, float] = {}
-    corners = _corners(xs, ys, cum, closed, w, POLYGON_CORNER_ANGLE if closed else CORNER_ANGLE,
-                       corner_turns)
+    unlike = False  # a polygon's corners of two sizes: then every side must be straight
+    corners = _corners(xs, ys, cum, closed, w, POLYGON_CORNER_ANGLE, corner_turns)
+    if not closed:
+        corners = _open_corners(xs, ys, cum, w, corners, corner_turns)
     if closed and corners:
         # A polygon's corners are alike, and it turns at them and nowhere else: they must
         # hold most of the loop's whole turn. Otherwise (a round loop with a few sharper
         # spots, a square with a kink) only corners of the usual angle count.
+        def polygon_corners(ks: list[int]) -> bool:
+            return (len(ks) >= POLYGON_CORNERS
+                    and sum(corner_turns[k] for k in ks) >= POLYGON_TURN_SHARE * 2 * math.pi)
+
         strongest = max(corner_turns[k] for k in corners)
         alike = [k for k in corners if corner_turns[k] >= strongest / 2]
-        if not (len(alike) >= POLYGON_CORNERS and sum(corner_turns[k] for k in alike)
-                >= POLYGON_TURN_SHARE * 2 * math.pi):
+        ranked = sorted((corner_turns[k] for k in corners), reverse=True)
+        if (not polygon_corners(alike) and len(corners) >= POLYGON_CORNERS
+                and sum(ranked[:4]) < POLYGON_FOUR_SHARE * sum(ranked)):
+            # Corners of two sizes, none of them a kink: a polygon drawn round, its
+            # corners sharper at its ends (an octagon, a hexagon drawn wide, a gap closed
+            # across a side, which makes its two corners one). A square or a triangle
+            # with kinks turns mostly at its 3 or 4 corners.
+            alike = list(corners)
+            unlike = True
+        if not polygon_corners(alike):
             limit = math.radians(CORNER_ANGLE)
             alike = [k for k in corners if corner_turns[k] >= limit]
         corners = alike
@@ -630,6 +677,7 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     # and it is not a circle or a curve (a heart has corners too, but round lobes).
     polygon = (closed and len(corners) >= POLYGON_CORNERS
                and sum(deviations) / len(deviations) <= LINE_TOLERANCE
+               and (not unlike or max(deviations) <= SIDE_TOLERANCE)
                and not _rounded_dent(xs, ys, cum, corners, w))
     straight = [
         polygon or (d <= tolerance and (not closed or len(spans) >= 3) and not wave)
@@ -829,6 +877,50 @@ def _hull(xs: Sequence[float], ys: Sequence[float], n: int) -> list[int]:
     return sorted({*half(order), *half(reversed(order))})
 
 
+def drawn_back_along(figure: Figure) -> bool:
+    """An open figure of straight pieces that all lie along one line, within
+    LINE_TOLERANCE of the longest piece's length: a line drawn there and back (or to and
+    fro) in one stroke, which a person reads as one line, not as a narrow angle."""
+    if (figure.kind is not FigureKind.LINES or len(figure.pieces) < 2
+            or len(figure.strokes) != 1):
+        return False  # strokes joined end to end continue each other: not this
+    longest = max(figure.pieces, key=lambda p: math.dist(p.start, p.end))
+    (x0, y0), (x1, y1) = longest.start, longest.end
+    chord = math.dist(longest.start, longest.end)
+    if chord <= 0:
+        return False
+    reach = LINE_TOLERANCE * chord * chord  # distances times the chord's length
+    dx, dy = x1 - x0, y1 - y0
+    return all(abs((x - x0) * dy - (y - y0) * dx) <= reach for x, y in figure.outline)
+
+
+def sharp_points(figure: Figure) -> int:
+    """How many of a closed figure's corners turn by POINT_ANGLE or more between the
+    chords of CORNER_WINDOW of its length either side: the points a circle has none of
+    (its seam leaves one at most)."""
+    outline = figure.outline
+    if not figure.closed or len(figure.corners) < 2 or len(outline) < 4:
+        return 0
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    cum = cumulative(xs, ys)
+    total = cum[-1]
+    if total <= 0:
+        return 0
+    where = {p: k for k, p in enumerate(outline[:-1])}
+    at = [where[c] for c in figure.corners if c in where]
+    w = CORNER_WINDOW * total
+    px, py = points_at(xs, ys, cum, [*((cum[k] - w) % total for k in at),
+                                     *((cum[k] + w) % total for k in at)])
+    count = len(at)
+    limit = math.radians(POINT_ANGLE)
+    return sum(
+        1 for i, k in enumerate(at)
+        if abs(turn_between(xs[k] - px[i], ys[k] - py[i],
+                            px[count + i] - xs[k], py[count + i] - ys[k])) >= limit
+    )
+
+
 def _dot_figure(
     strokes: tuple[int, ...], size: float, xs: Sequence[float], ys: Sequence[float]
 ) -> Figure:
@@ -1014,24 +1106,39 @@ def _to_stretch(x: float, y: float, trace: Trace, end: int) -> float:
     return best
 
 
+def _end_segment(t: Trace, e: int) -> tuple[float, float, float, float]:
+    """A stroke's end `e` and the direction of its last tenth (not of its last segment,
+    which may be a wobble), pointing out of the end."""
+    xs, ys = (t.xs, t.ys) if e == 1 else (t.xs[::-1], t.ys[::-1])
+    ex, ey = xs[-1], ys[-1]
+    back = len(xs) - 2
+    while back > 0 and math.hypot(ex - xs[back], ey - ys[back]) < 0.1 * t.length:
+        back -= 1
+    return ex, ey, ex - xs[back], ey - ys[back]
+
+
+def _side_by_side(a: Trace, ea: int, b: Trace, eb: int) -> bool:
+    """Whether two stroke ends point out the same way (within SIDE_BY_SIDE_ANGLE): the
+    strokes lie side by side there, one drawn beside or over the other, and neither
+    goes on where the other stops (a circle's halves, a square's sides, a line in two
+    goes all point out against each other, or across)."""
+    if len(a.xs) < 2 or len(b.xs) < 2:
+        return False
+    _, _, ux, uy = _end_segment(a, ea)
+    _, _, vx, vy = _end_segment(b, eb)
+    nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
+    return nu > 0 and nv > 0 and (ux * vx + uy * vy) >= math.cos(
+        math.radians(SIDE_BY_SIDE_ANGLE)) * nu * nv
+
+
 def _to_corner(a: Trace, ea: int, b: Trace, eb: int, reach: float) -> float:
     """When the last segments of two strokes, extended or cut back, meet at a corner of
     at least 30 degrees: how far the farther end is from that corner (inf otherwise).
     A side of a square drawn past its corner, or stopping short of it, meets the next."""
-    def end_segment(t: Trace, e: int) -> tuple[float, float, float, float]:
-        # The direction of the stroke's last tenth (not of its last segment, which may
-        # be a wobble), pointing out of the end.
-        xs, ys = (t.xs, t.ys) if e == 1 else (t.xs[::-1], t.ys[::-1])
-        ex, ey = xs[-1], ys[-1]
-        back = len(xs) - 2
-        while back > 0 and math.hypot(ex - xs[back], ey - ys[back]) < 0.1 * t.length:
-            back -= 1
-        return ex, ey, ex - xs[back], ey - ys[back]
-
     if len(a.xs) < 2 or len(b.xs) < 2:
         return math.inf
-    px, py, ux, uy = end_segment(a, ea)
-    qx, qy, vx, vy = end_segment(b, eb)
+    px, py, ux, uy = _end_segment(a, ea)
+    qx, qy, vx, vy = _end_segment(b, eb)
     den = ux * vy - uy * vx
     nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
     if nu == 0 or nv == 0 or abs(den) < math.sin(math.radians(30)) * nu * nv:
@@ -1065,9 +1172,9 @@ def stroke_links(traces: Sequence[Trace], joinable: Sequence[int]) -> list[Link]
                         # side of a square may, by the longer stroke (not past half the
                         # shorter one).
                         d = _to_corner(ta, ea, tb, eb, max(reach, min(
-                            JOIN_FRACTION * max(ta.length, tb.length),
+                            CORNER_REACH * max(ta.length, tb.length),
                             0.5 * min(ta.length, tb.length))))
-                    if d < math.inf:
+                    if d < math.inf and not _side_by_side(ta, ea, tb, eb):
                         found.append((d, a, ea, b, eb))
     found.sort()
     per_end: dict[tuple[int, int], int] = {}
@@ -1094,7 +1201,8 @@ def _chain(chain: tuple[tuple[Trace, bool], ...], cycle: bool) -> Figure:
     parts = [_oriented(trace, rev) for trace, rev in chain]
     ring = [*chain, chain[0]] if cycle else list(chain)
     reaches = [
-        max(join_reach(a, b), OVERLAP_FRACTION * max(a.length, b.length))
+        # an overshoot is cut where the strokes cross, within CORNER_REACH of the ends
+        max(join_reach(a, b), CORNER_REACH * max(a.length, b.length))
         for (a, _), (b, _) in pairwise(ring)
     ]
     xs, ys = _joined(parts, reaches, cycle)

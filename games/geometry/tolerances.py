@@ -58,6 +58,21 @@ JOIN_FLOOR: Final = 0.06
 diagonal; at most JOIN_FRACTION of the longer stroke): a circle cut near one end, or a
 short side of a square, still meets its neighbours across a gap a person overlooks."""
 
+CORNER_REACH: Final = 0.25
+"""Two strokes whose ends do not meet still meet at a corner when their end segments,
+extended or cut back, cross within this fraction of the longer one's length of both ends
+(and within half the shorter one): a square or a triangle drawn a side a stroke, the
+sides crossing at the corners (a quarter of a side past them) or stopping short of them.
+Where they cross, both are cut. (Before: 15 %; generated triangles and squares whose
+sides run 10-20 % past their corners were read as 3 or 4 lines in a third of cases,
+20-30 % past in all; a Quick, Draw! triangle of three crossing strokes was 3 lines.)"""
+
+SIDE_BY_SIDE_ANGLE: Final = 25.0
+"""Two stroke ends that meet but point out the same way, within this many degrees, lie
+side by side (two lines drawn next to each other or one over the other, a side drawn
+again): they are not joined into one figure (before, two overlaid lines made a sliver
+of a closed curve, or a triangle)."""
+
 # --- Corners and straight lines ---------------------------------------------------------
 
 CORNER_WINDOW: Final = 0.06
@@ -78,6 +93,13 @@ straight lines (Broad Lines), and it is none of the ArtBox shapes, however round
 POLYGON_TURN_SHARE: Final = 0.8
 """...when its corners hold at least this share of the loop's whole turn (360 degrees):
 a polygon turns at its corners only, a round loop all along."""
+
+POLYGON_FOUR_SHARE: Final = 0.8
+"""...and corners unlike each other (some under half the sharpest) still count all of
+them when its 4 sharpest turn by less than this share of the turn of all of them: an
+octagon drawn round, a hexagon drawn wide turn at every corner, some sharper than
+others; a square or a triangle with kinks turns mostly at its own corners (a square with
+one kink of 35 degrees: 91 %, with two: 84 %). The sides must still be straight."""
 
 CORNER_SHARPNESS: Final = 0.7
 """...when at least this share of it happens within half the window: a corner turns at
@@ -144,6 +166,13 @@ ELLIPSE_TOLERANCE: Final = 0.08
 """A closed curve is a circle (or an ellipse, or an oval) when it strays from the ellipse
 of its own area moments by at most this fraction of the radius, on average (a half disc
 scores 0.14, a square 0.16, a triangle 0.33)."""
+
+POINT_ANGLE: Final = 90.0
+"""A circle has no points: a closed curve that turns by this much or more at two corners
+or more (between the chords of CORNER_WINDOW either side: a lemon, an eye, a hexagon
+squashed flat) is no circle, however close to an ellipse. The pen's seam leaves one such
+spot at most (the 330 $1 circles: the sharpest spot 60-103 degrees, the second sharpest
+79 at most)."""
 
 STRAY_FRACTION: Final = 0.08
 """A stroke smaller than this fraction of the whole drawing's size (bounding-box

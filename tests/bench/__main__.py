@@ -46,6 +46,8 @@ TARGETS: dict[str, str] = {
     "quickdraw_line_pct_held_out": ">= 95 (issue 15)",
     "quickdraw_hexagon_taken_pct_held_out": "<= 3 (issue 15)",
     "quickdraw_octagon_taken_pct_held_out": "<= 3 (issue 15)",
+    "quickdraw_hexagon_sheet_legal_pct_held_out": "<= 3 (issue 15)",
+    "quickdraw_octagon_sheet_legal_pct_held_out": "<= 3 (issue 15)",
     "resume_long_artbox_s": "(report; the Pi is 5-20x slower)",
     "scene_generate_ms_p50": "(no target)",
     "guess_opinion_ms_p50": "<= 0.5",

@@ -37,6 +37,7 @@ from tests.test_geometry_person import CASES, rate
 from tests.test_geometry_quickdraw import confusion as quickdraw_confusion
 from tests.test_geometry_quickdraw import load_drawings
 from tests.test_geometry_quickdraw import rates as quickdraw_rates
+from tests.test_geometry_quickdraw import sheet_rates as quickdraw_sheet_rates
 
 Pts = list[tuple[float, float]]
 
@@ -295,6 +296,8 @@ def run() -> dict[str, float]:
     sample = load_drawings()
     quickdraw_tuning = quickdraw_rates(quickdraw_confusion([d for d in sample if not d.held_out]))
     quickdraw_held = quickdraw_rates(quickdraw_confusion([d for d in sample if d.held_out]))
+    sheets_tuning = quickdraw_sheet_rates([d for d in sample if not d.held_out])
+    sheets_held = quickdraw_sheet_rates([d for d in sample if d.held_out])
     resume = resume_cost(rng)
 
     print(f"   {'adversarial (cold), ms':34} {'':>8} {'max':>8}")
@@ -324,6 +327,9 @@ def run() -> dict[str, float]:
     print("   Quick, Draw! drawings read as an ArtBox shape, % (tuning / held out):")
     for key, value in quickdraw_held.items():
         print(f"   {key:36} {quickdraw_tuning[key]:6.1f} {value:6.1f}")
+    print("   Quick, Draw! drawings legal as one Broad Lines sheet, % (tuning / held out):")
+    for key, value in sheets_held.items():
+        print(f"   {key:36} {sheets_tuning[key]:6.1f} {value:6.1f}")
     print()
     logged = resume["resume_long_artbox_actions"], resume["resume_long_artbox_strokes"]
     print(f"   resume: a long ArtBox match replayed cold ({logged[0]:.0f} actions, {logged[1]:.0f}"
@@ -341,6 +347,8 @@ def run() -> dict[str, float]:
         **{f"person_{_slug(name)}_pct": value for name, value in person.items()},
         **{f"{key}_held_out": value for key, value in quickdraw_held.items()},
         **{f"{key}_tuning": value for key, value in quickdraw_tuning.items()},
+        **{f"{key}_held_out": value for key, value in sheets_held.items()},
+        **{f"{key}_tuning": value for key, value in sheets_tuning.items()},
         **resume,
     }
 
