@@ -257,7 +257,8 @@ def test_root_run_lays_down_the_appliance(root: Path) -> None:
     assert "useradd --system" in out and "--groups video,render,input,gpio easel" in out
     assert "would run: /usr/bin/python3 -m venv --system-site-packages" in out
     assert f"{root}/opt/easel/venv/bin/python -m pip install" in out
-    assert f"{root}/opt/easel/venv/bin/python -m compileall -q -j 0 {root}/opt/easel/venv/lib" in out
+    venv = f"{root}/opt/easel/venv"
+    assert f"{venv}/bin/python -m compileall -q -j 0 {venv}/lib" in out
     assert "would run: systemctl enable easel.service" in out
     assert "would run: systemctl disable getty@tty1.service" in out
     # The files, under the root.
