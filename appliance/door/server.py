@@ -16,7 +16,7 @@ import logging
 import sqlite3
 import time
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any, Final, TypeVar, cast
 from urllib.parse import urlsplit
