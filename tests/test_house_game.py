@@ -144,7 +144,10 @@ async def test_a_game_the_box_does_not_know_plays_from_lobby_to_gallery(box: App
                 await phone.send({"type": "act", "id": f"d{next(ids)}", "kind": "done",
                                   "data": {}})
                 await phone.expect("ack")
-        over = await bo.view_where(lambda v: v["phase"] == "over")
+        # The gallery's address comes once its token is committed (the store's writer).
+        over = await bo.view_where(
+            lambda v: v["phase"] == "over" and v["match"]["gallery_url"] is not None
+        )
         assert sorted(over["match"]["outcome"]["winners"]) == [0, 1]
         gallery_url = over["match"]["gallery_url"]
         path = gallery_url[gallery_url.index("/gallery/"):]
