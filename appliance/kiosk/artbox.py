@@ -884,7 +884,9 @@ def _draw_match(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> 
     m, lang, s, state = f.metrics, f.lang, f.surface, table.state
     pictures = pictures_of(state)
     words = [as_map(w) for w in as_list(state.get("words"))]
-    words_w = max(round(rect.w * 0.27), min(rect.w // 3, round(300 * m.scale)))
+    # Twelve small letters at least: at 800x480 the hourglass's sentence wraps, not cuts.
+    words_w = max(round(rect.w * 0.27), min(rect.w // 3, max(round(300 * m.scale),
+                                                              12 * m.f_small)))
     if m.portrait:
         words_box = pygame.Rect(rect.left, rect.bottom - rect.h // 3, rect.w, rect.h // 3)
         grid_box = pygame.Rect(rect.left, rect.top, rect.w, words_box.top - m.gap - rect.top)
@@ -942,21 +944,17 @@ def _draw_words(
         if room >= r.line(m.f_small):
             size, lines = fit_wrapped(r, tr(lang, "artbox.hourglass_running"), m.f_small, tw, room)
             draw_lines(r, s, lines, size, MUTED, (tx, t.bottom), tw)
-    else:
-        size, lines = fit_wrapped(r, tr(lang, "artbox.hourglass_tap"), m.f_small, tw, glass.h, True)
+    if not (started and remaining is not None):
+        # Beside the glass (cut with "…" in a narrow Czech panel: the words below need
+        # every line they have).
+        size, lines = fit_wrapped(r, tr(lang, "artbox.hourglass_tap"), m.f_small, tw, glass.h,
+                                  True)
         draw_lines(r, s, lines, size, GOLD, (tx, glass.top), tw, True)
         r.add_target(glass.inflate(m.gap, m.gap), PressButton("hourglass"))
     y = glass.bottom + m.gap // 2
-    y = r.blit_text(
-        s,
-        tr(lang, "artbox.done_count", n=done, total=len(table.players)),
-        m.f_small,
-        TEXT,
-        "topleft",
-        (inner.left, y),
-        True,
-        inner.w,
-    ).bottom
+    size, lines = fit_wrapped(r, tr(lang, "artbox.done_count", n=done, total=len(table.players)),
+                              m.f_small, inner.w, 2 * r.line(m.f_small, True), True)
+    y = draw_lines(r, s, lines, size, TEXT, (inner.left, y), inner.w, True).bottom
     y += m.gap // 2
     y = r.blit_text(
         s, tr(lang, "artbox.words"), m.f_head, TEXT, "topleft", (inner.left, y), True, inner.w
@@ -991,16 +989,20 @@ def _word_columns(
         cols = math.ceil(n / rows)
         if cols <= max_cols:
             break
-    cols = min(cols, max_cols)
+    # Even the small type in as many columns as the width holds does not fit: more, narrower
+    # columns (long words end in "…"), never a word left out (a portrait panel lost two).
+    cols = max(1, min(n, cols))
     rows = math.ceil(n / cols)
     col_w = box.w // cols
     bullet = max(3, row_h // 8)
+    shown = 0
     for i, text in enumerate(words):
         col, row = i // rows, i % rows
         x = box.left + col * col_w
         y = box.top + row * row_h
         if y + row_h > box.bottom + 2:
-            continue
+            continue  # no room: the layout log says so (a word nobody can match)
+        shown += 1
         number = (revealed or {}).get(text)
         width = col_w - 3 * bullet - m.gap // 2
         if number is not None:
@@ -1020,6 +1022,8 @@ def _word_columns(
             True,
             width,
         )
+    if shown < n:
+        r.note_dropped("artbox words", shown, n)
 
 
 def _draw_reveal(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
@@ -1027,9 +1031,11 @@ def _draw_reveal(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) ->
     pictures = pictures_of(state)
     revealed = revealed_of(state)
     vote = as_map(state.get("vote"))
-    panel_w = max(round(rect.w * 0.27), min(rect.w // 3, round(300 * m.scale)))
+    panel_w = max(round(rect.w * 0.27), min(rect.w // 3, max(round(300 * m.scale),
+                                                              12 * m.f_small)))
     if m.portrait:
-        panel = pygame.Rect(rect.left, rect.bottom - rect.h // 4, rect.w, rect.h // 4)
+        # A third, as the guessing has: a quarter had no room left for the words.
+        panel = pygame.Rect(rect.left, rect.bottom - rect.h // 3, rect.w, rect.h // 3)
         grid_box = pygame.Rect(rect.left, rect.top, rect.w, panel.top - m.gap - rect.top)
     else:
         panel = pygame.Rect(rect.right - panel_w, rect.top, panel_w, rect.h)

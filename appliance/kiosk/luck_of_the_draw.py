@@ -758,10 +758,13 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
         if len(leaders) == 1:
             side = r.line(m.f_head, True)
             s.blit(chip_disc(r, colours.get(leaders[0], MUTED), side, PANEL), (inner.left, y))
-            line_fitted(r, s, f"{names.get(leaders[0], '?')} {tr(lang, 'lotd.wins')}", m.f_head,
-                        GOLD, "midleft", (inner.left + side + m.gap // 2, y + side // 2),
-                        inner.w - side - m.gap // 2)
-            y += side + m.gap // 2
+            # Two lines beside the chip rather than "white wins th…" in a narrow panel.
+            text_w = inner.w - side - m.gap // 2
+            size, lines = fit_wrapped(r, f"{names.get(leaders[0], '?')} {tr(lang, 'lotd.wins')}",
+                                      m.f_head, text_w, 2 * r.line(m.f_head, True), True)
+            said = draw_lines(r, s, lines, size, GOLD, (inner.left + side + m.gap // 2, y),
+                              text_w, True)
+            y = max(y + side, said.bottom) + m.gap // 2
         else:
             size, lines = fit_wrapped(r, tr(lang, "lotd.tie"), m.f_body, inner.w,
                                       3 * r.line(m.f_body, True), True)
