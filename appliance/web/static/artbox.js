@@ -17,7 +17,7 @@
 import { addStrings } from "./i18n.js";
 import { registerGameScreen } from "./games.js";
 import { createCanvas, sheetElement, sheetRect, SHEET } from "./canvas.js";
-import { gameKit, patch, waiting } from "./kit.js";
+import { gameKit, patch, roundFold, waiting } from "./kit.js";
 import { fill, h } from "./ui.js";
 
 // The phone's sentences for this game, English and Czech, added to the page's catalogue
@@ -1485,11 +1485,12 @@ function screenPoints(st) {
  * the newest open, the others a line each to open (a phone's page stays a few screens long). */
 function artShowEl(st) {
   const shows = Array.isArray(st.art_show) ? st.art_show : [];
+  const show = JSON.stringify(shows.map((round) => [round.round, (round.pictures || []).length]));
   return h("section", { class: "card stack ab-artshow" }, h("h2", {}, tr("art_show")),
     shows.slice().reverse().map((round, i) => {
       const info = new Map((round.revealed || []).map((r) => [r.number, r]));
       const rp = round.round_points || {};
-      return h("details", { class: "ab-show-round", open: i === 0, dataset: { round: String(round.round) } },
+      return h("details", { class: "ab-show-round", ...roundFold(show, round.round, i === 0), dataset: { round: String(round.round) } },
         h("summary", {}, h("h3", {}, tr("round", { n: round.round }))),
         h("p", { class: "small" },
           victory("red"), " ", Number.isInteger(rp.red) ? chipOf(rp.red) : tr("nobody"), " ",

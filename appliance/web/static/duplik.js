@@ -16,7 +16,7 @@
 import { addStrings } from "./i18n.js";
 import { registerGameScreen } from "./games.js";
 import { createCanvas, sheetElement } from "./canvas.js";
-import { gameKit, patch, seatsOf, waiting } from "./kit.js";
+import { gameKit, patch, roundFold, seatsOf, waiting } from "./kit.js";
 import { fill, h } from "./ui.js";
 
 // The phone's sentences for this game, English and Czech, added to the page's catalogue
@@ -722,7 +722,7 @@ function screenArtShow(st, role) {
           const sceneSrc = S.scenes.get(round.scene_key) || (s.scene && s.scene.key === round.scene_key ? url : null)
             || sceneUrl({ key: round.scene_key, svg: round.scene_svg });
           const canvases = Object.entries(round.canvases || {});
-          return h(shows.length > 1 ? "details" : "div", { class: "dk-round", open: shows.length > 1 && i === 0 },
+          return h(shows.length > 1 ? "details" : "div", { class: "dk-round", ...(shows.length > 1 ? roundFold(JSON.stringify(shows.map((r) => r.scene_key)), round.round, i === 0) : {}) },
             shows.length > 1 ? h("summary", {}, h("h3", {}, tr("round_title", { n: round.round, title: tr("quoted", { title: local(round.title) }) }))) : null,
             h("div", { class: "dk-gallery" },
               h("figure", { class: "dk-tile dk-tile-scene" },

@@ -35,6 +35,27 @@ export function seatsOf(view) {
   return seats;
 }
 
+// Which rounds of a finish's art show the player opened or closed: every change of the
+// view rebuilds the page, and a round read should not fold away under the reader.
+const folds = { show: "", open: new Map() };
+
+/**
+ * `open` and `ontoggle` for the <details> of round `round` of the art show `show` (a key
+ * that names that game's show): the newest round starts open, then the player decides.
+ * Another show (the next game) starts afresh.
+ */
+export function roundFold(show, round, newest) {
+  if (folds.show !== show) {
+    folds.show = show;
+    folds.open = new Map();
+  }
+  const open = folds.open;
+  return {
+    open: open.has(round) ? open.get(round) : newest,
+    ontoggle: (event) => { if (folds.open === open) open.set(round, event.currentTarget.open); },
+  };
+}
+
 export function waiting(text) {
   return h("p", { class: "waiting" }, h("span", { class: "dots", "aria-hidden": "true" }, h("i"), h("i"), h("i")), text);
 }

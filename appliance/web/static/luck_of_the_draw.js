@@ -14,7 +14,7 @@
 
 import { registerGameScreen } from "./games.js";
 import { createCanvas, sheetElement } from "./canvas.js";
-import { gameKit, patch, seatsOf, waiting } from "./kit.js";
+import { gameKit, patch, roundFold, seatsOf, waiting } from "./kit.js";
 import { fill, h } from "./ui.js";
 
 const GAME = "luck-of-the-draw";
@@ -261,8 +261,9 @@ function wonByChip(verdicts) {
  * the newest open, the others a line each to open (a phone's page stays a few screens long). */
 function artShowEl(st) {
   const shows = Array.isArray(st.art_show) ? st.art_show : [];
+  const show = JSON.stringify(shows.map((round) => [round.round, round.subject]));
   return h("section", { class: "card stack ld-artshow" }, h("h2", {}, tr("art_show")),
-    shows.slice().reverse().map((round, i) => h("details", { class: "ld-show-round", open: i === 0, dataset: { round: String(round.round) } },
+    shows.slice().reverse().map((round, i) => h("details", { class: "ld-show-round", ...roundFold(show, round.round, i === 0), dataset: { round: String(round.round) } },
       h("summary", {}, h("h3", {}, tr("art_show_round", { n: round.round, subject: local(round.subject) || "?" }))),
       galleryEl({ gallery: round.gallery }, { owners: true, won: wonByChip(round.verdicts) }))));
 }
