@@ -22,7 +22,7 @@ from appliance.table.store import Store
 from tests.conftest import FakeClock, LiveServer, Phone
 from tests.toygame import RaceToTwenty
 
-STALL_S = 0.3  # each commit: an SD card's fsync stall, long beside a ping
+STALL_S = 0.4  # each commit: an SD card's fsync stall, long beside a ping
 
 
 class StalledCard(Store):
@@ -182,7 +182,9 @@ async def test_no_write_path_holds_the_loop_and_each_is_answered_once_committed(
     pings = await pinger.stop()
     slow = {what: t for what, t in took.items() if t < STALL_S * 0.9}
     assert not slow, f"answered before the commit: {slow}"
-    assert len(pings) >= 20 and max(pings) < STALL_S / 2, (max(pings), len(pings))
+    # A commit waited for on the loop shows as a wait of STALL_S or more; a loaded
+    # machine (the suite on two busy cores) adds up to ~0.2 s of its own now and then.
+    assert len(pings) >= 20 and max(pings) < STALL_S * 7 / 8, (max(pings), len(pings))
     # All of it is on disk, as the memory says.
     store = session.store
     assert store.get_meta("language") == "cs" and store.get_meta("selected") == "race"
