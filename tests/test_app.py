@@ -199,7 +199,7 @@ async def test_a_flood_of_changes_is_drawn_at_the_kiosks_frame_rate(
         await asyncio.sleep(0.002)
     elapsed = loop.time() - began
     frames, spent = kiosk.frames_drawn - drawn, kiosk.drawing_s - spent
-    assert changes > 60
+    assert changes > 40  # a flood (~250 on a quiet machine, 50-60 on a loaded one)
     assert 1 <= frames < changes, (frames, changes)
     # The frames' time together: the share, give or take (each gap is reckoned from the
     # frame before, and frames vary); a frame per change would be most of the time.
