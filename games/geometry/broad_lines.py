@@ -1,5 +1,6 @@
 """Broad Lines: a sheet holds at most 2 straight lines, or exactly 1 curve that keeps one
-direction of bend and does not cross itself. An angle drawn in one stroke is 2 lines.
+direction of bend and does not cross itself (a closed one is a circle or an oval, without
+points). An angle drawn in one stroke is 2 lines; a line drawn to and fro along itself 1.
 """
 
 from __future__ import annotations
