@@ -400,11 +400,17 @@ def _drawn_over_table(
     keys = [v.strokes for v in candidates]
     table: dict[int, list[tuple[int, str]]] = {}
     boxes = []
+    # Around each box, as far as a figure's end may be and still lie along it (or on
+    # from one of its sides): a figure with neither end there is not compared at all.
+    reaches = []
     for v in candidates:
         outline = v.figure.outline if v.figure is not None else ()
         boxes.append((min(p[0] for p in outline), min(p[1] for p in outline),
                       max(p[0] for p in outline), max(p[1] for p in outline))
                      if outline else None)
+        size = v.figure.size if v.figure is not None else 0.0
+        reaches.append(max(OUTLINE_FRACTION * size, OVERSHOOT_NEAR * size, 2 * SIMPLIFY_FLOOR)
+                       + 1e-6)
     for index, verdict in enumerate(candidates):
         figure = verdict.figure
         shape = verdict.shape
@@ -413,33 +419,68 @@ def _drawn_over_table(
         line = shape is Shape.LINE
         if line and figure.kind is not FigureKind.LINE:
             continue  # one of the lines of an angle: the angle is no side drawn again
-        xs = [p[0] for p in figure.outline]
-        ys = [p[1] for p in figure.outline]
-        cum = cumulative(xs, ys)
-        probes = 4 if line else 12
-        px, py = points_at(xs, ys, cum, [cum[-1] * k / probes for k in range(probes + 1)])
+        probed: list[tuple[list[float], list[float]]] = []
+        (ax, ay), (bx, by) = figure.outline[0], figure.outline[-1]
         for other_index, other in enumerate(candidates):
             under = other.figure
             box = boxes[other_index]
+            if box is None:
+                continue
+            r = reaches[other_index]
+            if not (box[0] - r <= ax <= box[2] + r and box[1] - r <= ay <= box[3] + r) and not (
+                    box[0] - r <= bx <= box[2] + r and box[1] - r <= by <= box[3] + r):
+                continue
             if (under is None or other_index == index or other.shape is None or box is None
                     or set(other.strokes) & set(verdict.strokes)
                     or (not line and other.shape is not shape)
                     or (other.shape is shape and len(other.strokes) == 1
                         and other.strokes > verdict.strokes)):
                 continue
-            if (line and other.shape in (Shape.TRIANGLE, Shape.SQUARE)
-                    and _continues_a_side(figure, under)):
-                table.setdefault(verdict.strokes[0], []).append((other_index, other.shape.value))
-                continue
-            near = max(OUTLINE_FRACTION * under.size, 2 * SIMPLIFY_FLOOR)
-            if (min(px) < box[0] - near or max(px) > box[2] + near
-                    or min(py) < box[1] - near or max(py) > box[3] + near):
-                continue
-            ux = [p[0] for p in under.outline]
-            uy = [p[1] for p in under.outline]
-            if stays_near(px, py, ux, uy, near):
+            key = (figure.key, under.key)  # a figure's digest says its shape too
+            lies = _along.get(key) if figure.key and under.key else None
+            if lies is None:
+                if not probed:
+                    probed.append(_probes_along(figure, line))
+                lies = _lies_along(figure, shape, under, other.shape, box, *probed[0])
+                if figure.key and under.key:
+                    if len(_along) >= _ALONG:
+                        del _along[next(iter(_along))]  # the oldest goes
+                    _along[key] = lies
+            if lies:
                 table.setdefault(verdict.strokes[0], []).append((other_index, other.shape.value))
     return keys, table
+
+
+_ALONG: Final = 8192
+_along: dict[tuple[bytes, bytes], bool] = {}
+"""Whether one figure's shape lies along another's, by the figures' digests: a drawing
+checked again after a new stroke compares the new stroke's pairs only."""
+
+
+def _probes_along(figure: Figure, line: bool) -> tuple[list[float], list[float]]:
+    xs = [p[0] for p in figure.outline]
+    ys = [p[1] for p in figure.outline]
+    cum = cumulative(xs, ys)
+    probes = 4 if line else 12
+    return points_at(xs, ys, cum, [cum[-1] * k / probes for k in range(probes + 1)])
+
+
+def _lies_along(
+    figure: Figure, shape: Shape, under: Figure, under_shape: Shape,
+    box: tuple[float, float, float, float], px: list[float], py: list[float],
+) -> bool:
+    """Whether `figure` (a `shape`) lies along the outline of `under`: a side of it drawn
+    on or again, or a shape traced over it."""
+    if (shape is Shape.LINE and under_shape in (Shape.TRIANGLE, Shape.SQUARE)
+            and _continues_a_side(figure, under)):
+        return True
+    near = max(OUTLINE_FRACTION * under.size, 2 * SIMPLIFY_FLOOR)
+    if (min(px) < box[0] - near or max(px) > box[2] + near
+            or min(py) < box[1] - near or max(py) > box[3] + near):
+        return False
+    ux = [p[0] for p in under.outline]
+    uy = [p[1] for p in under.outline]
+    return stays_near(px, py, ux, uy, near)
 
 
 def _readings(
@@ -590,3 +631,4 @@ def clear_caches() -> None:
     """Forget every cached result (strokes, joinings, drawings): for benchmarks that time
     a first check, and tests that count work."""
     figures.clear_caches()
+    _along.clear()
