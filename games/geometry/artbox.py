@@ -13,12 +13,14 @@ from typing import Final
 
 from games.geometry import figures
 from games.geometry.figures import (
+    Crowded,
     Figure,
     FigureKind,
     GeometryError,
     Link,
     Trace,
     chain_figure,
+    remember,
     simplify_stroke,
     single_figure,
     stroke_links,
@@ -242,6 +244,17 @@ _CLOSED_SHAPES: Final = (Shape.CIRCLE, Shape.SQUARE, Shape.TRIANGLE)
 
 _MAX_JOINED: Final = 4
 
+LINK_BUDGET: Final = 400
+"""Pairs of stroke ends that meet in one drawing, at most (real drawings of 15 strokes
+have 12 at most; 20 strokes drawn on top of each other, 380): beyond it the drawing is
+left to the table ("drawing.crowded"), since what is read from the links (the joinings,
+the strokes drawn over others, the ways to read the drawing) grows with their square."""
+
+OVER_BUDGET: Final = 400
+"""Pairs of shapes near enough to be compared (does one lie along the other?), at most
+(real drawings of up to 15 strokes: 20 at most; 30 circles on top of each other: 435): beyond it the
+drawing is left to the table ("drawing.crowded")."""
+
 _MAX_READINGS: Final = 48
 """Ways of reading a drawing (which joinings to take) compared with the roll, at most."""
 
@@ -290,7 +303,7 @@ def _joinings(traces: Sequence[Trace], singles: Sequence[Figure]) -> list[ShapeV
         i for i, f in enumerate(singles)
         if f.kind is not FigureKind.DOT and not f.closed and not f.unjudged and not f.crossings
     ]
-    links = stroke_links(traces, joinable)
+    links = stroke_links(traces, joinable, LINK_BUDGET)
     chains: list[tuple[float, Chain, bool]] = [
         (gaps, chain, True) for gaps, chain in _cycles(traces, links)
     ]
@@ -399,6 +412,7 @@ def _drawn_over_table(
     over a circle. Two alike count once: the later one is the one drawn over."""
     keys = [v.strokes for v in candidates]
     table: dict[int, list[tuple[int, str]]] = {}
+    compared = 0
     boxes = []
     # Around each box, as far as a figure's end may be and still lie along it (or on
     # from one of its sides): a figure with neither end there is not compared at all.
@@ -436,6 +450,9 @@ def _drawn_over_table(
                     or (other.shape is shape and len(other.strokes) == 1
                         and other.strokes > verdict.strokes)):
                 continue
+            compared += 1
+            if compared > OVER_BUDGET:
+                raise Crowded(f"more than {OVER_BUDGET} shapes lie near others")
             key = (figure.key, under.key)  # a figure's digest says its shape too
             lies = _along.get(key) if figure.key and under.key else None
             if lies is None:
@@ -443,9 +460,7 @@ def _drawn_over_table(
                     probed.append(_probes_along(figure, line))
                 lies = _lies_along(figure, shape, under, other.shape, box, *probed[0])
                 if figure.key and under.key:
-                    if len(_along) >= _ALONG:
-                        del _along[next(iter(_along))]  # the oldest goes
-                    _along[key] = lies
+                    remember(_along, key, lies, _ALONG)
             if lies:
                 table.setdefault(verdict.strokes[0], []).append((other_index, other.shape.value))
     return keys, table
@@ -560,7 +575,10 @@ def recognise_shapes(
     `rolled`, the reading that fits the roll best is chosen (four lines meeting at
     corners are four lines when four lines were rolled, a square when a square was).
     """
-    return _recognise(strokes, rolled).verdicts
+    try:
+        return _recognise(strokes, rolled).verdicts
+    except Crowded as err:
+        return _crowded(tuple(strokes), (), err).shapes
 
 
 def _multiset_minus(a: Sequence[Shape], b: Sequence[Shape]) -> tuple[Shape, ...]:
@@ -579,13 +597,39 @@ def check_artbox_drawing(strokes: Sequence[Stroke], rolled: Sequence[Shape]) -> 
     if len(rolled) != 4 or not all(isinstance(s, Shape) for s in rolled):
         raise BadRoll(f"ArtBox rolls 4 shapes, not {list(rolled)!r}")
     rolled_sorted = tuple(s for kind in Shape for s in rolled if s is kind)
-    # The strokes' results are cached (by digests of their points): checking a drawing
-    # again costs the joinings and the readings only.
-    return _check(tuple(strokes), rolled_sorted)
+    # The strokes' results are cached (by digests of their points), and so are those of
+    # pairs of strokes: checking a drawing after a new stroke measures the new stroke and
+    # its pairs, then the joinings and the readings. A drawing checked before (after an
+    # undo, in another seat's view) is not checked again.
+    keys = tuple(simplify_stroke(s).key for s in strokes)
+    memo = (keys, rolled_sorted)
+    known = _drawings.get(memo)
+    if known is not None:
+        return known
+    verdict = _check(tuple(strokes), rolled_sorted)
+    if all(keys):  # a stroke too long to judge has no digest: nothing to remember
+        remember(_drawings, memo, verdict, _DRAWINGS)
+    return verdict
+
+
+_DRAWINGS: Final = 64
+_drawings: dict[tuple[tuple[bytes, ...], tuple[Shape, ...]], DrawingVerdict] = {}
+"""The drawings checked last, by their strokes' digests and the roll."""
+
+
+def _crowded(strokes: tuple[Stroke, ...], rolled_sorted: tuple[Shape, ...],
+             err: Crowded) -> DrawingVerdict:
+    """The verdict on a drawing too crowded to judge: the table decides."""
+    part = ShapeVerdict("not.tangled", {}, None, tuple(range(len(strokes))))
+    return DrawingVerdict("drawing.crowded", {"count": len(strokes)}, False, (part,), (),
+                          rolled_sorted, rolled_sorted, (), (part,))
 
 
 def _check(strokes: tuple[Stroke, ...], rolled_sorted: tuple[Shape, ...]) -> DrawingVerdict:
-    reading = _recognise(strokes, rolled_sorted)
+    try:
+        reading = _recognise(strokes, rolled_sorted)
+    except Crowded as err:
+        return _crowded(strokes, rolled_sorted, err)
     shapes = reading.verdicts
     found = reading.found
     unrecognised = tuple(
@@ -632,3 +676,4 @@ def clear_caches() -> None:
     a first check, and tests that count work."""
     figures.clear_caches()
     _along.clear()
+    _drawings.clear()

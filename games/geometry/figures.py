@@ -8,6 +8,7 @@ their rules from the `Figure` values made here.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import marshal
 import math
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import lru_cache
 from itertools import pairwise
-from typing import Final
+from typing import Final, TypeVar
 
 from games.geometry.polyline import (
     XY,
@@ -75,6 +76,9 @@ from games.geometry.tolerances import (
 )
 from games.sheet import Stroke
 
+K = TypeVar("K")
+V = TypeVar("V")
+
 
 class GeometryError(ValueError):
     """A stroke or a roll that geometry cannot work with."""
@@ -82,6 +86,11 @@ class GeometryError(ValueError):
 
 class EmptyStroke(GeometryError):
     """A stroke without points."""
+
+
+class Crowded(GeometryError):
+    """More stroke ends meet than a check may weigh (strokes piled on top of each other):
+    the drawing is left to the table rather than judged at unbounded cost."""
 
 
 class FigureKind(Enum):
@@ -217,13 +226,23 @@ def simplify_stroke(stroke: Stroke) -> Trace:
     trace = _traces.get(key)
     if trace is None:
         trace = replace(_simplified(points), key=key)
-        if len(_traces) >= _TRACES:
-            del _traces[next(iter(_traces))]  # the oldest goes
-        _traces[key] = trace
+        remember(_traces, key, trace, _TRACES)
     return trace
 
 
 _TRACES: Final = 512
+
+
+def remember(cache: dict[K, V], key: K, value: V, size: int) -> None:
+    """Keep `value` in a cache of at most `size` entries, the oldest going first. The box
+    checks drawings on its writer thread and, now and then, on its loop: a race between
+    the two only forgets an entry (the result is the same, made again)."""
+    if len(cache) >= size:
+        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+            del cache[next(iter(cache))]
+    cache[key] = value
+
+
 _traces: dict[bytes, Trace] = {}
 
 
@@ -1069,9 +1088,7 @@ def _pair_links(ta: Trace, tb: Trace) -> tuple[tuple[float, int, int], ...]:
     pair = _pairs.get(key)
     if pair is None:
         pair = _measure_pair(ta, tb)
-        if len(_pairs) >= _PAIRS:
-            del _pairs[next(iter(_pairs))]  # the oldest goes
-        _pairs[key] = pair
+        remember(_pairs, key, pair, _PAIRS)
     return pair
 
 
@@ -1112,15 +1129,20 @@ def _measure_pair(ta: Trace, tb: Trace) -> tuple[tuple[float, int, int], ...]:
     return tuple(found)
 
 
-def stroke_links(traces: Sequence[Trace], joinable: Sequence[int]) -> list[Link]:
+def stroke_links(
+    traces: Sequence[Trace], joinable: Sequence[int], limit: int | None = None
+) -> list[Link]:
     """Pairs of stroke ends that meet, nearest first; each end keeps only its
-    JOIN_NEIGHBOURS nearest partners, so a crowded drawing has few links."""
+    JOIN_NEIGHBOURS nearest partners, so a crowded drawing has few links. More than
+    `limit` pairs of ends meeting raises Crowded (before they are sorted or walked)."""
     found: list[Link] = []
     for x, a in enumerate(joinable):
         ta = traces[a]
         for b in joinable[x + 1 :]:
             for d, ea, eb in _pair_links(ta, traces[b]):
                 found.append((d, a, ea, b, eb))
+        if limit is not None and len(found) > limit:
+            raise Crowded(f"{len(found)} pairs of stroke ends meet, more than {limit}")
     found.sort()
     per_end: dict[tuple[int, int], int] = {}
     kept: list[Link] = []
