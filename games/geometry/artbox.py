@@ -537,14 +537,38 @@ def _readings(
     return out
 
 
+_SINGLES: Final = 1024
+_singles: dict[tuple[bytes, int, bool], tuple[Figure, tuple[ShapeVerdict, ...]]] = {}
+"""Stroke number n of a drawing read on its own (its figure and what it counts as), by
+the stroke's digest: a drawing checked after a new stroke reads the new stroke only."""
+
+
+def _single_read(
+    index: int, trace: Trace, stray: bool
+) -> tuple[Figure, tuple[ShapeVerdict, ...]]:
+    key = (trace.key, index, stray)
+    known = _singles.get(key) if trace.key else None
+    if known is None:
+        figure = single_figure(index, trace)
+        verdicts = _shape_verdicts(figure)
+        if stray:
+            verdicts = [replace(v, stray=True) for v in verdicts]
+        known = (figure, tuple(verdicts))
+        if trace.key:
+            remember(_singles, key, known, _SINGLES)
+    return known
+
+
 def _recognise(
-    strokes: Sequence[Stroke], rolled: Sequence[Shape] | None
+    strokes: Sequence[Stroke], rolled: Sequence[Shape] | None,
+    traces: Sequence[Trace] | None = None,
 ) -> _Reading:
-    traces = [simplify_stroke(s) for s in strokes]
-    singles_figures = [single_figure(i, t) for i, t in enumerate(traces)]
+    if traces is None:
+        traces = [simplify_stroke(s) for s in strokes]
     strays = _strays(traces)
-    singles = [[replace(v, stray=True) for v in _shape_verdicts(f)] if i in strays
-               else _shape_verdicts(f) for i, f in enumerate(singles_figures)]
+    read = [_single_read(i, t, i in strays) for i, t in enumerate(traces)]
+    singles_figures = [figure for figure, _ in read]
+    singles = [list(verdicts) for _, verdicts in read]
     joinings = _joinings(traces, singles_figures)
     keys, over = _drawn_over_table([*(v for vs in singles for v in vs), *joinings])
     ways = _readings(singles, joinings)
@@ -601,12 +625,13 @@ def check_artbox_drawing(strokes: Sequence[Stroke], rolled: Sequence[Shape]) -> 
     # pairs of strokes: checking a drawing after a new stroke measures the new stroke and
     # its pairs, then the joinings and the readings. A drawing checked before (after an
     # undo, in another seat's view) is not checked again.
-    keys = tuple(simplify_stroke(s).key for s in strokes)
+    traces = [simplify_stroke(s) for s in strokes]
+    keys = tuple(t.key for t in traces)
     memo = (keys, rolled_sorted)
     known = _drawings.get(memo)
     if known is not None:
         return known
-    verdict = _check(tuple(strokes), rolled_sorted)
+    verdict = _check(tuple(strokes), rolled_sorted, traces)
     if all(keys):  # a stroke too long to judge has no digest: nothing to remember
         remember(_drawings, memo, verdict, _DRAWINGS)
     return verdict
@@ -625,9 +650,12 @@ def _crowded(strokes: tuple[Stroke, ...], rolled_sorted: tuple[Shape, ...],
                           rolled_sorted, rolled_sorted, (), (part,))
 
 
-def _check(strokes: tuple[Stroke, ...], rolled_sorted: tuple[Shape, ...]) -> DrawingVerdict:
+def _check(
+    strokes: tuple[Stroke, ...], rolled_sorted: tuple[Shape, ...],
+    traces: Sequence[Trace] | None = None,
+) -> DrawingVerdict:
     try:
-        reading = _recognise(strokes, rolled_sorted)
+        reading = _recognise(strokes, rolled_sorted, traces)
     except Crowded as err:
         return _crowded(strokes, rolled_sorted, err)
     shapes = reading.verdicts
@@ -677,3 +705,4 @@ def clear_caches() -> None:
     figures.clear_caches()
     _along.clear()
     _drawings.clear()
+    _singles.clear()
