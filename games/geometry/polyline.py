@@ -9,7 +9,6 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate
 from operator import sub
-from typing import Final
 
 from games.geometry.tolerances import (
     CORNER_ANGLE,
@@ -54,22 +53,13 @@ def simplify(
             # |cross| / norm is the distance to the chord: compare cross with eps * norm.
             limit = eps * norm
             c = x1 * dy - y1 * dx
-            if j - i > _LONG_SPAN:
-                # A long span in one comprehension (twice the speed of the loop there);
-                # the first farthest point splits, as the loop keeping the greater does.
-                far = [abs(x * dy - y * dx - c)
-                       for x, y in zip(xs[i + 1 : j], ys[i + 1 : j], strict=True)]
-                top = max(far)
-                if top > limit:
-                    best = i + 1 + far.index(top)
-            else:
-                for k in range(i + 1, j):
-                    d = xs[k] * dy - ys[k] * dx - c
-                    if d < 0:
-                        d = -d
-                    if d > limit:
-                        limit = d
-                        best = k
+            for k in range(i + 1, j):
+                d = xs[k] * dy - ys[k] * dx - c
+                if d < 0:
+                    d = -d
+                if d > limit:
+                    limit = d
+                    best = k
         else:  # a chord of no length (a closed stroke): the point farthest from its end
             limit = eps * eps
             for k in range(i + 1, j):
@@ -84,10 +74,6 @@ def simplify(
             stack.append((i, best))
             stack.append((best, j))
     return [k for k in range(n) if keep[k]]
-
-
-_LONG_SPAN: Final = 48
-"""Points of a span from which RDP measures it in one comprehension, not a loop."""
 
 
 def thin(xs: list[int], ys: list[int], eps: float) -> tuple[list[int], list[int]]:
