@@ -169,6 +169,10 @@ class House:
     make_ahead: Callable[[Any], None] | None = None
     """What the game's views would compute on first sight, made ahead from the first
     state on the box's worker thread at start, off the loop that serves the phones."""
+    make_after_move: Callable[[Any], None] | None = None
+    """What the game's views would compute on first sight of the state a move made (ArtBox:
+    the picture's new shape check), made on the store's writer thread once the move is
+    committed and before the loop applies it, so that no view computes it on the loop."""
     no_screen: bool = False
     """The rules take the NO_SCREEN start option (games/core.py): they deal their private
     roles around seats without a phone (or pass the device to them). A game without it

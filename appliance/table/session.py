@@ -1579,6 +1579,7 @@ class Session:
         """Give the move to the writer thread; `_committed` hears back on the loop."""
         loop = asyncio.get_running_loop()
         match_id, chain = match.record.id, match.chain
+        after_move = registry.house(match.rules.id).make_after_move
 
         def write(store: Store) -> None:  # on the writer thread, in the order handed over
             if chain.error is not None:
@@ -1589,6 +1590,8 @@ class Session:
                 # Set here, before the writer takes the next job: none after it is written.
                 chain.error = _not_logged(match, action, err)
                 raise chain.error from err
+            if after_move is not None:
+                _made_after_move(after_move, state)
 
         written = self.store.later(write)
         assert written is not None
@@ -1822,6 +1825,16 @@ def _make_ahead(game: str, state: Any) -> None:
     make = registry.house(game).make_ahead
     if make is not None:
         make(state)
+
+
+def _made_after_move(make: Callable[[Any], None], state: Any) -> None:
+    """What the views of a committed move's state would compute on the loop (its game's
+    house says what: ArtBox's shape check of the picture), made on the writer thread. The
+    move is saved already: a failure here only leaves it to be made when read."""
+    try:
+        make(state)
+    except Exception:
+        log.exception("could not make ahead what the views of a move need")
 
 
 def _not_logged(match: LiveMatch, action: Action, err: BaseException) -> SessionError:

@@ -13,6 +13,7 @@ from typing import Final
 
 from games.geometry import figures
 from games.geometry.figures import (
+    Crowded,
     Figure,
     FigureKind,
     GeometryError,
@@ -20,6 +21,7 @@ from games.geometry.figures import (
     Trace,
     chain_figure,
     drawn_back_along,
+    remember,
     sharp_points,
     simplify_stroke,
     single_figure,
@@ -229,6 +231,17 @@ _CLOSED_SHAPES: Final = (Shape.CIRCLE, Shape.SQUARE, Shape.TRIANGLE)
 
 _MAX_JOINED: Final = 4
 
+LINK_BUDGET: Final = 400
+"""Pairs of stroke ends that meet in one drawing, at most (real drawings of 15 strokes
+have 12 at most; 20 strokes drawn on top of each other, 380): beyond it the drawing is
+left to the table ("drawing.crowded"), since what is read from the links (the joinings,
+the strokes drawn over others, the ways to read the drawing) grows with their square."""
+
+OVER_BUDGET: Final = 400
+"""Pairs of shapes near enough to be compared (does one lie along the other?), at most
+(real drawings of up to 15 strokes: 20 at most; 30 circles on top of each other: 435): beyond it the
+drawing is left to the table ("drawing.crowded")."""
+
 _MAX_READINGS: Final = 48
 """Ways of reading a drawing (which joinings to take) compared with the roll, at most."""
 
@@ -277,7 +290,7 @@ def _joinings(traces: Sequence[Trace], singles: Sequence[Figure]) -> list[ShapeV
         i for i, f in enumerate(singles)
         if f.kind is not FigureKind.DOT and not f.closed and not f.unjudged and not f.crossings
     ]
-    links = stroke_links(traces, joinable)
+    links = stroke_links(traces, joinable, LINK_BUDGET)
     chains: list[tuple[float, Chain, bool]] = [
         (gaps, chain, True) for gaps, chain in _cycles(traces, links)
     ]
@@ -386,12 +399,19 @@ def _drawn_over_table(
     over a circle. Two alike count once: the later one is the one drawn over."""
     keys = [v.strokes for v in candidates]
     table: dict[int, list[tuple[int, str]]] = {}
+    compared = 0
     boxes = []
+    # Around each box, as far as a figure's end may be and still lie along it (or on
+    # from one of its sides): a figure with neither end there is not compared at all.
+    reaches = []
     for v in candidates:
         outline = v.figure.outline if v.figure is not None else ()
         boxes.append((min(p[0] for p in outline), min(p[1] for p in outline),
                       max(p[0] for p in outline), max(p[1] for p in outline))
                      if outline else None)
+        size = v.figure.size if v.figure is not None else 0.0
+        reaches.append(max(OUTLINE_FRACTION * size, OVERSHOOT_NEAR * size, 2 * SIMPLIFY_FLOOR)
+                       + 1e-6)
     for index, verdict in enumerate(candidates):
         figure = verdict.figure
         shape = verdict.shape
@@ -400,33 +420,69 @@ def _drawn_over_table(
         line = shape is Shape.LINE
         if line and figure.kind is not FigureKind.LINE:
             continue  # one of the lines of an angle: the angle is no side drawn again
-        xs = [p[0] for p in figure.outline]
-        ys = [p[1] for p in figure.outline]
-        cum = cumulative(xs, ys)
-        probes = 4 if line else 12
-        px, py = points_at(xs, ys, cum, [cum[-1] * k / probes for k in range(probes + 1)])
+        probed: list[tuple[list[float], list[float]]] = []
+        (ax, ay), (bx, by) = figure.outline[0], figure.outline[-1]
         for other_index, other in enumerate(candidates):
             under = other.figure
             box = boxes[other_index]
+            if box is None:
+                continue
+            r = reaches[other_index]
+            if not (box[0] - r <= ax <= box[2] + r and box[1] - r <= ay <= box[3] + r) and not (
+                    box[0] - r <= bx <= box[2] + r and box[1] - r <= by <= box[3] + r):
+                continue
             if (under is None or other_index == index or other.shape is None or box is None
                     or set(other.strokes) & set(verdict.strokes)
                     or (not line and other.shape is not shape)
                     or (other.shape is shape and len(other.strokes) == 1
                         and other.strokes > verdict.strokes)):
                 continue
-            if (line and other.shape in (Shape.TRIANGLE, Shape.SQUARE)
-                    and _continues_a_side(figure, under)):
-                table.setdefault(verdict.strokes[0], []).append((other_index, other.shape.value))
-                continue
-            near = max(OUTLINE_FRACTION * under.size, 2 * SIMPLIFY_FLOOR)
-            if (min(px) < box[0] - near or max(px) > box[2] + near
-                    or min(py) < box[1] - near or max(py) > box[3] + near):
-                continue
-            ux = [p[0] for p in under.outline]
-            uy = [p[1] for p in under.outline]
-            if stays_near(px, py, ux, uy, near):
+            compared += 1
+            if compared > OVER_BUDGET:
+                raise Crowded(f"more than {OVER_BUDGET} shapes lie near others")
+            key = (figure.key, under.key)  # a figure's digest says its shape too
+            lies = _along.get(key) if figure.key and under.key else None
+            if lies is None:
+                if not probed:
+                    probed.append(_probes_along(figure, line))
+                lies = _lies_along(figure, shape, under, other.shape, box, *probed[0])
+                if figure.key and under.key:
+                    remember(_along, key, lies, _ALONG)
+            if lies:
                 table.setdefault(verdict.strokes[0], []).append((other_index, other.shape.value))
     return keys, table
+
+
+_ALONG: Final = 8192
+_along: dict[tuple[bytes, bytes], bool] = {}
+"""Whether one figure's shape lies along another's, by the figures' digests: a drawing
+checked again after a new stroke compares the new stroke's pairs only."""
+
+
+def _probes_along(figure: Figure, line: bool) -> tuple[list[float], list[float]]:
+    xs = [p[0] for p in figure.outline]
+    ys = [p[1] for p in figure.outline]
+    cum = cumulative(xs, ys)
+    probes = 4 if line else 12
+    return points_at(xs, ys, cum, [cum[-1] * k / probes for k in range(probes + 1)])
+
+
+def _lies_along(
+    figure: Figure, shape: Shape, under: Figure, under_shape: Shape,
+    box: tuple[float, float, float, float], px: list[float], py: list[float],
+) -> bool:
+    """Whether `figure` (a `shape`) lies along the outline of `under`: a side of it drawn
+    on or again, or a shape traced over it."""
+    if (shape is Shape.LINE and under_shape in (Shape.TRIANGLE, Shape.SQUARE)
+            and _continues_a_side(figure, under)):
+        return True
+    near = max(OUTLINE_FRACTION * under.size, 2 * SIMPLIFY_FLOOR)
+    if (min(px) < box[0] - near or max(px) > box[2] + near
+            or min(py) < box[1] - near or max(py) > box[3] + near):
+        return False
+    ux = [p[0] for p in under.outline]
+    uy = [p[1] for p in under.outline]
+    return stays_near(px, py, ux, uy, near)
 
 
 def _readings(
@@ -468,14 +524,38 @@ def _readings(
     return out
 
 
+_SINGLES: Final = 1024
+_singles: dict[tuple[bytes, int, bool], tuple[Figure, tuple[ShapeVerdict, ...]]] = {}
+"""Stroke number n of a drawing read on its own (its figure and what it counts as), by
+the stroke's digest: a drawing checked after a new stroke reads the new stroke only."""
+
+
+def _single_read(
+    index: int, trace: Trace, stray: bool
+) -> tuple[Figure, tuple[ShapeVerdict, ...]]:
+    key = (trace.key, index, stray)
+    known = _singles.get(key) if trace.key else None
+    if known is None:
+        figure = single_figure(index, trace)
+        verdicts = _shape_verdicts(figure)
+        if stray:
+            verdicts = [replace(v, stray=True) for v in verdicts]
+        known = (figure, tuple(verdicts))
+        if trace.key:
+            remember(_singles, key, known, _SINGLES)
+    return known
+
+
 def _recognise(
-    strokes: Sequence[Stroke], rolled: Sequence[Shape] | None
+    strokes: Sequence[Stroke], rolled: Sequence[Shape] | None,
+    traces: Sequence[Trace] | None = None,
 ) -> _Reading:
-    traces = [simplify_stroke(s) for s in strokes]
-    singles_figures = [single_figure(i, t) for i, t in enumerate(traces)]
+    if traces is None:
+        traces = [simplify_stroke(s) for s in strokes]
     strays = _strays(traces)
-    singles = [[replace(v, stray=True) for v in _shape_verdicts(f)] if i in strays
-               else _shape_verdicts(f) for i, f in enumerate(singles_figures)]
+    read = [_single_read(i, t, i in strays) for i, t in enumerate(traces)]
+    singles_figures = [figure for figure, _ in read]
+    singles = [list(verdicts) for _, verdicts in read]
     joinings = _joinings(traces, singles_figures)
     keys, over = _drawn_over_table([*(v for vs in singles for v in vs), *joinings])
     ways = _readings(singles, joinings)
@@ -506,7 +586,10 @@ def recognise_shapes(
     `rolled`, the reading that fits the roll best is chosen (four lines meeting at
     corners are four lines when four lines were rolled, a square when a square was).
     """
-    return _recognise(strokes, rolled).verdicts
+    try:
+        return _recognise(strokes, rolled).verdicts
+    except Crowded as err:
+        return _crowded(tuple(strokes), (), err).shapes
 
 
 def _multiset_minus(a: Sequence[Shape], b: Sequence[Shape]) -> tuple[Shape, ...]:
@@ -525,13 +608,43 @@ def check_artbox_drawing(strokes: Sequence[Stroke], rolled: Sequence[Shape]) -> 
     if len(rolled) != 4 or not all(isinstance(s, Shape) for s in rolled):
         raise BadRoll(f"ArtBox rolls 4 shapes, not {list(rolled)!r}")
     rolled_sorted = tuple(s for kind in Shape for s in rolled if s is kind)
-    # The strokes' results are cached (by digests of their points): checking a drawing
-    # again costs the joinings and the readings only.
-    return _check(tuple(strokes), rolled_sorted)
+    # The strokes' results are cached (by digests of their points), and so are those of
+    # pairs of strokes: checking a drawing after a new stroke measures the new stroke and
+    # its pairs, then the joinings and the readings. A drawing checked before (after an
+    # undo, in another seat's view) is not checked again.
+    traces = [simplify_stroke(s) for s in strokes]
+    keys = tuple(t.key for t in traces)
+    memo = (keys, rolled_sorted)
+    known = _drawings.get(memo)
+    if known is not None:
+        return known
+    verdict = _check(tuple(strokes), rolled_sorted, traces)
+    if all(keys):  # a stroke too long to judge has no digest: nothing to remember
+        remember(_drawings, memo, verdict, _DRAWINGS)
+    return verdict
 
 
-def _check(strokes: tuple[Stroke, ...], rolled_sorted: tuple[Shape, ...]) -> DrawingVerdict:
-    reading = _recognise(strokes, rolled_sorted)
+_DRAWINGS: Final = 64
+_drawings: dict[tuple[tuple[bytes, ...], tuple[Shape, ...]], DrawingVerdict] = {}
+"""The drawings checked last, by their strokes' digests and the roll."""
+
+
+def _crowded(strokes: tuple[Stroke, ...], rolled_sorted: tuple[Shape, ...],
+             err: Crowded) -> DrawingVerdict:
+    """The verdict on a drawing too crowded to judge: the table decides."""
+    part = ShapeVerdict("not.tangled", {}, None, tuple(range(len(strokes))))
+    return DrawingVerdict("drawing.crowded", {"count": len(strokes)}, False, (part,), (),
+                          rolled_sorted, rolled_sorted, (), (part,))
+
+
+def _check(
+    strokes: tuple[Stroke, ...], rolled_sorted: tuple[Shape, ...],
+    traces: Sequence[Trace] | None = None,
+) -> DrawingVerdict:
+    try:
+        reading = _recognise(strokes, rolled_sorted, traces)
+    except Crowded as err:
+        return _crowded(strokes, rolled_sorted, err)
     shapes = reading.verdicts
     found = reading.found
     unrecognised = tuple(
@@ -577,3 +690,6 @@ def clear_caches() -> None:
     """Forget every cached result (strokes, joinings, drawings): for benchmarks that time
     a first check, and tests that count work."""
     figures.clear_caches()
+    _along.clear()
+    _drawings.clear()
+    _singles.clear()

@@ -8,6 +8,7 @@ their rules from the `Figure` values made here.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import marshal
 import math
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import lru_cache
 from itertools import pairwise
-from typing import Final
+from typing import Final, TypeVar
 
 from games.geometry.polyline import (
     XY,
@@ -79,6 +80,9 @@ from games.geometry.tolerances import (
 )
 from games.sheet import Stroke
 
+K = TypeVar("K")
+V = TypeVar("V")
+
 
 class GeometryError(ValueError):
     """A stroke or a roll that geometry cannot work with."""
@@ -86,6 +90,11 @@ class GeometryError(ValueError):
 
 class EmptyStroke(GeometryError):
     """A stroke without points."""
+
+
+class Crowded(GeometryError):
+    """More stroke ends meet than a check may weigh (strokes piled on top of each other):
+    the drawing is left to the table rather than judged at unbounded cost."""
 
 
 class FigureKind(Enum):
@@ -142,6 +151,9 @@ class Figure:
     dent: float = 0.0
     """How deep a closed curve falls in from its convex hull, as a fraction of its size
     (away from where it closes); DENT_DEPTH or more is a dent, where its bend reverses."""
+    key: bytes = field(default=b"", compare=False, repr=False)
+    """A digest of what it was read from (its strokes' points, and how they were joined;
+    empty when unknown): what results about pairs of figures are cached by."""
 
     @property
     def changes_bend(self) -> bool:
@@ -185,6 +197,10 @@ class Trace:
     length: float
     points: int = 0
     """How many points the stroke had as drawn."""
+    key: bytes = field(default=b"", compare=False, repr=False)
+    """The digest of the stroke's points (empty for a trace made otherwise): what the
+    results about pairs of strokes are cached by, so that a drawing checked again after
+    a new stroke measures only the new stroke's pairs."""
 
     @property
     def too_long(self) -> bool:
@@ -213,14 +229,24 @@ def simplify_stroke(stroke: Stroke) -> Trace:
     key = hashlib.blake2b(marshal.dumps(points), digest_size=16).digest()
     trace = _traces.get(key)
     if trace is None:
-        trace = _simplified(points)
-        if len(_traces) >= _TRACES:
-            del _traces[next(iter(_traces))]  # the oldest goes
-        _traces[key] = trace
+        trace = replace(_simplified(points), key=key)
+        remember(_traces, key, trace, _TRACES)
     return trace
 
 
 _TRACES: Final = 512
+
+
+def remember(cache: dict[K, V], key: K, value: V, size: int) -> None:
+    """Keep `value` in a cache of at most `size` entries, the oldest going first. The box
+    checks drawings on its writer thread and, now and then, on its loop: a race between
+    the two only forgets an entry (the result is the same, made again)."""
+    if len(cache) >= size:
+        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+            del cache[next(iter(cache))]
+    cache[key] = value
+
+
 _traces: dict[bytes, Trace] = {}
 
 
@@ -934,11 +960,17 @@ def _dot_figure(
 def single_figure(index: int, trace: Trace) -> Figure:
     """The figure of stroke number `index` on its own (read once per trace)."""
     figure = _single(trace)
-    return figure if figure.strokes == (index,) else replace(figure, strokes=(index,))
+    if figure.strokes == (index,) and figure.key == trace.key:
+        return figure
+    return replace(figure, strokes=(index,), key=trace.key)
 
 
 @lru_cache(maxsize=512)
 def _single(trace: Trace) -> Figure:
+    return replace(_read_single(trace), key=trace.key)
+
+
+def _read_single(trace: Trace) -> Figure:
     if trace.too_long:
         return replace(_dot_figure((0,), trace.size, trace.xs, trace.ys),
                        kind=FigureKind.CURVE, curves=1, unjudged="too_long")
@@ -1149,33 +1181,75 @@ def _to_corner(a: Trace, ea: int, b: Trace, eb: int, reach: float) -> float:
     return far if far <= reach else math.inf
 
 
-def stroke_links(traces: Sequence[Trace], joinable: Sequence[int]) -> list[Link]:
+_PAIRS: Final = 8192
+_pairs: dict[tuple[bytes, bytes], tuple[tuple[float, int, int], ...]] = {}
+
+
+def _pair_links(ta: Trace, tb: Trace) -> tuple[tuple[float, int, int], ...]:
+    """The ends of two strokes that meet (distance, end of a, end of b), as
+    `stroke_links` takes them. Cached by the strokes' digests: a drawing checked after
+    each new stroke measures the new stroke's pairs only."""
+    if not (ta.key and tb.key):
+        return _measure_pair(ta, tb)
+    key = (ta.key, tb.key)
+    pair = _pairs.get(key)
+    if pair is None:
+        pair = _measure_pair(ta, tb)
+        remember(_pairs, key, pair, _PAIRS)
+    return pair
+
+
+_FARTHEST_LINK: Final = max(JOIN_FRACTION + OVERLAP_FRACTION, 2 * max(JOIN_FRACTION, 0.5))
+"""How far apart (times the longer stroke's length) two ends may be and still meet, at
+most: within the reach (at most JOIN_FRACTION of the longer) of a point within
+OVERLAP_FRACTION of the other's end, or both within the corner's reach (at most
+max(JOIN_FRACTION, 0.5) of the longer) of where their end segments meet. Pairs whose
+ends are all farther apart are not measured."""
+
+
+def _measure_pair(ta: Trace, tb: Trace) -> tuple[tuple[float, int, int], ...]:
+    ends_a = (_end_of(ta, 0), _end_of(ta, 1))
+    ends_b = (_end_of(tb, 0), _end_of(tb, 1))
+    farthest = _FARTHEST_LINK * max(ta.length, tb.length) * (1 + 1e-9) + 1e-6
+    if all(math.hypot(ax - bx, ay - by) > farthest
+           for ax, ay in ends_a for bx, by in ends_b):
+        return ()
+    found: list[tuple[float, int, int]] = []
+    reach = join_reach(ta, tb)
+    for ea in (0, 1):
+        ax, ay = ends_a[ea]
+        for eb in (0, 1):
+            bx, by = ends_b[eb]
+            d = min(
+                math.hypot(ax - bx, ay - by),
+                _to_stretch(ax, ay, tb, eb),  # ends running alongside: an overlap
+                _to_stretch(bx, by, ta, ea),
+            )
+            if d > reach:
+                # Overshooting a corner, or stopping short of it: as far as a side of a
+                # square may, by the longer stroke (not past half the shorter one).
+                d = _to_corner(ta, ea, tb, eb, max(reach, min(
+                    CORNER_REACH * max(ta.length, tb.length),
+                    0.5 * min(ta.length, tb.length))))
+            if d < math.inf and not _side_by_side(ta, ea, tb, eb):
+                found.append((d, ea, eb))
+    return tuple(found)
+
+
+def stroke_links(
+    traces: Sequence[Trace], joinable: Sequence[int], limit: int | None = None
+) -> list[Link]:
     """Pairs of stroke ends that meet, nearest first; each end keeps only its
-    JOIN_NEIGHBOURS nearest partners, so a crowded drawing has few links."""
+    JOIN_NEIGHBOURS nearest partners, so a crowded drawing has few links. More than
+    `limit` pairs of ends meeting raises Crowded (before they are sorted or walked)."""
     found: list[Link] = []
     for x, a in enumerate(joinable):
         ta = traces[a]
         for b in joinable[x + 1 :]:
-            tb = traces[b]
-            reach = join_reach(ta, tb)
-            for ea in (0, 1):
-                ax, ay = _end_of(ta, ea)
-                for eb in (0, 1):
-                    bx, by = _end_of(tb, eb)
-                    d = min(
-                        math.hypot(ax - bx, ay - by),
-                        _to_stretch(ax, ay, tb, eb),  # ends running alongside: an overlap
-                        _to_stretch(bx, by, ta, ea),
-                    )
-                    if d > reach:
-                        # Overshooting a corner, or stopping short of it: as far as a
-                        # side of a square may, by the longer stroke (not past half the
-                        # shorter one).
-                        d = _to_corner(ta, ea, tb, eb, max(reach, min(
-                            CORNER_REACH * max(ta.length, tb.length),
-                            0.5 * min(ta.length, tb.length))))
-                    if d < math.inf and not _side_by_side(ta, ea, tb, eb):
-                        found.append((d, a, ea, b, eb))
+            for d, ea, eb in _pair_links(ta, traces[b]):
+                found.append((d, a, ea, b, eb))
+        if limit is not None and len(found) > limit:
+            raise Crowded(f"{len(found)} pairs of stroke ends meet, more than {limit}")
     found.sort()
     per_end: dict[tuple[int, int], int] = {}
     kept: list[Link] = []
@@ -1192,8 +1266,13 @@ def chain_figure(
     traces: Sequence[Trace], chain: Sequence[tuple[int, bool]], cycle: bool
 ) -> Figure:
     """The figure of strokes laid end to start in `chain` (stroke, reversed)."""
-    figure = _chain(tuple((traces[i], rev) for i, rev in chain), cycle)
-    return replace(figure, strokes=tuple(sorted(i for i, _ in chain)))
+    links = tuple((traces[i], rev) for i, rev in chain)
+    figure = _chain(links, cycle)
+    key = b""
+    if all(trace.key for trace, _ in links):
+        key = hashlib.blake2b(b"".join(t.key + (b"r" if rev else b"f") for t, rev in links)
+                              + (b"c" if cycle else b"o"), digest_size=16).digest()
+    return replace(figure, strokes=tuple(sorted(i for i, _ in chain)), key=key)
 
 
 @lru_cache(maxsize=256)
@@ -1214,5 +1293,6 @@ def _chain(chain: tuple[tuple[Trace, bool], ...], cycle: bool) -> Figure:
 def clear_caches() -> None:
     """Forget the cached simplified strokes, single figures and joined figures."""
     _traces.clear()
+    _pairs.clear()
     _single.cache_clear()
     _chain.cache_clear()

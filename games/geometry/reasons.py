@@ -137,6 +137,10 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
         "Too tangled or too long to judge; the table decides.",
         "Příliš zamotané nebo dlouhé na posouzení; rozhodnou hráči u stolu.",
     ),
+    "drawing.crowded": (
+        "Too many strokes on top of each other to judge; the table decides.",
+        "Příliš mnoho tahů přes sebe na posouzení; rozhodnou hráči u stolu.",
+    ),
     "drawing.ok": (
         "Exactly the rolled shapes: {found}.",
         "Přesně hozené tvary: {found}.",

@@ -1,9 +1,11 @@
 """Drawing geometry's figures: the worst time on adversarial strokes (random walks of 100
 to 20000 points, 20 jagged strokes on one drawing, the longest real scribble), the time to
 check a real stroke (Broad Lines) and a 4-shape drawing (ArtBox), each cold (nothing
-cached), the accuracy on the $1 gestures (tuning and held-out people), on the Quick,
-Draw! sample (tuning and held-out halves) and on the cases of issue 15, and the time to
-replay a long ArtBox match after a power cut (resume_long_artbox_s).
+cached), a step of a busy ArtBox picture checked after each stroke (40 strokes, and 60
+piled on one spot as the hostile bench's flood leaves them), the accuracy on the $1
+gestures (tuning and held-out people), on the Quick, Draw! sample (tuning and held-out
+halves) and on the cases of issue 15, and the time to replay a long ArtBox match after a
+power cut (resume_long_artbox_s).
 
 Times are per call on this machine, as p50 and p99 over many calls, in CPU time of the
 thread (time.thread_time_ns: the machine is shared, and time spent preempted is not the
@@ -200,6 +202,48 @@ def worst_cases(rng: random.Random) -> dict[str, float]:
     return figures
 
 
+def drawing_of_40_strokes(rng: random.Random) -> list[Stroke]:
+    """A busy ArtBox picture drawn as fingers do: 16 shapes on a 4 x 4 grid, squares side
+    by side, triangles too, half the circles in two goes: 40 strokes or so."""
+    strokes: list[Stroke] = []
+    shapes = ["square", "triangle", "circle", "line"]
+    for row in range(4):
+        for col in range(4):
+            shape = shapes[(row + col) % 4]
+            for part in _finger_shape(shape, 200 + 400 * col, 130 + 250 * row, rng, 0.6):
+                strokes.append(Stroke(tuple((x, y, t) for x, y, t in part)))
+    return strokes
+
+
+def piled_strokes(count: int = 60) -> list[Stroke]:
+    """What the hostile bench's small-stroke flood leaves: the same 12-point stroke, again
+    and again (60 is the most a picture holds)."""
+    return [stroke_from_xy([(i % 1600, (i * 7) % 1000) for i in range(12)])] * count
+
+
+def incremental_steps(rng: random.Random) -> dict[str, float]:
+    """artbox_step_ms: a drawing checked after each of its strokes, as the game does (the
+    strokes and pairs before it cached), the worst step and the cold check of the whole."""
+    figures: dict[str, float] = {}
+    roll = (Shape.CIRCLE, Shape.SQUARE, Shape.TRIANGLE, Shape.LINE)
+    for name, strokes in (("40_strokes", drawing_of_40_strokes(rng)),
+                          ("60_piled", piled_strokes())):
+        clear_caches()
+        steps = []
+        for upto in range(1, len(strokes) + 1):
+            began = time.thread_time_ns()
+            check_artbox_drawing(strokes[:upto], roll)
+            steps.append((time.thread_time_ns() - began) / 1e6)
+        clear_caches()
+        began = time.thread_time_ns()
+        check_artbox_drawing(strokes, roll)
+        figures[f"artbox_{name}_cold_ms"] = (time.thread_time_ns() - began) / 1e6
+        figures[f"artbox_{name}_step_ms_p50"] = _percentile(steps, 0.5)
+        figures[f"artbox_{name}_step_ms_max"] = max(steps)
+        figures[f"artbox_{name}_strokes"] = float(len(strokes))
+    return figures
+
+
 def long_artbox_match(rng: random.Random) -> tuple[list[SeatInfo], int, list[Action]]:
     """A long ArtBox match, as its log: 8 players, every picture drawn shape by shape in
     finger strokes (a square side by side, a triangle too, half the circles in two goes),
@@ -232,11 +276,12 @@ def long_artbox_match(rng: random.Random) -> tuple[list[SeatInfo], int, list[Act
     return table.seats, table.seed, table.log
 
 
-def _finger_shape(shape: str, cx: float, cy: float, rng: random.Random) -> list[list[list[int]]]:
+def _finger_shape(shape: str, cx: float, cy: float, rng: random.Random, scale: float = 1.0
+                  ) -> list[list[list[int]]]:
     """One shape drawn by a finger, as the points of its strokes: a square side by side,
     a triangle too, a circle in one or two goes, 25-160 points each, with a finger's
     tremor and wobble."""
-    r = 120.0
+    r = 120.0 * scale
     if shape == "circle":
         outline = _ellipse(cx, cy, r, r * 0.9, rng.randint(100, 160))
         cut = rng.choice([len(outline), len(outline) // 2])
@@ -299,6 +344,7 @@ def run() -> dict[str, float]:
     sheets_tuning = quickdraw_sheet_rates([d for d in sample if not d.held_out])
     sheets_held = quickdraw_sheet_rates([d for d in sample if d.held_out])
     resume = resume_cost(rng)
+    steps = incremental_steps(rng)
 
     print(f"   {'adversarial (cold), ms':34} {'':>8} {'max':>8}")
     for key, value in worst.items():
@@ -310,6 +356,11 @@ def run() -> dict[str, float]:
         print(f"   {'   ' + name:34} {p50:8.3f} {p99:8.3f}")
     print(f"   {'ArtBox, a drawing of 4 shapes':34} {artbox_p50:8.3f} {artbox_p99:8.3f}")
     print(f"   {'ArtBox, one $1 gesture (mean)':34} {per_gesture:8.3f}")
+    for name in ("40_strokes", "60_piled"):
+        print(f"   {'ArtBox, ' + name.replace('_', ' ') + ', a step':34}"
+              f" {steps[f'artbox_{name}_step_ms_p50']:8.3f}"
+              f" {steps[f'artbox_{name}_step_ms_max']:8.3f} (max; cold"
+              f" {steps[f'artbox_{name}_cold_ms']:.3f})")
     print()
     print(f"   $1 gestures read as ArtBox shapes ({len(gestures)} gestures, counts):")
     print(f"   {'class':18}" + "".join(f"{o:>10}" for o in OUTCOMES))
@@ -350,6 +401,7 @@ def run() -> dict[str, float]:
         **{f"{key}_held_out": value for key, value in sheets_held.items()},
         **{f"{key}_tuning": value for key, value in sheets_tuning.items()},
         **resume,
+        **steps,
     }
 
 
