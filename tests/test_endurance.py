@@ -444,6 +444,14 @@ async def _gone_for_good(
 
     async def hand_over(seat: int, colour: str) -> None:
         nonlocal newcomers
+        # Nothing on its way to the card first: the box's own moves (a time-up by its
+        # timer) are handed to the writer unwaited and change the game once committed.
+        for _ in range(500):
+            await app.session.settled()
+            match = app.session.match
+            if match is None or not match.pending:
+                break
+            await asyncio.sleep(0.01)
         before = await table.snapshot()
         assert before is not None
         app.session.offer_seat(HOST, seat)
