@@ -103,7 +103,10 @@ def test_the_loop_runs_while_a_frame_is_drawn(slow_kiosk: Kiosk) -> None:
 
     ticks, drew = asyncio.run(main())
     assert drew and slow_kiosk.frames_drawn == 1
-    assert ticks >= 10, f"the loop ran {ticks} times during a {BUSY_S * 1000:.0f} ms frame"
+    # Drawn on the loop the timer could not fire at all until the frame was done; how
+    # often it fires beside the worker depends on the machine's other load (a loaded CI
+    # core gave 6 of a possible 150), so a few times is the proof.
+    assert ticks >= 3, f"the loop ran {ticks} times during a {BUSY_S * 1000:.0f} ms frame"
 
 
 def test_a_finger_on_the_screen_while_a_frame_is_drawn(slow_kiosk: Kiosk) -> None:
