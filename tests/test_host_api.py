@@ -21,6 +21,7 @@ from appliance.table.session import HOST_PAGE, PALETTE, Session
 from appliance.table.store import Store
 from games import registry
 from tests.conftest import FakeClock
+from tests.loop_watch import loop_lags
 from tests.toygame import RaceToTwenty
 
 PIN = "2468"
@@ -316,7 +317,6 @@ async def test_the_host_pages_state_checks_packs_off_the_loop_and_once(
     """A pack of 2000 entries takes about a second to check: the page's state (every
     action, and its poll every 2 s) checks it on a worker thread, and once per version
     of the file, so the phones' loop never waits for it."""
-    import asyncio
     import time
 
     from games.packs import MAX_ENTRIES
@@ -326,23 +326,12 @@ async def test_the_host_pages_state_checks_packs_off_the_loop_and_once(
     packs = tmp_path / "packs"
     packs.mkdir(exist_ok=True)
     (packs / "big.toml").write_text(f'game = "artbox"\nwords = [\n{words}\n]\n')
-    lags: list[float] = []
-
-    async def watch_the_loop() -> None:  # the API shares this loop: how late it wakes us
-        while True:
-            asked = time.perf_counter()
-            await asyncio.sleep(0.005)
-            lags.append(time.perf_counter() - asked - 0.005)
-
-    watcher = asyncio.ensure_future(watch_the_loop())
-    try:
+    async with loop_lags() as lags:  # the API shares this loop: how late it wakes us
         took = []
         for _ in range(3):
             started = time.perf_counter()
             status, body = await host.call("state", method="GET")
             took.append(time.perf_counter() - started)
             assert status == 200 and body["packs"][0]["entries"] == MAX_ENTRIES
-    finally:
-        watcher.cancel()
     assert max(lags) < 0.1, max(lags)
     assert max(took[1:]) < took[0] / 3, took  # checked once, then kept

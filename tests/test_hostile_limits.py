@@ -31,6 +31,7 @@ from appliance.system.config import Config
 from appliance.system.ratelimit import FailureLimiter, Limits
 from appliance.table.session import PALETTE, Session
 from tests.conftest import Phone
+from tests.loop_watch import loop_lags
 
 ATTACKER = "127.0.0.2"
 HONEST = "127.0.0.3"
@@ -242,24 +243,13 @@ async def test_a_compressed_request_body_is_refused_unread(box: Box) -> None:
     assert len(bomb) < 256 * 1024
     http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(ATTACKER, 0)))
     box.clients.append(http)
-    lags: list[float] = []
-
-    async def watch_the_loop() -> None:  # the box shares this loop: how late it wakes us
-        while True:
-            asked = time.perf_counter()
-            await asyncio.sleep(0.005)
-            lags.append(time.perf_counter() - asked - 0.005)
-
-    watcher = asyncio.ensure_future(watch_the_loop())
-    try:
+    async with loop_lags() as lags:  # the box shares this loop: how late it wakes us
         for path in ("/host/api/login", "/"):
             async with http.post(box.url + path, data=bomb, headers={
                 "Content-Encoding": "deflate", "Content-Type": "application/json",
                 "Origin": box.url}) as response:
                 assert response.status == 415, path
                 assert "compressed" in await response.text()
-    finally:
-        watcher.cancel()
     assert lags and max(lags) < 0.15, max(lags)
     assert await box.honest_ping(honest) < 0.05
 

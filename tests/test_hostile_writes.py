@@ -7,11 +7,9 @@ error and leaves the session as it was (appliance/table/session.py `_change`).""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -20,25 +18,18 @@ from appliance.system.config import Config
 from appliance.table.session import HOST, PALETTE, NotSaved, Session
 from appliance.table.store import Store
 from tests.conftest import FakeClock, LiveServer, Phone
+from tests.test_store_writer import SlowCard
 from tests.toygame import RaceToTwenty
 
 STALL_S = 0.4  # each commit: an SD card's fsync stall, long beside a ping
 
 
-class StalledCard(Store):
-    """Every commit takes STALL_S; writes fail while `broken` is set; a commit on the
-    loop's thread fails the test."""
+class StalledCard(SlowCard):
+    """test_store_writer's slow card with commits of STALL_S and a `broken` of its own;
+    a commit on the loop's thread fails the test."""
 
     broken = threading.Event()
-
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        assert threading.current_thread() is not threading.main_thread(), "a commit on the loop"
-        if self.broken.is_set():
-            raise sqlite3.OperationalError("attempt to write a readonly database")
-        with super()._transaction() as db:
-            yield db
-        time.sleep(STALL_S)
+    stall_s = STALL_S
 
 
 @pytest.fixture

@@ -29,6 +29,7 @@ class SlowCard(Store):
     writes fail while `broken` is set (a card gone read-only). Off the loop's thread only."""
 
     broken = threading.Event()
+    stall_s: float = COMMIT_S
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -37,7 +38,7 @@ class SlowCard(Store):
             raise sqlite3.OperationalError("attempt to write a readonly database")
         with super()._transaction() as db:
             yield db
-        time.sleep(COMMIT_S)
+        time.sleep(self.stall_s)
 
 
 @pytest.fixture
