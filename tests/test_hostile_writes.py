@@ -21,7 +21,7 @@ from tests.conftest import FakeClock, LiveServer, Phone
 from tests.test_store_writer import SlowCard
 from tests.toygame import RaceToTwenty
 
-STALL_S = 0.4  # each commit: an SD card's fsync stall, long beside a ping
+STALL_S = 0.6  # each commit: an SD card's fsync stall, long beside a ping (and a loaded CI core)
 
 
 class StalledCard(SlowCard):
@@ -174,7 +174,7 @@ async def test_no_write_path_holds_the_loop_and_each_is_answered_once_committed(
     slow = {what: t for what, t in took.items() if t < STALL_S * 0.9}
     assert not slow, f"answered before the commit: {slow}"
     # A commit waited for on the loop shows as a wait of STALL_S or more; a loaded
-    # machine (the suite on two busy cores) adds up to ~0.2 s of its own now and then.
+    # machine (the suite on two busy cores) adds up to ~0.4 s of its own now and then.
     assert len(pings) >= 20 and max(pings) < STALL_S * 7 / 8, (max(pings), len(pings))
     # All of it is on disk, as the memory says.
     store = session.store
