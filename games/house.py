@@ -75,8 +75,8 @@ class StartOption:
     option with a control (`toggle`, a `number` between two bounds, or `choices` of
     (value, label) pairs) is offered on the host page under its `label` (English and
     Czech), from the setting's value or else `default`; `on_phone` offers it in the
-    seated host's lobby on the phone as well (which then always sends it, from
-    `default`)."""
+    seated host's lobby on the phone as well (which then always sends it, from the
+    setting's value or else `default`)."""
 
     option: str
     setting: str | None = None

@@ -3,7 +3,9 @@
 `GET /games.json` lists every registered game with what its house (games/house.py)
 declares for the pages: the URL of its phone script (which the page imports, so the page
 itself names no game), whether the table plays it together, and its start options with
-their controls, bounds and labels in every language. A game that brings its own phone
+their controls, bounds and labels in every language, each at the value this box's config
+gives it (a café that sets a longer game in config/appliance.toml gets it from the phone's
+lobby too, unless the host changes it). A game that brings its own phone
 files (`House.phone_files`) has them served at `/static/games/<id>/<file>`, so its script
 imports the page's shared modules as "../../games.js". docs/protocol.md, "The games".
 """
@@ -16,6 +18,8 @@ from typing import Any, Final
 
 from aiohttp import web
 
+from appliance.system.config import Config
+from appliance.table.game_options import default_options
 from games import registry
 
 STATIC_URL: Final = "/static/"
@@ -34,16 +38,24 @@ def script_url(game_id: str) -> str | None:
     return STATIC_URL + house.phone_script
 
 
-def games_list() -> dict[str, Any]:
+def games_list(config: Config) -> dict[str, Any]:
     """The body of /games.json: a few hundred bytes a game, made from plain data."""
     games = []
     for rules in registry.registered():
         house = registry.house(rules.id)
+        configured = default_options(config, rules.id)
+        options = []
+        for option in house.start_options:
+            if option.offered:
+                described = option.described()
+                if option.option in configured:
+                    described["value"] = configured[option.option]
+                options.append(described)
         games.append({
             "id": rules.id,
             "script": script_url(rules.id),
             "together": house.together,
-            "options": [o.described() for o in house.start_options if o.offered],
+            "options": options,
         })
     return {"games": games}
 
@@ -60,10 +72,6 @@ def own_file(game_id: str, name: str) -> Path | None:
     return path if path.is_file() else None
 
 
-async def serve_list(request: web.Request) -> web.Response:
-    response = web.json_response(games_list())
-    response.headers["Cache-Control"] = "no-cache"
-    return response
 
 
 async def serve_own_file(request: web.Request) -> web.StreamResponse:
@@ -76,7 +84,13 @@ async def serve_own_file(request: web.Request) -> web.StreamResponse:
     return response
 
 
-def add_routes(app: web.Application) -> None:
+def add_routes(app: web.Application, config: Config) -> None:
     """The two routes; added before the box's own /static/ folder, which they sit in."""
+
+    async def serve_list(request: web.Request) -> web.Response:
+        response = web.json_response(games_list(config))
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
     app.router.add_get("/games.json", serve_list)
     app.router.add_get(OWN_FILES_URL + "{game}/{name}", serve_own_file)

@@ -231,7 +231,7 @@ class PhoneServer:
         self.app.router.add_get("/ws", self.websocket)
         self.app.router.add_get("/healthz", self.healthz)
         self.app.router.add_get("/kiosk.png", self.kiosk_screenshot)
-        phone_games.add_routes(self.app)
+        phone_games.add_routes(self.app, config)
         self.app.router.add_static("/static/", STATIC_DIR, follow_symlinks=False)
         self.app.on_shutdown.append(self._close_all)
         session.subscribe(self._session_changed)

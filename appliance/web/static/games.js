@@ -30,8 +30,9 @@ export function gameScreen(gameId) {
 // What the box lists of each game: {id, script, together, options}. Each option is
 //   { key: "turns", label: {en: "Each player portrays", cs: "..."}, choices: [[1, "1×"], ...],
 //     value: 1, phone: true }
-// with `toggle: true`, `number: [low, high]` or `choices`; `value` is its default (the box's
-// config gives the others their value), `phone` that the seated host's lobby offers it too.
+// with `toggle: true`, `number: [low, high]` or `choices`; `value` is what this box starts it
+// at (its config, else the game's default; options without a control take the config's value
+// at the start), `phone` that the seated host's lobby offers it too.
 const GAMES = new Map();
 
 /** Fetch the box's list of games and (`withScripts`) import every game's phone script (each
