@@ -507,11 +507,7 @@ def _build(values: dict[str, dict[str, tuple[Any, str]]]) -> Config:
         known = {f.name: f for f in dataclasses.fields(cls)}
         kwargs: dict[str, Any] = {}
         for key, (value, source) in given.items():
-            if key not in known:
-                raise ConfigError(
-                    f"unknown setting {sec_field.name}.{key} (from {source}); "
-                    f"[{sec_field.name}] has: {', '.join(known)}"
-                )
+            _refuse_unknown(sec_field.name, key, source, known)
             kwargs[key] = _check(sec_field.name, key, value, source, known[key].default)
         sections[sec_field.name] = cls(**kwargs)
     games: dict[str, GameSection] = {}
@@ -519,11 +515,7 @@ def _build(values: dict[str, dict[str, tuple[Any, str]]]) -> Config:
         given = values.pop(name, {})
         checked: dict[str, Any] = {}
         for key, (value, source) in given.items():
-            if key not in declared:
-                raise ConfigError(
-                    f"unknown setting {name}.{key} (from {source}); "
-                    f"[{name}] has: {', '.join(declared)}"
-                )
+            _refuse_unknown(name, key, source, declared)
             setting = declared[key]
             checked[key] = _check(name, key, value, source, setting.default, _bounds(setting))
         games[name] = GameSection(
@@ -536,6 +528,15 @@ def _build(values: dict[str, dict[str, tuple[Any, str]]]) -> Config:
             f"unknown section [{section}] (from {source}); known: {', '.join(_sections())}"
         )
     return Config(**sections, games=games)
+
+
+def _refuse_unknown(section: str, key: str, source: str, known: Mapping[str, Any]) -> None:
+    """A key the section does not have stops the start, naming what it has (a typo in
+    the file would otherwise be silently ignored)."""
+    if key not in known:
+        raise ConfigError(
+            f"unknown setting {section}.{key} (from {source}); [{section}] has: {', '.join(known)}"
+        )
 
 
 def _bounds(setting: Any) -> Check | None:
