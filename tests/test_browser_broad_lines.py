@@ -14,6 +14,7 @@ test skips, unless EASEL_REQUIRE_BROWSER=1 (CI) makes that a failure.
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Iterator
@@ -54,6 +55,20 @@ def draw_line(page: Any, canvas: Any) -> None:
     page.mouse.down()
     for i in range(1, 21):
         page.mouse.move(x0 + w * (0.2 + 0.6 * i / 20), y0 + h * (0.3 + 0.4 * i / 20), steps=2)
+    page.mouse.up()
+
+
+def draw_zigzag(page: Any, canvas: Any) -> None:
+    """One stroke of three straight lines: more than a sheet may hold."""
+    box = canvas.bounding_box()
+    assert box is not None
+    x0, y0, w, h = box["x"], box["y"], box["width"], box["height"]
+    corners = [(0.15, 0.2), (0.4, 0.8), (0.6, 0.2), (0.85, 0.8)]
+    page.mouse.move(x0 + w * corners[0][0], y0 + h * corners[0][1])
+    page.mouse.down()
+    for (ax, ay), (bx, by) in itertools.pairwise(corners):
+        for i in range(1, 11):
+            page.mouse.move(x0 + w * (ax + (bx - ax) * i / 10), y0 + h * (ay + (by - ay) * i / 10))
     page.mouse.up()
 
 
@@ -100,6 +115,20 @@ def test_a_guessed_round_and_a_round_given_up(box: Appliance, phones: list[GameP
     drawer = find(phones, "place")
     assert drawer is not critic
     canvas = drawer.page.locator("#game-root .pad canvas.sheet-canvas")
+    # A zigzag of three lines is refused, and its reason is read in full: the Place it
+    # disables does not stick over it.
+    draw_zigzag(drawer.page, canvas)
+    refused = drawer.page.locator('#game-root [data-check="refused"]')
+    expect(refused).to_be_visible(timeout=WAIT_MS)
+    expect(drawer.act("place")).to_be_disabled(timeout=WAIT_MS)
+    refused.scroll_into_view_if_needed()
+    drawer.page.evaluate("window.scrollBy(0, -120)")  # the reason low on the screen
+    reason_box, place_box = refused.bounding_box(), drawer.act("place").bounding_box()
+    assert reason_box is not None and place_box is not None
+    assert place_box["y"] >= reason_box["y"] + reason_box["height"], (reason_box, place_box)
+    drawer.shot("refused", full=False)
+    drawer.page.locator("#game-root .pad .tool-undo").click()
+    expect(drawer.act("place")).to_be_disabled(timeout=WAIT_MS)
     draw_line(drawer.page, canvas)
     expect(drawer.page.locator('#game-root [data-check="ok"]')).to_be_visible(timeout=WAIT_MS)
     expect(drawer.act("place")).to_be_enabled(timeout=WAIT_MS)
