@@ -11,9 +11,11 @@ checked cold; how the drawings are judged is tested in test_geometry*.py.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import threading
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -139,6 +141,34 @@ def test_closed_shapes_piled_on_top_of_each_other_are_left_to_the_table() -> Non
                               for x, y in circle) for _ in range(40)]
     assert check_artbox_drawing(circles[:2], ROLL).reason_key != "drawing.crowded"
     assert check_artbox_drawing(circles, ROLL).reason_key == "drawing.crowded"
+
+
+def test_a_strokes_digest_is_kept_by_its_identity_without_holding_the_stroke(
+    drawings: list[list[Stroke]],
+) -> None:
+    strokes = drawings[0]
+    steps = [check_artbox_drawing(strokes[:k], ROLL).to_json()
+             for k in range(1, len(strokes) + 1)]
+    # Copies of the same strokes (a match replayed after a power cut builds new objects)
+    # have the same digests, read from their points, and get the same verdicts.
+    copies = [Stroke(tuple(s.points), s.colour, s.width) for s in strokes]
+    assert [figures.stroke_digest(c) for c in copies] == [
+        figures.stroke_digest(s) for s in strokes]
+    clear_caches()
+    assert [check_artbox_drawing(copies[:k], ROLL).to_json()
+            for k in range(1, len(copies) + 1)] == steps
+    # Another stroke, even one made where a forgotten stroke lived, has its own digest.
+    moved = Stroke(tuple((x + 1, y, t) for x, y, t in strokes[0].points))
+    assert figures.stroke_digest(moved) != figures.stroke_digest(strokes[0])
+    # The memo holds no stroke: a stroke nobody else holds is gone.
+    alone = Stroke(tuple((x, y + 3, t) for x, y, t in strokes[0].points))
+    figures.stroke_digest(alone)
+    gone = weakref.ref(alone)
+    del alone
+    gc.collect()
+    assert gone() is None
+    again = Stroke(tuple((x, y + 3, t) for x, y, t in strokes[0].points))
+    assert figures.stroke_digest(again) == figures.stroke_digest(Stroke(again.points))
 
 
 async def test_an_artbox_pictures_check_is_made_on_the_writer_thread_not_the_loop(

@@ -12,11 +12,13 @@ import contextlib
 import hashlib
 import marshal
 import math
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import lru_cache
 from itertools import pairwise
+from operator import itemgetter
 from typing import Final, TypeVar
 
 from games.geometry.polyline import (
@@ -226,15 +228,35 @@ def simplify_stroke(stroke: Stroke) -> Trace:
     # Cached by a digest of the points (the colour and width change nothing), so that the
     # cache holds no stroke: a drawing checked after each new stroke, or replayed after a
     # power cut, simplifies each stroke once, and 512 entries hold at most ~2 MB.
-    key = hashlib.blake2b(marshal.dumps(points), digest_size=16).digest()
+    key = stroke_digest(stroke)
     trace = _traces.get(key)
     if trace is None:
-        trace = replace(_simplified(points), key=key)
+        trace = _simplified(points, key)
         remember(_traces, key, trace, _TRACES)
     return trace
 
 
 _TRACES: Final = 512
+
+
+def stroke_digest(stroke: Stroke) -> bytes:
+    """The 16-byte digest of a stroke's points, what its results are cached by. Kept by
+    the stroke's identity too (a weak reference, so no stroke is held): a drawing checked
+    after each new stroke holds the same stroke objects, and hashing all their points
+    again cost more than the check of the new one (30 us for 300 points)."""
+    known = _digests.get(id(stroke))
+    if known is not None and known[0]() is stroke:
+        return known[1]
+    key = hashlib.blake2b(marshal.dumps(stroke.points), digest_size=16).digest()
+    with contextlib.suppress(TypeError):  # a stroke-like value without weak references
+        remember(_digests, id(stroke), (weakref.ref(stroke), key), _DIGESTS)
+    return key
+
+
+_DIGESTS: Final = 1024
+_digests: dict[int, tuple[weakref.ref[Stroke], bytes]] = {}
+"""Digests by the identity of the stroke they were made of (checked through a weak
+reference: an identity reused by another object after the stroke is gone misses)."""
 
 
 def remember(cache: dict[K, V], key: K, value: V, size: int) -> None:
@@ -250,17 +272,17 @@ def remember(cache: dict[K, V], key: K, value: V, size: int) -> None:
 _traces: dict[bytes, Trace] = {}
 
 
-def _simplified(points: tuple[tuple[int, int, int], ...]) -> Trace:
+def _simplified(points: tuple[tuple[int, int, int], ...], key: bytes = b"") -> Trace:
     count = len(points)
     if count > RAW_POINTS:
         points = (*points[decimated(count, RAW_POINTS)], points[-1])
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
+    xs = list(map(_first, points))
+    ys = list(map(_second, points))
     width = max(xs) - min(xs)
     height = max(ys) - min(ys)
     size = math.hypot(width, height)
     if count > MAX_STROKE_POINTS or (width < DOT_SIZE and height < DOT_SIZE):
-        return Trace((float(xs[0]),), (float(ys[0]),), size, True, 0.0, count)
+        return Trace((float(xs[0]),), (float(ys[0]),), size, True, 0.0, count, key)
     eps = tolerance_for(size)
     fx: Sequence[float]
     fy: Sequence[float]
@@ -269,7 +291,11 @@ def _simplified(points: tuple[tuple[int, int, int], ...]) -> Trace:
         fx, fy = resampled(fx, fy, MAX_VERTICES)
     kept = simplify(fx, fy, eps)
     txs, tys = despike([float(fx[k]) for k in kept], [float(fy[k]) for k in kept], eps)
-    return Trace(tuple(txs), tuple(tys), size, False, cumulative(txs, tys)[-1], count)
+    return Trace(tuple(txs), tuple(tys), size, False, cumulative(txs, tys)[-1], count, key)
+
+
+_first = itemgetter(0)
+_second = itemgetter(1)
 
 
 def _resimplify(xs: Sequence[float], ys: Sequence[float]) -> tuple[list[float], list[float]]:
@@ -1292,6 +1318,7 @@ def _chain(chain: tuple[tuple[Trace, bool], ...], cycle: bool) -> Figure:
 
 def clear_caches() -> None:
     """Forget the cached simplified strokes, single figures and joined figures."""
+    _digests.clear()
     _traces.clear()
     _pairs.clear()
     _single.cache_clear()

@@ -8,7 +8,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate
-from operator import sub
+from operator import le, sub
 
 from games.geometry.tolerances import (
     CORNER_ANGLE,
@@ -161,7 +161,10 @@ def points_at(
     out_y = [0.0] * count
     last = len(cum) - 2
     seg = 0
-    for i in sorted(range(count), key=positions.__getitem__):
+    # Most callers ask in order (a resampling, the chords either side of each vertex of an
+    # open figure): checked at C speed, the sort is then skipped.
+    ordered = all(map(le, positions, positions[1:])) if count > 1 else True
+    for i in range(count) if ordered else sorted(range(count), key=positions.__getitem__):
         s = positions[i]
         while seg < last and cum[seg + 1] < s:
             seg += 1
@@ -278,10 +281,15 @@ def find_crossings(
     segments = len(xs) - 1
     if segments < 3 or (not closed and turns_within_half(xs, ys)):
         return []
-    lox = [min(xs[k], xs[k + 1]) for k in range(segments)]
-    hix = [max(xs[k], xs[k + 1]) for k in range(segments)]
-    loy = [min(ys[k], ys[k + 1]) for k in range(segments)]
-    hiy = [max(ys[k], ys[k + 1]) for k in range(segments)]
+    # Each segment's box, at C speed (a map of min over the points and the next ones).
+    from_x = xs[:-1]
+    to_x = xs[1:]
+    from_y = ys[:-1]
+    to_y = ys[1:]
+    lox = list(map(min, from_x, to_x))
+    hix = list(map(max, from_x, to_x))
+    loy = list(map(min, from_y, to_y))
+    hiy = list(map(max, from_y, to_y))
     spread_x = (max(hix) - min(lox)) or 1.0
     spread_y = (max(hiy) - min(loy)) or 1.0
     overlap_x = sum(map(sub, hix, lox)) / spread_x
