@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from operator import attrgetter, itemgetter
 from typing import Final
 
 from games.geometry import figures
@@ -305,7 +306,7 @@ def _joinings(traces: Sequence[Trace], singles: Sequence[Figure]) -> list[ShapeV
         if vertices < 0:
             break  # the joinings read so far are the nearest ends: enough for any shape
         figure = chain_figure(traces, chain, cycle=cycle)
-        verdicts = _shape_verdicts(figure)
+        verdicts = _chain_verdicts(figure)
         if len(verdicts) != 1 or verdicts[0].shape is None:
             continue
         shape = verdicts[0].shape
@@ -314,6 +315,28 @@ def _joinings(traces: Sequence[Trace], singles: Sequence[Figure]) -> list[ShapeV
         params = {**verdicts[0].params, "shape": shape.value, "count": len(chain)}
         found.append(ShapeVerdict("shape.joined", params, shape, figure.strokes, figure))
     return found
+
+
+_SHAPES: Final = tuple(Shape)
+_strokes_of = attrgetter("strokes")
+
+
+def _chain_verdicts(figure: Figure) -> tuple[ShapeVerdict, ...]:
+    """What a joined figure counts as, kept by its digest and strokes (a joined figure of
+    the same strokes at the same places is the same figure): a drawing checked after a
+    new stroke weighs the joinings it had before without measuring them again."""
+    if not figure.key:
+        return tuple(_shape_verdicts(figure))
+    memo = (figure.key, figure.strokes)
+    known = _chains.get(memo)
+    if known is None:
+        known = tuple(_shape_verdicts(figure))
+        remember(_chains, memo, known, _CHAINS)
+    return known
+
+
+_CHAINS: Final = 512
+_chains: dict[tuple[bytes, tuple[int, ...]], tuple[ShapeVerdict, ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -335,7 +358,7 @@ def _read(
     stray marks."""
     used = {i for v in joined for i in v.strokes}
     verdicts = [*joined, *(v for i, vs in enumerate(singles) if i not in used for v in vs)]
-    verdicts.sort(key=lambda v: v.strokes)
+    verdicts.sort(key=_strokes_of)
     present = {v.strokes for v in verdicts if v.shape is not None}
     out: list[ShapeVerdict] = []
     for verdict in verdicts:
@@ -349,7 +372,8 @@ def _read(
             verdict = replace(verdict, stray=False)
         out.append(verdict)
     counted = [v for v in out if not v.stray]
-    found = tuple(s for kind in Shape for v in counted if (s := v.shape) is kind)
+    shapes = [s for v in counted if (s := v.shape) is not None]
+    found = tuple(s for kind in _SHAPES for s in shapes if s is kind)
     unrecognised = sum(1 for v in counted
                        if v.shape is None and v.reason_key != "not.drawn_over")
     return _Reading(tuple(out), found, unrecognised)
@@ -361,8 +385,9 @@ def _strays(traces: Sequence[Trace]) -> set[int]:
     stroke, and none when every stroke is that small (a drawing of scattered dots)."""
     if len(traces) < 2:
         return set()
-    size = math.hypot(max(max(t.xs) for t in traces) - min(min(t.xs) for t in traces),
-                      max(max(t.ys) for t in traces) - min(min(t.ys) for t in traces))
+    boxes = [t.box for t in traces]
+    size = math.hypot(max(b[2] for b in boxes) - min(b[0] for b in boxes),
+                      max(b[3] for b in boxes) - min(b[1] for b in boxes))
     small = {i for i, t in enumerate(traces)
              if not t.too_long and t.size < STRAY_FRACTION * size}
     return small if len(small) < len(traces) else set()
@@ -400,18 +425,18 @@ def _drawn_over_table(
     keys = [v.strokes for v in candidates]
     table: dict[int, list[tuple[int, str]]] = {}
     compared = 0
-    boxes = []
+    # What each pair reads of a candidate is worked out once per candidate, not per pair
+    # (the pairs are quadratic in the shapes): its box, its strokes, its shape's name.
+    boxes = [_box(v.figure) if v.figure is not None else None for v in candidates]
     # Around each box, as far as a figure's end may be and still lie along it (or on
     # from one of its sides): a figure with neither end there is not compared at all.
     reaches = []
     for v in candidates:
-        outline = v.figure.outline if v.figure is not None else ()
-        boxes.append((min(p[0] for p in outline), min(p[1] for p in outline),
-                      max(p[0] for p in outline), max(p[1] for p in outline))
-                     if outline else None)
         size = v.figure.size if v.figure is not None else 0.0
         reaches.append(max(OUTLINE_FRACTION * size, OVERSHOOT_NEAR * size, 2 * SIMPLIFY_FLOOR)
                        + 1e-6)
+    stroke_sets = [frozenset(k) for k in keys]
+    names = [v.shape.value if v.shape is not None else "" for v in candidates]
     for index, verdict in enumerate(candidates):
         figure = verdict.figure
         shape = verdict.shape
@@ -422,8 +447,8 @@ def _drawn_over_table(
             continue  # one of the lines of an angle: the angle is no side drawn again
         probed: list[tuple[list[float], list[float]]] = []
         (ax, ay), (bx, by) = figure.outline[0], figure.outline[-1]
+        own = stroke_sets[index]
         for other_index, other in enumerate(candidates):
-            under = other.figure
             box = boxes[other_index]
             if box is None:
                 continue
@@ -431,10 +456,12 @@ def _drawn_over_table(
             if not (box[0] - r <= ax <= box[2] + r and box[1] - r <= ay <= box[3] + r) and not (
                     box[0] - r <= bx <= box[2] + r and box[1] - r <= by <= box[3] + r):
                 continue
-            if (under is None or other_index == index or other.shape is None or box is None
-                    or set(other.strokes) & set(verdict.strokes)
-                    or (not line and other.shape is not shape)
-                    or (other.shape is shape and len(other.strokes) == 1
+            under = other.figure
+            other_shape = other.shape
+            if (under is None or other_index == index or other_shape is None
+                    or not own.isdisjoint(stroke_sets[other_index])
+                    or (not line and other_shape is not shape)
+                    or (other_shape is shape and len(other.strokes) == 1
                         and other.strokes > verdict.strokes)):
                 continue
             compared += 1
@@ -445,13 +472,24 @@ def _drawn_over_table(
             if lies is None:
                 if not probed:
                     probed.append(_probes_along(figure, line))
-                lies = _lies_along(figure, shape, under, other.shape, box, *probed[0])
+                lies = _lies_along(figure, shape, under, other_shape, box, *probed[0])
                 if figure.key and under.key:
                     remember(_along, key, lies, _ALONG)
             if lies:
-                table.setdefault(verdict.strokes[0], []).append((other_index, other.shape.value))
+                table.setdefault(verdict.strokes[0], []).append((other_index, names[other_index]))
     return keys, table
 
+
+def _box(figure: Figure) -> tuple[float, float, float, float] | None:
+    """A figure's outline's box (least x, least y, greatest x, greatest y), at C speed:
+    the least point of the outline has the least x, the greatest the greatest."""
+    outline = figure.outline
+    if not outline:
+        return None
+    return (min(outline)[0], min(map(_y, outline)), max(outline)[0], max(map(_y, outline)))
+
+
+_y = itemgetter(1)
 
 _ALONG: Final = 8192
 _along: dict[tuple[bytes, bytes], bool] = {}
@@ -565,11 +603,14 @@ def _recognise(
     if any(v.shape is not None for i in strays for v in singles[i]):
         # A small line may be one of the rolled shapes: read it counted too.
         readings += [_read(singles, joined, keys, over, overlook=False) for joined in ways]
-    want = Counter(rolled)
+    want = [(kind, sum(1 for s in rolled if s is kind)) for kind in _SHAPES]
 
     def misfit(reading: _Reading) -> tuple[int, int]:
-        have = Counter(reading.found)
-        return reading.unrecognised, sum(((have - want) + (want - have)).values())
+        # How far the shapes found are from the roll: the shapes of each kind too many or
+        # too few, added up (counted by identity: a Counter hashed each shape, and this
+        # runs for every reading of every check).
+        found = reading.found
+        return reading.unrecognised, sum(abs(found.count(kind) - n) for kind, n in want)
 
     return min(readings, key=misfit)  # the first of the best: the greedy one on a tie
 
@@ -691,5 +732,6 @@ def clear_caches() -> None:
     a first check, and tests that count work."""
     figures.clear_caches()
     _along.clear()
+    _chains.clear()
     _drawings.clear()
     _singles.clear()

@@ -16,7 +16,7 @@ import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import pairwise
 from operator import itemgetter
 from typing import Final, TypeVar
@@ -207,6 +207,12 @@ class Trace:
     @property
     def too_long(self) -> bool:
         return self.points > MAX_STROKE_POINTS
+
+    @cached_property
+    def box(self) -> tuple[float, float, float, float]:
+        """Least x, least y, greatest x, greatest y of its vertices (made once: a drawing
+        checked after each stroke weighs every stroke's box against the whole's)."""
+        return min(self.xs), min(self.ys), max(self.xs), max(self.ys)
 
 
 def tolerance_for(size: float) -> float:
@@ -1293,12 +1299,24 @@ def chain_figure(
 ) -> Figure:
     """The figure of strokes laid end to start in `chain` (stroke, reversed)."""
     links = tuple((traces[i], rev) for i, rev in chain)
-    figure = _chain(links, cycle)
-    key = b""
-    if all(trace.key for trace, _ in links):
-        key = hashlib.blake2b(b"".join(t.key + (b"r" if rev else b"f") for t, rev in links)
-                              + (b"c" if cycle else b"o"), digest_size=16).digest()
-    return replace(figure, strokes=tuple(sorted(i for i, _ in chain)), key=key)
+    strokes = tuple(sorted(i for i, _ in chain))
+    if not all(trace.key for trace, _ in links):
+        return replace(_chain(links, cycle), strokes=strokes, key=b"")
+    # By the digest of what it is read from (the strokes' digests, which way each runs,
+    # closed or not) and where its strokes are: a drawing checked again after a new
+    # stroke reads the same joinings without hashing their outlines or copying them.
+    key = hashlib.blake2b(b"".join(t.key + (b"r" if rev else b"f") for t, rev in links)
+                          + (b"c" if cycle else b"o"), digest_size=16).digest()
+    known = _chained.get((key, strokes))
+    if known is None:
+        known = replace(_chain(links, cycle), strokes=strokes, key=key)
+        remember(_chained, (key, strokes), known, _CHAINED)
+    return known
+
+
+_CHAINED: Final = 512
+_chained: dict[tuple[bytes, tuple[int, ...]], Figure] = {}
+"""Joined figures by their digest and their strokes' places in the drawing."""
 
 
 @lru_cache(maxsize=256)
@@ -1319,6 +1337,7 @@ def _chain(chain: tuple[tuple[Trace, bool], ...], cycle: bool) -> Figure:
 def clear_caches() -> None:
     """Forget the cached simplified strokes, single figures and joined figures."""
     _digests.clear()
+    _chained.clear()
     _traces.clear()
     _pairs.clear()
     _single.cache_clear()
