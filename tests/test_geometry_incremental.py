@@ -95,6 +95,45 @@ def test_a_new_stroke_measures_only_its_own_pairs(
     assert not measured
 
 
+def test_a_new_stroke_looks_up_only_its_own_pairs_and_joinings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A busy picture (squares and triangles side by side, circles in two goes): each
+    # check after a new stroke looks up the new stroke's pairs only, and reads no joined
+    # figure it read before; the verdicts are those of the drawing checked cold.
+    from tests.bench.bench_geometry import drawing_of_40_strokes
+
+    strokes = drawing_of_40_strokes(random.Random(5))[:24]
+    looked: list[int] = []
+    read: list[int] = []
+    look, join = figures._pair_links, figures._joined
+
+    def counted_look(a: figures.Trace, b: figures.Trace) -> tuple[tuple[float, int, int], ...]:
+        looked.append(1)
+        return look(a, b)
+
+    def counted_join(parts: list[figures.Part], reaches: list[float], cycle: bool
+                     ) -> tuple[list[float], list[float]]:
+        read.append(1)
+        return join(parts, reaches, cycle)
+
+    monkeypatch.setattr(figures, "_pair_links", counted_look)
+    monkeypatch.setattr(figures, "_joined", counted_join)
+    steps = []
+    for k in range(1, len(strokes) + 1):
+        looked.clear()
+        steps.append(check_artbox_drawing(strokes[:k], ROLL).to_json())
+        assert len(looked) <= k - 1, (k, len(looked))
+    stepwise = len(read)
+    assert stepwise > 0  # joinings were read
+    for k in range(1, len(strokes) + 1):
+        clear_caches()
+        looked.clear()
+        assert check_artbox_drawing(strokes[:k], ROLL).to_json() == steps[k - 1]
+    assert len(looked) > len(strokes)  # cold, every pair is looked up
+    assert len(read) > 2 * stepwise  # and every joining of every drawing read again
+
+
 def test_far_pairs_are_not_measured_and_no_meeting_is_lost(
     drawings: list[list[Stroke]], monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -597,12 +597,12 @@ def _recognise(
     joinings = _joinings(traces, singles_figures)
     keys, over = _drawn_over_table([*(v for vs in singles for v in vs), *joinings])
     ways = _readings(singles, joinings)
-    readings = [_read(singles, joined, keys, over) for joined in ways]
     if rolled is None:
-        return readings[0]
-    if any(v.shape is not None for i in strays for v in singles[i]):
-        # A small line may be one of the rolled shapes: read it counted too.
-        readings += [_read(singles, joined, keys, over, overlook=False) for joined in ways]
+        return _read(singles, ways[0], keys, over)
+    # A small line may be one of the rolled shapes: then the drawing is read with it
+    # counted too.
+    counted = (True, False) if any(
+        v.shape is not None for i in strays for v in singles[i]) else (True,)
     want = [(kind, sum(1 for s in rolled if s is kind)) for kind in _SHAPES]
 
     def misfit(reading: _Reading) -> tuple[int, int]:
@@ -612,7 +612,20 @@ def _recognise(
         found = reading.found
         return reading.unrecognised, sum(abs(found.count(kind) - n) for kind, n in want)
 
-    return min(readings, key=misfit)  # the first of the best: the greedy one on a tie
+    # The first of the best (the greedy one on a tie); a reading that fits the roll
+    # exactly cannot be bettered, so the ways after it are not read.
+    best: _Reading | None = None
+    best_fit = (0, 0)
+    for overlook in counted:
+        for joined in ways:
+            reading = _read(singles, joined, keys, over, overlook)
+            fit = misfit(reading)
+            if best is None or fit < best_fit:
+                best, best_fit = reading, fit
+                if fit == (0, 0):
+                    return best
+    assert best is not None  # the greedy way is always read
+    return best
 
 
 def recognise_shapes(

@@ -1268,20 +1268,50 @@ def _measure_pair(ta: Trace, tb: Trace) -> tuple[tuple[float, int, int], ...]:
     return tuple(found)
 
 
+_LINKS: Final = 64
+_LINKS_KEPT: Final = 512
+_links: dict[tuple[tuple[int, bytes], ...], tuple[Link, ...]] = {}
+"""Every pair of ends that meet among strokes (by their places and digests), unsorted,
+unpruned: what the next check, with one stroke more, starts from (64 drawings of at
+most 512 pairs each)."""
+
+
 def stroke_links(
     traces: Sequence[Trace], joinable: Sequence[int], limit: int | None = None
 ) -> list[Link]:
     """Pairs of stroke ends that meet, nearest first; each end keeps only its
     JOIN_NEIGHBOURS nearest partners, so a crowded drawing has few links. More than
     `limit` pairs of ends meeting raises Crowded (before they are sorted or walked)."""
-    found: list[Link] = []
-    for x, a in enumerate(joinable):
-        ta = traces[a]
-        for b in joinable[x + 1 :]:
-            for d, ea, eb in _pair_links(ta, traces[b]):
+    # A drawing checked after a new stroke met the same strokes before, at the same
+    # places: its pairs are kept (by the strokes' places and digests), and only the new
+    # stroke's pairs are looked up (a drawing of 40 strokes has 780 pairs).
+    keyed = all(traces[a].key for a in joinable)
+    memo = tuple((a, traces[a].key) for a in joinable) if keyed else ()
+    exact = _links.get(memo) if keyed else None
+    before = _links.get(memo[:-1]) if keyed and exact is None and len(memo) > 1 else None
+    found: list[Link]
+    if exact is not None:
+        found = list(exact)
+    elif before is not None:
+        found = list(before)
+        b = joinable[-1]
+        tb = traces[b]
+        for a in joinable[:-1]:
+            for d, ea, eb in _pair_links(traces[a], tb):
                 found.append((d, a, ea, b, eb))
-        if limit is not None and len(found) > limit:
-            raise Crowded(f"{len(found)} pairs of stroke ends meet, more than {limit}")
+    else:
+        found = []
+        for x, a in enumerate(joinable):
+            ta = traces[a]
+            for b in joinable[x + 1 :]:
+                for d, ea, eb in _pair_links(ta, traces[b]):
+                    found.append((d, a, ea, b, eb))
+            if limit is not None and len(found) > limit:
+                raise Crowded(f"{len(found)} pairs of stroke ends meet, more than {limit}")
+    if limit is not None and len(found) > limit:
+        raise Crowded(f"{len(found)} pairs of stroke ends meet, more than {limit}")
+    if keyed and exact is None and len(found) <= _LINKS_KEPT:
+        remember(_links, memo, tuple(found), _LINKS)
     found.sort()
     per_end: dict[tuple[int, int], int] = {}
     kept: list[Link] = []
@@ -1338,6 +1368,7 @@ def clear_caches() -> None:
     """Forget the cached simplified strokes, single figures and joined figures."""
     _digests.clear()
     _chained.clear()
+    _links.clear()
     _traces.clear()
     _pairs.clear()
     _single.cache_clear()
