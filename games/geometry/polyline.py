@@ -168,11 +168,17 @@ def points_at(
         s = positions[i]
         while seg < last and cum[seg + 1] < s:
             seg += 1
-        span = cum[seg + 1] - cum[seg]
-        t = (s - cum[seg]) / span if span > 0 else 0.0
-        t = 0.0 if t < 0 else 1.0 if t > 1 else t
-        out_x[i] = xs[seg] + t * (xs[seg + 1] - xs[seg])
-        out_y[i] = ys[seg] + t * (ys[seg + 1] - ys[seg])
+        start = cum[seg]
+        span = cum[seg + 1] - start
+        t = (s - start) / span if span > 0 else 0.0
+        if t < 0:
+            t = 0.0
+        elif t > 1:
+            t = 1.0
+        x = xs[seg]
+        y = ys[seg]
+        out_x[i] = x + t * (xs[seg + 1] - x)
+        out_y[i] = y + t * (ys[seg + 1] - y)
     return out_x, out_y
 
 
