@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Final
 
 from games.geometry import figures
@@ -426,17 +426,19 @@ def _drawn_over_table(
     table: dict[int, list[tuple[int, str]]] = {}
     compared = 0
     # What each pair reads of a candidate is worked out once per candidate, not per pair
-    # (the pairs are quadratic in the shapes): its box, its strokes, its shape's name.
-    boxes = [_box(v.figure) if v.figure is not None else None for v in candidates]
-    # Around each box, as far as a figure's end may be and still lie along it (or on
-    # from one of its sides): a figure with neither end there is not compared at all.
-    reaches = []
-    for v in candidates:
-        size = v.figure.size if v.figure is not None else 0.0
-        reaches.append(max(OUTLINE_FRACTION * size, OVERSHOOT_NEAR * size, 2 * SIMPLIFY_FLOOR)
-                       + 1e-6)
-    stroke_sets = [frozenset(k) for k in keys]
-    names = [v.shape.value if v.shape is not None else "" for v in candidates]
+    # (the pairs are quadratic in the shapes): its box, grown by as far as a figure's end
+    # may be and still lie along it (or on from one of its sides), and its strokes. A
+    # figure with neither end in that box is not compared at all.
+    others = []
+    for other_index, other in enumerate(candidates):
+        under = other.figure
+        if under is None or other.shape is None or under.box is None:
+            continue
+        box = under.box
+        r = max(OUTLINE_FRACTION * under.size, OVERSHOOT_NEAR * under.size,
+                2 * SIMPLIFY_FLOOR) + 1e-6
+        others.append((other_index, box[0] - r, box[1] - r, box[2] + r, box[3] + r, other,
+                       under, other.shape, frozenset(other.strokes), box))
     for index, verdict in enumerate(candidates):
         figure = verdict.figure
         shape = verdict.shape
@@ -447,19 +449,12 @@ def _drawn_over_table(
             continue  # one of the lines of an angle: the angle is no side drawn again
         probed: list[tuple[list[float], list[float]]] = []
         (ax, ay), (bx, by) = figure.outline[0], figure.outline[-1]
-        own = stroke_sets[index]
-        for other_index, other in enumerate(candidates):
-            box = boxes[other_index]
-            if box is None:
+        own = frozenset(verdict.strokes)
+        for other_index, lo_x, lo_y, hi_x, hi_y, other, under, other_shape, theirs, box in others:
+            if not (lo_x <= ax <= hi_x and lo_y <= ay <= hi_y) and not (
+                    lo_x <= bx <= hi_x and lo_y <= by <= hi_y):
                 continue
-            r = reaches[other_index]
-            if not (box[0] - r <= ax <= box[2] + r and box[1] - r <= ay <= box[3] + r) and not (
-                    box[0] - r <= bx <= box[2] + r and box[1] - r <= by <= box[3] + r):
-                continue
-            under = other.figure
-            other_shape = other.shape
-            if (under is None or other_index == index or other_shape is None
-                    or not own.isdisjoint(stroke_sets[other_index])
+            if (other_index == index or not own.isdisjoint(theirs)
                     or (not line and other_shape is not shape)
                     or (other_shape is shape and len(other.strokes) == 1
                         and other.strokes > verdict.strokes)):
@@ -476,20 +471,9 @@ def _drawn_over_table(
                 if figure.key and under.key:
                     remember(_along, key, lies, _ALONG)
             if lies:
-                table.setdefault(verdict.strokes[0], []).append((other_index, names[other_index]))
+                table.setdefault(verdict.strokes[0], []).append((other_index, other_shape.value))
     return keys, table
 
-
-def _box(figure: Figure) -> tuple[float, float, float, float] | None:
-    """A figure's outline's box (least x, least y, greatest x, greatest y), at C speed:
-    the least point of the outline has the least x, the greatest the greatest."""
-    outline = figure.outline
-    if not outline:
-        return None
-    return (min(outline)[0], min(map(_y, outline)), max(outline)[0], max(map(_y, outline)))
-
-
-_y = itemgetter(1)
 
 _ALONG: Final = 8192
 _along: dict[tuple[bytes, bytes], bool] = {}

@@ -166,6 +166,17 @@ class Figure:
     def crosses_itself(self) -> bool:
         return self.crossings > 0
 
+    @cached_property
+    def box(self) -> tuple[float, float, float, float] | None:
+        """Least x, least y, greatest x, greatest y of its outline (None without one),
+        made once: a drawing checked after each stroke compares its shapes' boxes."""
+        outline = self.outline
+        if not outline:
+            return None
+        # The least point has the least x and the greatest the greatest (at C speed).
+        return (min(outline)[0], min(y for _, y in outline), max(outline)[0],
+                max(y for _, y in outline))
+
     def to_json(self) -> dict[str, JSON]:
         """What was found, for a view (the outline and pieces stay out: they are long)."""
         return {
