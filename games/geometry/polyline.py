@@ -303,18 +303,20 @@ def find_crossings(
     if overlap_y < overlap_x:  # sweep along y: swap the roles of the axes
         lox, hix, loy, hiy = loy, hiy, lox, hix
     order = sorted(range(segments), key=lox.__getitem__)
+    starts = list(map(lox.__getitem__, order))
     found: list[Crossing] = []
     budget = PAIR_BUDGET
     for p, first in enumerate(order):
         right = hix[first]
         bottom = loy[first]
         top = hiy[first]
-        for second in order[p + 1 :]:
-            if lox[second] > right:
-                break
-            budget -= 1
-            if budget < 0:
-                return None
+        # The segments after this one in the sweep that start before it ends (found at C
+        # speed); past the budget of pairs the polyline is a tangle, whatever they hold.
+        stop = bisect_right(starts, right, p + 1)
+        budget -= stop - p - 1
+        if budget < 0:
+            return None
+        for second in order[p + 1 : stop]:
             if loy[second] > top or hiy[second] < bottom:
                 continue
             i, j = (first, second) if first < second else (second, first)
