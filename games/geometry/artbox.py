@@ -5,7 +5,6 @@ none of them) and check that they are exactly the 4 shapes rolled on the dice.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -631,8 +630,8 @@ def recognise_shapes(
 
 
 def _multiset_minus(a: Sequence[Shape], b: Sequence[Shape]) -> tuple[Shape, ...]:
-    left = Counter(a) - Counter(b)
-    return tuple(s for s in Shape for _ in range(left[s]))
+    # Counted by identity (a Counter hashes each shape, through Enum's own __hash__).
+    return tuple(s for s in _SHAPES for _ in range(a.count(s) - b.count(s)))
 
 
 def check_artbox_drawing(strokes: Sequence[Stroke], rolled: Sequence[Shape]) -> DrawingVerdict:
