@@ -103,7 +103,7 @@ def test_a_new_stroke_looks_up_only_its_own_pairs_and_joinings(
     # figure it read before; the verdicts are those of the drawing checked cold.
     from tests.bench.bench_geometry import drawing_of_40_strokes
 
-    strokes = drawing_of_40_strokes(random.Random(5))[:24]
+    strokes = drawing_of_40_strokes(random.Random(5))[:16]
     looked: list[int] = []
     read: list[int] = []
     look, join = figures._pair_links, figures._joined
@@ -132,6 +132,44 @@ def test_a_new_stroke_looks_up_only_its_own_pairs_and_joinings(
         assert check_artbox_drawing(strokes[:k], ROLL).to_json() == steps[k - 1]
     assert len(looked) > len(strokes)  # cold, every pair is looked up
     assert len(read) > 2 * stepwise  # and every joining of every drawing read again
+
+
+def test_the_reading_chosen_is_the_first_of_the_best_of_every_way_to_read_it(
+    drawings: list[list[Stroke]],
+) -> None:
+    # The search ends at a reading that fits the roll exactly; the reading it returns is
+    # still the first of those that fit best among all the ways (counted here with
+    # Counters, each way read).
+    from collections import Counter
+
+    from games.geometry import artbox
+
+    rolls = [ROLL, (Shape.LINE,) * 4, (Shape.SQUARE, Shape.SQUARE, Shape.LINE, Shape.LINE)]
+    exact = 0
+    for strokes in drawings[::2]:
+        traces = [figures.simplify_stroke(s) for s in strokes]
+        strays = artbox._strays(traces)
+        read = [artbox._single_read(i, t, i in strays) for i, t in enumerate(traces)]
+        singles = [list(verdicts) for _, verdicts in read]
+        joinings = artbox._joinings(traces, [figure for figure, _ in read])
+        keys, over = artbox._drawn_over_table([*(v for vs in singles for v in vs), *joinings])
+        ways = artbox._readings(singles, joinings)
+        every = [artbox._read(singles, joined, keys, over) for joined in ways]
+        every += [artbox._read(singles, joined, keys, over, False) for joined in ways
+                  if any(v.shape is not None for i in strays for v in singles[i])]
+        for roll in rolls:
+            want = Counter(roll)
+
+            def misfit(reading: artbox._Reading, want: Counter[Shape] = want
+                       ) -> tuple[int, int]:
+                have = Counter(reading.found)
+                return reading.unrecognised, sum(((have - want) + (want - have)).values())
+
+            best = min(every, key=misfit)
+            exact += misfit(best) == (0, 0)
+            assert artbox._recognise(strokes, roll).verdicts == best.verdicts
+        assert artbox._recognise(strokes, None).verdicts == every[0].verdicts
+    assert exact >= 3  # some drawings fit a roll exactly: the search ended there
 
 
 def test_far_pairs_are_not_measured_and_no_meeting_is_lost(

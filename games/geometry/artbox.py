@@ -334,7 +334,7 @@ def _chain_verdicts(figure: Figure) -> tuple[ShapeVerdict, ...]:
     return known
 
 
-_CHAINS: Final = 512
+_CHAINS: Final = 256
 _chains: dict[tuple[bytes, tuple[int, ...]], tuple[ShapeVerdict, ...]] = {}
 
 

@@ -1355,7 +1355,7 @@ def chain_figure(
     return known
 
 
-_CHAINED: Final = 512
+_CHAINED: Final = 256
 _chained: dict[tuple[bytes, tuple[int, ...]], Figure] = {}
 """Joined figures by their digest and their strokes' places in the drawing."""
 
