@@ -360,6 +360,8 @@ def _read(
     verdicts.sort(key=_strokes_of)
     present = {v.strokes for v in verdicts if v.shape is not None}
     out: list[ShapeVerdict] = []
+    shapes: list[Shape] = []
+    unrecognised = 0
     for verdict in verdicts:
         if verdict.shape is not None and len(verdict.strokes) == 1:
             for under_key, shape in over.get(verdict.strokes[0], ()):
@@ -370,11 +372,15 @@ def _read(
         if verdict.stray and not overlook:
             verdict = replace(verdict, stray=False)
         out.append(verdict)
-    counted = [v for v in out if not v.stray]
-    shapes = [s for v in counted if (s := v.shape) is not None]
+        # What counts (no stray mark): its shape, or a part that is none (a shape drawn
+        # over another adds nothing either way). Counted in the same pass: this runs for
+        # every way to read a drawing, up to 96 times a check.
+        if not verdict.stray:
+            if (s := verdict.shape) is not None:
+                shapes.append(s)
+            elif verdict.reason_key != "not.drawn_over":
+                unrecognised += 1
     found = tuple(s for kind in _SHAPES for s in shapes if s is kind)
-    unrecognised = sum(1 for v in counted
-                       if v.shape is None and v.reason_key != "not.drawn_over")
     return _Reading(tuple(out), found, unrecognised)
 
 

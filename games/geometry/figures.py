@@ -1328,9 +1328,13 @@ def stroke_links(
     kept: list[Link] = []
     for link in found:
         _, a, ea, b, eb = link
-        if per_end.get((a, ea), 0) < JOIN_NEIGHBOURS and per_end.get((b, eb), 0) < JOIN_NEIGHBOURS:
-            per_end[(a, ea)] = per_end.get((a, ea), 0) + 1
-            per_end[(b, eb)] = per_end.get((b, eb), 0) + 1
+        end_a = (a, ea)
+        end_b = (b, eb)  # another stroke's end: a < b
+        links_a = per_end.get(end_a, 0)
+        links_b = per_end.get(end_b, 0)
+        if links_a < JOIN_NEIGHBOURS and links_b < JOIN_NEIGHBOURS:
+            per_end[end_a] = links_a + 1
+            per_end[end_b] = links_b + 1
             kept.append(link)
     return kept
 
