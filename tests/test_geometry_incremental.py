@@ -11,9 +11,11 @@ checked cold; how the drawings are judged is tested in test_geometry*.py.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import threading
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -93,6 +95,83 @@ def test_a_new_stroke_measures_only_its_own_pairs(
     assert not measured
 
 
+def test_a_new_stroke_looks_up_only_its_own_pairs_and_joinings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A busy picture (squares and triangles side by side, circles in two goes): each
+    # check after a new stroke looks up the new stroke's pairs only, and reads no joined
+    # figure it read before; the verdicts are those of the drawing checked cold.
+    from tests.bench.bench_geometry import drawing_of_40_strokes
+
+    strokes = drawing_of_40_strokes(random.Random(5))[:16]
+    looked: list[int] = []
+    read: list[int] = []
+    look, join = figures._pair_links, figures._joined
+
+    def counted_look(a: figures.Trace, b: figures.Trace) -> tuple[tuple[float, int, int], ...]:
+        looked.append(1)
+        return look(a, b)
+
+    def counted_join(parts: list[figures.Part], reaches: list[float], cycle: bool
+                     ) -> tuple[list[float], list[float]]:
+        read.append(1)
+        return join(parts, reaches, cycle)
+
+    monkeypatch.setattr(figures, "_pair_links", counted_look)
+    monkeypatch.setattr(figures, "_joined", counted_join)
+    steps = []
+    for k in range(1, len(strokes) + 1):
+        looked.clear()
+        steps.append(check_artbox_drawing(strokes[:k], ROLL).to_json())
+        assert len(looked) <= k - 1, (k, len(looked))
+    stepwise = len(read)
+    assert stepwise > 0  # joinings were read
+    for k in range(1, len(strokes) + 1):
+        clear_caches()
+        looked.clear()
+        assert check_artbox_drawing(strokes[:k], ROLL).to_json() == steps[k - 1]
+    assert len(looked) > len(strokes)  # cold, every pair is looked up
+    assert len(read) > 2 * stepwise  # and every joining of every drawing read again
+
+
+def test_the_reading_chosen_is_the_first_of_the_best_of_every_way_to_read_it(
+    drawings: list[list[Stroke]],
+) -> None:
+    # The search ends at a reading that fits the roll exactly; the reading it returns is
+    # still the first of those that fit best among all the ways (counted here with
+    # Counters, each way read).
+    from collections import Counter
+
+    from games.geometry import artbox
+
+    rolls = [ROLL, (Shape.LINE,) * 4, (Shape.SQUARE, Shape.SQUARE, Shape.LINE, Shape.LINE)]
+    exact = 0
+    for strokes in drawings[::2]:
+        traces = [figures.simplify_stroke(s) for s in strokes]
+        strays = artbox._strays(traces)
+        read = [artbox._single_read(i, t, i in strays) for i, t in enumerate(traces)]
+        singles = [list(verdicts) for _, verdicts in read]
+        joinings = artbox._joinings(traces, [figure for figure, _ in read])
+        keys, over = artbox._drawn_over_table([*(v for vs in singles for v in vs), *joinings])
+        ways = artbox._readings(singles, joinings)
+        every = [artbox._read(singles, joined, keys, over) for joined in ways]
+        every += [artbox._read(singles, joined, keys, over, False) for joined in ways
+                  if any(v.shape is not None for i in strays for v in singles[i])]
+        for roll in rolls:
+            want = Counter(roll)
+
+            def misfit(reading: artbox._Reading, want: Counter[Shape] = want
+                       ) -> tuple[int, int]:
+                have = Counter(reading.found)
+                return reading.unrecognised, sum(((have - want) + (want - have)).values())
+
+            best = min(every, key=misfit)
+            exact += misfit(best) == (0, 0)
+            assert artbox._recognise(strokes, roll).verdicts == best.verdicts
+        assert artbox._recognise(strokes, None).verdicts == every[0].verdicts
+    assert exact >= 3  # some drawings fit a roll exactly: the search ended there
+
+
 def test_far_pairs_are_not_measured_and_no_meeting_is_lost(
     drawings: list[list[Stroke]], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -139,6 +218,34 @@ def test_closed_shapes_piled_on_top_of_each_other_are_left_to_the_table() -> Non
                               for x, y in circle) for _ in range(40)]
     assert check_artbox_drawing(circles[:2], ROLL).reason_key != "drawing.crowded"
     assert check_artbox_drawing(circles, ROLL).reason_key == "drawing.crowded"
+
+
+def test_a_strokes_digest_is_kept_by_its_identity_without_holding_the_stroke(
+    drawings: list[list[Stroke]],
+) -> None:
+    strokes = drawings[0]
+    steps = [check_artbox_drawing(strokes[:k], ROLL).to_json()
+             for k in range(1, len(strokes) + 1)]
+    # Copies of the same strokes (a match replayed after a power cut builds new objects)
+    # have the same digests, read from their points, and get the same verdicts.
+    copies = [Stroke(tuple(s.points), s.colour, s.width) for s in strokes]
+    assert [figures.stroke_digest(c) for c in copies] == [
+        figures.stroke_digest(s) for s in strokes]
+    clear_caches()
+    assert [check_artbox_drawing(copies[:k], ROLL).to_json()
+            for k in range(1, len(copies) + 1)] == steps
+    # Another stroke, even one made where a forgotten stroke lived, has its own digest.
+    moved = Stroke(tuple((x + 1, y, t) for x, y, t in strokes[0].points))
+    assert figures.stroke_digest(moved) != figures.stroke_digest(strokes[0])
+    # The memo holds no stroke: a stroke nobody else holds is gone.
+    alone = Stroke(tuple((x, y + 3, t) for x, y, t in strokes[0].points))
+    figures.stroke_digest(alone)
+    gone = weakref.ref(alone)
+    del alone
+    gc.collect()
+    assert gone() is None
+    again = Stroke(tuple((x, y + 3, t) for x, y, t in strokes[0].points))
+    assert figures.stroke_digest(again) == figures.stroke_digest(Stroke(again.points))
 
 
 async def test_an_artbox_pictures_check_is_made_on_the_writer_thread_not_the_loop(

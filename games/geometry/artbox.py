@@ -5,10 +5,10 @@ none of them) and check that they are exactly the 4 shapes rolled on the dice.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from operator import attrgetter
 from typing import Final
 
 from games.geometry import figures
@@ -305,7 +305,7 @@ def _joinings(traces: Sequence[Trace], singles: Sequence[Figure]) -> list[ShapeV
         if vertices < 0:
             break  # the joinings read so far are the nearest ends: enough for any shape
         figure = chain_figure(traces, chain, cycle=cycle)
-        verdicts = _shape_verdicts(figure)
+        verdicts = _chain_verdicts(figure)
         if len(verdicts) != 1 or verdicts[0].shape is None:
             continue
         shape = verdicts[0].shape
@@ -314,6 +314,28 @@ def _joinings(traces: Sequence[Trace], singles: Sequence[Figure]) -> list[ShapeV
         params = {**verdicts[0].params, "shape": shape.value, "count": len(chain)}
         found.append(ShapeVerdict("shape.joined", params, shape, figure.strokes, figure))
     return found
+
+
+_SHAPES: Final = tuple(Shape)
+_strokes_of = attrgetter("strokes")
+
+
+def _chain_verdicts(figure: Figure) -> tuple[ShapeVerdict, ...]:
+    """What a joined figure counts as, kept by its digest and strokes (a joined figure of
+    the same strokes at the same places is the same figure): a drawing checked after a
+    new stroke weighs the joinings it had before without measuring them again."""
+    if not figure.key:
+        return tuple(_shape_verdicts(figure))
+    memo = (figure.key, figure.strokes)
+    known = _chains.get(memo)
+    if known is None:
+        known = tuple(_shape_verdicts(figure))
+        remember(_chains, memo, known, _CHAINS)
+    return known
+
+
+_CHAINS: Final = 256
+_chains: dict[tuple[bytes, tuple[int, ...]], tuple[ShapeVerdict, ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -335,9 +357,11 @@ def _read(
     stray marks."""
     used = {i for v in joined for i in v.strokes}
     verdicts = [*joined, *(v for i, vs in enumerate(singles) if i not in used for v in vs)]
-    verdicts.sort(key=lambda v: v.strokes)
+    verdicts.sort(key=_strokes_of)
     present = {v.strokes for v in verdicts if v.shape is not None}
     out: list[ShapeVerdict] = []
+    shapes: list[Shape] = []
+    unrecognised = 0
     for verdict in verdicts:
         if verdict.shape is not None and len(verdict.strokes) == 1:
             for under_key, shape in over.get(verdict.strokes[0], ()):
@@ -348,10 +372,15 @@ def _read(
         if verdict.stray and not overlook:
             verdict = replace(verdict, stray=False)
         out.append(verdict)
-    counted = [v for v in out if not v.stray]
-    found = tuple(s for kind in Shape for v in counted if (s := v.shape) is kind)
-    unrecognised = sum(1 for v in counted
-                       if v.shape is None and v.reason_key != "not.drawn_over")
+        # What counts (no stray mark): its shape, or a part that is none (a shape drawn
+        # over another adds nothing either way). Counted in the same pass: this runs for
+        # every way to read a drawing, up to 96 times a check.
+        if not verdict.stray:
+            if (s := verdict.shape) is not None:
+                shapes.append(s)
+            elif verdict.reason_key != "not.drawn_over":
+                unrecognised += 1
+    found = tuple(s for kind in _SHAPES for s in shapes if s is kind)
     return _Reading(tuple(out), found, unrecognised)
 
 
@@ -361,8 +390,9 @@ def _strays(traces: Sequence[Trace]) -> set[int]:
     stroke, and none when every stroke is that small (a drawing of scattered dots)."""
     if len(traces) < 2:
         return set()
-    size = math.hypot(max(max(t.xs) for t in traces) - min(min(t.xs) for t in traces),
-                      max(max(t.ys) for t in traces) - min(min(t.ys) for t in traces))
+    boxes = [t.box for t in traces]
+    size = math.hypot(max(b[2] for b in boxes) - min(b[0] for b in boxes),
+                      max(b[3] for b in boxes) - min(b[1] for b in boxes))
     small = {i for i, t in enumerate(traces)
              if not t.too_long and t.size < STRAY_FRACTION * size}
     return small if len(small) < len(traces) else set()
@@ -400,18 +430,20 @@ def _drawn_over_table(
     keys = [v.strokes for v in candidates]
     table: dict[int, list[tuple[int, str]]] = {}
     compared = 0
-    boxes = []
-    # Around each box, as far as a figure's end may be and still lie along it (or on
-    # from one of its sides): a figure with neither end there is not compared at all.
-    reaches = []
-    for v in candidates:
-        outline = v.figure.outline if v.figure is not None else ()
-        boxes.append((min(p[0] for p in outline), min(p[1] for p in outline),
-                      max(p[0] for p in outline), max(p[1] for p in outline))
-                     if outline else None)
-        size = v.figure.size if v.figure is not None else 0.0
-        reaches.append(max(OUTLINE_FRACTION * size, OVERSHOOT_NEAR * size, 2 * SIMPLIFY_FLOOR)
-                       + 1e-6)
+    # What each pair reads of a candidate is worked out once per candidate, not per pair
+    # (the pairs are quadratic in the shapes): its box, grown by as far as a figure's end
+    # may be and still lie along it (or on from one of its sides), and its strokes. A
+    # figure with neither end in that box is not compared at all.
+    others = []
+    for other_index, other in enumerate(candidates):
+        under = other.figure
+        if under is None or other.shape is None or under.box is None:
+            continue
+        box = under.box
+        r = max(OUTLINE_FRACTION * under.size, OVERSHOOT_NEAR * under.size,
+                2 * SIMPLIFY_FLOOR) + 1e-6
+        others.append((other_index, box[0] - r, box[1] - r, box[2] + r, box[3] + r, other,
+                       under, other.shape, frozenset(other.strokes), box))
     for index, verdict in enumerate(candidates):
         figure = verdict.figure
         shape = verdict.shape
@@ -422,19 +454,14 @@ def _drawn_over_table(
             continue  # one of the lines of an angle: the angle is no side drawn again
         probed: list[tuple[list[float], list[float]]] = []
         (ax, ay), (bx, by) = figure.outline[0], figure.outline[-1]
-        for other_index, other in enumerate(candidates):
-            under = other.figure
-            box = boxes[other_index]
-            if box is None:
+        own = frozenset(verdict.strokes)
+        for other_index, lo_x, lo_y, hi_x, hi_y, other, under, other_shape, theirs, box in others:
+            if not (lo_x <= ax <= hi_x and lo_y <= ay <= hi_y) and not (
+                    lo_x <= bx <= hi_x and lo_y <= by <= hi_y):
                 continue
-            r = reaches[other_index]
-            if not (box[0] - r <= ax <= box[2] + r and box[1] - r <= ay <= box[3] + r) and not (
-                    box[0] - r <= bx <= box[2] + r and box[1] - r <= by <= box[3] + r):
-                continue
-            if (under is None or other_index == index or other.shape is None or box is None
-                    or set(other.strokes) & set(verdict.strokes)
-                    or (not line and other.shape is not shape)
-                    or (other.shape is shape and len(other.strokes) == 1
+            if (other_index == index or not own.isdisjoint(theirs)
+                    or (not line and other_shape is not shape)
+                    or (other_shape is shape and len(other.strokes) == 1
                         and other.strokes > verdict.strokes)):
                 continue
             compared += 1
@@ -445,11 +472,11 @@ def _drawn_over_table(
             if lies is None:
                 if not probed:
                     probed.append(_probes_along(figure, line))
-                lies = _lies_along(figure, shape, under, other.shape, box, *probed[0])
+                lies = _lies_along(figure, shape, under, other_shape, box, *probed[0])
                 if figure.key and under.key:
                     remember(_along, key, lies, _ALONG)
             if lies:
-                table.setdefault(verdict.strokes[0], []).append((other_index, other.shape.value))
+                table.setdefault(verdict.strokes[0], []).append((other_index, other_shape.value))
     return keys, table
 
 
@@ -559,19 +586,35 @@ def _recognise(
     joinings = _joinings(traces, singles_figures)
     keys, over = _drawn_over_table([*(v for vs in singles for v in vs), *joinings])
     ways = _readings(singles, joinings)
-    readings = [_read(singles, joined, keys, over) for joined in ways]
     if rolled is None:
-        return readings[0]
-    if any(v.shape is not None for i in strays for v in singles[i]):
-        # A small line may be one of the rolled shapes: read it counted too.
-        readings += [_read(singles, joined, keys, over, overlook=False) for joined in ways]
-    want = Counter(rolled)
+        return _read(singles, ways[0], keys, over)
+    # A small line may be one of the rolled shapes: then the drawing is read with it
+    # counted too.
+    counted = (True, False) if any(
+        v.shape is not None for i in strays for v in singles[i]) else (True,)
+    want = [(kind, sum(1 for s in rolled if s is kind)) for kind in _SHAPES]
 
     def misfit(reading: _Reading) -> tuple[int, int]:
-        have = Counter(reading.found)
-        return reading.unrecognised, sum(((have - want) + (want - have)).values())
+        # How far the shapes found are from the roll: the shapes of each kind too many or
+        # too few, added up (counted by identity: a Counter hashed each shape, and this
+        # runs for every reading of every check).
+        found = reading.found
+        return reading.unrecognised, sum(abs(found.count(kind) - n) for kind, n in want)
 
-    return min(readings, key=misfit)  # the first of the best: the greedy one on a tie
+    # The first of the best (the greedy one on a tie); a reading that fits the roll
+    # exactly cannot be bettered, so the ways after it are not read.
+    best: _Reading | None = None
+    best_fit = (0, 0)
+    for overlook in counted:
+        for joined in ways:
+            reading = _read(singles, joined, keys, over, overlook)
+            fit = misfit(reading)
+            if best is None or fit < best_fit:
+                best, best_fit = reading, fit
+                if fit == (0, 0):
+                    return best
+    assert best is not None  # the greedy way is always read
+    return best
 
 
 def recognise_shapes(
@@ -593,8 +636,8 @@ def recognise_shapes(
 
 
 def _multiset_minus(a: Sequence[Shape], b: Sequence[Shape]) -> tuple[Shape, ...]:
-    left = Counter(a) - Counter(b)
-    return tuple(s for s in Shape for _ in range(left[s]))
+    # Counted by identity (a Counter hashes each shape, through Enum's own __hash__).
+    return tuple(s for s in _SHAPES for _ in range(a.count(s) - b.count(s)))
 
 
 def check_artbox_drawing(strokes: Sequence[Stroke], rolled: Sequence[Shape]) -> DrawingVerdict:
@@ -691,5 +734,6 @@ def clear_caches() -> None:
     a first check, and tests that count work."""
     figures.clear_caches()
     _along.clear()
+    _chains.clear()
     _drawings.clear()
     _singles.clear()

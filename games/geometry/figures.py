@@ -12,11 +12,13 @@ import contextlib
 import hashlib
 import marshal
 import math
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import pairwise
+from operator import itemgetter
 from typing import Final, TypeVar
 
 from games.geometry.polyline import (
@@ -164,6 +166,17 @@ class Figure:
     def crosses_itself(self) -> bool:
         return self.crossings > 0
 
+    @cached_property
+    def box(self) -> tuple[float, float, float, float] | None:
+        """Least x, least y, greatest x, greatest y of its outline (None without one),
+        made once: a drawing checked after each stroke compares its shapes' boxes."""
+        outline = self.outline
+        if not outline:
+            return None
+        # The least point has the least x and the greatest the greatest (at C speed).
+        return (min(outline)[0], min(y for _, y in outline), max(outline)[0],
+                max(y for _, y in outline))
+
     def to_json(self) -> dict[str, JSON]:
         """What was found, for a view (the outline and pieces stay out: they are long)."""
         return {
@@ -206,6 +219,12 @@ class Trace:
     def too_long(self) -> bool:
         return self.points > MAX_STROKE_POINTS
 
+    @cached_property
+    def box(self) -> tuple[float, float, float, float]:
+        """Least x, least y, greatest x, greatest y of its vertices (made once: a drawing
+        checked after each stroke weighs every stroke's box against the whole's)."""
+        return min(self.xs), min(self.ys), max(self.xs), max(self.ys)
+
 
 def tolerance_for(size: float) -> float:
     """The simplification tolerance for a figure of this size (bounding-box diagonal)."""
@@ -226,15 +245,35 @@ def simplify_stroke(stroke: Stroke) -> Trace:
     # Cached by a digest of the points (the colour and width change nothing), so that the
     # cache holds no stroke: a drawing checked after each new stroke, or replayed after a
     # power cut, simplifies each stroke once, and 512 entries hold at most ~2 MB.
-    key = hashlib.blake2b(marshal.dumps(points), digest_size=16).digest()
+    key = stroke_digest(stroke)
     trace = _traces.get(key)
     if trace is None:
-        trace = replace(_simplified(points), key=key)
+        trace = _simplified(points, key)
         remember(_traces, key, trace, _TRACES)
     return trace
 
 
 _TRACES: Final = 512
+
+
+def stroke_digest(stroke: Stroke) -> bytes:
+    """The 16-byte digest of a stroke's points, what its results are cached by. Kept by
+    the stroke's identity too (a weak reference, so no stroke is held): a drawing checked
+    after each new stroke holds the same stroke objects, and hashing all their points
+    again cost more than the check of the new one (30 us for 300 points)."""
+    known = _digests.get(id(stroke))
+    if known is not None and known[0]() is stroke:
+        return known[1]
+    key = hashlib.blake2b(marshal.dumps(stroke.points), digest_size=16).digest()
+    with contextlib.suppress(TypeError):  # a stroke-like value without weak references
+        remember(_digests, id(stroke), (weakref.ref(stroke), key), _DIGESTS)
+    return key
+
+
+_DIGESTS: Final = 1024
+_digests: dict[int, tuple[weakref.ref[Stroke], bytes]] = {}
+"""Digests by the identity of the stroke they were made of (checked through a weak
+reference: an identity reused by another object after the stroke is gone misses)."""
 
 
 def remember(cache: dict[K, V], key: K, value: V, size: int) -> None:
@@ -250,17 +289,17 @@ def remember(cache: dict[K, V], key: K, value: V, size: int) -> None:
 _traces: dict[bytes, Trace] = {}
 
 
-def _simplified(points: tuple[tuple[int, int, int], ...]) -> Trace:
+def _simplified(points: tuple[tuple[int, int, int], ...], key: bytes = b"") -> Trace:
     count = len(points)
     if count > RAW_POINTS:
         points = (*points[decimated(count, RAW_POINTS)], points[-1])
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
+    xs = list(map(_first, points))
+    ys = list(map(_second, points))
     width = max(xs) - min(xs)
     height = max(ys) - min(ys)
     size = math.hypot(width, height)
     if count > MAX_STROKE_POINTS or (width < DOT_SIZE and height < DOT_SIZE):
-        return Trace((float(xs[0]),), (float(ys[0]),), size, True, 0.0, count)
+        return Trace((float(xs[0]),), (float(ys[0]),), size, True, 0.0, count, key)
     eps = tolerance_for(size)
     fx: Sequence[float]
     fy: Sequence[float]
@@ -269,7 +308,11 @@ def _simplified(points: tuple[tuple[int, int, int], ...]) -> Trace:
         fx, fy = resampled(fx, fy, MAX_VERTICES)
     kept = simplify(fx, fy, eps)
     txs, tys = despike([float(fx[k]) for k in kept], [float(fy[k]) for k in kept], eps)
-    return Trace(tuple(txs), tuple(tys), size, False, cumulative(txs, tys)[-1], count)
+    return Trace(tuple(txs), tuple(tys), size, False, cumulative(txs, tys)[-1], count, key)
+
+
+_first = itemgetter(0)
+_second = itemgetter(1)
 
 
 def _resimplify(xs: Sequence[float], ys: Sequence[float]) -> tuple[list[float], list[float]]:
@@ -1236,28 +1279,62 @@ def _measure_pair(ta: Trace, tb: Trace) -> tuple[tuple[float, int, int], ...]:
     return tuple(found)
 
 
+_LINKS: Final = 64
+_LINKS_KEPT: Final = 512
+_links: dict[tuple[tuple[int, bytes], ...], tuple[Link, ...]] = {}
+"""Every pair of ends that meet among strokes (by their places and digests), unsorted,
+unpruned: what the next check, with one stroke more, starts from (64 drawings of at
+most 512 pairs each)."""
+
+
 def stroke_links(
     traces: Sequence[Trace], joinable: Sequence[int], limit: int | None = None
 ) -> list[Link]:
     """Pairs of stroke ends that meet, nearest first; each end keeps only its
     JOIN_NEIGHBOURS nearest partners, so a crowded drawing has few links. More than
     `limit` pairs of ends meeting raises Crowded (before they are sorted or walked)."""
-    found: list[Link] = []
-    for x, a in enumerate(joinable):
-        ta = traces[a]
-        for b in joinable[x + 1 :]:
-            for d, ea, eb in _pair_links(ta, traces[b]):
+    # A drawing checked after a new stroke met the same strokes before, at the same
+    # places: its pairs are kept (by the strokes' places and digests), and only the new
+    # stroke's pairs are looked up (a drawing of 40 strokes has 780 pairs).
+    keyed = all(traces[a].key for a in joinable)
+    memo = tuple((a, traces[a].key) for a in joinable) if keyed else ()
+    exact = _links.get(memo) if keyed else None
+    before = _links.get(memo[:-1]) if keyed and exact is None and len(memo) > 1 else None
+    found: list[Link]
+    if exact is not None:
+        found = list(exact)
+    elif before is not None:
+        found = list(before)
+        b = joinable[-1]
+        tb = traces[b]
+        for a in joinable[:-1]:
+            for d, ea, eb in _pair_links(traces[a], tb):
                 found.append((d, a, ea, b, eb))
-        if limit is not None and len(found) > limit:
-            raise Crowded(f"{len(found)} pairs of stroke ends meet, more than {limit}")
+    else:
+        found = []
+        for x, a in enumerate(joinable):
+            ta = traces[a]
+            for b in joinable[x + 1 :]:
+                for d, ea, eb in _pair_links(ta, traces[b]):
+                    found.append((d, a, ea, b, eb))
+            if limit is not None and len(found) > limit:
+                raise Crowded(f"{len(found)} pairs of stroke ends meet, more than {limit}")
+    if limit is not None and len(found) > limit:
+        raise Crowded(f"{len(found)} pairs of stroke ends meet, more than {limit}")
+    if keyed and exact is None and len(found) <= _LINKS_KEPT:
+        remember(_links, memo, tuple(found), _LINKS)
     found.sort()
     per_end: dict[tuple[int, int], int] = {}
     kept: list[Link] = []
     for link in found:
         _, a, ea, b, eb = link
-        if per_end.get((a, ea), 0) < JOIN_NEIGHBOURS and per_end.get((b, eb), 0) < JOIN_NEIGHBOURS:
-            per_end[(a, ea)] = per_end.get((a, ea), 0) + 1
-            per_end[(b, eb)] = per_end.get((b, eb), 0) + 1
+        end_a = (a, ea)
+        end_b = (b, eb)  # another stroke's end: a < b
+        links_a = per_end.get(end_a, 0)
+        links_b = per_end.get(end_b, 0)
+        if links_a < JOIN_NEIGHBOURS and links_b < JOIN_NEIGHBOURS:
+            per_end[end_a] = links_a + 1
+            per_end[end_b] = links_b + 1
             kept.append(link)
     return kept
 
@@ -1267,12 +1344,24 @@ def chain_figure(
 ) -> Figure:
     """The figure of strokes laid end to start in `chain` (stroke, reversed)."""
     links = tuple((traces[i], rev) for i, rev in chain)
-    figure = _chain(links, cycle)
-    key = b""
-    if all(trace.key for trace, _ in links):
-        key = hashlib.blake2b(b"".join(t.key + (b"r" if rev else b"f") for t, rev in links)
-                              + (b"c" if cycle else b"o"), digest_size=16).digest()
-    return replace(figure, strokes=tuple(sorted(i for i, _ in chain)), key=key)
+    strokes = tuple(sorted(i for i, _ in chain))
+    if not all(trace.key for trace, _ in links):
+        return replace(_chain(links, cycle), strokes=strokes, key=b"")
+    # By the digest of what it is read from (the strokes' digests, which way each runs,
+    # closed or not) and where its strokes are: a drawing checked again after a new
+    # stroke reads the same joinings without hashing their outlines or copying them.
+    key = hashlib.blake2b(b"".join(t.key + (b"r" if rev else b"f") for t, rev in links)
+                          + (b"c" if cycle else b"o"), digest_size=16).digest()
+    known = _chained.get((key, strokes))
+    if known is None:
+        known = replace(_chain(links, cycle), strokes=strokes, key=key)
+        remember(_chained, (key, strokes), known, _CHAINED)
+    return known
+
+
+_CHAINED: Final = 256
+_chained: dict[tuple[bytes, tuple[int, ...]], Figure] = {}
+"""Joined figures by their digest and their strokes' places in the drawing."""
 
 
 @lru_cache(maxsize=256)
@@ -1292,6 +1381,9 @@ def _chain(chain: tuple[tuple[Trace, bool], ...], cycle: bool) -> Figure:
 
 def clear_caches() -> None:
     """Forget the cached simplified strokes, single figures and joined figures."""
+    _digests.clear()
+    _chained.clear()
+    _links.clear()
     _traces.clear()
     _pairs.clear()
     _single.cache_clear()

@@ -8,7 +8,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate
-from operator import sub
+from operator import le, sub
 
 from games.geometry.tolerances import (
     CORNER_ANGLE,
@@ -161,15 +161,24 @@ def points_at(
     out_y = [0.0] * count
     last = len(cum) - 2
     seg = 0
-    for i in sorted(range(count), key=positions.__getitem__):
+    # Most callers ask in order (a resampling, the chords either side of each vertex of an
+    # open figure): checked at C speed, the sort is then skipped.
+    ordered = all(map(le, positions, positions[1:])) if count > 1 else True
+    for i in range(count) if ordered else sorted(range(count), key=positions.__getitem__):
         s = positions[i]
         while seg < last and cum[seg + 1] < s:
             seg += 1
-        span = cum[seg + 1] - cum[seg]
-        t = (s - cum[seg]) / span if span > 0 else 0.0
-        t = 0.0 if t < 0 else 1.0 if t > 1 else t
-        out_x[i] = xs[seg] + t * (xs[seg + 1] - xs[seg])
-        out_y[i] = ys[seg] + t * (ys[seg + 1] - ys[seg])
+        start = cum[seg]
+        span = cum[seg + 1] - start
+        t = (s - start) / span if span > 0 else 0.0
+        if t < 0:
+            t = 0.0
+        elif t > 1:
+            t = 1.0
+        x = xs[seg]
+        y = ys[seg]
+        out_x[i] = x + t * (xs[seg + 1] - x)
+        out_y[i] = y + t * (ys[seg + 1] - y)
     return out_x, out_y
 
 
@@ -278,10 +287,15 @@ def find_crossings(
     segments = len(xs) - 1
     if segments < 3 or (not closed and turns_within_half(xs, ys)):
         return []
-    lox = [min(xs[k], xs[k + 1]) for k in range(segments)]
-    hix = [max(xs[k], xs[k + 1]) for k in range(segments)]
-    loy = [min(ys[k], ys[k + 1]) for k in range(segments)]
-    hiy = [max(ys[k], ys[k + 1]) for k in range(segments)]
+    # Each segment's box, at C speed (a map of min over the points and the next ones).
+    from_x = xs[:-1]
+    to_x = xs[1:]
+    from_y = ys[:-1]
+    to_y = ys[1:]
+    lox = list(map(min, from_x, to_x))
+    hix = list(map(max, from_x, to_x))
+    loy = list(map(min, from_y, to_y))
+    hiy = list(map(max, from_y, to_y))
     spread_x = (max(hix) - min(lox)) or 1.0
     spread_y = (max(hiy) - min(loy)) or 1.0
     overlap_x = sum(map(sub, hix, lox)) / spread_x
@@ -289,18 +303,20 @@ def find_crossings(
     if overlap_y < overlap_x:  # sweep along y: swap the roles of the axes
         lox, hix, loy, hiy = loy, hiy, lox, hix
     order = sorted(range(segments), key=lox.__getitem__)
+    starts = list(map(lox.__getitem__, order))
     found: list[Crossing] = []
     budget = PAIR_BUDGET
     for p, first in enumerate(order):
         right = hix[first]
         bottom = loy[first]
         top = hiy[first]
-        for second in order[p + 1 :]:
-            if lox[second] > right:
-                break
-            budget -= 1
-            if budget < 0:
-                return None
+        # The segments after this one in the sweep that start before it ends (found at C
+        # speed); past the budget of pairs the polyline is a tangle, whatever they hold.
+        stop = bisect_right(starts, right, p + 1)
+        budget -= stop - p - 1
+        if budget < 0:
+            return None
+        for second in order[p + 1 : stop]:
             if loy[second] > top or hiy[second] < bottom:
                 continue
             i, j = (first, second) if first < second else (second, first)

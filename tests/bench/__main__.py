@@ -30,6 +30,7 @@ TARGETS: dict[str, str] = {
     "geometry_worst_ms_max": "(report)",
     "geometry_20000_over_100_ratio": "<= 2",
     "geometry_4000_over_100_ratio": "(report)",
+    "geometry_20_jagged_step_ms_max": "<= 3 (a new stroke on a drawing, issue 15)",
     "stroke_check_ms_p50": "<= 0.2",
     "stroke_check_ms_p99": "<= 0.5",
     "artbox_check_ms_p50": "<= 2",
