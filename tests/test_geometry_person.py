@@ -259,6 +259,29 @@ def triangle_with_tail(rng: random.Random) -> list[Stroke]:
     return [finger(along([a, b, c, a, tail]), rng)]
 
 
+def rounded_triangle(rng: random.Random, share: tuple[float, float] = (0.15, 0.3)
+                     ) -> list[Stroke]:
+    """A triangle (no corner under 25 degrees) in one stroke, each corner drawn round from
+    a share of its sides away (15-30 %): an obtuse corner's turn then spreads beyond the
+    corner window, as a hand drawing a triangle fast rounds it."""
+    while True:
+        corners = [(rng.uniform(400, 1200), rng.uniform(150, 850)) for _ in range(3)]
+        sides = [math.dist(corners[k], corners[k - 1]) for k in range(3)]
+        if min(sides) > 250 and all(
+                (b * b + c * c - a * a) / (2 * b * c) < math.cos(math.radians(25))
+                for a, b, c in ((sides[k], sides[k - 1], sides[k - 2]) for k in range(3))):
+            break
+    ring: Pts = []
+    for k in range(3):
+        (ax, ay), (px, py), (bx, by) = corners[k - 1], corners[k], corners[(k + 1) % 3]
+        r = rng.uniform(*share)
+        s0, s1 = (px + (ax - px) * r, py + (ay - py) * r), (px + (bx - px) * r, py + (by - py) * r)
+        ring += [((1 - t) ** 2 * s0[0] + 2 * (1 - t) * t * px + t * t * s1[0],
+                  (1 - t) ** 2 * s0[1] + 2 * (1 - t) * t * py + t * t * s1[1])
+                 for t in (i / 10 for i in range(11))]
+    return [finger(along([*ring, ring[0]]), rng)]
+
+
 def two_lines(rng: random.Random) -> list[Stroke]:
     """Two lines on one sheet: crossing at a right angle, or drawn one over the other."""
     if rng.random() < 0.5:
@@ -352,6 +375,8 @@ CASES: dict[str, Case] = {
     "narrow U: 1 curve": (narrow_u, sheet_reading, {"sheet.curve"}),
     "rhombus 15-30 degrees off square": (rhombus, shapes_reading, {"not.rectangle"}),
     "triangle with a tail past its start": (triangle_with_tail, shapes_reading, {"triangle"}),
+    "triangle with rounded corners (15-30 % of its sides)": (
+        rounded_triangle, shapes_reading, {"triangle"}),
 }
 
 

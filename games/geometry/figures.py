@@ -657,7 +657,8 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
             unlike = True
         if not polygon_corners(alike):
             limit = math.radians(CORNER_ANGLE)
-            alike = [k for k in corners if corner_turns[k] >= limit]
+            sharp = [k for k in corners if corner_turns[k] >= limit]
+            alike = _rounded_corners(xs, ys, sharp, corners) or sharp
         corners = alike
     first = 0
     last = n - 1
@@ -773,6 +774,40 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
         outline=tuple(zip(xs, ys, strict=True)),
         dent=round(dent, 4),
     )
+
+
+def _closed_spans(corners: Sequence[int], n: int) -> list[list[int]]:
+    """The vertex indices of each side of a closed outline of n points (the last is the
+    first) from corner to corner, round the loop."""
+    m = n - 1
+    spans = []
+    for c, start in enumerate(corners):
+        stop = corners[(c + 1) % len(corners)]
+        spans.append(list(range(start, stop + 1)) if stop > start
+                     else [*range(start, m), *range(0, stop + 1)])
+    return spans
+
+
+def _rounded_corners(
+    xs: Sequence[float], ys: Sequence[float], sharp: Sequence[int], weak: Sequence[int]
+) -> list[int] | None:
+    """The corners of a triangle or a square with a corner drawn round, or None: the
+    loop's corners of CORNER_ANGLE (`sharp`, 2 or 3 of them) leave a side that is not
+    straight, and its turns of POLYGON_CORNER_ANGLE (`weak`, 3 or 4) make every side
+    straight (SIDE_TOLERANCE). A hand rounds a corner whose turn then spreads beyond the
+    corner window (an obtuse corner of a triangle turns by 60 degrees, and by 30-45
+    within the window once rounded); the arc of a "D" or of a lemon, split where it
+    turns most, is still bowed (a quarter circle: 21 % off its chord)."""
+    if not 2 <= len(sharp) < len(weak) <= 4 or len(weak) < 3:
+        return None
+    n = len(xs)
+    if all(chord_deviation(xs, ys, span) <= SIDE_TOLERANCE
+           for span in _closed_spans(sharp, n)):
+        return None  # already straight sides: nothing is rounded
+    if all(chord_deviation(xs, ys, span) <= SIDE_TOLERANCE
+           for span in _closed_spans(weak, n)):
+        return list(weak)
+    return None
 
 
 def _corner_share(
