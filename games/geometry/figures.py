@@ -485,30 +485,34 @@ def _corners(
 def _open_corners(
     xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], w: float,
     corners: list[int], corner_turns: dict[int, float],
-) -> list[int]:
+) -> tuple[list[int], bool]:
     """An open figure's corners, from the sharp turns of POLYGON_CORNER_ANGLE or more:
     all of them when it is a polygon left open (POLYGON_CORNERS - 1 alike corners or
     more, away from its ends, each at least half the sharpest, all turning the same
     way: an octagon missing a side turns by 45 degrees at each corner); otherwise only
-    those of CORNER_ANGLE."""
+    those of CORNER_ANGLE. The flag says whether it is a polygon left open."""
     total = cum[-1]
     hook = HOOK_FRACTION * total
+
+    def one_way(ks: list[int]) -> bool:
+        px, py = points_at(xs, ys, cum, [*(cum[k] - w for k in ks), *(cum[k] + w for k in ks)])
+        count = len(ks)
+        return len({
+            turn_between(xs[k] - px[i], ys[k] - py[i], px[count + i] - xs[k], py[count + i] - ys[k])
+            > 0 for i, k in enumerate(ks)
+        }) == 1
+
     inner = [k for k in corners if hook <= cum[k] <= total - hook]
     if len(inner) >= POLYGON_CORNERS - 1:
         strongest = max(corner_turns[k] for k in inner)
-        if all(corner_turns[k] >= strongest / 2 for k in inner):
-            px, py = points_at(xs, ys, cum, [*(cum[k] - w for k in inner),
-                                             *(cum[k] + w for k in inner)])
-            count = len(inner)
-            signs = {
-                turn_between(xs[k] - px[i], ys[k] - py[i],
-                             px[count + i] - xs[k], py[count + i] - ys[k]) > 0
-                for i, k in enumerate(inner)
-            }
-            if len(signs) == 1:
-                return corners
+        if all(corner_turns[k] >= strongest / 2 for k in inner) and one_way(inner):
+            return corners, True
     limit = math.radians(CORNER_ANGLE)
-    return [k for k in corners if corner_turns[k] >= limit]
+    sharp = [k for k in corners if corner_turns[k] >= limit]
+    # As many corners of the usual angle, all turning one way, are a polygon left open
+    # too, its corners unlike (some drawn round, as a hand runs on round the last ones).
+    inner = [k for k in sharp if hook <= cum[k] <= total - hook]
+    return sharp, len(inner) >= POLYGON_CORNERS - 1 and one_way(inner)
 
 
 def _bend_turns(
@@ -633,9 +637,10 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     w = CORNER_WINDOW * total
     corner_turns: dict[int, float] = {}
     unlike = False  # a polygon's corners of two sizes: then every side must be straight
+    left_open = False  # a polygon left open (an octagon missing a side)
     corners = _corners(xs, ys, cum, closed, w, POLYGON_CORNER_ANGLE, corner_turns)
     if not closed:
-        corners = _open_corners(xs, ys, cum, w, corners, corner_turns)
+        corners, left_open = _open_corners(xs, ys, cum, w, corners, corner_turns)
     if closed and corners:
         # A polygon's corners are alike, and it turns at them and nowhere else: they must
         # hold most of the loop's whole turn. Otherwise (a round loop with a few sharper
@@ -702,10 +707,15 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     # Corners before roundness: a closed figure with POLYGON_CORNERS clear corners or
     # more, its sides straight on average, is a polygon: they count as straight lines,
     # and it is not a circle or a curve (a heart has corners too, but round lobes).
-    polygon = (closed and len(corners) >= POLYGON_CORNERS
-               and sum(deviations) / len(deviations) <= LINE_TOLERANCE
-               and (not unlike or max(deviations) <= SIDE_TOLERANCE)
-               and not _rounded_dent(xs, ys, cum, corners, w))
+    # So is a polygon left open, its sides straight on average: an octagon missing a side
+    # whose last side bows is 7 lines to a person, not "1 curve".
+    mean_deviation = sum(deviations) / len(deviations)
+    polygon = ((closed and len(corners) >= POLYGON_CORNERS
+                and mean_deviation <= LINE_TOLERANCE
+                and (not unlike or max(deviations) <= SIDE_TOLERANCE)
+                and not _rounded_dent(xs, ys, cum, corners, w))
+               or (left_open and len(corners) >= POLYGON_CORNERS - 1 and not crossing_count
+                   and mean_deviation <= LINE_TOLERANCE))
     straight = [
         polygon or (d <= tolerance and (not closed or len(spans) >= 3) and not wave)
         for d in deviations
