@@ -187,6 +187,21 @@ def line_in_two_goes(rng: random.Random) -> list[Stroke]:
     return [finger(along([a, mid]), rng), finger(along([again, b]), rng)]
 
 
+def short_line_in_two_goes(rng: random.Random) -> list[Stroke]:
+    """A line of 400-1000 units at any angle in two goes that meet (a gap or an overlap of
+    up to 5 % of the line, 2 % off its direction): the shorter go is 120-500 units, where
+    a finger's wobble moves the few vertices of its simplified stroke both ways."""
+    length, angle = rng.uniform(400, 1000), rng.uniform(0, math.pi)
+    ux, uy = math.cos(angle), math.sin(angle)
+    a = (800 - ux * length / 2, 500 - uy * length / 2)
+    m = rng.uniform(0.3, 0.7) * length
+    gap, off = rng.uniform(-0.05, 0.05) * length, rng.uniform(-0.02, 0.02) * length
+    mid = (a[0] + ux * m, a[1] + uy * m)
+    again = (mid[0] + ux * gap - uy * off, mid[1] + uy * gap + ux * off)
+    b = (a[0] + ux * length - uy * off, a[1] + uy * length + ux * off)
+    return [finger(along([a, mid]), rng), finger(along([again, b]), rng)]
+
+
 def snake(rng: random.Random) -> list[Stroke]:
     """A low wave of 3 or 4 bends, 5-10 % of its length high."""
     bends, height = rng.choice([3, 3.5, 4]), rng.uniform(0.05, 0.1)
@@ -381,6 +396,8 @@ CASES: dict[str, Case] = {
     "circle cut at 30 %": (lambda r: circle_cut(r, 0.3), shapes_reading, {"circle"}),
     "line wiggling 6 % off its chord": (wiggly_line, sheet_reading, {"1 lines"}),
     "line in two collinear goes": (line_in_two_goes, sheet_reading, {"1 lines"}),
+    "shorter line in two collinear goes, ArtBox: 1 line": (
+        short_line_in_two_goes, shapes_reading, {"line"}),
     "two lines on a sheet": (two_lines, sheet_reading, {"2 lines"}),
     "two lines side by side on a sheet: 2 lines": (lines_side_by_side, sheet_reading,
                                                    {"2 lines"}),
@@ -483,3 +500,13 @@ def test_a_shape_traced_again_in_a_second_stroke_counts_once() -> None:
     beside = finger([(x + 600, y) for x, y in circle], rng)
     assert [v.shape for v in recognise_shapes([finger(circle, rng), beside])] == [
         Shape.CIRCLE, Shape.CIRCLE]
+
+
+def test_a_short_straight_stroke_with_a_fingers_wobble_is_no_wave() -> None:
+    # A wave must rise above the tremor (WAVE_RISE): the short go of a line in two goes,
+    # 2-3 % off its chord, is a line (before: 8 of 60 such drawings had an "open curve").
+    readings = Counter(shapes_reading([stroke]) for seed in range(60)
+                       for stroke in short_line_in_two_goes(random.Random(seed)))
+    assert readings == {"line": 120}, readings
+    # A low wave 5-10 % of its length high still changes its bend.
+    assert rate(CASES["low wave of 3-4 bends"], 40)[0] >= 0.9

@@ -77,6 +77,7 @@ from games.geometry.tolerances import (
     SIMPLIFY_FRACTION,
     WAVE_BEND,
     WAVE_CORNER_SHARE,
+    WAVE_RISE,
 )
 from games.sheet import Stroke
 
@@ -678,9 +679,15 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     # bends back and forth 3 times or more: then it is a low wave, a curve.
     wave = False
     open_turns: list[float] | None = None  # measured once: for the wave and for the bend
-    if not closed and chord_deviation(xs, ys, range(first, last + 1)) <= LINE_TOLERANCE:
-        open_turns = _bend_turns(xs, ys, cum, False, False)
-        wave = bend_count(open_turns, WAVE_BEND) >= 3
+    straying = chord_deviation(xs, ys, range(first, last + 1)) if not closed else math.inf
+    if straying <= LINE_TOLERANCE:
+        # A wave must rise above the pen's tremor: one within WAVE_RISE simplification
+        # tolerances of its chord is a straight line whose jitter turns both ways (a
+        # short stroke's few vertices turn sharply at the smallest wobble).
+        chord = math.hypot(xs[last] - xs[first], ys[last] - ys[first])
+        if straying * chord > WAVE_RISE * eps:
+            open_turns = _bend_turns(xs, ys, cum, False, False)
+            wave = bend_count(open_turns, WAVE_BEND) >= 3
         corners = []
     # Pieces run from corner to corner (from end to end when open).
     spans: list[list[int]] = []
