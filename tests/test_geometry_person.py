@@ -266,8 +266,10 @@ def narrow_u(rng: random.Random) -> list[Stroke]:
 
 
 def rhombus(rng: random.Random) -> list[Stroke]:
-    off, side = math.radians(rng.uniform(15, 30)), 300
-    ax, ay = side * math.cos(rng.uniform(0, 1)), side * math.sin(rng.uniform(0, 1))
+    # (The first side took two angles, cos of one and sin of another, until the sixth
+    # session: 1 drawing in 10 was a parallelogram of unequal sides, not a rhombus.)
+    off, side, first = math.radians(rng.uniform(15, 30)), 300, rng.uniform(0, 1)
+    ax, ay = side * math.cos(first), side * math.sin(first)
     angle = math.atan2(ay, ax) + math.pi / 2 - off
     bx, by = side * math.cos(angle), side * math.sin(angle)
     p = (600.0, 300.0)
