@@ -512,3 +512,15 @@ def test_a_short_straight_stroke_with_a_fingers_wobble_is_no_wave() -> None:
     assert readings == {"line": 120}, readings
     # A low wave 5-10 % of its length high still changes its bend.
     assert rate(CASES["low wave of 3-4 bends"], 40)[0] >= 0.9
+
+
+def test_a_triangle_with_a_corner_drawn_round_keeps_three_corners() -> None:
+    # A rounded corner's turn spreads beyond the corner window: it counts when it makes
+    # every side straight (before: 41 of 60 triangles, the rest "a closed figure with 2
+    # corners"), and it is one corner, never two halves of one ("four sides").
+    readings = Counter(shapes_reading(rounded_triangle(random.Random(seed)))
+                       for seed in range(60))
+    assert readings["triangle"] >= 51 and "not.rectangle" not in readings, readings
+    # A "D" and a lemon keep their two points: no triangle.
+    assert rate(CASES["a D on a sheet: no oval, refused"], 40)[0] >= 0.9
+    assert rate(CASES["lemon with two points: no circle"], 40)[0] >= 0.9

@@ -664,7 +664,7 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
         if not polygon_corners(alike):
             limit = math.radians(CORNER_ANGLE)
             sharp = [k for k in corners if corner_turns[k] >= limit]
-            alike = _rounded_corners(xs, ys, sharp, corners) or sharp
+            alike = _rounded_corners(xs, ys, sharp, corners, corner_turns) or sharp
         corners = alike
     first = 0
     last = n - 1
@@ -806,24 +806,29 @@ def _closed_spans(corners: Sequence[int], n: int) -> list[list[int]]:
 
 
 def _rounded_corners(
-    xs: Sequence[float], ys: Sequence[float], sharp: Sequence[int], weak: Sequence[int]
+    xs: Sequence[float], ys: Sequence[float], sharp: Sequence[int], weak: Sequence[int],
+    turns: dict[int, float],
 ) -> list[int] | None:
     """The corners of a triangle or a square with a corner drawn round, or None: the
     loop's corners of CORNER_ANGLE (`sharp`, 2 or 3 of them) leave a side that is not
-    straight, and its turns of POLYGON_CORNER_ANGLE (`weak`, 3 or 4) make every side
-    straight (SIDE_TOLERANCE). A hand rounds a corner whose turn then spreads beyond the
-    corner window (an obtuse corner of a triangle turns by 60 degrees, and by 30-45
-    within the window once rounded); the arc of a "D" or of a lemon, split where it
-    turns most, is still bowed (a quarter circle: 21 % off its chord)."""
-    if not 2 <= len(sharp) < len(weak) <= 4 or len(weak) < 3:
+    straight, and one more of its turns of POLYGON_CORNER_ANGLE (`weak`) makes every
+    side straight (SIDE_TOLERANCE). A hand rounds a corner whose turn then spreads
+    beyond the corner window (an obtuse corner of a triangle turns by 60 degrees, and by
+    30-45 within the window once rounded); the arc of a "D" or of a lemon, split where
+    it turns most, is still bowed (a quarter circle: 21 % off its chord). One corner
+    only: a corner drawn so round that it turns twice by 30 degrees is not two corners
+    (a triangle is not "four sides, the corners far from right angles")."""
+    if not 2 <= len(sharp) <= 3 or len(weak) <= len(sharp):
         return None
     n = len(xs)
     if all(chord_deviation(xs, ys, span) <= SIDE_TOLERANCE
            for span in _closed_spans(sharp, n)):
         return None  # already straight sides: nothing is rounded
-    if all(chord_deviation(xs, ys, span) <= SIDE_TOLERANCE
-           for span in _closed_spans(weak, n)):
-        return list(weak)
+    for extra in sorted((k for k in weak if k not in sharp), key=lambda k: -turns[k]):
+        corners = sorted([*sharp, extra])
+        if all(chord_deviation(xs, ys, span) <= SIDE_TOLERANCE
+               for span in _closed_spans(corners, n)):
+            return corners
     return None
 
 
