@@ -287,6 +287,38 @@ def four_strokes_at_120(rng: random.Random) -> list[Stroke]:
     return [finger(along([a, b]), rng) for a, b in pairwise(corners)]
 
 
+def bowed_sides_turning_gently(rng: random.Random) -> list[Stroke]:
+    """Half a hexagon or more drawn a side a stroke: 3-4 strokes, each bowed by 2-5 % of
+    its length (straight alone), turning by 40-56 degrees at the joints, ends a little
+    past or short of each other: a polygon's sides, straight lines."""
+    corner, angle = (500.0, 500.0), rng.uniform(0, 2 * math.pi)
+    sign = rng.choice((-1, 1))
+    strokes = []
+    for _ in range(rng.choice((3, 4))):
+        side = rng.uniform(200, 320)
+        end = (corner[0] + side * math.cos(angle), corner[1] + side * math.sin(angle))
+        bow = rng.uniform(0.02, 0.05) * side * sign
+        nx, ny = -math.sin(angle), math.cos(angle)
+        start = (corner[0] - rng.uniform(-12, 12) * math.cos(angle),
+                 corner[1] - rng.uniform(-12, 12) * math.sin(angle))
+        strokes.append(finger(along([
+            (start[0] + (end[0] - start[0]) * t + 4 * bow * t * (1 - t) * nx,
+             start[1] + (end[1] - start[1]) * t + 4 * bow * t * (1 - t) * ny)
+            for t in (k / 12 for k in range(13))]), rng))
+        corner, angle = end, angle + sign * math.radians(rng.uniform(40, 56))
+    return strokes
+
+
+def arc_in_short_goes(rng: random.Random) -> list[Stroke]:
+    """A quarter to half circle drawn in 3-4 goes, each short enough to be straight alone
+    (each turns by 22-45 degrees along its way, as much as at each joint): one curve."""
+    goes, r = rng.choice((3, 4)), rng.uniform(250, 400)
+    span, start = math.radians(rng.uniform(90, 180)), rng.uniform(0, 2 * math.pi)
+    step = span / goes
+    return [finger(arc(800, 500, r, start + k * step, start + (k + 1) * step), rng)
+            for k in range(goes)]
+
+
 def triangle_with_tail(rng: random.Random) -> list[Stroke]:
     """A triangle whose end runs on past its start, along the first side or off it."""
     a, b, c = TRIANGLE[:3]
@@ -407,6 +439,10 @@ CASES: dict[str, Case] = {
                                                    {"1 lines"}),
     "4 straight strokes at 120 degrees": (
         four_strokes_at_120, sheet_reading, {"sheet.too_many"}),
+    "3-4 bowed straight strokes turning 40-56 degrees at their joints: too many lines": (
+        bowed_sides_turning_gently, sheet_reading, {"sheet.too_many"}),
+    "an arc drawn in 3-4 short straight goes: 1 curve": (
+        arc_in_short_goes, sheet_reading, {"sheet.curve"}),
     "low wave of 3-4 bends": (snake, sheet_reading, {"sheet.changes_bend"}),
     "wave with pinched crests": (sharp_wave, sheet_reading, {"sheet.changes_bend"}),
     "bean with a dent on a sheet": (bean, sheet_reading, {"sheet.changes_bend"}),
@@ -524,3 +560,13 @@ def test_a_triangle_with_a_corner_drawn_round_keeps_three_corners() -> None:
     # A "D" and a lemon keep their two points: no triangle.
     assert rate(CASES["a D on a sheet: no oval, refused"], 40)[0] >= 0.9
     assert rate(CASES["lemon with two points: no circle"], 40)[0] >= 0.9
+
+
+def test_straight_strokes_meeting_at_gentle_corners_are_lines_not_a_curve() -> None:
+    # Broad Lines: straight strokes whose joints turn by 40-56 degrees are a polygon's
+    # sides (before: 48 of 60 refused, the rest "1 curve"); an arc drawn in short goes,
+    # each straight alone, turns smoothly and stays 1 curve.
+    sides = rate(CASES["3-4 bowed straight strokes turning 40-56 degrees at their joints: "
+                       "too many lines"], 60)
+    arcs = rate(CASES["an arc drawn in 3-4 short straight goes: 1 curve"], 60)
+    assert sides[0] >= 52 / 60 and arcs[0] >= 55 / 60, (sides, arcs)
