@@ -287,6 +287,19 @@ def four_strokes_at_120(rng: random.Random) -> list[Stroke]:
     return [finger(along([a, b]), rng) for a, b in pairwise(corners)]
 
 
+def narrow_triangle_in_strokes(rng: random.Random) -> list[Stroke]:
+    """A tall triangle, its apex 15-25 degrees, drawn a side a stroke, each end up to 40
+    units past or short of its corner: at the apex the two sides' ends point out nearly
+    the same way, yet part."""
+    apex, height = math.radians(rng.uniform(15, 25)), rng.uniform(500, 700)
+    turn = rng.uniform(0, 2 * math.pi)
+    c, s = math.cos(turn), math.sin(turn)
+    half = height * math.tan(apex / 2)
+    corners = [(800 + x * c - y * s, 500 + x * s + y * c)
+               for x, y in ((0, -height / 2), (half, height / 2), (-half, height / 2))]
+    return in_strokes([*corners, corners[0]], rng, over=40)
+
+
 def bowed_sides_turning_gently(rng: random.Random) -> list[Stroke]:
     """Half a hexagon or more drawn a side a stroke: 3-4 strokes, each bowed by 2-5 % of
     its length (straight alone), turning by 40-56 degrees at the joints, ends a little
@@ -422,6 +435,8 @@ CASES: dict[str, Case] = {
         lambda r: in_strokes(SQUARE, r, over=0, gap=40), shapes_reading, {"square"}),
     "triangle in 3 strokes, overshoots": (
         lambda r: in_strokes(TRIANGLE, r), shapes_reading, {"triangle"}),
+    "narrow triangle (apex 15-25 degrees) in 3 strokes": (
+        narrow_triangle_in_strokes, shapes_reading, {"triangle"}),
     "triangle in 3 strokes crossing past its corners": (
         lambda r: crossing_sides(TRIANGLE, r, (0.2, 0.3)), shapes_reading, {"triangle"}),
     "square in 4 strokes crossing past its corners": (

@@ -1216,8 +1216,20 @@ def _side_by_side(a: Trace, ea: int, b: Trace, eb: int) -> bool:
     _, _, ux, uy = _end_segment(a, ea)
     _, _, vx, vy = _end_segment(b, eb)
     nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
-    return nu > 0 and nv > 0 and (ux * vx + uy * vy) >= math.cos(
-        math.radians(SIDE_BY_SIDE_ANGLE)) * nu * nv
+    if not (nu > 0 and nv > 0 and (ux * vx + uy * vy) >= math.cos(
+            math.radians(SIDE_BY_SIDE_ANGLE)) * nu * nv):
+        return False
+    # Side by side all along: one stroke's other end lies along the other stroke (a line
+    # drawn over a line, a side drawn again). Strokes that point out the same way but
+    # part, each end far from the other stroke, meet at a sharp corner (a triangle's
+    # corner of 15-25 degrees drawn a side a stroke).
+    near = JOIN_FLOOR * math.hypot(
+        max(max(a.xs), max(b.xs)) - min(min(a.xs), min(b.xs)),
+        max(max(a.ys), max(b.ys)) - min(min(a.ys), min(b.ys)))
+    fax, fay = _end_of(a, 1 - ea)
+    fbx, fby = _end_of(b, 1 - eb)
+    return (stays_near((fax,), (fay,), b.xs, b.ys, near)
+            or stays_near((fbx,), (fby,), a.xs, a.ys, near))
 
 
 def _to_corner(a: Trace, ea: int, b: Trace, eb: int, reach: float) -> float:
