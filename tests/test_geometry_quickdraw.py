@@ -271,3 +271,16 @@ def test_a_real_rhombus_is_no_square_and_a_square_on_its_tip_is_one(
                 squares += 1
                 assert off < 14, (drawing.key_id, off)
     assert rhombi >= 1 and squares >= 2, (rhombi, squares)
+
+
+def test_an_octagon_left_open_its_last_side_run_round_a_corner_is_lines(
+    drawings: list[Drawing],
+) -> None:
+    # A tuning drawing the rule was written for: an octagon two sides short whose last
+    # side runs on round its corner (15.9 % off its chord) is 6 lines, not "1 curve"
+    # (before the sixth session: "1 curve: allowed"). Its first or last side may bow, and
+    # no side between corners: a question mark's hook, however angular, bows there (the
+    # 330 $1 question marks read as before, to the gesture).
+    octagon = next(d for d in drawings if d.key_id == "6654824772796416")
+    verdict = check_broad_lines_sheet(octagon.strokes)
+    assert (verdict.reason_key, verdict.lines, verdict.curves) == ("sheet.too_many", 6, 0)

@@ -714,15 +714,18 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     # Corners before roundness: a closed figure with POLYGON_CORNERS clear corners or
     # more, its sides straight on average, is a polygon: they count as straight lines,
     # and it is not a circle or a curve (a heart has corners too, but round lobes).
-    # So is a polygon left open, its sides straight on average: an octagon missing a side
-    # whose last side bows is 7 lines to a person, not "1 curve".
+    # So is a polygon left open whose sides are straight on average, but for its first or
+    # last side, which may bow (no longer than twice the middle side): an octagon missing
+    # a side whose last side runs on round the corner is 7 lines to a person, not "1
+    # curve"; a question mark, whose hook may have corners too, bows between them.
     mean_deviation = sum(deviations) / len(deviations)
     polygon = ((closed and len(corners) >= POLYGON_CORNERS
                 and mean_deviation <= LINE_TOLERANCE
                 and (not unlike or max(deviations) <= SIDE_TOLERANCE)
                 and not _rounded_dent(xs, ys, cum, corners, w))
                or (left_open and len(corners) >= POLYGON_CORNERS - 1 and not crossing_count
-                   and mean_deviation <= LINE_TOLERANCE))
+                   and mean_deviation <= LINE_TOLERANCE
+                   and _bows_are_sides(xs, ys, spans, deviations)))
     straight = [
         polygon or (d <= tolerance and (not closed or len(spans) >= 3) and not wave)
         for d in deviations
@@ -793,6 +796,22 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     )
 
 
+def _bows_are_sides(
+    xs: Sequence[float], ys: Sequence[float], spans: Sequence[Sequence[int]],
+    deviations: Sequence[float],
+) -> bool:
+    """Whether only an end piece of an open figure bows beyond SIDE_TOLERANCE, no longer
+    (corner to corner) than twice the median piece: a polygon's first or last side, the
+    hand running on round a corner where it starts or stops; not a stem, nor an arc
+    between corners (a question mark's hook, however angular, bows in its middle)."""
+    lengths = [math.hypot(xs[span[-1]] - xs[span[0]], ys[span[-1]] - ys[span[0]])
+               for span in spans]
+    middle = sorted(lengths)[len(lengths) // 2]
+    last = len(spans) - 1
+    return all(d <= SIDE_TOLERANCE or (k in (0, last) and lengths[k] <= 2 * middle)
+               for k, d in enumerate(deviations))
+
+
 def _closed_spans(corners: Sequence[int], n: int) -> list[list[int]]:
     """The vertex indices of each side of a closed outline of n points (the last is the
     first) from corner to corner, round the loop."""
@@ -809,16 +828,17 @@ def _rounded_corners(
     xs: Sequence[float], ys: Sequence[float], sharp: Sequence[int], weak: Sequence[int],
     turns: dict[int, float],
 ) -> list[int] | None:
-    """The corners of a triangle or a square with a corner drawn round, or None: the
-    loop's corners of CORNER_ANGLE (`sharp`, 2 or 3 of them) leave a side that is not
-    straight, and one more of its turns of POLYGON_CORNER_ANGLE (`weak`) makes every
-    side straight (SIDE_TOLERANCE). A hand rounds a corner whose turn then spreads
-    beyond the corner window (an obtuse corner of a triangle turns by 60 degrees, and by
-    30-45 within the window once rounded); the arc of a "D" or of a lemon, split where
-    it turns most, is still bowed (a quarter circle: 21 % off its chord). One corner
-    only: a corner drawn so round that it turns twice by 30 degrees is not two corners
-    (a triangle is not "four sides, the corners far from right angles")."""
-    if not 2 <= len(sharp) <= 3 or len(weak) <= len(sharp):
+    """The corners of a triangle with a corner drawn round, or None: the loop's 2 corners
+    of CORNER_ANGLE (`sharp`) leave a side that is not straight, and one more of its
+    turns of POLYGON_CORNER_ANGLE (`weak`) makes every side straight (SIDE_TOLERANCE).
+    A hand rounds a corner whose turn then spreads beyond the corner window (an obtuse
+    corner of a triangle turns by 60 degrees, and by 30-45 within the window once
+    rounded); the arc of a "D" or of a lemon, split where it turns most, is still bowed
+    (a quarter circle: 21 % off its chord). One corner only: a corner drawn so round
+    that it turns twice by 30 degrees is not two corners (a triangle is not "four sides,
+    the corners far from right angles"); nor from 3 corners to 4: a triangle left open
+    at a corner, the gap bridged, would be four-sided."""
+    if len(sharp) != 2 or len(weak) <= len(sharp):
         return None
     n = len(xs)
     if all(chord_deviation(xs, ys, span) <= SIDE_TOLERANCE
@@ -1220,16 +1240,30 @@ def _side_by_side(a: Trace, ea: int, b: Trace, eb: int) -> bool:
             math.radians(SIDE_BY_SIDE_ANGLE)) * nu * nv):
         return False
     # Side by side all along: one stroke's other end lies along the other stroke (a line
-    # drawn over a line, a side drawn again). Strokes that point out the same way but
-    # part, each end far from the other stroke, meet at a sharp corner (a triangle's
+    # drawn over a line, a side drawn again), or the strokes keep apart as far as where
+    # they meet (two sides of a snake). Strokes that point out the same way but part,
+    # each far from the other at its other end, meet at a sharp corner (a triangle's
     # corner of 15-25 degrees drawn a side a stroke).
     near = JOIN_FLOOR * math.hypot(
         max(max(a.xs), max(b.xs)) - min(min(a.xs), min(b.xs)),
         max(max(a.ys), max(b.ys)) - min(min(a.ys), min(b.ys)))
     fax, fay = _end_of(a, 1 - ea)
     fbx, fby = _end_of(b, 1 - eb)
-    return (stays_near((fax,), (fay,), b.xs, b.ys, near)
-            or stays_near((fbx,), (fby,), a.xs, a.ys, near))
+    if stays_near((fax,), (fay,), b.xs, b.ys, near) or stays_near((fbx,), (fby,), a.xs, a.ys, near):
+        return True
+
+    def parts(t: Trace, e: int, u: Trace, f: int) -> bool:
+        # how far u's ends lie off the line of t's chord: its far end much farther
+        (x0, y0), (x1, y1) = _end_of(t, e), _end_of(t, 1 - e)
+        chord = math.hypot(x1 - x0, y1 - y0)
+        if chord <= 0:
+            return False
+        (nx, ny), (fx, fy) = _end_of(u, f), _end_of(u, 1 - f)
+        def off(x: float, y: float) -> float:
+            return abs((x - x0) * (y1 - y0) - (y - y0) * (x1 - x0)) / chord
+        return off(fx, fy) > 2 * off(nx, ny) + near
+
+    return not (parts(a, ea, b, eb) and parts(b, eb, a, ea))
 
 
 def _to_corner(a: Trace, ea: int, b: Trace, eb: int, reach: float) -> float:
