@@ -242,18 +242,13 @@ def _four_sided(verdict: ShapeVerdict) -> tuple[float, float] | None:
     return sum(abs(t - 90) for t in turns) / 4, min(sides) / max(sides)
 
 
-def test_a_real_rhombus_is_no_square_and_a_square_on_its_tip_is_one(
-    drawings: list[Drawing],
-) -> None:
-    # Issue 15's measure, on both halves of the squares and diamonds (nothing here is
-    # tuned: it checks the rhombus rule's two sides). Quick, Draw! "diamonds" are gems
-    # (a triangle under a flat top, facets) and rhombi; those read as a square are
-    # squares on their tip, corners 5-12 degrees off square on average, which a person
-    # calls a square turned. A four-sided figure whose sides are alike and whose corners
-    # are 15-30 degrees off square on average is a rhombus: refused (one square of the
-    # tuning half, corners 15.5 off, is such a rhombus). A diamond read as one square is
-    # what the taken-for-a-shape figure counts.
-    rhombi = squares = 0
+def rhombus_readings(drawings: Sequence[Drawing]) -> dict[str, float]:
+    """Issue 15's rhombus measure on the squares and diamonds: four-sided figures whose
+    sides are alike (the shortest 75 % of the longest or more) and whose corners are
+    15-30 degrees off square on average (rhombi; how many are read as a square), and
+    the diamonds read as one square (how many, and the most their corners are off)."""
+    rhombi = rhombi_squares = diamond_squares = 0
+    most_off = 0.0
     for drawing in drawings:
         if drawing.word not in ("diamond", "square"):
             continue
@@ -266,11 +261,30 @@ def test_a_real_rhombus_is_no_square_and_a_square_on_its_tip_is_one(
             off, sides = measured
             if 15 <= off <= 30 and sides >= 0.75:
                 rhombi += 1
-                assert verdict.shape is None, (drawing.key_id, off, sides)
+                rhombi_squares += verdict.shape is Shape.SQUARE
             if taken and verdict.shape is Shape.SQUARE:
-                squares += 1
-                assert off < 14, (drawing.key_id, off)
-    assert rhombi >= 1 and squares >= 2, (rhombi, squares)
+                diamond_squares += 1
+                most_off = max(most_off, off)
+    return {"quickdraw_rhombi": rhombi, "quickdraw_rhombi_taken_for_square": rhombi_squares,
+            "quickdraw_diamonds_read_as_square": diamond_squares,
+            "quickdraw_diamond_square_off_deg_max": round(most_off, 1)}
+
+
+def test_a_real_rhombus_is_no_square_and_a_square_on_its_tip_is_one(
+    drawings: list[Drawing],
+) -> None:
+    # Issue 15's measure, on both halves of the squares and diamonds (nothing here is
+    # tuned: it checks the rhombus rule's two sides). Quick, Draw! "diamonds" are gems
+    # (a triangle under a flat top, facets) and rhombi; those read as a square are
+    # squares on their tip, corners 5-12 degrees off square on average, which a person
+    # calls a square turned. A four-sided figure whose sides are alike and whose corners
+    # are 15-30 degrees off square on average is a rhombus: refused (one square of the
+    # tuning half, corners 15.5 off, is such a rhombus).
+    measured = rhombus_readings(drawings)
+    assert measured["quickdraw_rhombi"] >= 1, measured
+    assert measured["quickdraw_rhombi_taken_for_square"] == 0, measured
+    assert measured["quickdraw_diamonds_read_as_square"] >= 2, measured
+    assert measured["quickdraw_diamond_square_off_deg_max"] < 14, measured
 
 
 def test_an_octagon_left_open_its_last_side_run_round_a_corner_is_lines(
