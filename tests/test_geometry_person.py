@@ -577,3 +577,4 @@ def test_straight_strokes_meeting_at_gentle_corners_are_lines_not_a_curve() -> N
                        "too many lines"], 60)
     arcs = rate(CASES["an arc drawn in 3-4 short straight goes: 1 curve"], 60)
     assert sides[0] >= 52 / 60 and arcs[0] >= 55 / 60, (sides, arcs)
+

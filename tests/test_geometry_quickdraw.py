@@ -298,3 +298,15 @@ def test_an_octagon_left_open_its_last_side_run_round_a_corner_is_lines(
     octagon = next(d for d in drawings if d.key_id == "6654824772796416")
     verdict = check_broad_lines_sheet(octagon.strokes)
     assert (verdict.reason_key, verdict.lines, verdict.curves) == ("sheet.too_many", 6, 0)
+
+
+def test_two_real_lines_meeting_at_a_small_angle_stay_two_lines(drawings: list[Drawing]) -> None:
+    # Stroke ends pointing out the same way that part meet at a corner only when the
+    # strokes open by half SIDE_BY_SIDE_ANGLE or more (a narrow triangle's apex, 15
+    # degrees or more): two tuning lines overlaid on one sheet, a straight one and one
+    # bowed up to meet its right end with a hook, 9 degrees apart chord to chord, are
+    # 2 lines, not an angle and a line.
+    by_key = {d.key_id: d for d in drawings}
+    sheet = by_key["5934449751490560"].strokes + by_key["4574804118077440"].strokes
+    verdict = check_broad_lines_sheet(sheet)
+    assert verdict.legal and verdict.lines == 2, verdict.reason

@@ -1263,7 +1263,13 @@ def _side_by_side(a: Trace, ea: int, b: Trace, eb: int) -> bool:
             return abs((x - x0) * (y1 - y0) - (y - y0) * (x1 - x0)) / chord
         return off(fx, fy) > 2 * off(nx, ny) + near
 
-    return not (parts(a, ea, b, eb) and parts(b, eb, a, ea))
+    # ...and open by half SIDE_BY_SIDE_ANGLE at least, chord to chord: a triangle's apex
+    # (15 degrees or more); two lines drawn over each other, one bowed, meet at less.
+    (ax0, ay0), (ax1, ay1) = _end_of(a, ea), _end_of(a, 1 - ea)
+    (bx0, by0), (bx1, by1) = _end_of(b, eb), _end_of(b, 1 - eb)
+    opening = abs(turn_between(ax1 - ax0, ay1 - ay0, bx1 - bx0, by1 - by0))
+    return not (opening >= math.radians(SIDE_BY_SIDE_ANGLE / 2)
+                and parts(a, ea, b, eb) and parts(b, eb, a, ea))
 
 
 def _to_corner(a: Trace, ea: int, b: Trace, eb: int, reach: float) -> float:
