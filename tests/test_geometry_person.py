@@ -86,6 +86,24 @@ def open_polygon(sides: int, rng: random.Random, r: float = 300) -> Pts:
                    500 + r * math.sin(turn + 2 * math.pi * k / sides)) for k in range(sides)])
 
 
+def open_polygon_rounded(sides: int, rng: random.Random, r: float = 300) -> list[Stroke]:
+    """A polygon left open two sides short (a gap too wide to close), its last corner
+    drawn round from 30-45 % of its sides away (a hand running on round the last corner,
+    as Quick, Draw! octagons show): straight sides on average, though its last stretch,
+    round that corner, is a curve to a lone stroke."""
+    turn = rng.uniform(0, 2 * math.pi)
+    ring = [(800 + r * math.cos(turn + 2 * math.pi * k / sides),
+             500 + r * math.sin(turn + 2 * math.pi * k / sides)) for k in range(sides - 1)]
+    (ax, ay), (px, py), (bx, by) = ring[-3], ring[-2], ring[-1]
+    share = rng.uniform(0.3, 0.45)
+    s0 = (px + (ax - px) * share, py + (ay - py) * share)
+    s1 = (px + (bx - px) * share, py + (by - py) * share)
+    rounded = [((1 - t) ** 2 * s0[0] + 2 * (1 - t) * t * px + t * t * s1[0],
+                (1 - t) ** 2 * s0[1] + 2 * (1 - t) * t * py + t * t * s1[1])
+               for t in (i / 10 for i in range(11))]
+    return [finger(along([*ring[:-2], *rounded, ring[-1]]), rng)]
+
+
 def lemon(rng: random.Random) -> list[Stroke]:
     """Two circular arcs meeting at two points that turn by 100-130 degrees: an eye, a
     lemon; close to an ellipse, but a circle has no points."""
@@ -167,6 +185,21 @@ def line_in_two_goes(rng: random.Random) -> list[Stroke]:
     return [finger(along([a, mid]), rng), finger(along([again, b]), rng)]
 
 
+def short_line_in_two_goes(rng: random.Random) -> list[Stroke]:
+    """A line of 400-1000 units at any angle in two goes that meet (a gap or an overlap of
+    up to 5 % of the line, 2 % off its direction): the shorter go is 120-500 units, where
+    a finger's wobble moves the few vertices of its simplified stroke both ways."""
+    length, angle = rng.uniform(400, 1000), rng.uniform(0, math.pi)
+    ux, uy = math.cos(angle), math.sin(angle)
+    a = (800 - ux * length / 2, 500 - uy * length / 2)
+    m = rng.uniform(0.3, 0.7) * length
+    gap, off = rng.uniform(-0.05, 0.05) * length, rng.uniform(-0.02, 0.02) * length
+    mid = (a[0] + ux * m, a[1] + uy * m)
+    again = (mid[0] + ux * gap - uy * off, mid[1] + uy * gap + ux * off)
+    b = (a[0] + ux * length - uy * off, a[1] + uy * length + ux * off)
+    return [finger(along([a, mid]), rng), finger(along([again, b]), rng)]
+
+
 def snake(rng: random.Random) -> list[Stroke]:
     """A low wave of 3 or 4 bends, 5-10 % of its length high."""
     bends, height = rng.choice([3, 3.5, 4]), rng.uniform(0.05, 0.1)
@@ -231,8 +264,10 @@ def narrow_u(rng: random.Random) -> list[Stroke]:
 
 
 def rhombus(rng: random.Random) -> list[Stroke]:
-    off, side = math.radians(rng.uniform(15, 30)), 300
-    ax, ay = side * math.cos(rng.uniform(0, 1)), side * math.sin(rng.uniform(0, 1))
+    # (The first side took two angles, cos of one and sin of another, until the sixth
+    # session: 1 drawing in 10 was a parallelogram of unequal sides, not a rhombus.)
+    off, side, first = math.radians(rng.uniform(15, 30)), 300, rng.uniform(0, 1)
+    ax, ay = side * math.cos(first), side * math.sin(first)
     angle = math.atan2(ay, ax) + math.pi / 2 - off
     bx, by = side * math.cos(angle), side * math.sin(angle)
     p = (600.0, 300.0)
@@ -250,6 +285,51 @@ def four_strokes_at_120(rng: random.Random) -> list[Stroke]:
     return [finger(along([a, b]), rng) for a, b in pairwise(corners)]
 
 
+def narrow_triangle_in_strokes(rng: random.Random) -> list[Stroke]:
+    """A tall triangle, its apex 15-25 degrees, drawn a side a stroke, each end up to 40
+    units past or short of its corner: at the apex the two sides' ends point out nearly
+    the same way, yet part."""
+    apex, height = math.radians(rng.uniform(15, 25)), rng.uniform(500, 700)
+    turn = rng.uniform(0, 2 * math.pi)
+    c, s = math.cos(turn), math.sin(turn)
+    half = height * math.tan(apex / 2)
+    corners = [(800 + x * c - y * s, 500 + x * s + y * c)
+               for x, y in ((0, -height / 2), (half, height / 2), (-half, height / 2))]
+    return in_strokes([*corners, corners[0]], rng, over=40)
+
+
+def bowed_sides_turning_gently(rng: random.Random) -> list[Stroke]:
+    """Half a hexagon or more drawn a side a stroke: 3-4 strokes, each bowed by 2-5 % of
+    its length (straight alone), turning by 40-56 degrees at the joints, ends a little
+    past or short of each other: a polygon's sides, straight lines."""
+    corner, angle = (500.0, 500.0), rng.uniform(0, 2 * math.pi)
+    sign = rng.choice((-1, 1))
+    strokes = []
+    for _ in range(rng.choice((3, 4))):
+        side = rng.uniform(200, 320)
+        end = (corner[0] + side * math.cos(angle), corner[1] + side * math.sin(angle))
+        bow = rng.uniform(0.02, 0.05) * side * sign
+        nx, ny = -math.sin(angle), math.cos(angle)
+        start = (corner[0] - rng.uniform(-12, 12) * math.cos(angle),
+                 corner[1] - rng.uniform(-12, 12) * math.sin(angle))
+        strokes.append(finger(along([
+            (start[0] + (end[0] - start[0]) * t + 4 * bow * t * (1 - t) * nx,
+             start[1] + (end[1] - start[1]) * t + 4 * bow * t * (1 - t) * ny)
+            for t in (k / 12 for k in range(13))]), rng))
+        corner, angle = end, angle + sign * math.radians(rng.uniform(40, 56))
+    return strokes
+
+
+def arc_in_short_goes(rng: random.Random) -> list[Stroke]:
+    """A quarter to half circle drawn in 3-4 goes, each short enough to be straight alone
+    (each turns by 22-45 degrees along its way, as much as at each joint): one curve."""
+    goes, r = rng.choice((3, 4)), rng.uniform(250, 400)
+    span, start = math.radians(rng.uniform(90, 180)), rng.uniform(0, 2 * math.pi)
+    step = span / goes
+    return [finger(arc(800, 500, r, start + k * step, start + (k + 1) * step), rng)
+            for k in range(goes)]
+
+
 def triangle_with_tail(rng: random.Random) -> list[Stroke]:
     """A triangle whose end runs on past its start, along the first side or off it."""
     a, b, c = TRIANGLE[:3]
@@ -257,6 +337,29 @@ def triangle_with_tail(rng: random.Random) -> list[Stroke]:
     past = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
     tail = (past[0] + rng.uniform(-60, 60), past[1] + rng.uniform(-30, 30))
     return [finger(along([a, b, c, a, tail]), rng)]
+
+
+def rounded_triangle(rng: random.Random, share: tuple[float, float] = (0.15, 0.3)
+                     ) -> list[Stroke]:
+    """A triangle (no corner under 25 degrees) in one stroke, each corner drawn round from
+    a share of its sides away (15-30 %): an obtuse corner's turn then spreads beyond the
+    corner window, as a hand drawing a triangle fast rounds it."""
+    while True:
+        corners = [(rng.uniform(400, 1200), rng.uniform(150, 850)) for _ in range(3)]
+        sides = [math.dist(corners[k], corners[k - 1]) for k in range(3)]
+        if min(sides) > 250 and all(
+                (b * b + c * c - a * a) / (2 * b * c) < math.cos(math.radians(25))
+                for a, b, c in ((sides[k], sides[k - 1], sides[k - 2]) for k in range(3))):
+            break
+    ring: Pts = []
+    for k in range(3):
+        (ax, ay), (px, py), (bx, by) = corners[k - 1], corners[k], corners[(k + 1) % 3]
+        r = rng.uniform(*share)
+        s0, s1 = (px + (ax - px) * r, py + (ay - py) * r), (px + (bx - px) * r, py + (by - py) * r)
+        ring += [((1 - t) ** 2 * s0[0] + 2 * (1 - t) * t * px + t * t * s1[0],
+                  (1 - t) ** 2 * s0[1] + 2 * (1 - t) * t * py + t * t * s1[1])
+                 for t in (i / 10 for i in range(11))]
+    return [finger(along([*ring, ring[0]]), rng)]
 
 
 def two_lines(rng: random.Random) -> list[Stroke]:
@@ -320,6 +423,8 @@ CASES: dict[str, Case] = {
     "a D on a sheet: no oval, refused": (letter_d, sheet_reading, {"sheet.points"}),
     "octagon left open (7 sides) on a sheet: 7 lines, not 1 curve": (
         lambda r: [finger(open_polygon(8, r), r)], sheet_reading, {"sheet.too_many"}),
+    "octagon two sides short, its last corner drawn round, on a sheet: lines, not 1 curve": (
+        lambda r: open_polygon_rounded(8, r), sheet_reading, {"sheet.too_many"}),
     "hexagon left open (5 sides) on a sheet: 5 lines, not 1 curve": (
         lambda r: [finger(open_polygon(6, r), r)], sheet_reading, {"sheet.too_many"}),
     "square in 4 strokes, overshoots": (
@@ -328,6 +433,8 @@ CASES: dict[str, Case] = {
         lambda r: in_strokes(SQUARE, r, over=0, gap=40), shapes_reading, {"square"}),
     "triangle in 3 strokes, overshoots": (
         lambda r: in_strokes(TRIANGLE, r), shapes_reading, {"triangle"}),
+    "narrow triangle (apex 15-25 degrees) in 3 strokes": (
+        narrow_triangle_in_strokes, shapes_reading, {"triangle"}),
     "triangle in 3 strokes crossing past its corners": (
         lambda r: crossing_sides(TRIANGLE, r, (0.2, 0.3)), shapes_reading, {"triangle"}),
     "square in 4 strokes crossing past its corners": (
@@ -336,6 +443,8 @@ CASES: dict[str, Case] = {
     "circle cut at 30 %": (lambda r: circle_cut(r, 0.3), shapes_reading, {"circle"}),
     "line wiggling 6 % off its chord": (wiggly_line, sheet_reading, {"1 lines"}),
     "line in two collinear goes": (line_in_two_goes, sheet_reading, {"1 lines"}),
+    "shorter line in two collinear goes, ArtBox: 1 line": (
+        short_line_in_two_goes, shapes_reading, {"line"}),
     "two lines on a sheet": (two_lines, sheet_reading, {"2 lines"}),
     "two lines side by side on a sheet: 2 lines": (lines_side_by_side, sheet_reading,
                                                    {"2 lines"}),
@@ -343,6 +452,10 @@ CASES: dict[str, Case] = {
                                                    {"1 lines"}),
     "4 straight strokes at 120 degrees": (
         four_strokes_at_120, sheet_reading, {"sheet.too_many"}),
+    "3-4 bowed straight strokes turning 40-56 degrees at their joints: too many lines": (
+        bowed_sides_turning_gently, sheet_reading, {"sheet.too_many"}),
+    "an arc drawn in 3-4 short straight goes: 1 curve": (
+        arc_in_short_goes, sheet_reading, {"sheet.curve"}),
     "low wave of 3-4 bends": (snake, sheet_reading, {"sheet.changes_bend"}),
     "wave with pinched crests": (sharp_wave, sheet_reading, {"sheet.changes_bend"}),
     "bean with a dent on a sheet": (bean, sheet_reading, {"sheet.changes_bend"}),
@@ -352,6 +465,8 @@ CASES: dict[str, Case] = {
     "narrow U: 1 curve": (narrow_u, sheet_reading, {"sheet.curve"}),
     "rhombus 15-30 degrees off square": (rhombus, shapes_reading, {"not.rectangle"}),
     "triangle with a tail past its start": (triangle_with_tail, shapes_reading, {"triangle"}),
+    "triangle with rounded corners (15-30 % of its sides)": (
+        rounded_triangle, shapes_reading, {"triangle"}),
 }
 
 
@@ -430,3 +545,36 @@ def test_a_shape_traced_again_in_a_second_stroke_counts_once() -> None:
     beside = finger([(x + 600, y) for x, y in circle], rng)
     assert [v.shape for v in recognise_shapes([finger(circle, rng), beside])] == [
         Shape.CIRCLE, Shape.CIRCLE]
+
+
+def test_a_short_straight_stroke_with_a_fingers_wobble_is_no_wave() -> None:
+    # A wave must rise above the tremor (WAVE_RISE): the short go of a line in two goes,
+    # 2-3 % off its chord, is a line (before: 8 of 60 such drawings had an "open curve").
+    readings = Counter(shapes_reading([stroke]) for seed in range(60)
+                       for stroke in short_line_in_two_goes(random.Random(seed)))
+    assert readings == {"line": 120}, readings
+    # A low wave 5-10 % of its length high still changes its bend.
+    assert rate(CASES["low wave of 3-4 bends"], 40)[0] >= 0.9
+
+
+def test_a_triangle_with_a_corner_drawn_round_keeps_three_corners() -> None:
+    # A rounded corner's turn spreads beyond the corner window: it counts when it makes
+    # every side straight (before: 41 of 60 triangles, the rest "a closed figure with 2
+    # corners"), and it is one corner, never two halves of one ("four sides").
+    readings = Counter(shapes_reading(rounded_triangle(random.Random(seed)))
+                       for seed in range(60))
+    assert readings["triangle"] >= 51 and "not.rectangle" not in readings, readings
+    # A "D" and a lemon keep their two points: no triangle.
+    assert rate(CASES["a D on a sheet: no oval, refused"], 40)[0] >= 0.9
+    assert rate(CASES["lemon with two points: no circle"], 40)[0] >= 0.9
+
+
+def test_straight_strokes_meeting_at_gentle_corners_are_lines_not_a_curve() -> None:
+    # Broad Lines: straight strokes whose joints turn by 40-56 degrees are a polygon's
+    # sides (before: 48 of 60 refused, the rest "1 curve"); an arc drawn in short goes,
+    # each straight alone, turns smoothly and stays 1 curve.
+    sides = rate(CASES["3-4 bowed straight strokes turning 40-56 degrees at their joints: "
+                       "too many lines"], 60)
+    arcs = rate(CASES["an arc drawn in 3-4 short straight goes: 1 curve"], 60)
+    assert sides[0] >= 52 / 60 and arcs[0] >= 55 / 60, (sides, arcs)
+

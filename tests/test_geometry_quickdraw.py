@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,6 +22,8 @@ from pathlib import Path
 import pytest
 
 from games.geometry import Shape, ShapeVerdict, check_broad_lines_sheet, recognise_shapes
+from games.geometry.figures import FigureKind
+from games.geometry.polyline import turn_between
 from games.sheet import Stroke
 
 QUICKDRAW = Path(__file__).resolve().parent / "data" / "quickdraw"
@@ -138,7 +141,9 @@ first read (circle 23/24, square 18/19, triangle 23/32, line 56/61), once again
 after the stray-mark, side-overshoot and there-and-back rules, which were chosen on the
 tuning half only (circle 24/24, the others unchanged), and after the rules of the fifth
 session (sharp points, corners of two sizes, sides crossing a quarter past their
-corners; chosen on the tuning half and on generated polygons): triangle 24/32."""
+corners; chosen on the tuning half and on generated polygons): triangle 24/32; after
+the sixth session's (a corner drawn round, parting ends at a sharp corner, a wave above
+the tremor; chosen on the tuning half and generators): unchanged."""
 CEILINGS: dict[str, float] = {
     "hexagon": 8, "octagon": 15, "diamond": 37, "peanut": 8,
     "star": 6, "zigzag": 6, "squiggle": 6, "snake": 8,
@@ -147,7 +152,8 @@ CEILINGS: dict[str, float] = {
 triangle (measured: hexagon 2/25, octagon 2/20, diamond 4/19 when first read and 5/19
 after the rules above (a three-cornered diamond with a dot beside it, now a
 triangle), peanut 1/26, none of the others; after the fifth session's rules hexagon
-0/25, octagon 1/20, peanut 0/26), with the same margin."""
+0/25, octagon 1/20, peanut 0/26; the sixth session's: unchanged), with the same
+margin."""
 
 
 def test_the_held_out_half_reads_as_a_person_would(drawings: list[Drawing]) -> None:
@@ -165,7 +171,9 @@ BROAD_LINES_LEGAL: dict[str, float] = {
 """At most this share of each class may pass a Broad Lines sheet (measured on the
 held-out half: hexagon 6/25, octagon 4/20, zigzag 0/26, star 0/18; after the fifth
 session's rules, polygons left open and closed curves with points, hexagon 1/25,
-octagon 1/20), with a margin of two drawings."""
+octagon 1/20; after the sixth session's, straight strokes at joints and an open
+polygon's bowed end side, unchanged, the tuning half's 9.1 -> 4.5 % and 25.9 -> 18.5 %),
+with a margin of two drawings."""
 
 
 def test_broad_lines_refuses_polygons_and_zigzags_of_the_held_out_half(
@@ -222,3 +230,88 @@ def test_two_real_lines_on_one_sheet_are_legal(drawings: list[Drawing]) -> None:
                  for a, b in pairs)
     assert overlaid >= 0.95 * len(pairs) and turned >= 0.95 * len(pairs), (
         overlaid, turned, len(pairs))
+
+
+def _four_sided(verdict: ShapeVerdict) -> tuple[float, float] | None:
+    """A closed figure of 4 straight sides: how far its corners are off square on average
+    (degrees) and its shortest side over its longest; None for any other part."""
+    figure = verdict.figure
+    if (figure is None or not figure.closed or figure.kind is not FigureKind.LINES
+            or len(figure.pieces) != 4):
+        return None
+    pieces = figure.pieces
+    turns = [math.degrees(abs(turn_between(a.end[0] - a.start[0], a.end[1] - a.start[1],
+                                           b.end[0] - b.start[0], b.end[1] - b.start[1])))
+             for a, b in zip(pieces, (*pieces[1:], pieces[0]), strict=True)]
+    sides = [math.dist(p.start, p.end) for p in pieces]
+    return sum(abs(t - 90) for t in turns) / 4, min(sides) / max(sides)
+
+
+def rhombus_readings(drawings: Sequence[Drawing]) -> dict[str, float]:
+    """Issue 15's rhombus measure on the squares and diamonds: four-sided figures whose
+    sides are alike (the shortest 75 % of the longest or more) and whose corners are
+    15-30 degrees off square on average (rhombi; how many are read as a square), and
+    the diamonds read as one square (how many, and the most their corners are off)."""
+    rhombi = rhombi_squares = diamond_squares = 0
+    most_off = 0.0
+    for drawing in drawings:
+        if drawing.word not in ("diamond", "square"):
+            continue
+        verdicts = recognise_shapes(drawing.strokes)
+        taken = drawing.word == "diamond" and outcome(verdicts) == "square"
+        for verdict in verdicts:
+            measured = _four_sided(verdict)
+            if measured is None:
+                continue
+            off, sides = measured
+            if 15 <= off <= 30 and sides >= 0.75:
+                rhombi += 1
+                rhombi_squares += verdict.shape is Shape.SQUARE
+            if taken and verdict.shape is Shape.SQUARE:
+                diamond_squares += 1
+                most_off = max(most_off, off)
+    return {"quickdraw_rhombi": rhombi, "quickdraw_rhombi_taken_for_square": rhombi_squares,
+            "quickdraw_diamonds_read_as_square": diamond_squares,
+            "quickdraw_diamond_square_off_deg_max": round(most_off, 1)}
+
+
+def test_a_real_rhombus_is_no_square_and_a_square_on_its_tip_is_one(
+    drawings: list[Drawing],
+) -> None:
+    # Issue 15's measure, on both halves of the squares and diamonds (nothing here is
+    # tuned: it checks the rhombus rule's two sides). Quick, Draw! "diamonds" are gems
+    # (a triangle under a flat top, facets) and rhombi; those read as a square are
+    # squares on their tip, corners 5-12 degrees off square on average, which a person
+    # calls a square turned. A four-sided figure whose sides are alike and whose corners
+    # are 15-30 degrees off square on average is a rhombus: refused (one square of the
+    # tuning half, corners 15.5 off, is such a rhombus).
+    measured = rhombus_readings(drawings)
+    assert measured["quickdraw_rhombi"] >= 1, measured
+    assert measured["quickdraw_rhombi_taken_for_square"] == 0, measured
+    assert measured["quickdraw_diamonds_read_as_square"] >= 2, measured
+    assert measured["quickdraw_diamond_square_off_deg_max"] < 14, measured
+
+
+def test_an_octagon_left_open_its_last_side_run_round_a_corner_is_lines(
+    drawings: list[Drawing],
+) -> None:
+    # A tuning drawing the rule was written for: an octagon two sides short whose last
+    # side runs on round its corner (15.9 % off its chord) is 6 lines, not "1 curve"
+    # (before the sixth session: "1 curve: allowed"). Its first or last side may bow, and
+    # no side between corners: a question mark's hook, however angular, bows there (the
+    # 330 $1 question marks read as before, to the gesture).
+    octagon = next(d for d in drawings if d.key_id == "6654824772796416")
+    verdict = check_broad_lines_sheet(octagon.strokes)
+    assert (verdict.reason_key, verdict.lines, verdict.curves) == ("sheet.too_many", 6, 0)
+
+
+def test_two_real_lines_meeting_at_a_small_angle_stay_two_lines(drawings: list[Drawing]) -> None:
+    # Stroke ends pointing out the same way that part meet at a corner only when the
+    # strokes open by half SIDE_BY_SIDE_ANGLE or more (a narrow triangle's apex, 15
+    # degrees or more): two tuning lines overlaid on one sheet, a straight one and one
+    # bowed up to meet its right end with a hook, 9 degrees apart chord to chord, are
+    # 2 lines, not an angle and a line.
+    by_key = {d.key_id: d for d in drawings}
+    sheet = by_key["5934449751490560"].strokes + by_key["4574804118077440"].strokes
+    verdict = check_broad_lines_sheet(sheet)
+    assert verdict.legal and verdict.lines == 2, verdict.reason

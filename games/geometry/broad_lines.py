@@ -5,8 +5,10 @@ points). An angle drawn in one stroke is 2 lines; a line drawn to and fro along 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from games.geometry.figures import (
     Figure,
@@ -19,8 +21,9 @@ from games.geometry.figures import (
     single_figure,
     stroke_links,
 )
+from games.geometry.polyline import turn_between
 from games.geometry.reasons import JSON, Reasoned
-from games.geometry.tolerances import MAX_STROKE_POINTS
+from games.geometry.tolerances import CORNER_ANGLE, MAX_STROKE_POINTS, POLYGON_CORNER_ANGLE
 from games.sheet import Stroke
 
 
@@ -81,6 +84,12 @@ def _sheet_figures(traces: Sequence[Trace]) -> list[Figure]:
         joined = chain_figure(traces, chain, cycle) if len(chain) > 1 else None
         if joined is None or joined.kind is FigureKind.DOT:  # strokes that cancel out
             figures.extend(singles[i] for i, _ in chain)
+        elif joined.curves and (lines := _straight_chain_lines(traces, singles, chain, cycle)):
+            # Straight strokes meeting at corners are straight lines, however gently each
+            # corner turns (an open hexagon drawn a side a stroke turns by 30-45 degrees
+            # at its joints, too little for a corner of the joined figure).
+            figures.append(replace(joined, kind=FigureKind.LINES, lines=lines, curves=0,
+                                   bend_reversal=0.0))
         else:
             figures.append(joined)
 
@@ -97,6 +106,31 @@ def _sheet_figures(traces: Sequence[Trace]) -> list[Figure]:
     figures.extend(f for i, f in enumerate(singles) if i not in joinable)
     figures.sort(key=lambda f: f.strokes)
     return figures
+
+
+def _straight_chain_lines(
+    traces: Sequence[Trace], singles: Sequence[Figure], chain: Sequence[tuple[int, bool]],
+    cycle: bool,
+) -> int:
+    """How many straight lines a chain of strokes laid end to start is when every stroke
+    is straight on its own and a joint turns by CORNER_ANGLE or more: one more than its
+    joints of POLYGON_CORNER_ANGLE (strokes turning less at a joint continue each other:
+    a line drawn in two goes); 0 otherwise (an arc drawn in short goes, each straight
+    enough alone, turns by as much at each joint as each go turns along its way: a
+    quarter circle in three goes by 30 degrees)."""
+    if not all(singles[i].kind is FigureKind.LINE for i, _ in chain):
+        return 0
+    chords = []
+    for i, reverse in chain:
+        xs, ys = traces[i].xs, traces[i].ys
+        dx, dy = xs[-1] - xs[0], ys[-1] - ys[0]
+        chords.append((-dx, -dy) if reverse else (dx, dy))
+    pairs = list(pairwise([*chords, chords[0]] if cycle else chords))
+    turns = [abs(turn_between(*a, *b)) for a, b in pairs]
+    if max(turns) < math.radians(CORNER_ANGLE):
+        return 0
+    corners = sum(t >= math.radians(POLYGON_CORNER_ANGLE) for t in turns)
+    return corners if cycle else corners + 1
 
 
 def check_broad_lines_sheet(strokes: Sequence[Stroke]) -> SheetVerdict:

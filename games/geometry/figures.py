@@ -79,6 +79,7 @@ from games.geometry.tolerances import (
     SIMPLIFY_FRACTION,
     WAVE_BEND,
     WAVE_CORNER_SHARE,
+    WAVE_RISE,
 )
 from games.sheet import Stroke
 
@@ -528,30 +529,34 @@ def _corners(
 def _open_corners(
     xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], w: float,
     corners: list[int], corner_turns: dict[int, float],
-) -> list[int]:
+) -> tuple[list[int], bool]:
     """An open figure's corners, from the sharp turns of POLYGON_CORNER_ANGLE or more:
     all of them when it is a polygon left open (POLYGON_CORNERS - 1 alike corners or
     more, away from its ends, each at least half the sharpest, all turning the same
     way: an octagon missing a side turns by 45 degrees at each corner); otherwise only
-    those of CORNER_ANGLE."""
+    those of CORNER_ANGLE. The flag says whether it is a polygon left open."""
     total = cum[-1]
     hook = HOOK_FRACTION * total
+
+    def one_way(ks: list[int]) -> bool:
+        px, py = points_at(xs, ys, cum, [*(cum[k] - w for k in ks), *(cum[k] + w for k in ks)])
+        count = len(ks)
+        return len({
+            turn_between(xs[k] - px[i], ys[k] - py[i], px[count + i] - xs[k], py[count + i] - ys[k])
+            > 0 for i, k in enumerate(ks)
+        }) == 1
+
     inner = [k for k in corners if hook <= cum[k] <= total - hook]
     if len(inner) >= POLYGON_CORNERS - 1:
         strongest = max(corner_turns[k] for k in inner)
-        if all(corner_turns[k] >= strongest / 2 for k in inner):
-            px, py = points_at(xs, ys, cum, [*(cum[k] - w for k in inner),
-                                             *(cum[k] + w for k in inner)])
-            count = len(inner)
-            signs = {
-                turn_between(xs[k] - px[i], ys[k] - py[i],
-                             px[count + i] - xs[k], py[count + i] - ys[k]) > 0
-                for i, k in enumerate(inner)
-            }
-            if len(signs) == 1:
-                return corners
+        if all(corner_turns[k] >= strongest / 2 for k in inner) and one_way(inner):
+            return corners, True
     limit = math.radians(CORNER_ANGLE)
-    return [k for k in corners if corner_turns[k] >= limit]
+    sharp = [k for k in corners if corner_turns[k] >= limit]
+    # As many corners of the usual angle, all turning one way, are a polygon left open
+    # too, its corners unlike (some drawn round, as a hand runs on round the last ones).
+    inner = [k for k in sharp if hook <= cum[k] <= total - hook]
+    return sharp, len(inner) >= POLYGON_CORNERS - 1 and one_way(inner)
 
 
 def _bend_turns(
@@ -676,9 +681,10 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     w = CORNER_WINDOW * total
     corner_turns: dict[int, float] = {}
     unlike = False  # a polygon's corners of two sizes: then every side must be straight
+    left_open = False  # a polygon left open (an octagon missing a side)
     corners = _corners(xs, ys, cum, closed, w, POLYGON_CORNER_ANGLE, corner_turns)
     if not closed:
-        corners = _open_corners(xs, ys, cum, w, corners, corner_turns)
+        corners, left_open = _open_corners(xs, ys, cum, w, corners, corner_turns)
     if closed and corners:
         # A polygon's corners are alike, and it turns at them and nowhere else: they must
         # hold most of the loop's whole turn. Otherwise (a round loop with a few sharper
@@ -700,7 +706,8 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
             unlike = True
         if not polygon_corners(alike):
             limit = math.radians(CORNER_ANGLE)
-            alike = [k for k in corners if corner_turns[k] >= limit]
+            sharp = [k for k in corners if corner_turns[k] >= limit]
+            alike = _rounded_corners(xs, ys, sharp, corners, corner_turns) or sharp
         corners = alike
     first = 0
     last = n - 1
@@ -715,9 +722,15 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     # bends back and forth 3 times or more: then it is a low wave, a curve.
     wave = False
     open_turns: list[float] | None = None  # measured once: for the wave and for the bend
-    if not closed and chord_deviation(xs, ys, range(first, last + 1)) <= LINE_TOLERANCE:
-        open_turns = _bend_turns(xs, ys, cum, False, False)
-        wave = bend_count(open_turns, WAVE_BEND) >= 3
+    straying = chord_deviation(xs, ys, range(first, last + 1)) if not closed else math.inf
+    if straying <= LINE_TOLERANCE:
+        # A wave must rise above the pen's tremor: one within WAVE_RISE simplification
+        # tolerances of its chord is a straight line whose jitter turns both ways (a
+        # short stroke's few vertices turn sharply at the smallest wobble).
+        chord = math.hypot(xs[last] - xs[first], ys[last] - ys[first])
+        if straying * chord > WAVE_RISE * eps:
+            open_turns = _bend_turns(xs, ys, cum, False, False)
+            wave = bend_count(open_turns, WAVE_BEND) >= 3
         corners = []
     # Pieces run from corner to corner (from end to end when open).
     spans: list[list[int]] = []
@@ -744,10 +757,18 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     # Corners before roundness: a closed figure with POLYGON_CORNERS clear corners or
     # more, its sides straight on average, is a polygon: they count as straight lines,
     # and it is not a circle or a curve (a heart has corners too, but round lobes).
-    polygon = (closed and len(corners) >= POLYGON_CORNERS
-               and sum(deviations) / len(deviations) <= LINE_TOLERANCE
-               and (not unlike or max(deviations) <= SIDE_TOLERANCE)
-               and not _rounded_dent(xs, ys, cum, corners, w))
+    # So is a polygon left open whose sides are straight on average, but for its first or
+    # last side, which may bow (no longer than twice the middle side): an octagon missing
+    # a side whose last side runs on round the corner is 7 lines to a person, not "1
+    # curve"; a question mark, whose hook may have corners too, bows between them.
+    mean_deviation = sum(deviations) / len(deviations)
+    polygon = ((closed and len(corners) >= POLYGON_CORNERS
+                and mean_deviation <= LINE_TOLERANCE
+                and (not unlike or max(deviations) <= SIDE_TOLERANCE)
+                and not _rounded_dent(xs, ys, cum, corners, w))
+               or (left_open and len(corners) >= POLYGON_CORNERS - 1 and not crossing_count
+                   and mean_deviation <= LINE_TOLERANCE
+                   and _bows_are_sides(xs, ys, spans, deviations)))
     straight = [
         polygon or (d <= tolerance and (not closed or len(spans) >= 3) and not wave)
         for d in deviations
@@ -816,6 +837,62 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
         outline=tuple(zip(xs, ys, strict=True)),
         dent=round(dent, 4),
     )
+
+
+def _bows_are_sides(
+    xs: Sequence[float], ys: Sequence[float], spans: Sequence[Sequence[int]],
+    deviations: Sequence[float],
+) -> bool:
+    """Whether only an end piece of an open figure bows beyond SIDE_TOLERANCE, no longer
+    (corner to corner) than twice the median piece: a polygon's first or last side, the
+    hand running on round a corner where it starts or stops; not a stem, nor an arc
+    between corners (a question mark's hook, however angular, bows in its middle)."""
+    lengths = [math.hypot(xs[span[-1]] - xs[span[0]], ys[span[-1]] - ys[span[0]])
+               for span in spans]
+    middle = sorted(lengths)[len(lengths) // 2]
+    last = len(spans) - 1
+    return all(d <= SIDE_TOLERANCE or (k in (0, last) and lengths[k] <= 2 * middle)
+               for k, d in enumerate(deviations))
+
+
+def _closed_spans(corners: Sequence[int], n: int) -> list[list[int]]:
+    """The vertex indices of each side of a closed outline of n points (the last is the
+    first) from corner to corner, round the loop."""
+    m = n - 1
+    spans = []
+    for c, start in enumerate(corners):
+        stop = corners[(c + 1) % len(corners)]
+        spans.append(list(range(start, stop + 1)) if stop > start
+                     else [*range(start, m), *range(0, stop + 1)])
+    return spans
+
+
+def _rounded_corners(
+    xs: Sequence[float], ys: Sequence[float], sharp: Sequence[int], weak: Sequence[int],
+    turns: dict[int, float],
+) -> list[int] | None:
+    """The corners of a triangle with a corner drawn round, or None: the loop's 2 corners
+    of CORNER_ANGLE (`sharp`) leave a side that is not straight, and one more of its
+    turns of POLYGON_CORNER_ANGLE (`weak`) makes every side straight (SIDE_TOLERANCE).
+    A hand rounds a corner whose turn then spreads beyond the corner window (an obtuse
+    corner of a triangle turns by 60 degrees, and by 30-45 within the window once
+    rounded); the arc of a "D" or of a lemon, split where it turns most, is still bowed
+    (a quarter circle: 21 % off its chord). One corner only: a corner drawn so round
+    that it turns twice by 30 degrees is not two corners (a triangle is not "four sides,
+    the corners far from right angles"); nor from 3 corners to 4: a triangle left open
+    at a corner, the gap bridged, would be four-sided."""
+    if len(sharp) != 2 or len(weak) <= len(sharp):
+        return None
+    n = len(xs)
+    if all(chord_deviation(xs, ys, span) <= SIDE_TOLERANCE
+           for span in _closed_spans(sharp, n)):
+        return None  # already straight sides: nothing is rounded
+    for extra in sorted((k for k in weak if k not in sharp), key=lambda k: -turns[k]):
+        corners = sorted([*sharp, extra])
+        if all(chord_deviation(xs, ys, span) <= SIDE_TOLERANCE
+               for span in _closed_spans(corners, n)):
+            return corners
+    return None
 
 
 def _corner_share(
@@ -1202,8 +1279,40 @@ def _side_by_side(a: Trace, ea: int, b: Trace, eb: int) -> bool:
     _, _, ux, uy = _end_segment(a, ea)
     _, _, vx, vy = _end_segment(b, eb)
     nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
-    return nu > 0 and nv > 0 and (ux * vx + uy * vy) >= math.cos(
-        math.radians(SIDE_BY_SIDE_ANGLE)) * nu * nv
+    if not (nu > 0 and nv > 0 and (ux * vx + uy * vy) >= math.cos(
+            math.radians(SIDE_BY_SIDE_ANGLE)) * nu * nv):
+        return False
+    # Side by side all along: one stroke's other end lies along the other stroke (a line
+    # drawn over a line, a side drawn again), or the strokes keep apart as far as where
+    # they meet (two sides of a snake). Strokes that point out the same way but part,
+    # each far from the other at its other end, meet at a sharp corner (a triangle's
+    # corner of 15-25 degrees drawn a side a stroke).
+    near = JOIN_FLOOR * math.hypot(
+        max(max(a.xs), max(b.xs)) - min(min(a.xs), min(b.xs)),
+        max(max(a.ys), max(b.ys)) - min(min(a.ys), min(b.ys)))
+    fax, fay = _end_of(a, 1 - ea)
+    fbx, fby = _end_of(b, 1 - eb)
+    if stays_near((fax,), (fay,), b.xs, b.ys, near) or stays_near((fbx,), (fby,), a.xs, a.ys, near):
+        return True
+
+    def parts(t: Trace, e: int, u: Trace, f: int) -> bool:
+        # how far u's ends lie off the line of t's chord: its far end much farther
+        (x0, y0), (x1, y1) = _end_of(t, e), _end_of(t, 1 - e)
+        chord = math.hypot(x1 - x0, y1 - y0)
+        if chord <= 0:
+            return False
+        (nx, ny), (fx, fy) = _end_of(u, f), _end_of(u, 1 - f)
+        def off(x: float, y: float) -> float:
+            return abs((x - x0) * (y1 - y0) - (y - y0) * (x1 - x0)) / chord
+        return off(fx, fy) > 2 * off(nx, ny) + near
+
+    # ...and open by half SIDE_BY_SIDE_ANGLE at least, chord to chord: a triangle's apex
+    # (15 degrees or more); two lines drawn over each other, one bowed, meet at less.
+    (ax0, ay0), (ax1, ay1) = _end_of(a, ea), _end_of(a, 1 - ea)
+    (bx0, by0), (bx1, by1) = _end_of(b, eb), _end_of(b, 1 - eb)
+    opening = abs(turn_between(ax1 - ax0, ay1 - ay0, bx1 - bx0, by1 - by0))
+    return not (opening >= math.radians(SIDE_BY_SIDE_ANGLE / 2)
+                and parts(a, ea, b, eb) and parts(b, eb, a, ea))
 
 
 def _to_corner(a: Trace, ea: int, b: Trace, eb: int, reach: float) -> float:

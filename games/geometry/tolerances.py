@@ -130,6 +130,13 @@ WAVE_BEND: Final = 40.0
 one way and the other 3 times or more by this many degrees each (a third of it for the
 bends cut by its ends)."""
 
+WAVE_RISE: Final = 2.0
+"""...and when it strays from its chord by more than this many simplification tolerances
+(SIMPLIFY_FRACTION of its size, SIMPLIFY_FLOOR at least): a wiggle within that is the
+pen's tremor, which turns both ways at the few vertices of a short stroke (a straight
+160-320 unit stroke drawn with a finger's wobble strays by 1.5 tolerances; the low
+waves of the generator by 3.5-11)."""
+
 WAVE_CORNER_SHARE: Final = 0.8
 """An open stroke of straight pieces whose corners turn one way and the other is a zigzag
 when its corners hold at least this share of its bends (the turn between the middles of

@@ -52,6 +52,8 @@ TARGETS: dict[str, str] = {
     "quickdraw_octagon_taken_pct_held_out": "<= 3 (issue 15)",
     "quickdraw_hexagon_sheet_legal_pct_held_out": "<= 3 (issue 15)",
     "quickdraw_octagon_sheet_legal_pct_held_out": "<= 3 (issue 15)",
+    "quickdraw_rhombi_taken_for_square": "0 (issue 15: a rhombus is no square)",
+    "quickdraw_diamond_square_off_deg_max": "< 14 (a square on its tip)",
     "resume_long_artbox_s": "(report; the Pi is 5-20x slower)",
     "scene_generate_ms_p50": "(no target)",
     "guess_opinion_ms_p50": "<= 0.5",

@@ -37,7 +37,7 @@ from tests.test_artbox import Table
 from tests.test_geometry_dollar1 import OUTCOMES, POSITIVES, confusion, load_gestures, rates
 from tests.test_geometry_person import CASES, rate
 from tests.test_geometry_quickdraw import confusion as quickdraw_confusion
-from tests.test_geometry_quickdraw import load_drawings
+from tests.test_geometry_quickdraw import load_drawings, rhombus_readings
 from tests.test_geometry_quickdraw import rates as quickdraw_rates
 from tests.test_geometry_quickdraw import sheet_rates as quickdraw_sheet_rates
 
@@ -343,6 +343,7 @@ def run() -> dict[str, float]:
     quickdraw_held = quickdraw_rates(quickdraw_confusion([d for d in sample if d.held_out]))
     sheets_tuning = quickdraw_sheet_rates([d for d in sample if not d.held_out])
     sheets_held = quickdraw_sheet_rates([d for d in sample if d.held_out])
+    rhombi = rhombus_readings(sample)
     resume = resume_cost(rng)
     steps = incremental_steps(rng)
 
@@ -381,6 +382,10 @@ def run() -> dict[str, float]:
     print("   Quick, Draw! drawings legal as one Broad Lines sheet, % (tuning / held out):")
     for key, value in sheets_held.items():
         print(f"   {key:36} {sheets_tuning[key]:6.1f} {value:6.1f}")
+    print("   Quick, Draw! squares and diamonds, both halves: rhombi (alike sides, corners 15-30"
+          " degrees off) and diamonds read as a square:")
+    for key, value in rhombi.items():
+        print(f"   {key:40} {value:6.1f}")
     print()
     logged = resume["resume_long_artbox_actions"], resume["resume_long_artbox_strokes"]
     print(f"   resume: a long ArtBox match replayed cold ({logged[0]:.0f} actions, {logged[1]:.0f}"
@@ -400,6 +405,7 @@ def run() -> dict[str, float]:
         **{f"{key}_tuning": value for key, value in quickdraw_tuning.items()},
         **{f"{key}_held_out": value for key, value in sheets_held.items()},
         **{f"{key}_tuning": value for key, value in sheets_tuning.items()},
+        **rhombi,
         **resume,
         **steps,
     }
