@@ -1,10 +1,16 @@
 """The painter's part cache keeps each seat's card once per kind (lobby, game): a new
-score or a new layout replaces a seat's card instead of piling up beside it."""
+score or a new layout replaces a seat's card instead of piling up beside it; a QR code
+painted again into a part is not encoded again."""
 
 from __future__ import annotations
 
-import pygame
+from typing import Any
 
+import pygame
+import pytest
+import segno
+
+from appliance.kiosk import qr
 from appliance.kiosk.painter import Painter
 from appliance.kiosk.theme import Metrics
 
@@ -40,3 +46,24 @@ def test_each_seat_and_each_kind_keeps_its_own_card() -> None:
     assert len(painter._parts) == 16
     assert painter.seat_card(_seat(3, "P3"), (586, 85), m, "en", trailing="0") is game[3]
     assert painter.seat_card(_seat(4, "P4"), (586, 85), m, "en", kick=True) is lobby[4]
+
+
+def test_a_code_painted_again_is_not_encoded_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A part with a QR code (the join card, a finish's gallery code) painted anew with
+    the same text takes the code's modules as they were encoded the first time."""
+    made: list[str] = []
+    real_make = segno.make
+
+    def counting_make(data: str, **kwargs: Any) -> Any:
+        made.append(data)
+        return real_make(data, **kwargs)
+
+    monkeypatch.setattr(segno, "make", counting_make)
+    url = "http://192.0.2.7:8080/gallery/v-painted-twice"
+    first = qr.render_qr(url, 200)
+    again = qr.render_qr(url, 300)  # a part of another size: drawn anew, same modules
+    assert made == [url]
+    side = len(qr.qr_modules(url))
+    assert first.get_width() == side * (200 // side)
+    assert again.get_width() == side * (300 // side)
+    assert qr.render_qr(url + "x", 200) is not None and made == [url, url + "x"]
