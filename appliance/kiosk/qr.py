@@ -6,6 +6,7 @@ standard 4-module quiet zone, dark on white: what every phone camera reads best.
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any, Final
@@ -59,13 +60,21 @@ def wifi_from_view(wifi: Mapping[str, Any]) -> str:
     )
 
 
-def qr_modules(data: str) -> list[list[bool]]:
-    """The module matrix of `data` (quiet zone included), True = dark."""
+@functools.lru_cache(maxsize=16)
+def qr_modules(data: str) -> tuple[tuple[bool, ...], ...]:
+    """The module matrix of `data` (quiet zone included), True = dark.
+
+    Remembered (a few KB each): encoding is 8 ms here (segno tries all eight masks), 5-20
+    times that on a Pi, and the codes painted into parts (the lobby's join card, a
+    finish's gallery code) are painted again whenever their part is, with the same
+    text. The surfaces themselves are not kept twice (see Painter.part)."""
     # Non-ASCII text (a café's SSID) goes as UTF-8: segno would pick Latin-1 where it can,
     # and a phone that reads UTF-8 (they all guess it) would then join the wrong SSID.
     encoding = None if data.isascii() else "utf-8"
     code = segno.make(data, error="m", micro=False, encoding=encoding)
-    return [[bool(m) for m in row] for row in code.matrix_iter(scale=1, border=QUIET_ZONE)]
+    return tuple(
+        tuple(bool(m) for m in row) for row in code.matrix_iter(scale=1, border=QUIET_ZONE)
+    )
 
 
 def render_qr(data: str, max_px: int) -> pygame.Surface:

@@ -1,7 +1,8 @@
 """The appliance in this process, eight phones in another: round trips and memory.
 
 Run by bench_spine in a fresh interpreter so that no other benchmark's data inflates the
-memory figure. Prints one JSON object of metrics.
+memory figure, and with nothing of the test harness loaded (pytest, psutil: a few MB the
+box does not have): the figure is the box's own. Prints one JSON object of metrics.
 """
 
 from __future__ import annotations
@@ -9,22 +10,36 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import socket
 import statistics
 import sys
 import tempfile
 import time
 from typing import Any
 
-import psutil
-
 from appliance.app import Appliance
 from appliance.system.config import Config, DisplaySettings, ServerSettings, StorageSettings
 from games import registry
 from tests.bench import percentile
-from tests.process import free_port
 from tests.toygame import RULES
 
 ACTIONS = 300
+
+
+def free_port() -> int:
+    # tests.process has one, but it imports the test suite's conftest, and with it pytest.
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def resident_mb() -> float:
+    """This process's resident memory (VmRSS), in MiB."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS in /proc/self/status")
 
 
 async def probe() -> dict[str, float]:
@@ -50,7 +65,6 @@ async def probe() -> dict[str, float]:
     runner = asyncio.create_task(app.run(stop))
     while not drawn:
         await asyncio.sleep(0.01)
-    me = psutil.Process()
     driver = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -67,7 +81,7 @@ async def probe() -> dict[str, float]:
         row = json.loads(raw)
         if "connected" in row:
             await asyncio.sleep(0.2)
-            rss = me.memory_info().rss / 2**20
+            rss = resident_mb()
         else:
             rows.append(row)
     await driver.wait()
