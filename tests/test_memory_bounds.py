@@ -102,6 +102,16 @@ def test_the_text_cache_is_bounded_by_bytes_as_well_as_entries() -> None:
     ), "what was just drawn is still cached"
 
 
+def test_font_faces_are_bounded_and_the_sizes_in_use_stay_open() -> None:
+    fonts = Fonts(max_faces=8)
+    title = fonts.font(64, True)
+    for size in range(10, 200):  # fitting a day's names tries many sizes in between
+        fonts.font(size)
+        assert fonts.font(64, True) is title, "a face in use every frame stays open"
+    assert len(fonts._fonts) <= 8
+    assert fonts.font(12).size("Ada")[0] > 0, "a face closed earlier opens again"
+
+
 def test_codes_and_texts_painted_into_parts_are_not_cached_twice(
     kiosk: Kiosk, session: Session
 ) -> None:

@@ -67,6 +67,10 @@ def clean_text(text: object) -> str:
     return "".join(out)
 
 
+MAX_FACES: Final = 48
+"""Font faces kept open: the lobby, a game and its finish use 20-30 sizes at most."""
+
+
 class Fonts:
     """Font objects per (size, bold), and rendered text surfaces keyed by content.
 
@@ -82,6 +86,7 @@ class Fonts:
         bold: Path | None = None,
         max_cached_texts: int = 1024,
         max_text_bytes: int = 8 * 2**20,
+        max_faces: int = MAX_FACES,
     ) -> None:
         pygame.font.init()
         self.regular_path = regular or _first_existing(REGULAR_CANDIDATES)
@@ -91,7 +96,10 @@ class Fonts:
                 "DejaVu Sans not found (install fonts-dejavu-core); "
                 "using pygame's bundled font for the kiosk"
             )
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        # Faces by (size, bold), least recently used first: fitting a text tries sizes in
+        # between, and each face holds ~150 KB, so a day of names would keep every size.
+        self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+        self._max_faces = max_faces
         self._texts: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._max_texts = max_cached_texts
         self._max_text_bytes = max_text_bytes
@@ -101,7 +109,9 @@ class Fonts:
         size = max(6, int(size))
         key = (size, bold)
         font = self._fonts.get(key)
-        if font is None:
+        if font is not None:
+            self._fonts.move_to_end(key)
+        else:
             path = self.bold_path if bold else self.regular_path
             try:
                 font = pygame.font.Font(path, size)
@@ -110,6 +120,8 @@ class Fonts:
                 self.regular_path = self.bold_path = None
                 font = pygame.font.Font(None, size)
             self._fonts[key] = font
+            if len(self._fonts) > self._max_faces:
+                self._fonts.popitem(last=False)
         return font
 
     def line_height(self, size: int, bold: bool = False) -> int:
