@@ -30,6 +30,7 @@ from aiohttp import web
 
 from appliance.door.host import HostLogins, HostPageOff, LockedOut, PinGuard, WrongPin
 from appliance.system.config import Config
+from appliance.system.ratelimit import client_key
 from appliance.table.game_options import default_options
 from appliance.table.history import result_of, today
 from appliance.table.messages import say
@@ -229,7 +230,7 @@ class HostApi:
         return response
 
     async def login(self, request: web.Request) -> web.Response:
-        client = request.remote or "?"
+        client = client_key(request.remote)  # an IPv6 phone: its /64
         try:
             body = await self._body(request, Login)
             try:
@@ -268,7 +269,7 @@ class HostApi:
             response = self._error(err)
             if err.code == "login_first":
                 # Tell the login screen about a running lock-out before it is tried.
-                locked = self.guard.locked_for(request.remote or "?")
+                locked = self.guard.locked_for(client_key(request.remote))
                 response.headers["X-Easel-Locked"] = str(_seconds(locked))
             return response
         return web.json_response(await self._state(), headers=_NO_STORE)

@@ -27,7 +27,13 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from appliance.door import phone_games
 from appliance.door.action_check import InvalidMove, check_move
 from appliance.system.config import Config
-from appliance.system.ratelimit import AddressCounter, FailureLimiter, Limits, TokenBucket
+from appliance.system.ratelimit import (
+    AddressCounter,
+    FailureLimiter,
+    Limits,
+    TokenBucket,
+    client_key,
+)
 from appliance.table.messages import say
 from appliance.table.packs import DECK_OPTIONS
 from appliance.table.session import (
@@ -245,7 +251,7 @@ class PhoneServer:
     @web.middleware
     async def _flood_guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
         """Requests per address: a page load is ~15 files, a flood is thousands."""
-        remote = request.remote or "?"
+        remote = client_key(request.remote)
         bucket = self._request_buckets.get(remote)
         if bucket is None:
             if len(self._request_buckets) > 4096:
@@ -324,7 +330,8 @@ class PhoneServer:
             raise web.HTTPForbidden(
                 text=f"WebSocket from origin {origin} refused: open the page from this box\n"
             )
-        remote = request.remote or "?"
+        # Every per-address limit counts this key: an IPv6 phone's /64, never a header.
+        remote = client_key(request.remote)
         if sum(c.remote == remote for c in self.connections) >= self.limits.connections_per_address:
             log.warning("refused another WebSocket from %s: too many open", remote)
             raise web.HTTPTooManyRequests(
@@ -850,13 +857,17 @@ class GuardedRunner(web.AppRunner):
         def connection_made(handler: Any, transport: asyncio.Transport) -> None:
             made(handler, transport)
             peer = transport.get_extra_info("peername")
-            address = str(peer[0]) if peer else "?"
+            address = client_key(str(peer[0]) if peer else None)
             if address in BOX_ITSELF:
                 return
             counted[handler] = address
             if guard.tcp.add(address) > guard.limits.tcp_per_address:
                 transport.write(_TOO_MANY)
-                transport.close()
+                transport.pause_reading()  # nothing of it is parsed
+                # Closed once the handler's task has started: closed here, the lost
+                # connection would reach it first and its task would fail an assertion,
+                # a traceback in the log for every refused connection of a flood.
+                asyncio.get_running_loop().call_soon(handler.force_close)
 
         def connection_lost(handler: Any, exc: BaseException | None = None) -> None:
             address = counted.pop(handler, None)
@@ -888,8 +899,8 @@ def _peek_type(text: str) -> str:
 def _is_loopback(remote: str | None) -> bool:
     if not remote:
         return False
-    try:
-        return ipaddress.ip_address(remote).is_loopback
+    try:  # (::ffff:127.0.0.1 on a dual-stack socket is the box too)
+        return ipaddress.ip_address(client_key(remote)).is_loopback
     except ValueError:
         return False
 

@@ -4,16 +4,45 @@ A phone that sends faster than any person taps (a stuck script, a hostile page) 
 excess dropped with one `slow_down` error a second, so it can neither starve the other
 phones of the loop nor fill the log. Wrong guesses (room codes) are limited per address
 and for the whole box (`FailureLimiter`); `AddressCounter` keeps what each address holds
-(connections, bytes of unfinished messages). The clock is injectable for tests.
+(connections, bytes of unfinished messages). Every one of them counts a client by
+`client_key`: an IPv4 address, or an IPv6 phone's whole /64 network. The clock is
+injectable for tests.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
+
+IPV6_GROUP: Final = 64
+"""IPv6 prefix length one client is counted under: a device picks its interface id at
+will (privacy addresses, or any of the 2^64 of its network), so a per-address limit
+keyed by the whole IPv6 address would be no limit at all."""
+
+
+def client_key(address: str | None) -> str:
+    """What the per-address limits count a client under: its IPv4 address (also when it
+    came as ::ffff:a.b.c.d on a dual-stack socket), the box's own ::1, or for any other
+    IPv6 address its /64 network ("2001:db8:1:2::/64"). The network's headers
+    (X-Forwarded-For, Forwarded) are never looked at: only the socket's peer is."""
+    if not address:
+        return "?"
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])  # a link-local's zone
+    except ValueError:
+        return address[:64]  # not an IP (a unix socket in tests): as it is, bounded
+    if isinstance(ip, ipaddress.IPv4Address):
+        return str(ip)
+    mapped = ip.ipv4_mapped
+    if mapped is not None:
+        return str(mapped)
+    if ip.is_loopback:
+        return str(ip)
+    return str(ipaddress.IPv6Network((ip, IPV6_GROUP), strict=False))
 
 
 @dataclass
