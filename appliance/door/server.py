@@ -10,9 +10,11 @@ backlog. See docs/protocol.md.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import ipaddress
 import logging
+import socket
 import sqlite3
 import time
 from collections import OrderedDict, deque
@@ -54,6 +56,13 @@ STATIC_DIR: Final = Path(__file__).parents[1] / "web" / "static"
 # connection, so a phone learns why its drawing did not arrive. The limit in force is
 # `Limits.hard_message_factor` x `[server] max_message_bytes`, never more than this.
 HARD_LIMIT: Final = 16 * 1024 * 1024
+HELD_VIEW_RETRY_S: Final = 0.25
+"""How soon a view held back for its address's unsent bytes is looked at again."""
+SWEEP_S: Final = 5.0
+"""How often (at most) the sockets are looked at for a phone that stopped taking what it
+is sent (`Limits.stall_s`)."""
+SEND_BUFFER: Final = 256 * 1024
+"""The kernel's send buffer of a phone's WebSocket (SO_SNDBUF; Linux keeps twice it)."""
 PRE_HELLO_READ: Final = 16 * 1024
 """More than this in one read before hello: not a phone saying hello; not even parsed."""
 BOX_ITSELF: Final = frozenset({"127.0.0.1", "::1"})
@@ -191,9 +200,38 @@ class Connection:
         # unfinished (e.g. fragmented) message, bounded by `MeteredReader`.
         self.pending = 0
         self.transport: asyncio.Transport | None = None
+        self.backlog = limits.control_backlog
+        self.held = False  # a view waits for the address's phones to take what they have
+        # Bytes written and not yet taken by the phone at the last sweep, and since when
+        # they made no progress (`PhoneServer._sweep`).
+        self.unsent = 0
+        self.stalled_since = float("inf")
+
+    def unsent_bytes(self) -> int:
+        transport = self.transport
+        return 0 if transport is None or transport.is_closing() else (
+            transport.get_write_buffer_size())
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.closing:
+            return
+        if len(self.control) >= self.backlog:
+            # A phone that sends and never reads: its answers would pile up here for
+            # as long as it keeps sending. It is gone as far as the box can tell.
+            self.abort("it does not read what the box sends")
+            return
         self.control.append(_encode(message).decode())
+        self.wake.set()
+
+    def abort(self, reason: str) -> None:
+        """Drop the socket at once (what it was sent and never took goes with it)."""
+        if self.closing:
+            return
+        self.closing = True
+        self.control.clear()
+        log.warning("dropped a WebSocket from %s: %s", self.remote, reason)
+        if self.transport is not None:
+            self.transport.abort()
         self.wake.set()
 
 
@@ -239,6 +277,9 @@ class PhoneServer:
         self.app.router.add_get("/kiosk.png", self.kiosk_screenshot)
         phone_games.add_routes(self.app)
         self.app.router.add_static("/static/", STATIC_DIR, follow_symlinks=False)
+        self._sweeper: asyncio.Task[None] | None = None
+        self.app.on_startup.append(self._start_sweep)
+        self.app.on_cleanup.append(self._stop_sweep)
         self.app.on_shutdown.append(self._close_all)
         session.subscribe(self._session_changed)
 
@@ -347,6 +388,13 @@ class PhoneServer:
         await ws.prepare(request)
         conn = Connection(ws, remote, self.limits)
         conn.transport = request.transport
+        sock = request.transport.get_extra_info("socket") if request.transport else None
+        if sock is not None and remote not in BOX_ITSELF:
+            # The kernel's own copy of what a phone has not taken, bounded too (its
+            # autotuning grows it to megabytes for a socket that never reads); a phone
+            # on Wi-Fi needs a few dozen KiB in flight.
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         protocol = request.protocol
         # Every byte the socket sends passes the meter before aiohttp's parser buffers it.
         inner, alive = protocol._payload_parser, protocol._data_received_cb
@@ -442,20 +490,64 @@ class PhoneServer:
         """The only writer to this socket: control messages in order, then the newest view."""
         ws = conn.ws
         while True:
-            await conn.wake.wait()
+            if conn.held:  # look again soon: the address's phones may have taken some
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(conn.wake.wait(), HELD_VIEW_RETRY_S)
+            else:
+                await conn.wake.wait()
             conn.wake.clear()
             try:
                 while conn.control and not ws.closed:
                     await ws.send_str(conn.control.popleft())
                 if conn.view_due and conn.viewer is not None and not ws.closed:
-                    conn.view_due = False
                     # The encoded bytes as they are: a finish's view is megabytes, and
                     # a str would be decoded once and encoded again for every phone.
-                    await ws.send_frame(self._view_bytes(conn.viewer), WSMsgType.TEXT)
+                    data = self._view_bytes(conn.viewer)
+                    conn.held = not self._may_send(conn, len(data))
+                    if not conn.held:
+                        conn.view_due = False
+                        await ws.send_frame(data, WSMsgType.TEXT)
             except (ConnectionError, RuntimeError):
                 return  # the phone went away; the reader loop ends and cleans up
             if conn.closing or ws.closed:
                 return
+
+    def _may_send(self, conn: Connection, size: int) -> bool:
+        """Whether `size` more bytes may be written to `conn` now: its address's phones
+        hold at most `Limits.unsent_bytes_per_address` not yet taken (the transport keeps
+        a copy of every byte the phone has not taken), and the first of them always may."""
+        if conn.remote in BOX_ITSELF:
+            return True
+        unsent = sum(c.unsent_bytes() for c in self.connections if c.remote == conn.remote)
+        return unsent == 0 or unsent + size <= self.limits.unsent_bytes_per_address
+
+    async def _start_sweep(self, app: web.Application) -> None:
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _stop_sweep(self, app: web.Application) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
+
+    async def _sweep(self) -> None:
+        """Every few seconds: a socket whose unsent bytes made no progress for
+        `Limits.stall_s` is dropped (a phone that stopped reading keeps its copy of a
+        view, megabytes, for as long as its TCP connection lives)."""
+        while True:
+            await asyncio.sleep(min(SWEEP_S, self.limits.stall_s / 4))
+            now = time.monotonic()
+            for conn in list(self.connections):
+                unsent = conn.unsent_bytes()
+                if unsent == 0 or unsent < conn.unsent:
+                    conn.stalled_since = float("inf")
+                elif conn.stalled_since == float("inf"):
+                    conn.stalled_since = now
+                elif now - conn.stalled_since >= self.limits.stall_s:
+                    conn.abort(f"it took none of {unsent} bytes in "
+                               f"{self.limits.stall_s:.0f} s")
+                conn.unsent = unsent
 
     def _view_bytes(self, viewer: Viewer) -> bytes:
         key = (self.session.version, viewer)
@@ -742,8 +834,16 @@ class PhoneServer:
                 self._unseat(conn, "kicked", "The host removed you from the table.")
 
     async def _close_all(self, app: web.Application) -> None:
+        # A phone that has not taken what it was sent would not take a goodbye either:
+        # its socket's writer waits for it forever, and so would the box's shutdown.
+        deaf = [c for c in self.connections if c.unsent_bytes() > 0]
+        for conn in deaf:
+            conn.closing = True
+            if conn.transport is not None:
+                conn.transport.abort()
         await asyncio.gather(
-            *(c.ws.close(code=1001, message=b"the box is shutting down") for c in self.connections),
+            *(c.ws.close(code=1001, message=b"the box is shutting down")
+              for c in self.connections if c not in deaf),
             return_exceptions=True,
         )
 

@@ -94,6 +94,15 @@ class Limits:
     # TCP connections (HTTP and WebSocket) one address may hold open; the next is
     # answered 429 at once, before any handler runs.
     tcp_per_address: int = 48
+    # What the box has written to an address's sockets that its phones have not taken
+    # yet (a finish's view is megabytes; a socket that never reads keeps its copy): past
+    # it a view waits, never copied, until they take some. One socket of an address
+    # always gets its view, so a lone slow phone is only slow.
+    unsent_bytes_per_address: int = 8 * 1024 * 1024
+    # Answers (pongs, acks, errors) queued for one socket that is not taking them: past
+    # it the socket is closed, as is one whose unsent bytes made no progress in `stall_s`.
+    control_backlog: int = 1024
+    stall_s: float = 60.0
     # Wrong room codes: free per address, then a growing wait; and for the whole box.
     room_free_failures: int = 10
     room_lockout_s: float = 30.0
