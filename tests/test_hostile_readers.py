@@ -29,7 +29,7 @@ from appliance.door.server import GuardedRunner, PhoneServer
 from appliance.system.config import Config
 from appliance.system.ratelimit import Limits
 from appliance.table.session import Session, Viewer
-from tests.test_hostile_limits import ATTACKER, HONEST, Box, frame
+from tests.test_hostile_limits import ATTACKER, HONEST, Box, frame, raw_websocket
 
 VIEW_BYTES = 2 * 1024 * 1024
 BUDGET = 1024 * 1024
@@ -175,3 +175,36 @@ async def test_the_box_shuts_down_at_once_beside_a_socket_that_never_reads(
         await runner.cleanup()  # its goodbye would wait for the phone to read
     assert time.perf_counter() - started < 2.0
     writer.close()
+
+
+async def pong_frames(reader: asyncio.StreamReader, seconds: float) -> int:
+    """How many pong frames come in `seconds` (server frames: unmasked, short)."""
+    pongs = 0
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            while True:
+                first, length = await reader.readexactly(2)
+                size = length & 0x7F
+                if size == 126:
+                    size = int.from_bytes(await reader.readexactly(2), "big")
+                elif size == 127:
+                    size = int.from_bytes(await reader.readexactly(8), "big")
+                await reader.readexactly(size)
+                pongs += first & 0x0F == 0xA
+    return pongs
+
+
+async def test_websocket_pings_count_towards_the_sockets_messages_a_second(
+        box: Box, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING)
+    reader, writer = await raw_websocket(box)  # one that reads
+    writer.write(frame(json.dumps({"type": "hello", "room": box.session.room}).encode()))
+    await asyncio.sleep(0.2)  # its hello first
+    writer.write(frame(b"", 0x9) * 2000)  # 2000 pings at once: 12 KB
+    await writer.drain()
+    pongs = await pong_frames(reader, 1.0)
+    burst = box.server.limits.message_burst + 2 * box.server.limits.messages_per_s
+    assert 0 < pongs <= burst, pongs  # was: every one answered
+    assert await honest_view_and_pong(box) < 2.0
+    writer.close()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text

@@ -56,6 +56,12 @@ STATIC_DIR: Final = Path(__file__).parents[1] / "web" / "static"
 # connection, so a phone learns why its drawing did not arrive. The limit in force is
 # `Limits.hard_message_factor` x `[server] max_message_bytes`, never more than this.
 HARD_LIMIT: Final = 16 * 1024 * 1024
+COUNTED: Final = frozenset({WSMsgType.TEXT, WSMsgType.BINARY, WSMsgType.PING, WSMsgType.PONG})
+"""What a socket sends that counts towards its messages a second: WebSocket pings and
+pongs too (answered by aiohttp itself, a flood of them went unmetered: 8000 a second
+from two addresses held an honest phone's ping for 0.1 s)."""
+IN_A_ROW: Final = 16
+"""Messages one socket's reader handles before it lets the loop's other work run."""
 HELD_VIEW_RETRY_S: Final = 0.25
 """How soon a view held back for its address's unsent bytes is looked at again."""
 SWEEP_S: Final = 5.0
@@ -191,7 +197,8 @@ class Connection:
         self.warned_at = float("-inf")
         self.viewer: Viewer | None = None
         self.token: str | None = None
-        self.control: deque[str] = deque()
+        # Text messages to send in order; bytes: a pong's payload (a WebSocket ping's answer).
+        self.control: deque[str | bytes] = deque()
         self.view_due = False
         self.wake = asyncio.Event()
         self.closing = False
@@ -213,6 +220,12 @@ class Connection:
             transport.get_write_buffer_size())
 
     def send(self, message: dict[str, Any]) -> None:
+        self._queue(_encode(message).decode())
+
+    def pong(self, payload: bytes) -> None:
+        self._queue(bytes(payload))
+
+    def _queue(self, item: str | bytes) -> None:
         if self.closing:
             return
         if len(self.control) >= self.backlog:
@@ -220,7 +233,7 @@ class Connection:
             # as long as it keeps sending. It is gone as far as the box can tell.
             self.abort("it does not read what the box sends")
             return
-        self.control.append(_encode(message).decode())
+        self.control.append(item)
         self.wake.set()
 
     def abort(self, reason: str) -> None:
@@ -383,8 +396,9 @@ class PhoneServer:
         # anything of ours sees it, and 2 KB of deflate is 2 MB of text (a bomb past
         # every byte budget: 50 such frames held every phone's ping for 0.1 s here). The
         # views go as they are; a frame marked compressed is a protocol error (closed).
+        # autoping off: a ping is answered only within the socket's messages a second.
         ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=self.hard_limit, timeout=1.0,
-                                   compress=False)
+                                   compress=False, autoping=False)
         await ws.prepare(request)
         conn = Connection(ws, remote, self.limits)
         conn.transport = request.transport
@@ -407,10 +421,21 @@ class PhoneServer:
             self.config.server.hello_timeout_s, self._hello_overdue, conn
         )
         try:
+            in_a_row = 0
             async for msg in ws:
                 self._received(conn)
-                if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY) and not conn.bucket.take():
-                    self._slow_down(conn)
+                in_a_row += 1
+                if in_a_row >= IN_A_ROW:
+                    # Many small messages read at once (a burst of pings is 8000 in a
+                    # megabyte): the other phones' turn comes between every few of them.
+                    in_a_row = 0
+                    await asyncio.sleep(0)
+                if msg.type in COUNTED and not conn.bucket.take():
+                    if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                        self._slow_down(conn)
+                    # (a ping or pong over the rate: dropped unanswered)
+                elif msg.type == WSMsgType.PING:
+                    conn.pong(msg.data)  # answered by the sender, in turn
                 elif msg.type == WSMsgType.TEXT:
                     self._handle_text(conn, msg.data)
                     if len(msg.data) > 4096:
@@ -421,6 +446,8 @@ class PhoneServer:
                     self._refuse(conn, Refusal("not_text", "Messages must be JSON text."))
                 elif msg.type == WSMsgType.ERROR:
                     break
+        except ConnectionError:
+            pass  # the phone went away mid-message; nothing to tell anyone
         finally:
             hello_timer.cancel()
             self._received(conn)
@@ -498,7 +525,11 @@ class PhoneServer:
             conn.wake.clear()
             try:
                 while conn.control and not ws.closed:
-                    await ws.send_str(conn.control.popleft())
+                    item = conn.control.popleft()
+                    if isinstance(item, bytes):
+                        await ws.pong(item)
+                    else:
+                        await ws.send_str(item)
                 if conn.view_due and conn.viewer is not None and not ws.closed:
                     # The encoded bytes as they are: a finish's view is megabytes, and
                     # a str would be decoded once and encoded again for every phone.
