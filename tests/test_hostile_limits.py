@@ -312,6 +312,23 @@ async def test_connections_over_the_cap_are_refused_without_a_line_in_the_log(
         writer.close()
 
 
+async def test_malformed_requests_are_refused_with_a_line_a_minute_not_a_traceback_each(
+        box: Box, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    bad = [b"X-A: " + b"a" * 9000 + b"\r\n",  # a header line over 8 KiB
+           b"".join(b"X-%d: a\r\n" % i for i in range(200)),  # too many headers
+           b"Content-Length: 4\r\nTransfer-Encoding: chunked\r\n"]  # a smuggler's pair
+    for n in range(30):
+        reader, writer = await raw_socket(box)
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + bad[n % 3] + b"\r\n")
+        said = await closed_within(reader, 2)
+        assert b" 400 " in said.split(b"\r\n")[0], said[:100]
+        writer.close()
+    lines = [r for r in caplog.records if r.name in ("easel.server.http", "aiohttp.server")]
+    assert len(lines) <= 1 and not any(r.exc_info for r in lines), caplog.text
+    assert all(r.levelno == logging.WARNING for r in lines)
+
+
 def test_out_of_descriptors_at_accept_is_logged_once_a_minute_with_a_count(
     caplog: pytest.LogCaptureFixture,
 ) -> None:

@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 
 import msgspec
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from appliance.door import phone_games
 from appliance.door.action_check import InvalidMove, check_move
@@ -60,6 +61,9 @@ COUNTED: Final = frozenset({WSMsgType.TEXT, WSMsgType.BINARY, WSMsgType.PING, WS
 """What a socket sends that counts towards its messages a second: WebSocket pings and
 pongs too (answered by aiohttp itself, a flood of them went unmetered: 8000 a second
 from two addresses held an honest phone's ping for 0.1 s)."""
+READ_LATER_S: Final = 1.0
+"""How long a socket over its messages a second is not read (nothing is lost: TCP
+holds it; its bucket has 40 messages again by then)."""
 IN_A_ROW: Final = 16
 """Messages one socket's reader handles before it lets the loop's other work run."""
 HELD_VIEW_RETRY_S: Final = 0.25
@@ -208,6 +212,7 @@ class Connection:
         self.pending = 0
         self.transport: asyncio.Transport | None = None
         self.backlog = limits.control_backlog
+        self.reading_paused = False  # over its messages a second (`_read_later`)
         self.held = False  # a view waits for the address's phones to take what they have
         # Bytes written and not yet taken by the phone at the last sweep, and since when
         # they made no progress (`PhoneServer._sweep`).
@@ -434,6 +439,7 @@ class PhoneServer:
                     if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
                         self._slow_down(conn)
                     # (a ping or pong over the rate: dropped unanswered)
+                    self._read_later(conn)
                 elif msg.type == WSMsgType.PING:
                     conn.pong(msg.data)  # answered by the sender, in turn
                 elif msg.type == WSMsgType.TEXT:
@@ -595,6 +601,22 @@ class PhoneServer:
             if conn.viewer is not None:
                 conn.view_due = True
                 conn.wake.set()
+
+    def _read_later(self, conn: Connection) -> None:
+        """A socket over its messages a second: what it sends next is not even read (nor
+        parsed: 6-byte ping frames are 87,000 a second within an address's bytes) until
+        a second has passed."""
+        transport = conn.transport
+        if transport is None or transport.is_closing() or conn.reading_paused:
+            return
+        conn.reading_paused = True
+        transport.pause_reading()
+
+        def resume() -> None:
+            conn.reading_paused = False
+            _resume(transport)
+
+        asyncio.get_running_loop().call_later(READ_LATER_S, resume)
 
     def _slow_down(self, conn: Connection) -> None:
         """Drop a message over the phone's rate; say so once a second, not per message."""
@@ -967,6 +989,44 @@ class AcceptErrors:
         loop.default_exception_handler(context)
 
 
+class BadRequests(logging.Filter):
+    """On aiohttp's request log: a request the HTTP parser refused (a header line over
+    8 KiB, thousands of headers, both Content-Length and Transfer-Encoding...) is
+    answered 400 by aiohttp and was logged with a traceback each, as fast as a
+    stranger sends them (no handler, so no request limit, sees them). One line a minute
+    with a count instead; any other error keeps its traceback."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.clock = clock
+        self.count = 0
+        self.total = 0
+        self.logged_at = float("-inf")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if not isinstance(exc, HttpProcessingError):
+            return True
+        self.count += 1
+        self.total += 1
+        now = self.clock()
+        if now - self.logged_at < 60.0:
+            return False
+        record.msg = "refused %d malformed HTTP requests since the last report (the last: %s)"
+        record.args = (self.count, str(exc.message)[:80])
+        record.exc_info = None
+        record.exc_text = None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        self.logged_at = now
+        self.count = 0
+        return True
+
+
+HTTP_LOG: Final = logging.getLogger("easel.server.http")
+"""aiohttp's request log for the phones' server, with `BadRequests` on it."""
+HTTP_LOG.addFilter(BadRequests())
+
+
 class GuardedRunner(web.AppRunner):
     """An AppRunner whose connections are counted per address: one over
     `Limits.tcp_per_address` is answered 429 and closed as it opens, before any handler
@@ -976,6 +1036,7 @@ class GuardedRunner(web.AppRunner):
 
     def __init__(self, phone_server: PhoneServer, **kwargs: Any) -> None:
         kwargs.setdefault("keepalive_timeout", phone_server.config.server.header_timeout_s)
+        kwargs.setdefault("logger", HTTP_LOG)
         super().__init__(phone_server.app, **kwargs)
         self.phone_server = phone_server
 
