@@ -208,3 +208,23 @@ async def test_websocket_pings_count_towards_the_sockets_messages_a_second(
     assert await honest_view_and_pong(box) < 2.0
     writer.close()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+async def test_a_spectator_reconnecting_in_a_loop_is_held_to_a_few_sockets_a_second(
+        box: Box) -> None:
+    http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(ATTACKER, 0)))
+    box.clients.append(http)
+    views = refused = 0
+    for _ in range(60):  # each time a handshake and its whole view (2 MiB here)
+        try:
+            async with http.ws_connect(box.url + "/ws", max_msg_size=0) as ws:
+                await ws.send_json({"type": "hello", "room": box.session.room})
+                while json.loads((await ws.receive(timeout=5)).data)["type"] != "view":
+                    pass
+                views += 1
+        except aiohttp.WSServerHandshakeError as err:
+            assert err.status == 429
+            refused += 1
+    burst = box.server.limits.socket_burst
+    assert burst <= views <= burst + 10 and refused >= 60 - burst - 10, (views, refused)
+    assert await honest_view_and_pong(box) < 2.0  # another address is not held

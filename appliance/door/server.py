@@ -274,6 +274,7 @@ class PhoneServer:
         )
         self.buffered = AddressCounter()  # unfinished messages' bytes, per address
         self._byte_buckets: dict[str, TokenBucket] = {}  # bytes a second, per address
+        self._open_buckets: dict[str, TokenBucket] = {}  # WebSockets opened, per address
         self.tcp = AddressCounter()  # open TCP connections, per address
         limits = self.limits
         self.room_guesses = FailureLimiter(
@@ -391,6 +392,11 @@ class PhoneServer:
             )
         # Every per-address limit counts this key: an IPv6 phone's /64, never a header.
         remote = client_key(request.remote)
+        if remote not in BOX_ITSELF and not self._socket_opened(remote):
+            raise web.HTTPTooManyRequests(
+                text="this address opens connections too often; wait a few seconds\n",
+                headers={"Retry-After": "2"},
+            )
         if sum(c.remote == remote for c in self.connections) >= self.limits.connections_per_address:
             log.warning("refused another WebSocket from %s: too many open", remote)
             raise web.HTTPTooManyRequests(
@@ -464,6 +470,17 @@ class PhoneServer:
             conn.wake.set()
             await sender
         return ws
+
+    def _socket_opened(self, remote: str) -> bool:
+        """One more WebSocket from `remote`, within its opens a second? (A spectator
+        reconnecting in a loop during a finish is a handshake and a whole view each time.)"""
+        bucket = self._open_buckets.get(remote)
+        if bucket is None:
+            if len(self._open_buckets) > 4096:
+                self._open_buckets.clear()
+            bucket = self._open_buckets[remote] = TokenBucket(
+                self.limits.sockets_per_s, self.limits.socket_burst)
+        return bucket.take()
 
     # -- memory: what a socket may hold before it has said anything whole -------------
     def _received(self, conn: Connection) -> None:

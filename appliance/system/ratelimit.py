@@ -77,6 +77,10 @@ class Limits:
     messages_per_s: float = 40.0
     message_burst: float = 160.0
     connections_per_address: int = 32
+    # WebSockets one address opens: a phone reconnects after a drop, a loop does it
+    # a hundred times a second (each a handshake and a whole view, megabytes at a finish).
+    sockets_per_s: float = 2.0
+    socket_burst: float = 40.0
     requests_per_s: float = 100.0
     request_burst: float = 400.0
     # Memory: what a socket may have sent of a message not yet complete. Before hello
