@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import dataclasses
 import errno
+import gc
 import json
 import logging
 import os
@@ -292,6 +293,40 @@ async def test_half_open_requests_are_capped_per_address_and_timed_out(box: Box)
     reader, writer = await raw_socket(box)
     writer.write(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
     assert (await closed_within(reader, 3)).startswith(b"HTTP/1.1 200")
+
+
+async def test_connections_over_the_cap_are_refused_without_a_line_in_the_log(
+        box: Box, caplog: pytest.LogCaptureFixture) -> None:
+    held = [await raw_socket(box) for _ in range(box.server.limits.tcp_per_address)]
+    caplog.set_level(logging.WARNING)
+    for _ in range(40):  # a flood of connections past the cap: each refused as it opens
+        reader, writer = await raw_socket(box)
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        said = await closed_within(reader, 2)
+        assert said.startswith(b"HTTP/1.1 429") and said.count(b"HTTP/1.1") == 1, said
+        writer.close()
+    await asyncio.sleep(0.05)
+    gc.collect()  # a task that failed unseen is reported when it is collected
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    for _reader, writer in held:
+        writer.close()
+
+
+async def test_malformed_requests_are_refused_with_a_line_a_minute_not_a_traceback_each(
+        box: Box, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    bad = [b"X-A: " + b"a" * 9000 + b"\r\n",  # a header line over 8 KiB
+           b"".join(b"X-%d: a\r\n" % i for i in range(200)),  # too many headers
+           b"Content-Length: 4\r\nTransfer-Encoding: chunked\r\n"]  # a smuggler's pair
+    for n in range(30):
+        reader, writer = await raw_socket(box)
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + bad[n % 3] + b"\r\n")
+        said = await closed_within(reader, 2)
+        assert b" 400 " in said.split(b"\r\n")[0], said[:100]
+        writer.close()
+    lines = [r for r in caplog.records if r.name in ("easel.server.http", "aiohttp.server")]
+    assert len(lines) <= 1 and not any(r.exc_info for r in lines), caplog.text
+    assert all(r.levelno == logging.WARNING for r in lines)
 
 
 def test_out_of_descriptors_at_accept_is_logged_once_a_minute_with_a_count(

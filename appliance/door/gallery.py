@@ -36,6 +36,7 @@ from aiohttp import web
 
 from appliance.system.config import Config
 from appliance.system.drawing import png_of, svg_png
+from appliance.system.ratelimit import client_key
 
 # The gallery's pieces are the keepsakes' (re-exported: the page is made of them).
 from appliance.table.keepsakes import Drawing as Drawing
@@ -328,7 +329,7 @@ class GalleryRoutes:
         return web.Response(text=scene.svg, content_type="image/svg+xml", headers=_IMAGE_HEADERS)
 
     async def zip(self, request: web.Request) -> web.StreamResponse:
-        remote = request.remote or "?"
+        remote = client_key(request.remote)  # an IPv6 phone: its /64
         # Refused before anything is looked up: a client retrying in a tight loop costs
         # the loop as little as a request can.
         if self._downloads.get(remote, 0) >= ZIPS_PER_ADDRESS:

@@ -30,6 +30,7 @@ from aiohttp import web
 
 from appliance.door.host import HostLogins, HostPageOff, LockedOut, PinGuard, WrongPin
 from appliance.system.config import Config
+from appliance.system.ratelimit import client_key
 from appliance.table.game_options import default_options
 from appliance.table.history import result_of, today
 from appliance.table.messages import say
@@ -77,6 +78,12 @@ class Upload(msgspec.Struct, forbid_unknown_fields=True):
     text: Annotated[str, msgspec.Meta(max_length=300_000)]
 
 
+BODY_BYTES: Final = 16 * 1024
+"""A host page request's JSON body, at most (a PIN, a seat, the start's options)."""
+UPLOAD_BYTES: Final = 1024 * 1024
+"""A pack upload's body (300,000 characters of TOML, escaped as JSON), at most; only a
+host who is logged in gets to send one."""
+
 ENGLISH: Final = {
     "no_pin": "The host page is off: set a PIN ([host] pin in /etc/easel/appliance.toml).",
     # The number after a colon: right for any number ("1 more tries" was not).
@@ -86,6 +93,8 @@ ENGLISH: Final = {
     "bad_origin": "Requests to the host page must come from the host page itself.",
     "not_json": "The request must be JSON (Content-Type: application/json).",
     "invalid": "The request is not valid: {detail}",
+    "too_big": "The request is too big: at most {limit} bytes.",
+    "too_slow": "The request's body did not arrive within {seconds} seconds; try again.",
     "bad_pack": "The pack was not saved: {detail}",
     "bad_pack_name": "{detail}",
     "no_such_pack": "{detail}",
@@ -102,6 +111,8 @@ CZECH: Final = {
     "bad_origin": "Požadavky na stránku hostitele musí přijít z ní samotné.",
     "not_json": "Požadavek musí být JSON (Content-Type: application/json).",
     "invalid": "Požadavek není platný: {detail}",
+    "too_big": "Požadavek je příliš velký: nejvýš {limit} bajtů.",
+    "too_slow": "Tělo požadavku nedorazilo do {seconds} s; zkuste to znovu.",
     "bad_pack": "Balíček nebyl uložen: {detail}",
     "bad_pack_name": "{detail}",
     "no_such_pack": "{detail}",
@@ -118,6 +129,14 @@ class HostError(Exception):
         self.status = status
         self.code = code
         self.params = params
+
+
+class Answered(HostError):
+    """A refusal already sent, its connection closed (a body not to be read at all)."""
+
+    def __init__(self, refusal: HostError, response: web.Response) -> None:
+        super().__init__(refusal.status, refusal.code, **refusal.params)
+        self.response = response
 
 
 class HostApi:
@@ -164,6 +183,8 @@ class HostApi:
 
     # -- plumbing -----------------------------------------------------------------------
     def _error(self, err: HostError | SessionError) -> web.Response:
+        if isinstance(err, Answered):
+            return err.response
         if isinstance(err, HostError):
             template = (CZECH if self.lang == "cs" else ENGLISH)[err.code]
             message = template.format(**err.params)
@@ -191,11 +212,43 @@ class HostApi:
             raise HostError(403, "bad_origin")
         if request.content_type != "application/json":
             raise HostError(415, "not_json")
-        raw = await request.read()
+        raw = await self._read(request, UPLOAD_BYTES if kind is Upload else BODY_BYTES)
         try:
             return msgspec.json.decode(raw or b"{}", type=kind)
         except (msgspec.ValidationError, msgspec.DecodeError) as err:
             raise HostError(400, "invalid", detail=str(err)) from None
+
+    async def _read(self, request: web.Request, limit: int) -> bytes:
+        """The body, at most `limit` bytes, within the header timeout: a stranger's
+        half-sent bodies (a login is a PIN) would each hold up to the app's megabyte for
+        as long as the connection lives (184 of them held 250 MB)."""
+        length = request.content_length
+        if length is not None and length > limit:
+            await self._refuse_unread(request, HostError(413, "too_big", limit=limit))
+        seconds = self.config.server.header_timeout_s
+        body = bytearray()
+        try:
+            async with asyncio.timeout(seconds):
+                while chunk := await request.content.read(65536):
+                    body += chunk
+                    if len(body) > limit:
+                        break
+        except TimeoutError:
+            await self._refuse_unread(request, HostError(408, "too_slow",
+                                                         seconds=_seconds(seconds)))
+        if len(body) > limit:
+            await self._refuse_unread(request, HostError(413, "too_big", limit=limit))
+        return bytes(body)
+
+    async def _refuse_unread(self, request: web.Request, refusal: HostError) -> None:
+        """Answer `refusal` now and close the connection, the rest of its body unread
+        (aiohttp would otherwise read on, for seconds, what the stranger still sends)."""
+        response = self._error(refusal)
+        response.force_close()
+        await response.prepare(request)
+        await response.write_eof()
+        request.protocol.force_close()
+        raise Answered(refusal, response)
 
     def _require_login(self, request: web.Request) -> None:
         if not self.guard.enabled:
@@ -229,7 +282,7 @@ class HostApi:
         return response
 
     async def login(self, request: web.Request) -> web.Response:
-        client = request.remote or "?"
+        client = client_key(request.remote)  # an IPv6 phone: its /64
         try:
             body = await self._body(request, Login)
             try:
@@ -268,7 +321,7 @@ class HostApi:
             response = self._error(err)
             if err.code == "login_first":
                 # Tell the login screen about a running lock-out before it is tried.
-                locked = self.guard.locked_for(request.remote or "?")
+                locked = self.guard.locked_for(client_key(request.remote))
                 response.headers["X-Easel-Locked"] = str(_seconds(locked))
             return response
         return web.json_response(await self._state(), headers=_NO_STORE)

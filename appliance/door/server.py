@@ -10,9 +10,11 @@ backlog. See docs/protocol.md.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import ipaddress
 import logging
+import socket
 import sqlite3
 import time
 from collections import OrderedDict, deque
@@ -23,11 +25,18 @@ from urllib.parse import urlsplit
 
 import msgspec
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from appliance.door import phone_games
 from appliance.door.action_check import InvalidMove, check_move
 from appliance.system.config import Config
-from appliance.system.ratelimit import AddressCounter, FailureLimiter, Limits, TokenBucket
+from appliance.system.ratelimit import (
+    AddressCounter,
+    FailureLimiter,
+    Limits,
+    TokenBucket,
+    client_key,
+)
 from appliance.table.messages import say
 from appliance.table.packs import DECK_OPTIONS
 from appliance.table.session import (
@@ -48,6 +57,22 @@ STATIC_DIR: Final = Path(__file__).parents[1] / "web" / "static"
 # connection, so a phone learns why its drawing did not arrive. The limit in force is
 # `Limits.hard_message_factor` x `[server] max_message_bytes`, never more than this.
 HARD_LIMIT: Final = 16 * 1024 * 1024
+COUNTED: Final = frozenset({WSMsgType.TEXT, WSMsgType.BINARY, WSMsgType.PING, WSMsgType.PONG})
+"""What a socket sends that counts towards its messages a second: WebSocket pings and
+pongs too (answered by aiohttp itself, a flood of them went unmetered: 8000 a second
+from two addresses held an honest phone's ping for 0.1 s)."""
+READ_LATER_S: Final = 1.0
+"""How long a socket over its messages a second is not read (nothing is lost: TCP
+holds it; its bucket has 40 messages again by then)."""
+IN_A_ROW: Final = 16
+"""Messages one socket's reader handles before it lets the loop's other work run."""
+HELD_VIEW_RETRY_S: Final = 0.25
+"""How soon a view held back for its address's unsent bytes is looked at again."""
+SWEEP_S: Final = 5.0
+"""How often (at most) the sockets are looked at for a phone that stopped taking what it
+is sent (`Limits.stall_s`)."""
+SEND_BUFFER: Final = 256 * 1024
+"""The kernel's send buffer of a phone's WebSocket (SO_SNDBUF; Linux keeps twice it)."""
 PRE_HELLO_READ: Final = 16 * 1024
 """More than this in one read before hello: not a phone saying hello; not even parsed."""
 BOX_ITSELF: Final = frozenset({"127.0.0.1", "::1"})
@@ -176,7 +201,8 @@ class Connection:
         self.warned_at = float("-inf")
         self.viewer: Viewer | None = None
         self.token: str | None = None
-        self.control: deque[str] = deque()
+        # Text messages to send in order; bytes: a pong's payload (a WebSocket ping's answer).
+        self.control: deque[str | bytes] = deque()
         self.view_due = False
         self.wake = asyncio.Event()
         self.closing = False
@@ -185,9 +211,45 @@ class Connection:
         # unfinished (e.g. fragmented) message, bounded by `MeteredReader`.
         self.pending = 0
         self.transport: asyncio.Transport | None = None
+        self.backlog = limits.control_backlog
+        self.reading_paused = False  # over its messages a second (`_read_later`)
+        self.held = False  # a view waits for the address's phones to take what they have
+        # Bytes written and not yet taken by the phone at the last sweep, and since when
+        # they made no progress (`PhoneServer._sweep`).
+        self.unsent = 0
+        self.stalled_since = float("inf")
+
+    def unsent_bytes(self) -> int:
+        transport = self.transport
+        return 0 if transport is None or transport.is_closing() else (
+            transport.get_write_buffer_size())
 
     def send(self, message: dict[str, Any]) -> None:
-        self.control.append(_encode(message).decode())
+        self._queue(_encode(message).decode())
+
+    def pong(self, payload: bytes) -> None:
+        self._queue(bytes(payload))
+
+    def _queue(self, item: str | bytes) -> None:
+        if self.closing:
+            return
+        if len(self.control) >= self.backlog:
+            # A phone that sends and never reads: its answers would pile up here for
+            # as long as it keeps sending. It is gone as far as the box can tell.
+            self.abort("it does not read what the box sends")
+            return
+        self.control.append(item)
+        self.wake.set()
+
+    def abort(self, reason: str) -> None:
+        """Drop the socket at once (what it was sent and never took goes with it)."""
+        if self.closing:
+            return
+        self.closing = True
+        self.control.clear()
+        log.warning("dropped a WebSocket from %s: %s", self.remote, reason)
+        if self.transport is not None:
+            self.transport.abort()
         self.wake.set()
 
 
@@ -212,6 +274,7 @@ class PhoneServer:
         )
         self.buffered = AddressCounter()  # unfinished messages' bytes, per address
         self._byte_buckets: dict[str, TokenBucket] = {}  # bytes a second, per address
+        self._open_buckets: dict[str, TokenBucket] = {}  # WebSockets opened, per address
         self.tcp = AddressCounter()  # open TCP connections, per address
         limits = self.limits
         self.room_guesses = FailureLimiter(
@@ -233,6 +296,9 @@ class PhoneServer:
         self.app.router.add_get("/kiosk.png", self.kiosk_screenshot)
         phone_games.add_routes(self.app, config)
         self.app.router.add_static("/static/", STATIC_DIR, follow_symlinks=False)
+        self._sweeper: asyncio.Task[None] | None = None
+        self.app.on_startup.append(self._start_sweep)
+        self.app.on_cleanup.append(self._stop_sweep)
         self.app.on_shutdown.append(self._close_all)
         session.subscribe(self._session_changed)
 
@@ -245,7 +311,7 @@ class PhoneServer:
     @web.middleware
     async def _flood_guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
         """Requests per address: a page load is ~15 files, a flood is thousands."""
-        remote = request.remote or "?"
+        remote = client_key(request.remote)
         bucket = self._request_buckets.get(remote)
         if bucket is None:
             if len(self._request_buckets) > 4096:
@@ -324,7 +390,13 @@ class PhoneServer:
             raise web.HTTPForbidden(
                 text=f"WebSocket from origin {origin} refused: open the page from this box\n"
             )
-        remote = request.remote or "?"
+        # Every per-address limit counts this key: an IPv6 phone's /64, never a header.
+        remote = client_key(request.remote)
+        if remote not in BOX_ITSELF and not self._socket_opened(remote):
+            raise web.HTTPTooManyRequests(
+                text="this address opens connections too often; wait a few seconds\n",
+                headers={"Retry-After": "2"},
+            )
         if sum(c.remote == remote for c in self.connections) >= self.limits.connections_per_address:
             log.warning("refused another WebSocket from %s: too many open", remote)
             raise web.HTTPTooManyRequests(
@@ -335,11 +407,19 @@ class PhoneServer:
         # anything of ours sees it, and 2 KB of deflate is 2 MB of text (a bomb past
         # every byte budget: 50 such frames held every phone's ping for 0.1 s here). The
         # views go as they are; a frame marked compressed is a protocol error (closed).
+        # autoping off: a ping is answered only within the socket's messages a second.
         ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=self.hard_limit, timeout=1.0,
-                                   compress=False)
+                                   compress=False, autoping=False)
         await ws.prepare(request)
         conn = Connection(ws, remote, self.limits)
         conn.transport = request.transport
+        sock = request.transport.get_extra_info("socket") if request.transport else None
+        if sock is not None and remote not in BOX_ITSELF:
+            # The kernel's own copy of what a phone has not taken, bounded too (its
+            # autotuning grows it to megabytes for a socket that never reads); a phone
+            # on Wi-Fi needs a few dozen KiB in flight.
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         protocol = request.protocol
         # Every byte the socket sends passes the meter before aiohttp's parser buffers it.
         inner, alive = protocol._payload_parser, protocol._data_received_cb
@@ -352,10 +432,22 @@ class PhoneServer:
             self.config.server.hello_timeout_s, self._hello_overdue, conn
         )
         try:
+            in_a_row = 0
             async for msg in ws:
                 self._received(conn)
-                if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY) and not conn.bucket.take():
-                    self._slow_down(conn)
+                in_a_row += 1
+                if in_a_row >= IN_A_ROW:
+                    # Many small messages read at once (a burst of pings is 8000 in a
+                    # megabyte): the other phones' turn comes between every few of them.
+                    in_a_row = 0
+                    await asyncio.sleep(0)
+                if msg.type in COUNTED and not conn.bucket.take():
+                    if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                        self._slow_down(conn)
+                    # (a ping or pong over the rate: dropped unanswered)
+                    self._read_later(conn)
+                elif msg.type == WSMsgType.PING:
+                    conn.pong(msg.data)  # answered by the sender, in turn
                 elif msg.type == WSMsgType.TEXT:
                     self._handle_text(conn, msg.data)
                     if len(msg.data) > 4096:
@@ -366,6 +458,8 @@ class PhoneServer:
                     self._refuse(conn, Refusal("not_text", "Messages must be JSON text."))
                 elif msg.type == WSMsgType.ERROR:
                     break
+        except ConnectionError:
+            pass  # the phone went away mid-message; nothing to tell anyone
         finally:
             hello_timer.cancel()
             self._received(conn)
@@ -376,6 +470,17 @@ class PhoneServer:
             conn.wake.set()
             await sender
         return ws
+
+    def _socket_opened(self, remote: str) -> bool:
+        """One more WebSocket from `remote`, within its opens a second? (A spectator
+        reconnecting in a loop during a finish is a handshake and a whole view each time.)"""
+        bucket = self._open_buckets.get(remote)
+        if bucket is None:
+            if len(self._open_buckets) > 4096:
+                self._open_buckets.clear()
+            bucket = self._open_buckets[remote] = TokenBucket(
+                self.limits.sockets_per_s, self.limits.socket_burst)
+        return bucket.take()
 
     # -- memory: what a socket may hold before it has said anything whole -------------
     def _received(self, conn: Connection) -> None:
@@ -435,20 +540,68 @@ class PhoneServer:
         """The only writer to this socket: control messages in order, then the newest view."""
         ws = conn.ws
         while True:
-            await conn.wake.wait()
+            if conn.held:  # look again soon: the address's phones may have taken some
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(conn.wake.wait(), HELD_VIEW_RETRY_S)
+            else:
+                await conn.wake.wait()
             conn.wake.clear()
             try:
                 while conn.control and not ws.closed:
-                    await ws.send_str(conn.control.popleft())
+                    item = conn.control.popleft()
+                    if isinstance(item, bytes):
+                        await ws.pong(item)
+                    else:
+                        await ws.send_str(item)
                 if conn.view_due and conn.viewer is not None and not ws.closed:
-                    conn.view_due = False
                     # The encoded bytes as they are: a finish's view is megabytes, and
                     # a str would be decoded once and encoded again for every phone.
-                    await ws.send_frame(self._view_bytes(conn.viewer), WSMsgType.TEXT)
+                    data = self._view_bytes(conn.viewer)
+                    conn.held = not self._may_send(conn, len(data))
+                    if not conn.held:
+                        conn.view_due = False
+                        await ws.send_frame(data, WSMsgType.TEXT)
             except (ConnectionError, RuntimeError):
                 return  # the phone went away; the reader loop ends and cleans up
             if conn.closing or ws.closed:
                 return
+
+    def _may_send(self, conn: Connection, size: int) -> bool:
+        """Whether `size` more bytes may be written to `conn` now: its address's phones
+        hold at most `Limits.unsent_bytes_per_address` not yet taken (the transport keeps
+        a copy of every byte the phone has not taken), and the first of them always may."""
+        if conn.remote in BOX_ITSELF:
+            return True
+        unsent = sum(c.unsent_bytes() for c in self.connections if c.remote == conn.remote)
+        return unsent == 0 or unsent + size <= self.limits.unsent_bytes_per_address
+
+    async def _start_sweep(self, app: web.Application) -> None:
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _stop_sweep(self, app: web.Application) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
+
+    async def _sweep(self) -> None:
+        """Every few seconds: a socket whose unsent bytes made no progress for
+        `Limits.stall_s` is dropped (a phone that stopped reading keeps its copy of a
+        view, megabytes, for as long as its TCP connection lives)."""
+        while True:
+            await asyncio.sleep(min(SWEEP_S, self.limits.stall_s / 4))
+            now = time.monotonic()
+            for conn in list(self.connections):
+                unsent = conn.unsent_bytes()
+                if unsent == 0 or unsent < conn.unsent:
+                    conn.stalled_since = float("inf")
+                elif conn.stalled_since == float("inf"):
+                    conn.stalled_since = now
+                elif now - conn.stalled_since >= self.limits.stall_s:
+                    conn.abort(f"it took none of {unsent} bytes in "
+                               f"{self.limits.stall_s:.0f} s")
+                conn.unsent = unsent
 
     def _view_bytes(self, viewer: Viewer) -> bytes:
         key = (self.session.version, viewer)
@@ -465,6 +618,22 @@ class PhoneServer:
             if conn.viewer is not None:
                 conn.view_due = True
                 conn.wake.set()
+
+    def _read_later(self, conn: Connection) -> None:
+        """A socket over its messages a second: what it sends next is not even read (nor
+        parsed: 6-byte ping frames are 87,000 a second within an address's bytes) until
+        a second has passed."""
+        transport = conn.transport
+        if transport is None or transport.is_closing() or conn.reading_paused:
+            return
+        conn.reading_paused = True
+        transport.pause_reading()
+
+        def resume() -> None:
+            conn.reading_paused = False
+            _resume(transport)
+
+        asyncio.get_running_loop().call_later(READ_LATER_S, resume)
 
     def _slow_down(self, conn: Connection) -> None:
         """Drop a message over the phone's rate; say so once a second, not per message."""
@@ -735,8 +904,16 @@ class PhoneServer:
                 self._unseat(conn, "kicked", "The host removed you from the table.")
 
     async def _close_all(self, app: web.Application) -> None:
+        # A phone that has not taken what it was sent would not take a goodbye either:
+        # its socket's writer waits for it forever, and so would the box's shutdown.
+        deaf = [c for c in self.connections if c.unsent_bytes() > 0]
+        for conn in deaf:
+            conn.closing = True
+            if conn.transport is not None:
+                conn.transport.abort()
         await asyncio.gather(
-            *(c.ws.close(code=1001, message=b"the box is shutting down") for c in self.connections),
+            *(c.ws.close(code=1001, message=b"the box is shutting down")
+              for c in self.connections if c not in deaf),
             return_exceptions=True,
         )
 
@@ -829,6 +1006,44 @@ class AcceptErrors:
         loop.default_exception_handler(context)
 
 
+class BadRequests(logging.Filter):
+    """On aiohttp's request log: a request the HTTP parser refused (a header line over
+    8 KiB, thousands of headers, both Content-Length and Transfer-Encoding...) is
+    answered 400 by aiohttp and was logged with a traceback each, as fast as a
+    stranger sends them (no handler, so no request limit, sees them). One line a minute
+    with a count instead; any other error keeps its traceback."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.clock = clock
+        self.count = 0
+        self.total = 0
+        self.logged_at = float("-inf")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if not isinstance(exc, HttpProcessingError):
+            return True
+        self.count += 1
+        self.total += 1
+        now = self.clock()
+        if now - self.logged_at < 60.0:
+            return False
+        record.msg = "refused %d malformed HTTP requests since the last report (the last: %s)"
+        record.args = (self.count, str(exc.message)[:80])
+        record.exc_info = None
+        record.exc_text = None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        self.logged_at = now
+        self.count = 0
+        return True
+
+
+HTTP_LOG: Final = logging.getLogger("easel.server.http")
+"""aiohttp's request log for the phones' server, with `BadRequests` on it."""
+HTTP_LOG.addFilter(BadRequests())
+
+
 class GuardedRunner(web.AppRunner):
     """An AppRunner whose connections are counted per address: one over
     `Limits.tcp_per_address` is answered 429 and closed as it opens, before any handler
@@ -838,6 +1053,7 @@ class GuardedRunner(web.AppRunner):
 
     def __init__(self, phone_server: PhoneServer, **kwargs: Any) -> None:
         kwargs.setdefault("keepalive_timeout", phone_server.config.server.header_timeout_s)
+        kwargs.setdefault("logger", HTTP_LOG)
         super().__init__(phone_server.app, **kwargs)
         self.phone_server = phone_server
 
@@ -850,13 +1066,17 @@ class GuardedRunner(web.AppRunner):
         def connection_made(handler: Any, transport: asyncio.Transport) -> None:
             made(handler, transport)
             peer = transport.get_extra_info("peername")
-            address = str(peer[0]) if peer else "?"
+            address = client_key(str(peer[0]) if peer else None)
             if address in BOX_ITSELF:
                 return
             counted[handler] = address
             if guard.tcp.add(address) > guard.limits.tcp_per_address:
                 transport.write(_TOO_MANY)
-                transport.close()
+                transport.pause_reading()  # nothing of it is parsed
+                # Closed once the handler's task has started: closed here, the lost
+                # connection would reach it first and its task would fail an assertion,
+                # a traceback in the log for every refused connection of a flood.
+                asyncio.get_running_loop().call_soon(handler.force_close)
 
         def connection_lost(handler: Any, exc: BaseException | None = None) -> None:
             address = counted.pop(handler, None)
@@ -888,8 +1108,8 @@ def _peek_type(text: str) -> str:
 def _is_loopback(remote: str | None) -> bool:
     if not remote:
         return False
-    try:
-        return ipaddress.ip_address(remote).is_loopback
+    try:  # (::ffff:127.0.0.1 on a dual-stack socket is the box too)
+        return ipaddress.ip_address(client_key(remote)).is_loopback
     except ValueError:
         return False
 

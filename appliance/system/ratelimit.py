@@ -4,16 +4,45 @@ A phone that sends faster than any person taps (a stuck script, a hostile page) 
 excess dropped with one `slow_down` error a second, so it can neither starve the other
 phones of the loop nor fill the log. Wrong guesses (room codes) are limited per address
 and for the whole box (`FailureLimiter`); `AddressCounter` keeps what each address holds
-(connections, bytes of unfinished messages). The clock is injectable for tests.
+(connections, bytes of unfinished messages). Every one of them counts a client by
+`client_key`: an IPv4 address, or an IPv6 phone's whole /64 network. The clock is
+injectable for tests.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
+
+IPV6_GROUP: Final = 64
+"""IPv6 prefix length one client is counted under: a device picks its interface id at
+will (privacy addresses, or any of the 2^64 of its network), so a per-address limit
+keyed by the whole IPv6 address would be no limit at all."""
+
+
+def client_key(address: str | None) -> str:
+    """What the per-address limits count a client under: its IPv4 address (also when it
+    came as ::ffff:a.b.c.d on a dual-stack socket), the box's own ::1, or for any other
+    IPv6 address its /64 network ("2001:db8:1:2::/64"). The network's headers
+    (X-Forwarded-For, Forwarded) are never looked at: only the socket's peer is."""
+    if not address:
+        return "?"
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])  # a link-local's zone
+    except ValueError:
+        return address[:64]  # not an IP (a unix socket in tests): as it is, bounded
+    if isinstance(ip, ipaddress.IPv4Address):
+        return str(ip)
+    mapped = ip.ipv4_mapped
+    if mapped is not None:
+        return str(mapped)
+    if ip.is_loopback:
+        return str(ip)
+    return str(ipaddress.IPv6Network((ip, IPV6_GROUP), strict=False))
 
 
 @dataclass
@@ -48,6 +77,10 @@ class Limits:
     messages_per_s: float = 40.0
     message_burst: float = 160.0
     connections_per_address: int = 32
+    # WebSockets one address opens: a phone reconnects after a drop, a loop does it
+    # a hundred times a second (each a handshake and a whole view, megabytes at a finish).
+    sockets_per_s: float = 2.0
+    socket_burst: float = 40.0
     requests_per_s: float = 100.0
     request_burst: float = 400.0
     # Memory: what a socket may have sent of a message not yet complete. Before hello
@@ -65,6 +98,15 @@ class Limits:
     # TCP connections (HTTP and WebSocket) one address may hold open; the next is
     # answered 429 at once, before any handler runs.
     tcp_per_address: int = 48
+    # What the box has written to an address's sockets that its phones have not taken
+    # yet (a finish's view is megabytes; a socket that never reads keeps its copy): past
+    # it a view waits, never copied, until they take some. One socket of an address
+    # always gets its view, so a lone slow phone is only slow.
+    unsent_bytes_per_address: int = 8 * 1024 * 1024
+    # Answers (pongs, acks, errors) queued for one socket that is not taking them: past
+    # it the socket is closed, as is one whose unsent bytes made no progress in `stall_s`.
+    control_backlog: int = 1024
+    stall_s: float = 60.0
     # Wrong room codes: free per address, then a growing wait; and for the whole box.
     room_free_failures: int = 10
     room_lockout_s: float = 30.0

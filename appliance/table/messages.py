@@ -19,6 +19,8 @@ CZECH: dict[str, str] = {
     "name_long": "Jméno může mít nejvýš {max} znaků.",
     "name_chars": "Jméno smí obsahovat jen písmena, číslice a interpunkci.",
     "name_taken": "{name} už u stolu sedí.",
+    "name_marks": "Nad jedním písmenem smí být nejvýš {max} znaménka.",
+    "name_alike": "U stolu už sedí {other}, jméno vypadá stejně; zvol si jiné.",
     "bad_colour": "Vyber si prosím jednu z nabízených barev.",
     "colour_taken": "Tu barvu už někdo má; vyber si jinou.",
     "no_such_seat": "Na místě {seat} nikdo nesedí.",

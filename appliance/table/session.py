@@ -343,6 +343,29 @@ def _visible(ch: str) -> bool:
     return not ch.isspace() and ch not in BLANK_CHARS and ch not in EMOJI_JOINERS
 
 
+MARKS_MAX: Final = 3
+"""Accents one letter of a name may carry in a row (Vietnamese stacks two, Hindi three):
+more is "Zalgo" text, drawn over the names above and below it on the kiosk."""
+# Letters of other scripts drawn like a Latin one (after casefolding), and pairs that
+# look alike in the kiosk's font: a newcomer named "Аda" in Cyrillic, "Ada️" with a
+# variation selector or "AdA" would pass for the "Ada" already seated.
+_LOOKALIKE: Final = str.maketrans({
+    **dict(zip("аеорсухіјѕԁһӏвкмнтү", "aeopcyxijsdhibkmhty", strict=True)),  # Cyrillic
+    **dict(zip("αβεζηικμνορτυχς", "abeznikmvoptuxc", strict=True)),  # Greek
+    **dict(zip("01l", "oii", strict=True)),
+})
+
+
+def name_key(name: str) -> str:
+    """What two names that look the same on the kiosk have in common: no accents, no
+    case, no invisible marks, lookalike letters of other scripts and 0/o, 1/l/I as one."""
+    bare = "".join(
+        ch for ch in unicodedata.normalize("NFKD", name.casefold())
+        if unicodedata.category(ch) not in ("Mn", "Me", "Cf") and not ch.isspace()
+    )
+    return bare.translate(_LOOKALIKE).replace("rn", "m")
+
+
 def clean_name(raw: str, family_filter: bool = False) -> str:
     """A player's name as shown: trimmed, inner whitespace folded; raises BadName."""
     name = " ".join(unicodedata.normalize("NFC", raw).split())
@@ -356,6 +379,13 @@ def clean_name(raw: str, family_filter: bool = False) -> str:
         for ch in name
     ) or not any(_visible(ch) for ch in name):
         raise BadName("name_chars", "A name may hold letters, digits and punctuation only.")
+    run = 0
+    for ch in name:
+        run = run + 1 if unicodedata.category(ch) in ("Mn", "Me") and (
+            ch not in EMOJI_JOINERS) else 0
+        if run > MARKS_MAX:
+            raise BadName("name_marks", "A letter of a name may carry at most {max} "
+                          "marks.", max=MARKS_MAX)
     if family_filter and blocked_word(name) is not None:
         raise BadName("name_unfriendly", "This is a family table: please choose another name.")
     return name
@@ -708,8 +738,7 @@ class Session:
         self._check_seats_of(client)
         if colour not in PALETTE:
             raise BadColour("bad_colour", "Please pick one of the colours shown.")
-        if any(s.name.casefold() == name.casefold() for s in self.seats.values()):
-            raise BadName("name_taken", "{name} is already at the table.", name=name)
+        self._check_name_free(name)
         if any(s.colour == colour for s in self.seats.values()):
             raise BadColour("colour_taken", "That colour is taken; please pick another.")
         seat = min(set(range(self.config.table.max_players)) - set(self.seats))
@@ -851,9 +880,19 @@ class Session:
     def _free_to_take(self) -> list[int]:
         return sorted(self.open_seats & self._match_seats())
 
+    def _check_name_free(self, name: str) -> None:
+        """Names are unique regardless of case, and one that looks like a seated
+        player's on the kiosk (`name_key`) is refused too."""
+        key = name_key(name)
+        for seat in self.seats.values():
+            if seat.name.casefold() == name.casefold():
+                raise BadName("name_taken", "{name} is already at the table.", name=name)
+            if name_key(seat.name) == key:
+                raise BadName("name_alike", "{other} is already at the table and the name "
+                              "looks the same; please choose another.", other=seat.name)
+
     def _take_open_seat(self, name: str, client: str | None = None) -> Plan[Welcome]:
-        if any(s.name.casefold() == name.casefold() for s in self.seats.values()):
-            raise BadName("name_taken", "{name} is already at the table.", name=name)
+        self._check_name_free(name)
         seat = self._free_to_take()[0]
         match = self.match
         assert match is not None

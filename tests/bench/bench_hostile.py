@@ -12,6 +12,9 @@ the honest phone, from 127.0.0.9:
 - `ping_p99_ms_under_attack`: the honest phone's ping p99 during 8 parallel gallery zip
   downloads, a stroke flood from a seat (big strokes its budget refuses, and small ones it
   takes, each a new view) and room-code guessing (the worst of them; each also on its own).
+- `ping_p99_ms_ping_frames`, `ping_p99_ms_reconnect_storm`: the same during a flood of
+  WebSocket ping frames from 4 sockets, and a spectator reconnecting in a loop (4 at once,
+  each time its whole view), both also in `ping_p99_ms_under_attack`.
 - `db_growth_mb_per_min_hostile`: what one seat doing its worst adds to the match's log.
 
 Figures only; the behaviour is asserted in tests/test_hostile_*.py.
@@ -271,6 +274,55 @@ def guessing(port: int) -> Callable[[], Coroutine[Any, Any, None]]:
     return attack
 
 
+def ping_frames(port: int, room: str) -> Callable[[], Coroutine[Any, Any, None]]:
+    """WebSocket ping frames (6 bytes each) from 4 sockets as fast as the box reads them."""
+    async def attack() -> None:
+        async def one() -> None:
+            reader, writer = await raw_websocket(port, "127.0.0.6")
+            writer.write(frame(f'{{"type":"hello","room":"{room}"}}'.encode()))
+            await asyncio.sleep(0.3)
+
+            async def drain() -> None:
+                while await reader.read(65536):
+                    pass
+
+            reading = asyncio.create_task(drain())
+            pings = frame(b"", 0x9) * 4096
+            try:
+                while True:
+                    writer.write(pings)
+                    await writer.drain()
+            finally:
+                reading.cancel()
+
+        await asyncio.gather(*(one() for _ in range(4)), return_exceptions=True)
+
+    return attack
+
+
+def reconnect_storm(port: int, room: str) -> Callable[[], Coroutine[Any, Any, None]]:
+    """A spectator reconnecting in a loop (4 at once): a new socket, hello, its whole
+    view, gone, again."""
+    async def attack() -> None:
+        async with aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(local_addr=("127.0.0.7", 0))
+        ) as http:
+            async def one() -> None:
+                while True:
+                    try:
+                        async with http.ws_connect(f"http://127.0.0.1:{port}/ws",
+                                                   max_msg_size=0) as ws:
+                            await ws.send_json({"type": "hello", "room": room})
+                            while (await ws.receive_json(timeout=5))["type"] != "view":
+                                pass
+                    except (aiohttp.ClientError, TimeoutError):
+                        await asyncio.sleep(0.05)
+
+            await asyncio.gather(*(one() for _ in range(4)))
+
+    return attack
+
+
 def logged_bytes(db: Path, match_id: int) -> int:
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
@@ -314,9 +366,14 @@ async def measure() -> dict[str, float]:
         figures["ping_p99_ms_small_stroke_flood"] = await pings_during(
             port, room, stroke_flood(port, seeded["tokens"][2], length=12))
         figures["ping_p99_ms_guessing"] = await pings_during(port, room, guessing(port))
+        figures["ping_p99_ms_ping_frames"] = await pings_during(port, room,
+                                                               ping_frames(port, room))
+        figures["ping_p99_ms_reconnect_storm"] = await pings_during(
+            port, room, reconnect_storm(port, room))
         figures["ping_p99_ms_under_attack"] = max(
             figures["ping_p99_ms_zip_downloads"], figures["ping_p99_ms_stroke_flood"],
-            figures["ping_p99_ms_small_stroke_flood"], figures["ping_p99_ms_guessing"])
+            figures["ping_p99_ms_small_stroke_flood"], figures["ping_p99_ms_guessing"],
+            figures["ping_p99_ms_ping_frames"], figures["ping_p99_ms_reconnect_storm"])
     finally:
         proc.terminate()
         proc.wait(10)

@@ -1,0 +1,230 @@
+"""Phones that do not read what the box sends them, on a real server on loopback.
+
+A finish's view is megabytes (a long game's every drawing) and the transport keeps a
+copy of whatever a phone has not taken: sockets that say hello and then never read
+would hold one view each, 32 to an address. Here a view of 2 MiB goes to sockets from
+127.0.0.2 that never read (their receive buffers made small, so the kernel holds little
+for them): the box holds at most `unsent_bytes_per_address` (plus the one view the
+first socket always gets) for the address; a socket that keeps sending pings and never
+reads their pongs is dropped once its queue is full; a socket whose unsent bytes make
+no progress for `stall_s` is dropped. An honest phone from 127.0.0.3 plays on at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import socket
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import web
+
+from appliance.door.server import GuardedRunner, PhoneServer
+from appliance.system.config import Config
+from appliance.system.ratelimit import Limits
+from appliance.table.session import Session, Viewer
+from tests.test_hostile_limits import ATTACKER, HONEST, Box, frame, raw_websocket
+
+VIEW_BYTES = 2 * 1024 * 1024
+BUDGET = 1024 * 1024
+
+
+@pytest.fixture
+async def box(session: Session, config: Config, monkeypatch: pytest.MonkeyPatch
+              ) -> AsyncIterator[Box]:
+    # A view of megabytes, as a long game's finish is (its art show in every view).
+    filler = "x" * VIEW_BYTES
+    plain = session.view_for
+
+    def big_view(viewer: Viewer) -> dict[str, Any]:
+        return {**plain(viewer), "filler": filler}
+
+    monkeypatch.setattr(session, "view_for", big_view)
+    limits = Limits(unsent_bytes_per_address=BUDGET, control_backlog=64, stall_s=1.0)
+    server = PhoneServer(session, config, limits=limits)
+    runner = GuardedRunner(server, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    box = Box(server, runner.addresses[0][1])
+    yield box
+    for http in box.clients:
+        await http.close()
+    await runner.cleanup()
+
+
+async def deaf_socket(box: Box, address: str = ATTACKER
+                      ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A WebSocket that says hello and then never reads (a receive buffer of 16 KiB)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 16 * 1024)
+    sock.bind((address, 0))
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", box.port))
+    reader, writer = await asyncio.open_connection(sock=sock, limit=1024)
+    writer.write(
+        b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
+    head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 3)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    writer.write(frame(json.dumps({"type": "hello", "room": box.session.room}).encode()))
+    return reader, writer
+
+
+def unsent(box: Box, address: str) -> int:
+    return sum(c.unsent_bytes() for c in box.server.connections if c.remote == address)
+
+
+async def honest_view_and_pong(box: Box) -> float:
+    """An honest phone's hello to its (2 MiB) view and a ping's pong: seconds taken."""
+    http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(HONEST, 0)))
+    box.clients.append(http)
+    started = time.perf_counter()
+    ws = await http.ws_connect(box.url + "/ws", max_msg_size=0)
+    await ws.send_json({"type": "hello", "room": box.session.room})
+    seen: set[str] = set()
+    while "view" not in seen:
+        seen.add(json.loads((await ws.receive(timeout=5)).data)["type"])
+    await ws.send_json({"type": "ping"})
+    while json.loads((await ws.receive(timeout=5)).data)["type"] != "pong":
+        pass
+    took = time.perf_counter() - started
+    await ws.close()
+    return took
+
+
+async def test_sockets_that_never_read_hold_a_bounded_share_of_the_views(box: Box) -> None:
+    deaf = [await deaf_socket(box) for _ in range(12)]
+    for _ in range(4):  # the table changes: a new view is due to every phone
+        box.session._changed()
+        await asyncio.sleep(0.1)
+    assert sum(c.remote == ATTACKER for c in box.server.connections) == 12
+    # Without the budget: 12 views of 2 MiB kept for phones that never take them.
+    assert unsent(box, ATTACKER) <= BUDGET + VIEW_BYTES + 64 * 1024
+    assert sum(c.held for c in box.server.connections if c.remote == ATTACKER) >= 10
+    assert await honest_view_and_pong(box) < 2.0
+    for _reader, writer in deaf:
+        writer.close()
+
+
+async def test_a_socket_that_pings_and_never_reads_is_dropped(
+        box: Box, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, "easel.server")
+    _reader, writer = await deaf_socket(box)
+    ping = frame(b'{"type":"ping"}')
+    with contextlib.suppress(ConnectionError):  # (dropped while it sends)
+        for _ in range(8):  # 160 pings, within the socket's burst: each answered, none read
+            writer.write(ping * 20)
+            await writer.drain()
+            await asyncio.sleep(0.05)
+    async with asyncio.timeout(3):
+        while any(c.remote == ATTACKER for c in box.server.connections):
+            await asyncio.sleep(0.05)
+    dropped = [r for r in caplog.records if "does not read" in r.getMessage()]
+    assert len(dropped) == 1, caplog.text  # said once, not once per ping
+    assert await honest_view_and_pong(box) < 2.0
+    writer.close()
+
+
+async def test_a_socket_that_stopped_taking_its_view_is_dropped_a_slow_one_is_not(
+        box: Box) -> None:
+    _reader, writer = await deaf_socket(box)
+    slow_reader, slow_writer = await deaf_socket(box, HONEST)
+
+    async def read_slowly() -> int:  # a phone on poor Wi-Fi: 64 KiB every 0.1 s
+        got = 0
+        while chunk := await slow_reader.read(65536):
+            got += len(chunk)
+            await asyncio.sleep(0.1)
+        return got
+
+    reading = asyncio.create_task(read_slowly())
+    async with asyncio.timeout(6):  # stall_s is 1 s here, looked at every 0.25 s
+        while any(c.remote == ATTACKER for c in box.server.connections):
+            await asyncio.sleep(0.1)
+    assert any(c.remote == HONEST for c in box.server.connections)
+    reading.cancel()
+    writer.close()
+    slow_writer.close()
+
+
+async def test_the_box_shuts_down_at_once_beside_a_socket_that_never_reads(
+        session: Session, config: Config, monkeypatch: pytest.MonkeyPatch) -> None:
+    filler = "x" * VIEW_BYTES
+    plain = session.view_for
+    monkeypatch.setattr(session, "view_for", lambda viewer: {**plain(viewer), "f": filler})
+    server = PhoneServer(session, config, limits=Limits(stall_s=600))
+    runner = GuardedRunner(server, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    box = Box(server, runner.addresses[0][1])
+    _reader, writer = await deaf_socket(box)
+    async with asyncio.timeout(3):
+        while not unsent(box, ATTACKER):
+            await asyncio.sleep(0.05)
+    started = time.perf_counter()
+    async with asyncio.timeout(10):
+        await runner.cleanup()  # its goodbye would wait for the phone to read
+    assert time.perf_counter() - started < 2.0
+    writer.close()
+
+
+async def pong_frames(reader: asyncio.StreamReader, seconds: float) -> int:
+    """How many pong frames come in `seconds` (server frames: unmasked, short)."""
+    pongs = 0
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            while True:
+                first, length = await reader.readexactly(2)
+                size = length & 0x7F
+                if size == 126:
+                    size = int.from_bytes(await reader.readexactly(2), "big")
+                elif size == 127:
+                    size = int.from_bytes(await reader.readexactly(8), "big")
+                await reader.readexactly(size)
+                pongs += first & 0x0F == 0xA
+    return pongs
+
+
+async def test_websocket_pings_count_towards_the_sockets_messages_a_second(
+        box: Box, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING)
+    reader, writer = await raw_websocket(box)  # one that reads
+    writer.write(frame(json.dumps({"type": "hello", "room": box.session.room}).encode()))
+    await asyncio.sleep(0.2)  # its hello first
+    writer.write(frame(b"", 0x9) * 2000)  # 2000 pings at once: 12 KB
+    await writer.drain()
+    pongs = await pong_frames(reader, 1.0)
+    burst = box.server.limits.message_burst + 2 * box.server.limits.messages_per_s
+    assert 0 < pongs <= burst, pongs  # was: every one answered
+    assert await honest_view_and_pong(box) < 2.0
+    writer.close()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+async def test_a_spectator_reconnecting_in_a_loop_is_held_to_a_few_sockets_a_second(
+        box: Box) -> None:
+    http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(ATTACKER, 0)))
+    box.clients.append(http)
+    views = refused = 0
+    for _ in range(60):  # each time a handshake and its whole view (2 MiB here)
+        try:
+            async with http.ws_connect(box.url + "/ws", max_msg_size=0) as ws:
+                await ws.send_json({"type": "hello", "room": box.session.room})
+                while json.loads((await ws.receive(timeout=5)).data)["type"] != "view":
+                    pass
+                views += 1
+        except aiohttp.WSServerHandshakeError as err:
+            assert err.status == 429
+            refused += 1
+    burst = box.server.limits.socket_burst
+    assert burst <= views <= burst + 10 and refused >= 60 - burst - 10, (views, refused)
+    assert await honest_view_and_pong(box) < 2.0  # another address is not held
