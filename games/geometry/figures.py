@@ -347,6 +347,7 @@ class _Loop:
     rounds: int
     crossings: int
     gap: bool  # the last segment bridges a gap: it was not drawn
+    cum: list[float] | None = None  # its arc lengths, when measured already
 
 
 def _close(
@@ -392,9 +393,8 @@ def _close(
             continue
         best = (inside, head + tail, a, b)
         break
-    if best is not None:
+    if best is not None:  # lx, ly are its loop, cut out above
         inside, _, a, b = best
-        lx, ly = sub_polyline(xs, ys, cum, a, b)
         lx[-1] = lx[0]
         ly[-1] = ly[0]
         return _Loop(lx, ly, max(1, round(total / (b - a))), inside, False)
@@ -457,8 +457,9 @@ def _close(
         found = find_crossings(lx, ly, True)
         if found is None:  # a tangle: leave it open, the figure is judged tangled
             return None
-        crossings = without_curls(found, cumulative(lx, ly), True)
-        return _Loop(lx, ly, 1, len(crossings), bridged and meeting is None)
+        loop_cum = cumulative(lx, ly)
+        crossings = without_curls(found, loop_cum, True)
+        return _Loop(lx, ly, 1, len(crossings), bridged and meeting is None, loop_cum)
     return None
 
 
@@ -657,8 +658,7 @@ def _reversal(turns: Sequence[float], sign: float = 0.0) -> float:
 
 def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: float) -> Figure:
     """Read one simplified polyline: closed or not, its corners, straight pieces, curves."""
-    xs, ys = trim_flicks(xs, ys)
-    cum = cumulative(xs, ys)
+    xs, ys, cum = trim_flicks(xs, ys)
     total = cum[-1]
     eps = tolerance_for(size)
     if total <= eps:  # strokes that cancel out (a line and the same line backwards)
@@ -672,7 +672,7 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     rounds = 1
     if loop is not None:
         xs, ys, rounds, crossing_count = loop.xs, loop.ys, loop.rounds, loop.crossings
-        cum = cumulative(xs, ys)
+        cum = loop.cum if loop.cum is not None else cumulative(xs, ys)
         total = cum[-1]
     else:
         crossing_count = len(crossings)
