@@ -265,7 +265,10 @@ def stroke_digest(stroke: Stroke) -> bytes:
     known = _digests.get(id(stroke))
     if known is not None and known[0]() is stroke:
         return known[1]
-    key = hashlib.blake2b(marshal.dumps(stroke.points), digest_size=16).digest()
+    # Marshal version 2 writes each value with its type, as version 4 does, but keeps no
+    # table of the objects it has written (a lookup per point): a quarter faster, and
+    # the key is only ever kept in memory.
+    key = hashlib.blake2b(marshal.dumps(stroke.points, 2), digest_size=16).digest()
     with contextlib.suppress(TypeError):  # a stroke-like value without weak references
         remember(_digests, id(stroke), (weakref.ref(stroke), key), _DIGESTS)
     return key
@@ -347,6 +350,7 @@ class _Loop:
     rounds: int
     crossings: int
     gap: bool  # the last segment bridges a gap: it was not drawn
+    cum: list[float] | None = None  # its arc lengths, when measured already
 
 
 def _close(
@@ -392,9 +396,8 @@ def _close(
             continue
         best = (inside, head + tail, a, b)
         break
-    if best is not None:
+    if best is not None:  # lx, ly are its loop, cut out above
         inside, _, a, b = best
-        lx, ly = sub_polyline(xs, ys, cum, a, b)
         lx[-1] = lx[0]
         ly[-1] = ly[0]
         return _Loop(lx, ly, max(1, round(total / (b - a))), inside, False)
@@ -457,21 +460,24 @@ def _close(
         found = find_crossings(lx, ly, True)
         if found is None:  # a tangle: leave it open, the figure is judged tangled
             return None
-        crossings = without_curls(found, cumulative(lx, ly), True)
-        return _Loop(lx, ly, 1, len(crossings), bridged and meeting is None)
+        loop_cum = cumulative(lx, ly)
+        crossings = without_curls(found, loop_cum, True)
+        return _Loop(lx, ly, 1, len(crossings), bridged and meeting is None, loop_cum)
     return None
 
 
 def _corners(
     xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], closed: bool, w: float,
     angle: float = CORNER_ANGLE, turns: dict[int, float] | None = None,
+    signed: dict[int, float] | None = None,
 ) -> list[int]:
     """The vertices where the figure turns by `angle` or more between the chords reaching
     w back and ahead along it (round the loop when closed), and, on an open figure,
     sharply: at least CORNER_SHARPNESS of that turn happens within w/2 (a corner turns at
     a point; a smooth bend, such as the bottom of a U or the crest of a wave, turns along
     its way; a closed figure's corners are weighed together, see POLYGON_TURN_SHARE). The
-    sharpest first, none within w of another, so that a rounded corner is one corner."""
+    sharpest first, none within w of another, so that a rounded corner is one corner.
+    `turns` gets each candidate's turn, `signed` the same with its sign."""
     n = len(xs)
     total = cum[-1]
     vertices = range(n - 1) if closed else range(1, n - 1)
@@ -489,9 +495,12 @@ def _corners(
     for i, k in enumerate(vertices):
         x = xs[k]
         y = ys[k]
-        turn = abs(turn_between(x - bx[i], y - by[i], ax[i] - x, ay[i] - y))
+        way = turn_between(x - bx[i], y - by[i], ax[i] - x, ay[i] - y)
+        turn = abs(way)
         if turn >= limit:
             wide.append((turn, k))
+            if signed is not None:
+                signed[k] = way
     half = w / 2
     if closed:
         hb = [(cum[k] - half) % total for _, k in wide]
@@ -527,24 +536,21 @@ def _corners(
 
 
 def _open_corners(
-    xs: Sequence[float], ys: Sequence[float], cum: Sequence[float], w: float,
-    corners: list[int], corner_turns: dict[int, float],
+    cum: Sequence[float], corners: list[int], corner_turns: dict[int, float],
+    signed_turns: dict[int, float],
 ) -> tuple[list[int], bool]:
     """An open figure's corners, from the sharp turns of POLYGON_CORNER_ANGLE or more:
     all of them when it is a polygon left open (POLYGON_CORNERS - 1 alike corners or
     more, away from its ends, each at least half the sharpest, all turning the same
     way: an octagon missing a side turns by 45 degrees at each corner); otherwise only
-    those of CORNER_ANGLE. The flag says whether it is a polygon left open."""
+    those of CORNER_ANGLE. The flag says whether it is a polygon left open.
+    `signed_turns` are the corners' turns with their signs, as _corners measured them
+    (between the chords reaching the corner window back and ahead)."""
     total = cum[-1]
     hook = HOOK_FRACTION * total
 
     def one_way(ks: list[int]) -> bool:
-        px, py = points_at(xs, ys, cum, [*(cum[k] - w for k in ks), *(cum[k] + w for k in ks)])
-        count = len(ks)
-        return len({
-            turn_between(xs[k] - px[i], ys[k] - py[i], px[count + i] - xs[k], py[count + i] - ys[k])
-            > 0 for i, k in enumerate(ks)
-        }) == 1
+        return len({signed_turns[k] > 0 for k in ks}) == 1
 
     inner = [k for k in corners if hook <= cum[k] <= total - hook]
     if len(inner) >= POLYGON_CORNERS - 1:
@@ -657,8 +663,7 @@ def _reversal(turns: Sequence[float], sign: float = 0.0) -> float:
 
 def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: float) -> Figure:
     """Read one simplified polyline: closed or not, its corners, straight pieces, curves."""
-    xs, ys = trim_flicks(xs, ys)
-    cum = cumulative(xs, ys)
+    xs, ys, cum = trim_flicks(xs, ys)
     total = cum[-1]
     eps = tolerance_for(size)
     if total <= eps:  # strokes that cancel out (a line and the same line backwards)
@@ -672,7 +677,7 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     rounds = 1
     if loop is not None:
         xs, ys, rounds, crossing_count = loop.xs, loop.ys, loop.rounds, loop.crossings
-        cum = cumulative(xs, ys)
+        cum = loop.cum if loop.cum is not None else cumulative(xs, ys)
         total = cum[-1]
     else:
         crossing_count = len(crossings)
@@ -680,11 +685,13 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     n = len(xs)
     w = CORNER_WINDOW * total
     corner_turns: dict[int, float] = {}
+    signed_turns: dict[int, float] = {}  # the same turns with their signs
     unlike = False  # a polygon's corners of two sizes: then every side must be straight
     left_open = False  # a polygon left open (an octagon missing a side)
-    corners = _corners(xs, ys, cum, closed, w, POLYGON_CORNER_ANGLE, corner_turns)
+    corners = _corners(xs, ys, cum, closed, w, POLYGON_CORNER_ANGLE, corner_turns,
+                       signed_turns)
     if not closed:
-        corners, left_open = _open_corners(xs, ys, cum, w, corners, corner_turns)
+        corners, left_open = _open_corners(cum, corners, corner_turns, signed_turns)
     if closed and corners:
         # A polygon's corners are alike, and it turns at them and nowhere else: they must
         # hold most of the loop's whole turn. Otherwise (a round loop with a few sharper

@@ -5,10 +5,10 @@ crossings. Internal to `games.geometry`; points come as parallel x and y sequenc
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from itertools import accumulate
-from operator import le, sub
+from operator import sub
 
 from games.geometry.tolerances import (
     CORNER_ANGLE,
@@ -161,11 +161,18 @@ def points_at(
     out_y = [0.0] * count
     last = len(cum) - 2
     seg = 0
-    # Most callers ask in order (a resampling, the chords either side of each vertex of an
-    # open figure): checked at C speed, the sort is then skipped.
-    ordered = all(map(le, positions, positions[1:])) if count > 1 else True
-    for i in range(count) if ordered else sorted(range(count), key=positions.__getitem__):
+    previous = -math.inf
+    # Callers ask in runs of rising positions (a resampling; the chords behind, then
+    # ahead of, each vertex; round a loop, past where it closes): the segment is found by
+    # walking on within a run and by bisection where a new run starts, rather than sorting
+    # the positions. Either way it is the first segment ending at or after s.
+    for i in range(count):
         s = positions[i]
+        if s < previous:
+            seg = bisect_left(cum, s, 1) - 1
+            if seg > last:
+                seg = last
+        previous = s
         while seg < last and cum[seg + 1] < s:
             seg += 1
         start = cum[seg]
@@ -386,13 +393,16 @@ def cuts_through(xs: Sequence[float], ys: Sequence[float], k: int) -> bool:
     return False
 
 
-def trim_flicks(xs: list[float], ys: list[float]) -> tuple[list[float], list[float]]:
+def trim_flicks(
+    xs: list[float], ys: list[float]
+) -> tuple[list[float], list[float], list[float]]:
     """Without the flicks at the ends: a sharp turn (CORNER_ANGLE or more) within the
-    first or last HOOK_FRACTION of the length is where the stroke really starts or ends."""
+    first or last HOOK_FRACTION of the length is where the stroke really starts or ends.
+    With the arc lengths of what is left (measured here anyway: made once)."""
     n = len(xs)
-    if n < 4:
-        return xs, ys
     cum = cumulative(xs, ys)
+    if n < 4:
+        return xs, ys, cum
     total = cum[-1]
     zone = HOOK_FRACTION * total
     sharp = math.radians(CORNER_ANGLE)
@@ -411,8 +421,10 @@ def trim_flicks(xs: list[float], ys: list[float]) -> tuple[list[float], list[flo
         if abs(turn) >= sharp:
             last = k
     if first == 0 and last == n - 1:
-        return xs, ys
-    return xs[first : last + 1], ys[first : last + 1]
+        return xs, ys, cum
+    xs = xs[first : last + 1]
+    ys = ys[first : last + 1]
+    return xs, ys, cumulative(xs, ys)
 
 
 def stays_near(
@@ -425,8 +437,14 @@ def stays_near(
     limit = tolerance * tolerance
     segments = [(ax, ay, bx - ax, by - ay, (bx - ax) ** 2 + (by - ay) ** 2)
                 for ax, ay, bx, by in zip(lxs, lys, lxs[1:], lys[1:], strict=False)]
+    # Points come in order along a stroke that follows l (an overshoot retracing a loop):
+    # each is looked for from the segment the last one lay by, round l, so that a probe
+    # is found in a step or two rather than after scanning all the segments before it.
+    count = len(segments)
+    start = 0
     for px, py in zip(pxs, pys, strict=True):
-        for ax, ay, dx, dy, span in segments:
+        for index in range(start, start + count):
+            ax, ay, dx, dy, span = segments[index % count]
             ex = px - ax
             ey = py - ay
             t = (ex * dx + ey * dy) / span if span > 0 else 0.0
@@ -437,6 +455,7 @@ def stays_near(
             ex -= t * dx
             ey -= t * dy
             if ex * ex + ey * ey <= limit:
+                start = index % count
                 break
         else:
             return False
