@@ -621,10 +621,8 @@ class Appliance:
         self.kiosk_seats = KioskSeats(self.session)
         self._purge_galleries()
         # After the server's listener: the phones' views go out first, and the kiosk draws
-        # while the phones (other devices) take theirs in. (Before it, the frame drawn on
-        # the worker thread slowed the eight sends more than it gained: the spine's round
-        # trip p50 was 15 ms against 10.)
-        self.session.subscribe(self.kiosk.view_changed)  # paced: DrawBudget
+        # while the phones (other devices) take theirs in.
+        self.session.subscribe(self.kiosk.view_changed)  # coalesced: VIEW_INTERVAL_S
         # Out of file descriptors at accept: one line a minute, not a traceback each time.
         asyncio.get_running_loop().set_exception_handler(AcceptErrors())
         runner = GuardedRunner(server, access_log=None, handle_signals=False)

@@ -20,7 +20,6 @@ import sys
 import time
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final, Protocol
 
@@ -111,19 +110,11 @@ anything moves) at the least. A flood of moves (stroke, undo, stroke... from one
 would otherwise cost a whole frame each; within this, VIEW_SHARE decides."""
 
 VIEW_SHARE: Final = 0.25
-"""The share of the time a flood of changes may keep the kiosk drawing (`DrawBudget`):
-once its burst is spent, after a frame that took t of CPU the next waits 3t (at most
-VIEW_INTERVAL_S), then draws the newest view. Live ink has its own cadence
-(INK_INTERVAL_S)."""
-
-VIEW_BURST_S: Final = 0.05
-"""The drawing time a calm kiosk has in hand (`DrawBudget`): the changes after a quiet
-moment are each drawn at once until this much CPU has gone into their frames (a dozen
-1080p frames here, one or two on a Pi), and only then does VIEW_SHARE pace them. Paced
-from the first change on, a table playing briskly (a move every 10-15 ms in the spine
-benchmark) waited 3t for most of its frames: a move was on the screen some 7 ms later
-than its frame needed. Over any stretch of time T a flood keeps the kiosk drawing at
-most VIEW_SHARE of T plus this."""
+"""The share of the time a flood of changes may keep the kiosk drawing: after a frame
+that took t of CPU, the next waits 3t (at most VIEW_INTERVAL_S), then draws the newest
+view. The first change after a quiet moment is drawn at once, and with the frames a few
+milliseconds each a phone's move is on the screen a few milliseconds after it came,
+not up to VIEW_INTERVAL_S. Live ink has its own cadence (INK_INTERVAL_S)."""
 
 
 DRAW_SWITCH_S: Final = 0.0005
@@ -141,33 +132,6 @@ CALM_AFTER_S: Final = 2.0
 """The loop stays at full pace this long after the last input or drawn frame."""
 
 _ARROWS: Final = frozenset({"up", "down", "left", "right"})
-
-
-@dataclass(frozen=True)
-class DrawBudget:
-    """How much drawing the kiosk may do now for changed views: `credit` seconds of CPU
-    (negative: owed) as reckoned at `at` (monotonic). It grows by VIEW_SHARE of the time
-    that passes, up to VIEW_BURST_S, and every frame drawn spends its CPU time; a change
-    is drawn at once while the credit is not negative, else when it will be, and never
-    later than `interval` after (the debt is capped at VIEW_SHARE of `interval`)."""
-
-    credit: float = VIEW_BURST_S
-    at: float = -float("inf")
-    interval: float = VIEW_INTERVAL_S
-
-    def credit_at(self, now: float) -> float:
-        if self.credit >= VIEW_BURST_S:
-            return self.credit
-        return min(VIEW_BURST_S, self.credit + (now - self.at) * VIEW_SHARE)
-
-    def spent(self, seconds: float, now: float) -> DrawBudget:
-        """The budget after a frame that took `seconds` of CPU, finished at `now`."""
-        credit = max(-VIEW_SHARE * self.interval, self.credit_at(now) - seconds)
-        return replace(self, credit=credit, at=now)
-
-    def wait(self, now: float) -> float:
-        """How long a view changed at `now` waits for its frame (0: drawn at once)."""
-        return max(0.0, -self.credit_at(now)) / VIEW_SHARE
 
 
 class KeyRepeat(Protocol):
@@ -252,8 +216,7 @@ class Kiosk:
         self.ink_interval = ink_interval
         self._ink_shown_at = -float("inf")
         self.view_interval = view_interval
-        # What a changed view's frame may cost now: VIEW_BURST_S, then VIEW_SHARE.
-        self.budget = DrawBudget(interval=view_interval)
+        self._drawn_at = -float("inf")  # monotonic: the last whole frame drawn
         # The CPU time the last frame took (its thread's: not the waits for the GIL or
         # for a core the machine's other programs hold), and all frames' together.
         self.frame_s = 0.0
@@ -294,14 +257,12 @@ class Kiosk:
 
     def view_changed(self) -> None:
         """The session's view changed (the app subscribes this): the loop wakes at once
-        while the kiosk has drawing time in hand (`DrawBudget`: a burst after a calm
-        moment, then VIEW_SHARE), else when it will have (at most `view_interval`), and
-        draws the newest view then, so a flood of changes keeps the kiosk drawing a
-        quarter of the time."""
+        if the last frame ended long enough ago (VIEW_SHARE: three times as long as it
+        took, at most `view_interval`), else when it will have, and draws the newest view
+        then, so a flood of changes keeps the kiosk drawing a quarter of the time."""
         self._active_at = now = time.monotonic()
-        if self.budget.interval != self.view_interval:  # set anew (tests)
-            self.budget = replace(self.budget, interval=self.view_interval)
-        due_at = now + self.budget.wait(now)
+        gap = min(self.view_interval, self.frame_s * (1 / VIEW_SHARE - 1))
+        due_at = self._drawn_at + gap
         self._view_due = due_at if self._view_due is None else min(self._view_due, due_at)
         due = due_at - now
         if due <= 0:
@@ -340,8 +301,7 @@ class Kiosk:
         if self.focus.animating():
             seconds = min(seconds, FRAME_S)  # the ring is settling: a few quick turns
         if self._view_due is not None:  # a view changed while the last frame was drawn
-            # Reckoned now: the frame drawn meanwhile spent some of the budget.
-            seconds = min(seconds, self.budget.wait(time.monotonic()))
+            seconds = min(seconds, max(0.0, self._view_due - time.monotonic()))
         self._nap = nap = loop.create_future()
         timer = loop.call_later(seconds, self._end_nap)  # a nap's end is no news
         try:
@@ -439,10 +399,9 @@ class Kiosk:
         self.focus.draw(self.frame)
         self._present()
         self.frames_drawn += 1
-        self._active_at = now = time.monotonic()
+        self._active_at = self._drawn_at = time.monotonic()
         self.frame_s = spent + time.thread_time() - began
         self.drawing_s += self.frame_s
-        self.budget = self.budget.spent(self.frame_s, now)
 
     def present_ink(self) -> bool:
         """Show the ink drawn into the back buffer since the last present, if any and if
