@@ -126,6 +126,17 @@ class Phone:
         await self.send({"type": "join", "name": name, "colour": colour or self.free_colour()})
         return await self.expect("welcome")
 
+    async def join_answer(self, room: str, name: str, colour: str) -> str:
+        """Hello and join: the role the box seats the phone in ("player"), or the code of
+        its refusal ("too_many_seats")."""
+        await self.send({"type": "hello", "room": room})
+        await self.expect("welcome")
+        await self.send({"type": "join", "name": name, "colour": colour})
+        answer = await self.receive()
+        while answer["type"] == "view":
+            answer = await self.receive()
+        return str(answer.get("role") or answer.get("code"))
+
     def free_colour(self) -> str:
         views = [m for m in self.seen if m["type"] == "view"]
         taken = {s["colour"] for s in views[-1]["seats"]} if views else set()

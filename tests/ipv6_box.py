@@ -55,14 +55,7 @@ async def attack(data_dir: Path) -> dict[str, Any]:
         ws = await http_from(address).ws_connect(
             url + "/ws", headers={"X-Forwarded-For": spoof, "Forwarded": f"for={spoof}",
                                   "X-Real-IP": spoof})
-        phone = Phone(ws)
-        await phone.send({"type": "hello", "room": session.room})
-        await phone.expect("welcome")
-        await phone.send({"type": "join", "name": f"Player {n}", "colour": PALETTE[n]})
-        answer = await phone.receive()
-        while answer["type"] == "view":
-            answer = await phone.receive()
-        return str(answer.get("role") or answer.get("code"))
+        return await Phone(ws).join_answer(session.room, f"Player {n}", PALETTE[n])
 
     result: dict[str, Any] = {}
     try:

@@ -120,14 +120,9 @@ async def _join(port: int, address: str, session: Session, n: int,
     async with aiohttp.ClientSession(
             connector=aiohttp.TCPConnector(local_addr=(address, 0))) as http:
         phone = Phone(await http.ws_connect(f"http://127.0.0.1:{port}/ws", headers=headers))
-        await phone.send({"type": "hello", "room": session.room})
-        await phone.expect("welcome")
-        await phone.send({"type": "join", "name": f"P{n}", "colour": PALETTE[n]})
-        answer = await phone.receive()
-        while answer["type"] == "view":
-            answer = await phone.receive()
+        answer = await phone.join_answer(session.room, f"P{n}", PALETTE[n])
         await phone.ws.close()
-        return str(answer.get("role") or answer.get("code"))
+        return answer
 
 
 async def test_an_ipv4_phone_on_a_dual_stack_socket_is_counted_as_itself(

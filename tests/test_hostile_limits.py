@@ -65,16 +65,9 @@ class Box:
         return time.perf_counter() - started
 
 
-@pytest.fixture
-async def box(session: Session, config: Config) -> AsyncIterator[Box]:
-    config = dataclasses.replace(
-        config,
-        server=dataclasses.replace(config.server, hello_timeout_s=1, header_timeout_s=2),
-    )
-    session.config = config
-    limits = Limits(tcp_per_address=6, buffered_bytes_per_address=512 * 1024,
-                    room_free_failures=3, room_lockout_s=30)
-    server = PhoneServer(session, config, limits=limits)
+@contextlib.asynccontextmanager
+async def served(server: PhoneServer) -> AsyncIterator[Box]:
+    """`server` on a real loopback socket of its own, its phones closed after."""
     runner = GuardedRunner(server, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
@@ -84,6 +77,19 @@ async def box(session: Session, config: Config) -> AsyncIterator[Box]:
     for http in box.clients:
         await http.close()
     await runner.cleanup()
+
+
+@pytest.fixture
+async def box(session: Session, config: Config) -> AsyncIterator[Box]:
+    config = dataclasses.replace(
+        config,
+        server=dataclasses.replace(config.server, hello_timeout_s=1, header_timeout_s=2),
+    )
+    session.config = config
+    limits = Limits(tcp_per_address=6, buffered_bytes_per_address=512 * 1024,
+                    room_free_failures=3, room_lockout_s=30)
+    async with served(PhoneServer(session, config, limits=limits)) as box:
+        yield box
 
 
 async def raw_socket(box: Box, address: str = ATTACKER

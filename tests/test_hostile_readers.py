@@ -29,7 +29,7 @@ from appliance.door.server import GuardedRunner, PhoneServer
 from appliance.system.config import Config
 from appliance.system.ratelimit import Limits
 from appliance.table.session import Session, Viewer
-from tests.test_hostile_limits import ATTACKER, HONEST, Box, frame, raw_websocket
+from tests.test_hostile_limits import ATTACKER, HONEST, Box, frame, raw_websocket, served
 
 VIEW_BYTES = 2 * 1024 * 1024
 BUDGET = 1024 * 1024
@@ -47,16 +47,8 @@ async def box(session: Session, config: Config, monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(session, "view_for", big_view)
     limits = Limits(unsent_bytes_per_address=BUDGET, control_backlog=64, stall_s=1.0)
-    server = PhoneServer(session, config, limits=limits)
-    runner = GuardedRunner(server, access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    box = Box(server, runner.addresses[0][1])
-    yield box
-    for http in box.clients:
-        await http.close()
-    await runner.cleanup()
+    async with served(PhoneServer(session, config, limits=limits)) as box:
+        yield box
 
 
 async def deaf_socket(box: Box, address: str = ATTACKER
