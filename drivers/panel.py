@@ -29,10 +29,10 @@ from typing import Any, Final, Literal
 from gpiozero import PWMLED, Button, Buzzer, LEDBarGraph, TonalBuzzer
 from gpiozero.tones import Tone
 
+from drivers.lights import BUTTONS, DARK, ButtonName, Lights
+
 log = logging.getLogger(__name__)
 
-ButtonName = Literal["hourglass", "die", "reveal"]
-BUTTONS: Final[tuple[ButtonName, ...]] = ("hourglass", "die", "reveal")
 BuzzerKind = Literal["onoff", "tonal", "none"]
 FactoryName = Literal["auto", "lgpio", "rpigpio", "mock"]
 
@@ -73,21 +73,6 @@ class Press:
     at: float = 0.0
 
 
-@dataclass(frozen=True)
-class Lights:
-    """Everything the panel shows at one moment.
-
-    `bar`: how much of the bar graph is lit, 0..1 (the last lit LED glows by its fraction);
-    `buttons`: brightness 0..1 of the LED in each button, in BUTTONS order;
-    `tone`: the buzzer sounds at this frequency in Hz (an on/off buzzer just sounds), or None.
-    """
-
-    bar: float = 0.0
-    buttons: tuple[float, float, float] = (0.0, 0.0, 0.0)
-    tone: float | None = None
-
-
-DARK: Final = Lights()
 
 
 # --- choosing the GPIO library ----------------------------------------------------------

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import subprocess
+import sys
 import threading
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -540,3 +542,16 @@ async def test_luck_of_the_draw_is_driven_by_the_panel(box: Appliance) -> None:
                    and box.panel.shown.buttons == (1.0, 1.0, 1.0))
     await push("reveal")
     assert phase() in ("voting", "scores")
+
+
+def test_a_box_without_a_panel_loads_no_gpio_library() -> None:
+    # With `[panel] enabled = false` the box still works out its lights (table_lights);
+    # that must not cost gpiozero's few megabytes. A fresh interpreter, so that this
+    # file's own import of gpiozero does not count.
+    loaded = subprocess.run(
+        [sys.executable, "-c",
+         "import sys, appliance.app, appliance.system.table_lights;"
+         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('gpiozero', 'lgpio')))"],
+        capture_output=True, text=True, check=True, timeout=60,
+    ).stdout.strip()
+    assert loaded == "[]", loaded

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from drivers.panel import BUTTONS, DARK, Lights
+from drivers.lights import BUTTONS, DARK, Lights
 
 PULSE_S: Final = 1.6
 """One breath of a waiting button's LED."""
