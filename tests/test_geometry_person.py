@@ -58,6 +58,37 @@ def polygon(sides: int, rng: random.Random, r: float = 300) -> Pts:
                    500 + r * math.sin(turn + 2 * math.pi * k / sides)) for k in range(sides + 1)])
 
 
+def fast_polygon(sides: int, rng: random.Random, share: tuple[float, float] = (0.1, 0.25),
+                 r: float = 300) -> Pts:
+    """A regular polygon drawn fast: each corner drawn round from a share of its sides
+    away (10-25 %), so that it turns softly (30-40 degrees within the corner window at
+    some corners) between straight sides, as a hand drawing an octagon against the clock
+    does."""
+    turn = rng.uniform(0, 2 * math.pi)
+    corners = [(800 + r * math.cos(turn + 2 * math.pi * k / sides),
+                500 + r * math.sin(turn + 2 * math.pi * k / sides)) for k in range(sides)]
+    ring: Pts = []
+    for k in range(sides):
+        (ax, ay), (px, py), (bx, by) = corners[k - 1], corners[k], corners[(k + 1) % sides]
+        q = rng.uniform(*share)
+        s0, s1 = (px + (ax - px) * q, py + (ay - py) * q), (px + (bx - px) * q, py + (by - py) * q)
+        ring += [((1 - t) ** 2 * s0[0] + 2 * (1 - t) * t * px + t * t * s1[0],
+                  (1 - t) ** 2 * s0[1] + 2 * (1 - t) * t * py + t * t * s1[1])
+                 for t in (i / 10 for i in range(11))]
+    return along([*ring, ring[0]])
+
+
+def oval(rng: random.Random) -> list[Stroke]:
+    """An oval 1.2-3.5 times as long as wide, 240-700 units long, at any angle, drawn
+    once round from anywhere with a finger (its flanks are long, nearly straight runs)."""
+    ratio, r, turn, start = (rng.uniform(1.2, 3.5), rng.uniform(120, 350),
+                             rng.uniform(0, 2 * math.pi), rng.uniform(0, 2 * math.pi))
+    c, s = math.cos(turn), math.sin(turn)
+    ring = [(r * ratio * math.cos(start + 2 * math.pi * i / 120),
+             r * math.sin(start + 2 * math.pi * i / 120)) for i in range(123)]
+    return [finger([(800 + x * c - y * s, 500 + x * s + y * c) for x, y in ring], rng)]
+
+
 def wide_polygon(sides: int, rng: random.Random, r: float = 240) -> Pts:
     """A regular polygon drawn 1.6-2 times as wide as high, a corner at each end: the
     end corners turn sharply (about 100 degrees for a hexagon), the others by 40 or less,
@@ -418,6 +449,13 @@ CASES: dict[str, Case] = {
         lambda r: [finger(wide_polygon(8, r), r)], shapes_reading, {"not.corners"}),
     "hexagon drawn wide on a sheet: 6 lines": (
         lambda r: [finger(wide_polygon(6, r), r)], sheet_reading, {"sheet.too_many"}),
+    "hexagon drawn fast (corners round), one stroke: no circle": (
+        lambda r: [finger(fast_polygon(6, r), r)], shapes_reading, {"not.corners"}),
+    "octagon drawn fast (corners round), one stroke: no circle": (
+        lambda r: [finger(fast_polygon(8, r), r)], shapes_reading, {"not.corners"}),
+    "octagon drawn fast on a sheet: not 1 curve": (
+        lambda r: [finger(fast_polygon(8, r), r)], sheet_reading, {"sheet.too_many"}),
+    "oval 1.2-3.5:1, one stroke: a circle": (oval, shapes_reading, {"circle"}),
     "lemon with two points: no circle": (lemon, shapes_reading, {"not.corners"}),
     "lemon on a sheet: no oval, refused": (lemon, sheet_reading, {"sheet.points"}),
     "a D on a sheet: no oval, refused": (letter_d, sheet_reading, {"sheet.points"}),
