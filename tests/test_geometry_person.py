@@ -306,6 +306,36 @@ def rhombus(rng: random.Random) -> list[Stroke]:
                           (p[0] + bx, p[1] + by), p]), rng)]
 
 
+def rhombus_on_its_tip(rng: random.Random, off: tuple[float, float] = (9, 15)) -> list[Stroke]:
+    """A rhombus standing on its tip (its longer diagonal within 10 degrees of upright or
+    level), its corners `off` degrees off square (9-15: diagonals 1.17-1.30 apart), as
+    a hand draws a diamond."""
+    half = math.radians(45 - rng.uniform(*off) / 2)  # half the corner at the tips
+    tilt = math.radians(rng.uniform(-10, 10)) + rng.choice((0, math.pi / 2))
+    r = 300
+    tips = [(r * math.cos(half), 0.0), (0.0, r * math.sin(half)),
+            (-r * math.cos(half), 0.0), (0.0, -r * math.sin(half))]
+    c, s = math.cos(tilt), math.sin(tilt)
+    ring = [(800 + x * c - y * s, 500 + x * s + y * c) for x, y in tips]
+    start = rng.randrange(4)
+    ring = ring[start:] + ring[:start]
+    return [finger(along([*ring, ring[0]]), rng)]
+
+
+def leaning_square(rng: random.Random) -> list[Stroke]:
+    """A square drawn upright and fast: one pair of sides within 8 degrees of level, the
+    other leaning 8-13 degrees, so that its corners are that far off square (its
+    diagonals 1.15-1.26 apart), as the $1 study's fast rectangles lean."""
+    level = math.radians(rng.uniform(-8, 8))
+    lean = level + math.pi / 2 + rng.choice((-1, 1)) * math.radians(rng.uniform(8, 13))
+    side = 300
+    ax, ay = side * math.cos(level), side * math.sin(level)
+    bx, by = side * math.cos(lean), side * math.sin(lean)
+    p = (600.0, 300.0)
+    return [finger(along([p, (p[0] + ax, p[1] + ay), (p[0] + ax + bx, p[1] + ay + by),
+                          (p[0] + bx, p[1] + by), p]), rng)]
+
+
 def four_strokes_at_120(rng: random.Random) -> list[Stroke]:
     corners = [(400.0, 500.0)]
     angle = rng.uniform(0, 1)
@@ -501,7 +531,13 @@ CASES: dict[str, Case] = {
     "S-curve": (s_curve, sheet_reading, {"sheet.changes_bend"}),
     "heart in one stroke": (heart, sheet_reading, {"sheet.changes_bend"}),
     "narrow U: 1 curve": (narrow_u, sheet_reading, {"sheet.curve"}),
-    "rhombus 15-30 degrees off square": (rhombus, shapes_reading, {"not.rectangle"}),
+    "rhombus 15-30 degrees off square": (rhombus, shapes_reading, {"not.diamond"}),
+    "rhombus on its tip, 9-15 degrees off square: a diamond, no square": (
+        rhombus_on_its_tip, shapes_reading, {"not.diamond"}),
+    "square drawn upright, its sides leaning 8-13 degrees: a square": (
+        leaning_square, shapes_reading, {"square"}),
+    "square on its tip, 0-5 degrees off: a square": (
+        lambda r: rhombus_on_its_tip(r, (0, 5)), shapes_reading, {"square"}),
     "triangle with a tail past its start": (triangle_with_tail, shapes_reading, {"triangle"}),
     "triangle with rounded corners (15-30 % of its sides)": (
         rounded_triangle, shapes_reading, {"triangle"}),
@@ -567,7 +603,7 @@ def test_a_retraced_side_leaves_the_rectangle_recognised() -> None:
 def test_a_triangle_with_a_tail_is_never_called_four_sided() -> None:
     for seed in range(20):
         reading = shapes_reading(triangle_with_tail(random.Random(seed)))
-        assert "not.rectangle" not in reading, (seed, reading)
+        assert "not.rectangle" not in reading and "not.diamond" not in reading, (seed, reading)
 
 
 def test_a_shape_traced_again_in_a_second_stroke_counts_once() -> None:
@@ -601,7 +637,8 @@ def test_a_triangle_with_a_corner_drawn_round_keeps_three_corners() -> None:
     # corners"), and it is one corner, never two halves of one ("four sides").
     readings = Counter(shapes_reading(rounded_triangle(random.Random(seed)))
                        for seed in range(60))
-    assert readings["triangle"] >= 51 and "not.rectangle" not in readings, readings
+    assert readings["triangle"] >= 51 and not {"not.rectangle", "not.diamond"} & set(readings), (
+        readings)
     # A "D" and a lemon keep their two points: no triangle.
     assert rate(CASES["a D on a sheet: no oval, refused"], 40)[0] >= 0.9
     assert rate(CASES["lemon with two points: no circle"], 40)[0] >= 0.9

@@ -197,6 +197,34 @@ rectangles of the $1 study lean as much, 10-20 degrees, but their sides differ.)
 RHOMBUS_SIDES: Final = 0.75
 """Four sides are alike when the shortest is at least this fraction of the longest."""
 
+RHOMBUS_DIAGONALS: Final = 1.3
+"""A four-sided figure with sides even (RHOMBUS_EVEN_SIDES) whose longer diagonal is at
+least this many times its shorter is a rhombus, a diamond, however it stands: its
+corners are 15 degrees or more off square (tan(45 + 15/2) = 1.30). The diagonals run
+corner to corner, so a rounded corner, an overshoot or a stroke's end moves them
+little, where the corners' turns (RIGHT_ANGLE_MEAN_TOLERANCE) move with the sides' bows
+(generated rhombi 14-16 degrees off: 8 of 30 read as squares by their turns, none by
+their diagonals)."""
+
+TIP_DIAGONALS: Final = 1.15
+"""...and one standing on its tip (TIP_ANGLE) is a diamond from this ratio on: corners 8
+degrees or more off square (tan(45 + 8/2) = 1.15). A figure on its tip is seen as a
+diamond, and one whose diagonals differ visibly (taller than wide, or wider than tall)
+is one; a square turned on its tip, its diagonals within 15 % (corners 5-8 degrees off,
+as a hand draws one), is still a square. Upright, a four-sided figure with even sides
+and corners 8-15 degrees off is a square drawn sloppily (the $1 rectangles of even
+sides lean to diagonals of 1.16 among the tuning people, 1.20 among the others)."""
+
+TIP_ANGLE: Final = 15.0
+"""A four-sided figure stands on its tip when its longer diagonal is within this many
+degrees of the sheet's upright or its level (an upright figure's diagonals are 45
+degrees off both; the $1 rectangles lean 10-20 degrees at most)."""
+
+RHOMBUS_EVEN_SIDES: Final = 0.85
+"""Even sides, for the diagonals: the shortest at least this fraction of the longest
+(the $1 study's fast rectangles of sides 0.75-0.85 lean as much, diagonals to 1.23, and
+stand upright)."""
+
 ELLIPSE_TOLERANCE: Final = 0.08
 """A closed curve is a circle (or an ellipse, or an oval) when it strays from the ellipse
 of its own area moments by at most this fraction of the radius, on average (a half disc
