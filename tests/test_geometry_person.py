@@ -653,3 +653,20 @@ def test_straight_strokes_meeting_at_gentle_corners_are_lines_not_a_curve() -> N
     arcs = rate(CASES["an arc drawn in 3-4 short straight goes: 1 curve"], 60)
     assert sides[0] >= 52 / 60 and arcs[0] >= 55 / 60, (sides, arcs)
 
+
+
+def test_a_diamond_is_refused_for_a_square_and_says_why() -> None:
+    # A rhombus on its tip whose diagonals differ by a fifth (corners 10 degrees off) is
+    # a diamond: the drawing's refusal names it, short enough for the kiosk and a phone.
+    # A square turned on its tip is a square, and the same drawing is legal.
+    roll = [Shape.SQUARE, Shape.CIRCLE, Shape.LINE, Shape.LINE]
+    rng = random.Random(8)
+    others = [finger(arc(300, 300, 120, 0, 2 * math.pi), rng),
+              finger(along([(100, 800), (500, 820)]), rng),
+              finger(along([(1000, 850), (1400, 800)]), rng)]
+    diamond = check_artbox_drawing([*rhombus_on_its_tip(rng, (10, 10)), *others], roll)
+    assert (diamond.legal, diamond.reason_key) == (False, "drawing.diamond"), diamond.reason
+    assert diamond.reason == "A diamond is no square: its corners are far from right angles."
+    assert [v.reason_key for v in diamond.unrecognised] == ["not.diamond"]
+    square = check_artbox_drawing([*rhombus_on_its_tip(rng, (0, 2)), *others], roll)
+    assert square.legal, square.reason

@@ -732,6 +732,8 @@ def _check(
         key = "drawing.empty"
     elif any(v.figure is not None and v.figure.unjudged for v in unrecognised):
         key = "drawing.unjudged"
+    elif len(unrecognised) == 1 and unrecognised[0].reason_key == "not.diamond":
+        key = "drawing.diamond"  # the one part that is no shape: say why, it looks square
     elif unrecognised:
         key = "drawing.unrecognised"
         params["count"] = len(unrecognised)

@@ -154,6 +154,10 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
         "Parts of the drawing that are none of the shapes: {count}.",
         "Části kresby, které nejsou žádným z tvarů: {count}.",
     ),
+    "drawing.diamond": (
+        "A diamond is no square: its corners are far from right angles.",
+        "Kosočtverec není čtverec: jeho rohy mají daleko k pravým úhlům.",
+    ),
     "drawing.count": (
         "Exactly 4 shapes are needed; this drawing has {count}: {found}.",
         "Tvary musí být přesně 4; tato kresba má {count}: {found}.",
