@@ -869,10 +869,11 @@ def _side_corners(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]
     """The corners of a closed outline (the last point is the first) that is a polygon by
     its straight sides, or None: POLYGON_CORNERS or more straight runs, each at least
     POLYGON_SIDE_LENGTH of the length (segments meeting at turns under
-    POLYGON_SIDE_BEND), covering POLYGON_SIDE_SHARE of it, turning the same way from
-    each to the next, its 4 sharpest joints under POLYGON_FOUR_SHARE of them all, and
-    its sides (corner to corner) straight on average (LINE_TOLERANCE). A corner is the
-    vertex halfway along what lies between two runs (a corner drawn round)."""
+    POLYGON_SIDE_BEND) and within POLYGON_SIDE_STRAIGHT of its chord, covering
+    POLYGON_SIDE_SHARE of it, turning the same way from each to the next and by
+    POLYGON_CORNER_ANGLE or more at POLYGON_CORNERS joints at least (an oval's flanks
+    meet at 15-30 degrees). A corner is the vertex halfway along what lies between two
+    runs (a corner drawn round). Linear in the outline's vertices."""
     n = len(xs) - 1
     total = cum[-1]
     if n < POLYGON_CORNERS or total <= 0:
