@@ -442,7 +442,7 @@ def test_artbox_lines_and_what_is_no_shape() -> None:
     ]))
     assert [v.shape for v in verdicts] == [None] * 5
     assert [v.reason_key for v in verdicts] == [
-        "not.dot", "not.open_curve", "not.rectangle", "not.corners", "not.crosses_itself"]
+        "not.dot", "not.open_curve", "not.diamond", "not.corners", "not.crosses_itself"]
     assert verdicts[0].reason == "Too small: a dot is not a circle."
     assert verdicts[3].params["corners"] == 5
 

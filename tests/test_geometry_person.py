@@ -58,6 +58,37 @@ def polygon(sides: int, rng: random.Random, r: float = 300) -> Pts:
                    500 + r * math.sin(turn + 2 * math.pi * k / sides)) for k in range(sides + 1)])
 
 
+def fast_polygon(sides: int, rng: random.Random, share: tuple[float, float] = (0.1, 0.25),
+                 r: float = 300) -> Pts:
+    """A regular polygon drawn fast: each corner drawn round from a share of its sides
+    away (10-25 %), so that it turns softly (30-40 degrees within the corner window at
+    some corners) between straight sides, as a hand drawing an octagon against the clock
+    does."""
+    turn = rng.uniform(0, 2 * math.pi)
+    corners = [(800 + r * math.cos(turn + 2 * math.pi * k / sides),
+                500 + r * math.sin(turn + 2 * math.pi * k / sides)) for k in range(sides)]
+    ring: Pts = []
+    for k in range(sides):
+        (ax, ay), (px, py), (bx, by) = corners[k - 1], corners[k], corners[(k + 1) % sides]
+        q = rng.uniform(*share)
+        s0, s1 = (px + (ax - px) * q, py + (ay - py) * q), (px + (bx - px) * q, py + (by - py) * q)
+        ring += [((1 - t) ** 2 * s0[0] + 2 * (1 - t) * t * px + t * t * s1[0],
+                  (1 - t) ** 2 * s0[1] + 2 * (1 - t) * t * py + t * t * s1[1])
+                 for t in (i / 10 for i in range(11))]
+    return along([*ring, ring[0]])
+
+
+def oval(rng: random.Random) -> list[Stroke]:
+    """An oval 1.2-3.5 times as long as wide, 240-700 units long, at any angle, drawn
+    once round from anywhere with a finger (its flanks are long, nearly straight runs)."""
+    ratio, r, turn, start = (rng.uniform(1.2, 3.5), rng.uniform(120, 350),
+                             rng.uniform(0, 2 * math.pi), rng.uniform(0, 2 * math.pi))
+    c, s = math.cos(turn), math.sin(turn)
+    ring = [(r * ratio * math.cos(start + 2 * math.pi * i / 120),
+             r * math.sin(start + 2 * math.pi * i / 120)) for i in range(123)]
+    return [finger([(800 + x * c - y * s, 500 + x * s + y * c) for x, y in ring], rng)]
+
+
 def wide_polygon(sides: int, rng: random.Random, r: float = 240) -> Pts:
     """A regular polygon drawn 1.6-2 times as wide as high, a corner at each end: the
     end corners turn sharply (about 100 degrees for a hexagon), the others by 40 or less,
@@ -275,6 +306,36 @@ def rhombus(rng: random.Random) -> list[Stroke]:
                           (p[0] + bx, p[1] + by), p]), rng)]
 
 
+def rhombus_on_its_tip(rng: random.Random, off: tuple[float, float] = (9, 15)) -> list[Stroke]:
+    """A rhombus standing on its tip (its longer diagonal within 10 degrees of upright or
+    level), its corners `off` degrees off square (9-15: diagonals 1.17-1.30 apart), as
+    a hand draws a diamond."""
+    half = math.radians(45 - rng.uniform(*off) / 2)  # half the corner at the tips
+    tilt = math.radians(rng.uniform(-10, 10)) + rng.choice((0, math.pi / 2))
+    r = 300
+    tips = [(r * math.cos(half), 0.0), (0.0, r * math.sin(half)),
+            (-r * math.cos(half), 0.0), (0.0, -r * math.sin(half))]
+    c, s = math.cos(tilt), math.sin(tilt)
+    ring = [(800 + x * c - y * s, 500 + x * s + y * c) for x, y in tips]
+    start = rng.randrange(4)
+    ring = ring[start:] + ring[:start]
+    return [finger(along([*ring, ring[0]]), rng)]
+
+
+def leaning_square(rng: random.Random) -> list[Stroke]:
+    """A square drawn upright and fast: one pair of sides within 8 degrees of level, the
+    other leaning 8-13 degrees, so that its corners are that far off square (its
+    diagonals 1.15-1.26 apart), as the $1 study's fast rectangles lean."""
+    level = math.radians(rng.uniform(-8, 8))
+    lean = level + math.pi / 2 + rng.choice((-1, 1)) * math.radians(rng.uniform(8, 13))
+    side = 300
+    ax, ay = side * math.cos(level), side * math.sin(level)
+    bx, by = side * math.cos(lean), side * math.sin(lean)
+    p = (600.0, 300.0)
+    return [finger(along([p, (p[0] + ax, p[1] + ay), (p[0] + ax + bx, p[1] + ay + by),
+                          (p[0] + bx, p[1] + by), p]), rng)]
+
+
 def four_strokes_at_120(rng: random.Random) -> list[Stroke]:
     corners = [(400.0, 500.0)]
     angle = rng.uniform(0, 1)
@@ -418,6 +479,13 @@ CASES: dict[str, Case] = {
         lambda r: [finger(wide_polygon(8, r), r)], shapes_reading, {"not.corners"}),
     "hexagon drawn wide on a sheet: 6 lines": (
         lambda r: [finger(wide_polygon(6, r), r)], sheet_reading, {"sheet.too_many"}),
+    "hexagon drawn fast (corners round), one stroke: no circle": (
+        lambda r: [finger(fast_polygon(6, r), r)], shapes_reading, {"not.corners"}),
+    "octagon drawn fast (corners round), one stroke: no circle": (
+        lambda r: [finger(fast_polygon(8, r), r)], shapes_reading, {"not.corners"}),
+    "octagon drawn fast on a sheet: not 1 curve": (
+        lambda r: [finger(fast_polygon(8, r), r)], sheet_reading, {"sheet.too_many"}),
+    "oval 1.2-3.5:1, one stroke: a circle": (oval, shapes_reading, {"circle"}),
     "lemon with two points: no circle": (lemon, shapes_reading, {"not.corners"}),
     "lemon on a sheet: no oval, refused": (lemon, sheet_reading, {"sheet.points"}),
     "a D on a sheet: no oval, refused": (letter_d, sheet_reading, {"sheet.points"}),
@@ -463,7 +531,13 @@ CASES: dict[str, Case] = {
     "S-curve": (s_curve, sheet_reading, {"sheet.changes_bend"}),
     "heart in one stroke": (heart, sheet_reading, {"sheet.changes_bend"}),
     "narrow U: 1 curve": (narrow_u, sheet_reading, {"sheet.curve"}),
-    "rhombus 15-30 degrees off square": (rhombus, shapes_reading, {"not.rectangle"}),
+    "rhombus 15-30 degrees off square": (rhombus, shapes_reading, {"not.diamond"}),
+    "rhombus on its tip, 9-15 degrees off square: a diamond, no square": (
+        rhombus_on_its_tip, shapes_reading, {"not.diamond"}),
+    "square drawn upright, its sides leaning 8-13 degrees: a square": (
+        leaning_square, shapes_reading, {"square"}),
+    "square on its tip, 0-5 degrees off: a square": (
+        lambda r: rhombus_on_its_tip(r, (0, 5)), shapes_reading, {"square"}),
     "triangle with a tail past its start": (triangle_with_tail, shapes_reading, {"triangle"}),
     "triangle with rounded corners (15-30 % of its sides)": (
         rounded_triangle, shapes_reading, {"triangle"}),
@@ -529,7 +603,7 @@ def test_a_retraced_side_leaves_the_rectangle_recognised() -> None:
 def test_a_triangle_with_a_tail_is_never_called_four_sided() -> None:
     for seed in range(20):
         reading = shapes_reading(triangle_with_tail(random.Random(seed)))
-        assert "not.rectangle" not in reading, (seed, reading)
+        assert "not.rectangle" not in reading and "not.diamond" not in reading, (seed, reading)
 
 
 def test_a_shape_traced_again_in_a_second_stroke_counts_once() -> None:
@@ -563,7 +637,8 @@ def test_a_triangle_with_a_corner_drawn_round_keeps_three_corners() -> None:
     # corners"), and it is one corner, never two halves of one ("four sides").
     readings = Counter(shapes_reading(rounded_triangle(random.Random(seed)))
                        for seed in range(60))
-    assert readings["triangle"] >= 51 and "not.rectangle" not in readings, readings
+    assert readings["triangle"] >= 51 and not {"not.rectangle", "not.diamond"} & set(readings), (
+        readings)
     # A "D" and a lemon keep their two points: no triangle.
     assert rate(CASES["a D on a sheet: no oval, refused"], 40)[0] >= 0.9
     assert rate(CASES["lemon with two points: no circle"], 40)[0] >= 0.9
@@ -578,3 +653,20 @@ def test_straight_strokes_meeting_at_gentle_corners_are_lines_not_a_curve() -> N
     arcs = rate(CASES["an arc drawn in 3-4 short straight goes: 1 curve"], 60)
     assert sides[0] >= 52 / 60 and arcs[0] >= 55 / 60, (sides, arcs)
 
+
+
+def test_a_diamond_is_refused_for_a_square_and_says_why() -> None:
+    # A rhombus on its tip whose diagonals differ by a fifth (corners 10 degrees off) is
+    # a diamond: the drawing's refusal names it, short enough for the kiosk and a phone.
+    # A square turned on its tip is a square, and the same drawing is legal.
+    roll = [Shape.SQUARE, Shape.CIRCLE, Shape.LINE, Shape.LINE]
+    rng = random.Random(8)
+    others = [finger(arc(300, 300, 120, 0, 2 * math.pi), rng),
+              finger(along([(100, 800), (500, 820)]), rng),
+              finger(along([(1000, 850), (1400, 800)]), rng)]
+    diamond = check_artbox_drawing([*rhombus_on_its_tip(rng, (10, 10)), *others], roll)
+    assert (diamond.legal, diamond.reason_key) == (False, "drawing.diamond"), diamond.reason
+    assert diamond.reason == "A diamond is no square: its corners are far from right angles."
+    assert [v.reason_key for v in diamond.unrecognised] == ["not.diamond"]
+    square = check_artbox_drawing([*rhombus_on_its_tip(rng, (0, 2)), *others], roll)
+    assert square.legal, square.reason

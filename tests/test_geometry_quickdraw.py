@@ -152,8 +152,8 @@ CEILINGS: dict[str, float] = {
 triangle (measured: hexagon 2/25, octagon 2/20, diamond 4/19 when first read and 5/19
 after the rules above (a three-cornered diamond with a dot beside it, now a
 triangle), peanut 1/26, none of the others; after the fifth session's rules hexagon
-0/25, octagon 1/20, peanut 0/26; the sixth session's: unchanged), with the same
-margin."""
+0/25, octagon 1/20, peanut 0/26; the sixth session's and the seventh's (polygons by
+their straight sides, diamonds by their diagonals): unchanged), with the same margin."""
 
 
 def test_the_held_out_half_reads_as_a_person_would(drawings: list[Drawing]) -> None:
@@ -282,9 +282,12 @@ def test_a_real_rhombus_is_no_square_and_a_square_on_its_tip_is_one(
     # tuned: it checks the rhombus rule's two sides). Quick, Draw! "diamonds" are gems
     # (a triangle under a flat top, facets) and rhombi; those read as a square are
     # squares on their tip, corners 5-12 degrees off square on average, which a person
-    # calls a square turned. A four-sided figure whose sides are alike and whose corners
-    # are 15-30 degrees off square on average is a rhombus: refused (one square of the
-    # tuning half, corners 15.5 off, is such a rhombus).
+    # calls a square turned (diagonals within 15 %: 1.08 and 1.14, held out), or whose
+    # sides differ by more than 15 % (1.23, sides 0.84). The tuning diamond on its tip
+    # whose diagonals differ by 20 % is a diamond (TIP_DIAGONALS; a square before). A
+    # four-sided figure whose sides are alike and whose corners are 15-30 degrees off
+    # square on average is a rhombus: refused (one square of the tuning half, corners
+    # 15.5 off, is such a rhombus).
     measured = rhombus_readings(drawings)
     assert measured["quickdraw_rhombi"] >= 1, measured
     assert measured["quickdraw_rhombi_taken_for_square"] == 0, measured

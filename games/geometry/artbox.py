@@ -18,6 +18,7 @@ from games.geometry.figures import (
     FigureKind,
     GeometryError,
     Link,
+    Piece,
     Trace,
     chain_figure,
     drawn_back_along,
@@ -38,11 +39,15 @@ from games.geometry.tolerances import (
     OVERSHOOT_LENGTH,
     OVERSHOOT_NEAR,
     POLYGON_CORNERS,
+    RHOMBUS_DIAGONALS,
+    RHOMBUS_EVEN_SIDES,
     RHOMBUS_SIDES,
     RIGHT_ANGLE_MEAN_TOLERANCE,
     RIGHT_ANGLE_TOLERANCE,
     SIMPLIFY_FLOOR,
     STRAY_FRACTION,
+    TIP_ANGLE,
+    TIP_DIAGONALS,
 )
 from games.sheet import Stroke
 
@@ -152,6 +157,22 @@ def _ellipse_misfit(outline: Sequence[XY]) -> float:
     return weighted / perimeter if perimeter else math.inf
 
 
+def _diamond(pieces: tuple[Piece, ...]) -> bool:
+    """Whether a four-sided figure with even sides is a diamond by its diagonals: the
+    longer at least RHOMBUS_DIAGONALS times the shorter, or TIP_DIAGONALS when it stands
+    on its tip (the longer within TIP_ANGLE of the sheet's upright or level)."""
+    a, b, c, d = (p.start for p in pieces)
+    first = (c[0] - a[0], c[1] - a[1])
+    second = (d[0] - b[0], d[1] - b[1])
+    longer, shorter = sorted((first, second), key=lambda v: -math.hypot(*v))
+    if math.hypot(*shorter) <= 0:
+        return False
+    ratio = math.hypot(*longer) / math.hypot(*shorter)
+    slant = math.degrees(math.atan2(abs(longer[1]), abs(longer[0])))
+    on_tip = min(slant, 90 - slant) <= TIP_ANGLE
+    return ratio >= (TIP_DIAGONALS if on_tip else RHOMBUS_DIAGONALS)
+
+
 def _polygon_verdict(figure: Figure, strokes: tuple[int, ...]) -> ShapeVerdict | None:
     """A triangle or a square when the figure's sides (between its corners) are straight
     enough; None when it is not a three- or four-sided figure."""
@@ -171,13 +192,17 @@ def _polygon_verdict(figure: Figure, strokes: tuple[int, ...]) -> ShapeVerdict |
     }
     shape = Shape.TRIANGLE if len(pieces) == 3 else Shape.SQUARE
     # A rhombus (a diamond) is a shape of its own: four equal sides with every corner off
-    # square. A rectangle drawn fast leans over as much, but its sides differ.
+    # square, its diagonals unequal. A rectangle drawn fast leans over as much, but its
+    # sides differ.
     off = [abs(t - 90) for t in turns]
     sides = [math.dist(p.start, p.end) for p in pieces]
-    diamond = (sum(off) / 4 > RIGHT_ANGLE_MEAN_TOLERANCE
-               and min(sides) >= RHOMBUS_SIDES * max(sides))
-    if shape is Shape.SQUARE and (max(off) > RIGHT_ANGLE_TOLERANCE or diamond):
-        return ShapeVerdict("not.rectangle", params, None, strokes, figure)
+    if shape is Shape.SQUARE:
+        if (sum(off) / 4 > RIGHT_ANGLE_MEAN_TOLERANCE
+                and min(sides) >= RHOMBUS_SIDES * max(sides)) or (
+                min(sides) >= RHOMBUS_EVEN_SIDES * max(sides) and _diamond(pieces)):
+            return ShapeVerdict("not.diamond", params, None, strokes, figure)
+        if max(off) > RIGHT_ANGLE_TOLERANCE:
+            return ShapeVerdict("not.rectangle", params, None, strokes, figure)
     return ShapeVerdict(f"shape.{shape.value}", params, shape, strokes, figure)
 
 
@@ -707,6 +732,8 @@ def _check(
         key = "drawing.empty"
     elif any(v.figure is not None and v.figure.unjudged for v in unrecognised):
         key = "drawing.unjudged"
+    elif len(unrecognised) == 1 and unrecognised[0].reason_key == "not.diamond":
+        key = "drawing.diamond"  # the one part that is no shape: say why, it looks square
     elif unrecognised:
         key = "drawing.unrecognised"
         params["count"] = len(unrecognised)

@@ -69,6 +69,10 @@ from games.geometry.tolerances import (
     POLYGON_CORNER_ANGLE,
     POLYGON_CORNERS,
     POLYGON_FOUR_SHARE,
+    POLYGON_SIDE_BEND,
+    POLYGON_SIDE_LENGTH,
+    POLYGON_SIDE_SHARE,
+    POLYGON_SIDE_STRAIGHT,
     POLYGON_TURN_SHARE,
     RAW_POINTS,
     RETRACE_FRACTION,
@@ -688,6 +692,7 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     signed_turns: dict[int, float] = {}  # the same turns with their signs
     unlike = False  # a polygon's corners of two sizes: then every side must be straight
     left_open = False  # a polygon left open (an octagon missing a side)
+    by_sides = False  # a polygon by its straight sides (_side_corners), its corners soft
     corners = _corners(xs, ys, cum, closed, w, POLYGON_CORNER_ANGLE, corner_turns,
                        signed_turns)
     if not closed:
@@ -712,10 +717,23 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
             alike = list(corners)
             unlike = True
         if not polygon_corners(alike):
+            # A polygon drawn fast turns softly between straight sides: its corners may
+            # turn by less than POLYGON_CORNER_ANGLE within the window, but its sides
+            # are long straight runs, where a circle turns all along.
             limit = math.radians(CORNER_ANGLE)
             sharp = [k for k in corners if corner_turns[k] >= limit]
             alike = _rounded_corners(xs, ys, sharp, corners, corner_turns) or sharp
+            if len(alike) < 3 or any(chord_deviation(xs, ys, span) > SIDE_TOLERANCE
+                                     for span in _closed_spans(alike, n)):
+                runs = _side_corners(xs, ys, cum)
+                if runs is not None:
+                    alike = runs
+                    unlike = False
+                    by_sides = True
         corners = alike
+    elif closed:
+        corners = _side_corners(xs, ys, cum) or []
+        by_sides = bool(corners)
     first = 0
     last = n - 1
     if not closed:
@@ -770,7 +788,7 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     # curve"; a question mark, whose hook may have corners too, bows between them.
     mean_deviation = sum(deviations) / len(deviations)
     polygon = ((closed and len(corners) >= POLYGON_CORNERS
-                and mean_deviation <= LINE_TOLERANCE
+                and (by_sides or mean_deviation <= LINE_TOLERANCE)
                 and (not unlike or max(deviations) <= SIDE_TOLERANCE)
                 and not _rounded_dent(xs, ys, cum, corners, w))
                or (left_open and len(corners) >= POLYGON_CORNERS - 1 and not crossing_count
@@ -844,6 +862,61 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
         outline=tuple(zip(xs, ys, strict=True)),
         dent=round(dent, 4),
     )
+
+
+def _side_corners(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]
+                  ) -> list[int] | None:
+    """The corners of a closed outline (the last point is the first) that is a polygon by
+    its straight sides, or None: POLYGON_CORNERS or more straight runs, each at least
+    POLYGON_SIDE_LENGTH of the length (segments meeting at turns under
+    POLYGON_SIDE_BEND) and within POLYGON_SIDE_STRAIGHT of its chord, covering
+    POLYGON_SIDE_SHARE of it, turning the same way from each to the next and by
+    POLYGON_CORNER_ANGLE or more at POLYGON_CORNERS joints at least (an oval's flanks
+    meet at 15-30 degrees). A corner is the vertex halfway along what lies between two
+    runs (a corner drawn round). Linear in the outline's vertices."""
+    n = len(xs) - 1
+    total = cum[-1]
+    if n < POLYGON_CORNERS or total <= 0:
+        return None
+    bend = math.radians(POLYGON_SIDE_BEND)
+    # Breaks: the vertices where the outline turns by POLYGON_SIDE_BEND or more.
+    breaks = [k for k in range(n)
+              if abs(turn_between(xs[k] - xs[k - 1 if k else n - 1],
+                                  ys[k] - ys[k - 1 if k else n - 1],
+                                  xs[k + 1] - xs[k], ys[k + 1] - ys[k])) >= bend]
+    if len(breaks) < POLYGON_CORNERS:
+        return None
+    runs = []  # (first vertex, last vertex) of each long run, in order round the loop
+    covered = 0.0
+    for i, start in enumerate(breaks):
+        stop = breaks[(i + 1) % len(breaks)]
+        length = (cum[stop] - cum[start]) % total
+        if length >= POLYGON_SIDE_LENGTH * total:
+            runs.append((start, stop))
+            covered += length
+    if len(runs) < POLYGON_CORNERS or covered < POLYGON_SIDE_SHARE * total:
+        return None
+    joints = []
+    corners = []
+    for i, (start, stop) in enumerate(runs):
+        after, ahead = runs[(i + 1) % len(runs)]
+        joints.append(turn_between(xs[stop] - xs[start], ys[stop] - ys[start],
+                                   xs[ahead] - xs[after], ys[ahead] - ys[after]))
+        # What lies between the runs, stop to after (none when they share a vertex).
+        middle = (cum[stop] + ((cum[after] - cum[stop]) % total) / 2) % total
+        between = [stop] if after == stop else [
+            k % n for k in range(stop, after + (n if after < stop else 0) + 1)]
+        corners.append(min(between, key=lambda k: min(abs(cum[k] - middle),
+                                                      total - abs(cum[k] - middle))))
+    corner = math.radians(POLYGON_CORNER_ANGLE)
+    if (len({j > 0 for j in joints}) != 1
+            or sum(abs(j) >= corner for j in joints) < POLYGON_CORNERS):
+        return None  # an oval's flat flanks turn by 15-30 degrees from run to run
+    if any(chord_deviation(xs, ys, [k % n for k in range(start, stop + (n if stop <= start
+                                                                     else 0) + 1)])
+           > POLYGON_SIDE_STRAIGHT for start, stop in runs):
+        return None
+    return sorted(set(corners))
 
 
 def _bows_are_sides(

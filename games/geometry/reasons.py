@@ -121,6 +121,10 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
         "Four sides, but the corners are far from right angles.",
         "Čtyři strany, ale rohy mají daleko k pravým úhlům.",
     ),
+    "not.diamond": (
+        "A diamond: its corners are far from right angles.",
+        "Kosočtverec: jeho rohy mají daleko k pravým úhlům.",
+    ),
     "not.round": (
         "A closed curve, but not round enough for a circle or an oval.",
         "Uzavřená křivka, ale na kruh nebo ovál není dost kulatá.",
@@ -149,6 +153,10 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
     "drawing.unrecognised": (
         "Parts of the drawing that are none of the shapes: {count}.",
         "Části kresby, které nejsou žádným z tvarů: {count}.",
+    ),
+    "drawing.diamond": (
+        "A diamond is no square: its corners are far from right angles.",
+        "Kosočtverec není čtverec: jeho rohy mají daleko k pravým úhlům.",
     ),
     "drawing.count": (
         "Exactly 4 shapes are needed; this drawing has {count}: {found}.",

@@ -106,6 +106,34 @@ CORNER_SHARPNESS: Final = 0.7
 a point, a smooth bend (the bottom of a U, the crest of a wave) along its way (over a
 circular arc the share is one half)."""
 
+POLYGON_SIDE_LENGTH: Final = 0.09
+"""Round a closed figure, a straight run at least this fraction of the loop's length long
+is a side a person sees: consecutive segments of its simplified outline that turn by
+less than POLYGON_SIDE_BEND where they meet, together this long. A circle simplified at
+SIMPLIFY_FRACTION is an outline of segments of 9 % of its length at most (each turning
+by 25-35 degrees at its ends); an octagon's sides are 12.5 %, a hexagon's 17 %."""
+
+POLYGON_SIDE_BEND: Final = 12.0
+"""Segments meeting at a turn of fewer degrees are one straight run (a side drawn with a
+wobble); a circle's simplified outline turns by 25-35 degrees at every vertex."""
+
+POLYGON_SIDE_STRAIGHT: Final = 0.05
+"""...and each such run strays from its chord by at most this fraction of it (segments
+each turning by less than POLYGON_SIDE_BEND may still bow together)."""
+
+POLYGON_SIDE_SHARE: Final = 0.72
+"""A closed figure whose POLYGON_CORNERS or more straight runs (POLYGON_SIDE_LENGTH)
+cover this share of its length or more, and meet at POLYGON_CORNERS joints of
+POLYGON_CORNER_ANGLE or more, all turning one way, is a polygon drawn fast, its corners
+soft: it turns between straight sides (an octagon of Quick, Draw!'s tuning half whose 6
+corners of 30 degrees held 79 % of its turn: 0.82), where a circle turns all along (the
+$1 circles of the tuning people: 0.62 at most, Quick, Draw!'s tuning circles 0.59; a
+coarse $1 circle of a held-out person 0.70, which 0.68 took). An oval's flat flanks
+are long runs too (up to 0.8 for 3:1), but they meet at turns of 15-30 degrees, and
+only its two ends turn by more. Tried only when the figure's corners of CORNER_ANGLE
+leave a side that is not straight (a rectangle whose side is split by a wobble has 5
+runs, but its 4 corners make it a square)."""
+
 LINE_TOLERANCE: Final = 0.08
 """A stroke is straight when it strays from its chord by at most this fraction of the
 chord's length (a person still calls a line straight that wanders by 1/12 of its length;
@@ -168,6 +196,34 @@ rectangles of the $1 study lean as much, 10-20 degrees, but their sides differ.)
 
 RHOMBUS_SIDES: Final = 0.75
 """Four sides are alike when the shortest is at least this fraction of the longest."""
+
+RHOMBUS_DIAGONALS: Final = 1.3
+"""A four-sided figure with sides even (RHOMBUS_EVEN_SIDES) whose longer diagonal is at
+least this many times its shorter is a rhombus, a diamond, however it stands: its
+corners are 15 degrees or more off square (tan(45 + 15/2) = 1.30). The diagonals run
+corner to corner, so a rounded corner, an overshoot or a stroke's end moves them
+little, where the corners' turns (RIGHT_ANGLE_MEAN_TOLERANCE) move with the sides' bows
+(generated rhombi 14-16 degrees off: 8 of 30 read as squares by their turns, none by
+their diagonals)."""
+
+TIP_DIAGONALS: Final = 1.15
+"""...and one standing on its tip (TIP_ANGLE) is a diamond from this ratio on: corners 8
+degrees or more off square (tan(45 + 8/2) = 1.15). A figure on its tip is seen as a
+diamond, and one whose diagonals differ visibly (taller than wide, or wider than tall)
+is one; a square turned on its tip, its diagonals within 15 % (corners 5-8 degrees off,
+as a hand draws one), is still a square. Upright, a four-sided figure with even sides
+and corners 8-15 degrees off is a square drawn sloppily (the $1 rectangles of even
+sides lean to diagonals of 1.16 among the tuning people, 1.20 among the others)."""
+
+TIP_ANGLE: Final = 15.0
+"""A four-sided figure stands on its tip when its longer diagonal is within this many
+degrees of the sheet's upright or its level (an upright figure's diagonals are 45
+degrees off both; the $1 rectangles lean 10-20 degrees at most)."""
+
+RHOMBUS_EVEN_SIDES: Final = 0.85
+"""Even sides, for the diagonals: the shortest at least this fraction of the longest
+(the $1 study's fast rectangles of sides 0.75-0.85 lean as much, diagonals to 1.23, and
+stand upright)."""
 
 ELLIPSE_TOLERANCE: Final = 0.08
 """A closed curve is a circle (or an ellipse, or an oval) when it strays from the ellipse
