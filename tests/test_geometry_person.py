@@ -306,12 +306,16 @@ def rhombus(rng: random.Random) -> list[Stroke]:
                           (p[0] + bx, p[1] + by), p]), rng)]
 
 
-def rhombus_on_its_tip(rng: random.Random, off: tuple[float, float] = (9, 15)) -> list[Stroke]:
-    """A rhombus standing on its tip (its longer diagonal within 10 degrees of upright or
-    level), its corners `off` degrees off square (9-15: diagonals 1.17-1.30 apart), as
-    a hand draws a diamond."""
+def rhombus_on_its_tip(
+    rng: random.Random, off: tuple[float, float] = (9, 15),
+    turned: tuple[float, float] = (-10, 10),
+) -> list[Stroke]:
+    """A rhombus standing on its tip (its longer diagonal `turned` degrees off upright or
+    level: -10 to 10), its corners `off` degrees off square (9-15: diagonals 1.17-1.30
+    apart), as a hand draws a diamond."""
     half = math.radians(45 - rng.uniform(*off) / 2)  # half the corner at the tips
-    tilt = math.radians(rng.uniform(-10, 10)) + rng.choice((0, math.pi / 2))
+    tilt = (math.radians(rng.uniform(*turned)) * rng.choice((-1, 1))
+            + rng.choice((0, math.pi / 2)))
     r = 300
     tips = [(r * math.cos(half), 0.0), (0.0, r * math.sin(half)),
             (-r * math.cos(half), 0.0), (0.0, -r * math.sin(half))]
@@ -536,8 +540,10 @@ CASES: dict[str, Case] = {
         rhombus_on_its_tip, shapes_reading, {"not.diamond"}),
     "square drawn upright, its sides leaning 8-13 degrees: a square": (
         leaning_square, shapes_reading, {"square"}),
-    "square on its tip, 0-5 degrees off: a square": (
-        lambda r: rhombus_on_its_tip(r, (0, 5)), shapes_reading, {"square"}),
+    "square on its tip, 0-5 degrees off: a diamond, no square": (
+        lambda r: rhombus_on_its_tip(r, (0, 5)), shapes_reading, {"not.diamond"}),
+    "square turned up to 20 degrees from upright, off its tip: a square": (
+        lambda r: rhombus_on_its_tip(r, (0, 5), turned=(25, 45)), shapes_reading, {"square"}),
     "triangle with a tail past its start": (triangle_with_tail, shapes_reading, {"triangle"}),
     "triangle with rounded corners (15-30 % of its sides)": (
         rounded_triangle, shapes_reading, {"triangle"}),
@@ -658,7 +664,8 @@ def test_straight_strokes_meeting_at_gentle_corners_are_lines_not_a_curve() -> N
 def test_a_diamond_is_refused_for_a_square_and_says_why() -> None:
     # A rhombus on its tip whose diagonals differ by a fifth (corners 10 degrees off) is
     # a diamond: the drawing's refusal names it, short enough for the kiosk and a phone.
-    # A square turned on its tip is a square, and the same drawing is legal.
+    # A square standing on a side (turned 10 degrees) is a square, and the same drawing
+    # is legal.
     roll = [Shape.SQUARE, Shape.CIRCLE, Shape.LINE, Shape.LINE]
     rng = random.Random(8)
     others = [finger(arc(300, 300, 120, 0, 2 * math.pi), rng),
@@ -666,7 +673,9 @@ def test_a_diamond_is_refused_for_a_square_and_says_why() -> None:
               finger(along([(1000, 850), (1400, 800)]), rng)]
     diamond = check_artbox_drawing([*rhombus_on_its_tip(rng, (10, 10)), *others], roll)
     assert (diamond.legal, diamond.reason_key) == (False, "drawing.diamond"), diamond.reason
-    assert diamond.reason == "A diamond is no square: its corners are far from right angles."
+    assert diamond.reason == (
+        "A diamond is no square: a square stands on a side, its corners right angles.")
     assert [v.reason_key for v in diamond.unrecognised] == ["not.diamond"]
-    square = check_artbox_drawing([*rhombus_on_its_tip(rng, (0, 2)), *others], roll)
+    square = check_artbox_drawing(
+        [*rhombus_on_its_tip(rng, (0, 2), turned=(35, 35)), *others], roll)
     assert square.legal, square.reason

@@ -47,7 +47,6 @@ from games.geometry.tolerances import (
     SIMPLIFY_FLOOR,
     STRAY_FRACTION,
     TIP_ANGLE,
-    TIP_DIAGONALS,
 )
 from games.sheet import Stroke
 
@@ -157,20 +156,25 @@ def _ellipse_misfit(outline: Sequence[XY]) -> float:
     return weighted / perimeter if perimeter else math.inf
 
 
-def _diamond(pieces: tuple[Piece, ...]) -> bool:
-    """Whether a four-sided figure with even sides is a diamond by its diagonals: the
-    longer at least RHOMBUS_DIAGONALS times the shorter, or TIP_DIAGONALS when it stands
-    on its tip (the longer within TIP_ANGLE of the sheet's upright or level)."""
+def _diamond(pieces: tuple[Piece, ...], even: bool) -> bool:
+    """Whether a four-sided figure is a diamond by its diagonals: it stands on its tip
+    (its diagonals within TIP_ANGLE of the sheet's upright and level, so within twice
+    that of crossing square), whatever its sides; or, with `even` sides, its longer
+    diagonal is at least RHOMBUS_DIAGONALS times the shorter, however it stands."""
     a, b, c, d = (p.start for p in pieces)
     first = (c[0] - a[0], c[1] - a[1])
     second = (d[0] - b[0], d[1] - b[1])
     longer, shorter = sorted((first, second), key=lambda v: -math.hypot(*v))
     if math.hypot(*shorter) <= 0:
         return False
-    ratio = math.hypot(*longer) / math.hypot(*shorter)
-    slant = math.degrees(math.atan2(abs(longer[1]), abs(longer[0])))
-    on_tip = min(slant, 90 - slant) <= TIP_ANGLE
-    return ratio >= (TIP_DIAGONALS if on_tip else RHOMBUS_DIAGONALS)
+
+    def off_axis(v: tuple[float, float]) -> float:
+        slant = math.degrees(math.atan2(abs(v[1]), abs(v[0])))
+        return min(slant, 90 - slant)
+
+    if off_axis(longer) <= TIP_ANGLE and off_axis(shorter) <= TIP_ANGLE:
+        return True
+    return even and math.hypot(*longer) / math.hypot(*shorter) >= RHOMBUS_DIAGONALS
 
 
 def _polygon_verdict(figure: Figure, strokes: tuple[int, ...]) -> ShapeVerdict | None:
@@ -199,7 +203,7 @@ def _polygon_verdict(figure: Figure, strokes: tuple[int, ...]) -> ShapeVerdict |
     if shape is Shape.SQUARE:
         if (sum(off) / 4 > RIGHT_ANGLE_MEAN_TOLERANCE
                 and min(sides) >= RHOMBUS_SIDES * max(sides)) or (
-                min(sides) >= RHOMBUS_EVEN_SIDES * max(sides) and _diamond(pieces)):
+                _diamond(pieces, min(sides) >= RHOMBUS_EVEN_SIDES * max(sides))):
             return ShapeVerdict("not.diamond", params, None, strokes, figure)
         if max(off) > RIGHT_ANGLE_TOLERANCE:
             return ShapeVerdict("not.rectangle", params, None, strokes, figure)

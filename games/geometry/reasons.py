@@ -122,8 +122,8 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
         "Čtyři strany, ale rohy mají daleko k pravým úhlům.",
     ),
     "not.diamond": (
-        "A diamond: its corners are far from right angles.",
-        "Kosočtverec: jeho rohy mají daleko k pravým úhlům.",
+        "A diamond: a square stands on a side, its corners right angles.",
+        "Kosočtverec: čtverec stojí na straně a má pravé úhly.",
     ),
     "not.round": (
         "A closed curve, but not round enough for a circle or an oval.",
@@ -155,8 +155,8 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
         "Části kresby, které nejsou žádným z tvarů: {count}.",
     ),
     "drawing.diamond": (
-        "A diamond is no square: its corners are far from right angles.",
-        "Kosočtverec není čtverec: jeho rohy mají daleko k pravým úhlům.",
+        "A diamond is no square: a square stands on a side, its corners right angles.",
+        "Kosočtverec není čtverec: čtverec stojí na straně a má pravé úhly.",
     ),
     "drawing.count": (
         "Exactly 4 shapes are needed; this drawing has {count}: {found}.",

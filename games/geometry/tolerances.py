@@ -206,19 +206,15 @@ little, where the corners' turns (RIGHT_ANGLE_MEAN_TOLERANCE) move with the side
 (generated rhombi 14-16 degrees off: 8 of 30 read as squares by their turns, none by
 their diagonals)."""
 
-TIP_DIAGONALS: Final = 1.15
-"""...and one standing on its tip (TIP_ANGLE) is a diamond from this ratio on: corners 8
-degrees or more off square (tan(45 + 8/2) = 1.15). A figure on its tip is seen as a
-diamond, and one whose diagonals differ visibly (taller than wide, or wider than tall)
-is one; a square turned on its tip, its diagonals within 15 % (corners 5-8 degrees off,
-as a hand draws one), is still a square. Upright, a four-sided figure with even sides
-and corners 8-15 degrees off is a square drawn sloppily (the $1 rectangles of even
-sides lean to diagonals of 1.16 among the tuning people, 1.20 among the others)."""
-
 TIP_ANGLE: Final = 15.0
-"""A four-sided figure stands on its tip when its longer diagonal is within this many
-degrees of the sheet's upright or its level (an upright figure's diagonals are 45
-degrees off both; the $1 rectangles lean 10-20 degrees at most)."""
+"""A four-sided figure stands on its tip when both its diagonals are within this many
+degrees of the sheet's upright and its level (an upright figure's diagonals are 45
+degrees off both; the $1 rectangles lean 10-20 degrees at most). Such a figure is a
+diamond, whatever its sides and however near square its corners: a square turned on its
+tip is seen as a diamond (Mach's square and diamond), and people asked for a diamond draw
+one so, corners near square, as often as a rhombus. A rectangle turned so has its
+diagonals crossing well off square (a 1.5:1 one at 67 degrees) and does not stand on its
+tip."""
 
 RHOMBUS_EVEN_SIDES: Final = 0.85
 """Even sides, for the diagonals: the shortest at least this fraction of the longest

@@ -53,7 +53,7 @@ TARGETS: dict[str, str] = {
     "quickdraw_hexagon_sheet_legal_pct_held_out": "<= 3 (issue 15)",
     "quickdraw_octagon_sheet_legal_pct_held_out": "<= 3 (issue 15)",
     "quickdraw_rhombi_taken_for_square": "0 (issue 15: a rhombus is no square)",
-    "quickdraw_diamond_square_off_deg_max": "< 14 (a square on its tip)",
+    "quickdraw_diamonds_read_as_square": "0 (a square on its tip is a diamond)",
     "resume_long_artbox_s": "(report; the Pi is 5-20x slower)",
     "scene_generate_ms_p50": "(no target)",
     "guess_opinion_ms_p50": "<= 0.5",
