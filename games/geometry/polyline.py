@@ -303,6 +303,8 @@ def find_crossings(
     hix = list(map(max, from_x, to_x))
     loy = list(map(min, from_y, to_y))
     hiy = list(map(max, from_y, to_y))
+    if segments <= _ALL_PAIRS:
+        return _crossings_of_all_pairs(xs, ys, closed, lox, hix, loy, hiy)
     spread_x = (max(hix) - min(lox)) or 1.0
     spread_y = (max(hiy) - min(loy)) or 1.0
     overlap_x = sum(map(sub, hix, lox)) / spread_x
@@ -333,6 +335,52 @@ def find_crossings(
             ay = ys[i]
             ux = xs[i + 1] - ax
             uy = ys[i + 1] - ay
+            cx = xs[j]
+            cy = ys[j]
+            vx = xs[j + 1] - cx
+            vy = ys[j + 1] - cy
+            d1 = ux * (cy - ay) - uy * (cx - ax)
+            d2 = ux * (cy + vy - ay) - uy * (cx + vx - ax)
+            if (d1 > 0) == (d2 > 0):
+                continue
+            d3 = vx * (ay - cy) - vy * (ax - cx)
+            d4 = vx * (ay + uy - cy) - vy * (ax + ux - cx)
+            if (d3 > 0) == (d4 > 0) or d1 == d2 or d3 == d4:
+                continue
+            found.append((i, j, d3 / (d3 - d4), d1 / (d1 - d2)))
+            if len(found) > CROSSING_LIMIT:
+                return None
+    found.sort()
+    return found
+
+
+_ALL_PAIRS = 32
+"""Up to this many segments every pair is compared (fewer than PAIR_BUDGET, so no budget
+to count): for the dozen segments of a real stroke, cheaper than sorting for the sweep."""
+
+
+def _crossings_of_all_pairs(
+    xs: Sequence[float], ys: Sequence[float], closed: bool, lox: list[float],
+    hix: list[float], loy: list[float], hiy: list[float],
+) -> list[Crossing] | None:
+    """find_crossings for a polyline of a few segments: the pairs whose boxes touch are
+    the sweep's, and so are the crossings found (the same arithmetic, in the same order
+    of i < j); only the order of comparing differs, and the list is sorted."""
+    segments = len(xs) - 1
+    found: list[Crossing] = []
+    for i in range(segments - 2):
+        left = lox[i]
+        right = hix[i]
+        bottom = loy[i]
+        top = hiy[i]
+        ax = xs[i]
+        ay = ys[i]
+        ux = xs[i + 1] - ax
+        uy = ys[i + 1] - ay
+        stop = segments - 1 if closed and i == 0 else segments  # the last meets the first
+        for j in range(i + 2, stop):
+            if lox[j] > right or hix[j] < left or loy[j] > top or hiy[j] < bottom:
+                continue
             cx = xs[j]
             cy = ys[j]
             vx = xs[j + 1] - cx
