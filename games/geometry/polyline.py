@@ -121,14 +121,24 @@ def despike(xs: list[float], ys: list[float], eps: float) -> tuple[list[float], 
     more) by less than three times the tolerance is jitter, or points that arrived out of
     order."""
     reverse = math.radians(120)
+    near = 3 * eps
+    hypot = math.hypot
+    atan2 = math.atan2
     k = 1
-    while k < len(xs) - 1:
-        ux, uy = xs[k] - xs[k - 1], ys[k] - ys[k - 1]
-        vx, vy = xs[k + 1] - xs[k], ys[k + 1] - ys[k]
-        if (ux * vx + uy * vy < 0  # it turns by more than a right angle at least
-                and abs(turn_between(ux, uy, vx, vy)) >= reverse
-                and min(math.hypot(ux, uy), math.hypot(vx, vy)) < 3 * eps):
+    last = len(xs) - 1
+    while k < last:
+        x = xs[k]
+        y = ys[k]
+        ux = x - xs[k - 1]
+        uy = y - ys[k - 1]
+        vx = xs[k + 1] - x
+        vy = ys[k + 1] - y
+        dot = ux * vx + uy * vy
+        if (dot < 0  # it turns by more than a right angle at least
+                and abs(atan2(ux * vy - uy * vx, dot)) >= reverse  # turn_between, inline
+                and min(hypot(ux, uy), hypot(vx, vy)) < near):
             del xs[k], ys[k]
+            last -= 1
             k = max(1, k - 1)
         else:
             k += 1
