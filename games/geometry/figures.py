@@ -661,8 +661,10 @@ def _reversal(turns: Sequence[float], sign: float = 0.0) -> float:
     return best
 
 
-def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: float) -> Figure:
-    """Read one simplified polyline: closed or not, its corners, straight pieces, curves."""
+def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: float,
+            key: bytes = b"") -> Figure:
+    """Read one simplified polyline: closed or not, its corners, straight pieces, curves.
+    `key` is the digest it was read from, when it is one stroke's (see Figure.key)."""
     xs, ys, cum = trim_flicks(xs, ys)
     total = cum[-1]
     eps = tolerance_for(size)
@@ -843,6 +845,7 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
         length=total,
         outline=tuple(zip(xs, ys, strict=True)),
         dent=round(dent, 4),
+        key=key,
     )
 
 
@@ -1094,7 +1097,9 @@ def single_figure(index: int, trace: Trace) -> Figure:
 
 @lru_cache(maxsize=512)
 def _single(trace: Trace) -> Figure:
-    return replace(_read_single(trace), key=trace.key)
+    figure = _read_single(trace)
+    # A figure read in full carries the key already: made again only to add it (8 us).
+    return figure if figure.key == trace.key else replace(figure, key=trace.key)
 
 
 def _read_single(trace: Trace) -> Figure:
@@ -1103,7 +1108,7 @@ def _read_single(trace: Trace) -> Figure:
                        kind=FigureKind.CURVE, curves=1, unjudged="too_long")
     if trace.dot:
         return _dot_figure((0,), trace.size, trace.xs, trace.ys)
-    return _figure((0,), list(trace.xs), list(trace.ys), trace.size)
+    return _figure((0,), list(trace.xs), list(trace.ys), trace.size, trace.key)
 
 
 def classify_stroke(stroke: Stroke) -> Figure:
