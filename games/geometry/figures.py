@@ -1089,26 +1089,29 @@ def _dot_figure(
 
 def single_figure(index: int, trace: Trace) -> Figure:
     """The figure of stroke number `index` on its own (read once per trace)."""
-    figure = _single(trace)
+    figure = _single_figures.get(trace)
+    if figure is None:
+        # Read as stroke `index`, with its key: a first check makes no copy to set them
+        # (8 us each); the same stroke elsewhere in a drawing gets a copy.
+        figure = _read_single(index, trace)
+        remember(_single_figures, trace, figure, _SINGLE_FIGURES)
     if figure.strokes == (index,) and figure.key == trace.key:
         return figure
     return replace(figure, strokes=(index,), key=trace.key)
 
 
-@lru_cache(maxsize=512)
-def _single(trace: Trace) -> Figure:
-    figure = _read_single(trace)
-    # A figure read in full carries the key already: made again only to add it (8 us).
-    return figure if figure.key == trace.key else replace(figure, key=trace.key)
+_SINGLE_FIGURES: Final = 512
+_single_figures: dict[Trace, Figure] = {}
+"""The figure of each simplified stroke read on its own, by the simplified stroke."""
 
 
-def _read_single(trace: Trace) -> Figure:
+def _read_single(index: int, trace: Trace) -> Figure:
     if trace.too_long:
-        return replace(_dot_figure((0,), trace.size, trace.xs, trace.ys),
+        return replace(_dot_figure((index,), trace.size, trace.xs, trace.ys),
                        kind=FigureKind.CURVE, curves=1, unjudged="too_long")
     if trace.dot:
-        return _dot_figure((0,), trace.size, trace.xs, trace.ys)
-    return _figure((0,), list(trace.xs), list(trace.ys), trace.size, trace.key)
+        return _dot_figure((index,), trace.size, trace.xs, trace.ys)
+    return _figure((index,), list(trace.xs), list(trace.ys), trace.size, trace.key)
 
 
 def classify_stroke(stroke: Stroke) -> Figure:
@@ -1507,5 +1510,5 @@ def clear_caches() -> None:
     _links.clear()
     _traces.clear()
     _pairs.clear()
-    _single.cache_clear()
+    _single_figures.clear()
     _chain.cache_clear()

@@ -1,13 +1,16 @@
-"""The measuring layer of drawing geometry (games.geometry.polyline) gives the same answers
-on every path it takes: its cheaper paths for the few vertices of a real stroke are the
-general method's results, not approximations of them."""
+"""Drawing geometry's cheaper paths give the answers of the general ones: the measuring
+layer (games.geometry.polyline) on the few vertices of a real stroke, and a stroke's
+figure read once for whichever place in a drawing it is first met at."""
 
 from __future__ import annotations
 
 import math
 import random
 
+from games.geometry import figures
+from games.geometry.figures import simplify_stroke, single_figure, stroke_from_xy
 from games.geometry.polyline import _ALL_PAIRS, find_crossings
+from games.sheet import Stroke
 
 
 def _crossings_by_definition(
@@ -67,3 +70,30 @@ def test_crossings_are_the_same_below_and_above_the_all_pairs_size() -> None:
                 if found:
                     seen["all pairs" if count <= _ALL_PAIRS else "sweep"] += 1
     assert all(seen.values()), seen  # both ways met crossings to find
+
+
+def _ring(cx: float, cy: float) -> Stroke:
+    return stroke_from_xy([(cx + 90 * math.cos(k / 7), cy + 70 * math.sin(k / 7))
+                           for k in range(46)])
+
+
+def test_a_stroke_read_first_at_another_place_is_the_same_figure() -> None:
+    stroke = _ring(400, 300)
+    figures.clear_caches()
+    at_zero = single_figure(0, simplify_stroke(stroke))
+    figures.clear_caches()
+    at_two = single_figure(2, simplify_stroke(stroke))
+    again_at_zero = single_figure(0, simplify_stroke(stroke))
+    assert at_two.strokes == (2,) and again_at_zero.strokes == (0,)
+    assert again_at_zero == at_zero and again_at_zero.to_json() == at_zero.to_json()
+    assert at_two.key == again_at_zero.key == simplify_stroke(stroke).key != b""
+    assert at_two.closed and at_two.curves == 1  # read in full, not a dot or a refusal
+
+
+def test_the_figures_of_single_strokes_stay_bounded() -> None:
+    figures.clear_caches()
+    for k in range(figures._SINGLE_FIGURES + 20):
+        single_figure(k % 4, simplify_stroke(_ring(200 + k, 300)))
+    assert len(figures._single_figures) == figures._SINGLE_FIGURES
+    figures.clear_caches()
+    assert not figures._single_figures
