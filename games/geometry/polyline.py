@@ -491,18 +491,23 @@ def stays_near(
 ) -> bool:
     """Whether every point of p lies within `tolerance` of the polyline l."""
     # The distance to each segment is worked out here rather than by segment_distance:
-    # this runs for every probe against every segment of a loop.
+    # this runs for every probe against every segment of a loop. Each segment is
+    # measured when a probe reaches it, not all first: most probes are found in a step or
+    # two, and a probe far from the loop (a candidate loop that fails) ends the search.
     limit = tolerance * tolerance
-    segments = [(ax, ay, bx - ax, by - ay, (bx - ax) ** 2 + (by - ay) ** 2)
-                for ax, ay, bx, by in zip(lxs, lys, lxs[1:], lys[1:], strict=False)]
     # Points come in order along a stroke that follows l (an overshoot retracing a loop):
     # each is looked for from the segment the last one lay by, round l, so that a probe
     # is found in a step or two rather than after scanning all the segments before it.
-    count = len(segments)
+    count = len(lxs) - 1
     start = 0
     for px, py in zip(pxs, pys, strict=True):
         for index in range(start, start + count):
-            ax, ay, dx, dy, span = segments[index % count]
+            k = index % count
+            ax = lxs[k]
+            ay = lys[k]
+            dx = lxs[k + 1] - ax
+            dy = lys[k + 1] - ay
+            span = dx ** 2 + dy ** 2
             ex = px - ax
             ey = py - ay
             t = (ex * dx + ey * dy) / span if span > 0 else 0.0
@@ -513,7 +518,7 @@ def stays_near(
             ex -= t * dx
             ey -= t * dy
             if ex * ex + ey * ey <= limit:
-                start = index % count
+                start = k
                 break
         else:
             return False
