@@ -435,8 +435,9 @@ def cuts_through(xs: Sequence[float], ys: Sequence[float], k: int) -> bool:
     segments = len(xs) - 1
     ax, ay = xs[k], ys[k]
     ux, uy = xs[k + 1] - ax, ys[k + 1] - ay
+    beside = (k, (k + 1) % segments, (k - 1) % segments)  # itself and its neighbours
     for j in range(segments):
-        if j in (k, (k + 1) % segments, (k - 1) % segments):
+        if j in beside:
             continue
         cx, cy = xs[j], ys[j]
         vx, vy = xs[j + 1] - cx, ys[j + 1] - cy
