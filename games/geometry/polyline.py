@@ -255,9 +255,11 @@ def chord_deviation(xs: Sequence[float], ys: Sequence[float], indices: Sequence[
         return math.inf
     worst = 0.0
     for k in indices[1:-1]:
-        d = abs((xs[k] - ax) * dy - (ys[k] - ay) * dx)
+        d = (xs[k] - ax) * dy - (ys[k] - ay) * dx
         if d > worst:
             worst = d
+        elif -d > worst:  # the size of d, without a call of abs
+            worst = -d
     return worst / chord
 
 
