@@ -665,8 +665,10 @@ def _reversal(turns: Sequence[float], sign: float = 0.0) -> float:
     return best
 
 
-def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: float) -> Figure:
-    """Read one simplified polyline: closed or not, its corners, straight pieces, curves."""
+def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: float,
+            key: bytes = b"") -> Figure:
+    """Read one simplified polyline: closed or not, its corners, straight pieces, curves.
+    `key` is the digest it was read from, when it is one stroke's (see Figure.key)."""
     xs, ys, cum = trim_flicks(xs, ys)
     total = cum[-1]
     eps = tolerance_for(size)
@@ -861,6 +863,7 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
         length=total,
         outline=tuple(zip(xs, ys, strict=True)),
         dent=round(dent, 4),
+        key=key,
     )
 
 
@@ -1159,24 +1162,29 @@ def _dot_figure(
 
 def single_figure(index: int, trace: Trace) -> Figure:
     """The figure of stroke number `index` on its own (read once per trace)."""
-    figure = _single(trace)
+    figure = _single_figures.get(trace)
+    if figure is None:
+        # Read as stroke `index`, with its key: a first check makes no copy to set them
+        # (8 us each); the same stroke elsewhere in a drawing gets a copy.
+        figure = _read_single(index, trace)
+        remember(_single_figures, trace, figure, _SINGLE_FIGURES)
     if figure.strokes == (index,) and figure.key == trace.key:
         return figure
     return replace(figure, strokes=(index,), key=trace.key)
 
 
-@lru_cache(maxsize=512)
-def _single(trace: Trace) -> Figure:
-    return replace(_read_single(trace), key=trace.key)
+_SINGLE_FIGURES: Final = 512
+_single_figures: dict[Trace, Figure] = {}
+"""The figure of each simplified stroke read on its own, by the simplified stroke."""
 
 
-def _read_single(trace: Trace) -> Figure:
+def _read_single(index: int, trace: Trace) -> Figure:
     if trace.too_long:
-        return replace(_dot_figure((0,), trace.size, trace.xs, trace.ys),
+        return replace(_dot_figure((index,), trace.size, trace.xs, trace.ys),
                        kind=FigureKind.CURVE, curves=1, unjudged="too_long")
     if trace.dot:
-        return _dot_figure((0,), trace.size, trace.xs, trace.ys)
-    return _figure((0,), list(trace.xs), list(trace.ys), trace.size)
+        return _dot_figure((index,), trace.size, trace.xs, trace.ys)
+    return _figure((index,), list(trace.xs), list(trace.ys), trace.size, trace.key)
 
 
 def classify_stroke(stroke: Stroke) -> Figure:
@@ -1575,5 +1583,5 @@ def clear_caches() -> None:
     _links.clear()
     _traces.clear()
     _pairs.clear()
-    _single.cache_clear()
+    _single_figures.clear()
     _chain.cache_clear()

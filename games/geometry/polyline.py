@@ -121,14 +121,24 @@ def despike(xs: list[float], ys: list[float], eps: float) -> tuple[list[float], 
     more) by less than three times the tolerance is jitter, or points that arrived out of
     order."""
     reverse = math.radians(120)
+    near = 3 * eps
+    hypot = math.hypot
+    atan2 = math.atan2
     k = 1
-    while k < len(xs) - 1:
-        ux, uy = xs[k] - xs[k - 1], ys[k] - ys[k - 1]
-        vx, vy = xs[k + 1] - xs[k], ys[k + 1] - ys[k]
-        if (ux * vx + uy * vy < 0  # it turns by more than a right angle at least
-                and abs(turn_between(ux, uy, vx, vy)) >= reverse
-                and min(math.hypot(ux, uy), math.hypot(vx, vy)) < 3 * eps):
+    last = len(xs) - 1
+    while k < last:
+        x = xs[k]
+        y = ys[k]
+        ux = x - xs[k - 1]
+        uy = y - ys[k - 1]
+        vx = xs[k + 1] - x
+        vy = ys[k + 1] - y
+        dot = ux * vx + uy * vy
+        if (dot < 0  # it turns by more than a right angle at least
+                and abs(atan2(ux * vy - uy * vx, dot)) >= reverse  # turn_between, inline
+                and min(hypot(ux, uy), hypot(vx, vy)) < near):
             del xs[k], ys[k]
+            last -= 1
             k = max(1, k - 1)
         else:
             k += 1
@@ -245,9 +255,11 @@ def chord_deviation(xs: Sequence[float], ys: Sequence[float], indices: Sequence[
         return math.inf
     worst = 0.0
     for k in indices[1:-1]:
-        d = abs((xs[k] - ax) * dy - (ys[k] - ay) * dx)
+        d = (xs[k] - ax) * dy - (ys[k] - ay) * dx
         if d > worst:
             worst = d
+        elif -d > worst:  # the size of d, without a call of abs
+            worst = -d
     return worst / chord
 
 
@@ -303,6 +315,8 @@ def find_crossings(
     hix = list(map(max, from_x, to_x))
     loy = list(map(min, from_y, to_y))
     hiy = list(map(max, from_y, to_y))
+    if segments <= _ALL_PAIRS:
+        return _crossings_of_all_pairs(xs, ys, closed, lox, hix, loy, hiy)
     spread_x = (max(hix) - min(lox)) or 1.0
     spread_y = (max(hiy) - min(loy)) or 1.0
     overlap_x = sum(map(sub, hix, lox)) / spread_x
@@ -352,6 +366,52 @@ def find_crossings(
     return found
 
 
+_ALL_PAIRS = 32
+"""Up to this many segments every pair is compared (fewer than PAIR_BUDGET, so no budget
+to count): for the dozen segments of a real stroke, cheaper than sorting for the sweep."""
+
+
+def _crossings_of_all_pairs(
+    xs: Sequence[float], ys: Sequence[float], closed: bool, lox: list[float],
+    hix: list[float], loy: list[float], hiy: list[float],
+) -> list[Crossing] | None:
+    """find_crossings for a polyline of a few segments: the pairs whose boxes touch are
+    the sweep's, and so are the crossings found (the same arithmetic, in the same order
+    of i < j); only the order of comparing differs, and the list is sorted."""
+    segments = len(xs) - 1
+    found: list[Crossing] = []
+    for i in range(segments - 2):
+        left = lox[i]
+        right = hix[i]
+        bottom = loy[i]
+        top = hiy[i]
+        ax = xs[i]
+        ay = ys[i]
+        ux = xs[i + 1] - ax
+        uy = ys[i + 1] - ay
+        stop = segments - 1 if closed and i == 0 else segments  # the last meets the first
+        for j in range(i + 2, stop):
+            if lox[j] > right or hix[j] < left or loy[j] > top or hiy[j] < bottom:
+                continue
+            cx = xs[j]
+            cy = ys[j]
+            vx = xs[j + 1] - cx
+            vy = ys[j + 1] - cy
+            d1 = ux * (cy - ay) - uy * (cx - ax)
+            d2 = ux * (cy + vy - ay) - uy * (cx + vx - ax)
+            if (d1 > 0) == (d2 > 0):
+                continue
+            d3 = vx * (ay - cy) - vy * (ax - cx)
+            d4 = vx * (ay + uy - cy) - vy * (ax + ux - cx)
+            if (d3 > 0) == (d4 > 0) or d1 == d2 or d3 == d4:
+                continue
+            found.append((i, j, d3 / (d3 - d4), d1 / (d1 - d2)))
+            if len(found) > CROSSING_LIMIT:
+                return None
+    found.sort()
+    return found
+
+
 def without_curls(crossings: list[Crossing], cum: Sequence[float], closed: bool) -> list[
     Crossing
 ]:
@@ -377,8 +437,9 @@ def cuts_through(xs: Sequence[float], ys: Sequence[float], k: int) -> bool:
     segments = len(xs) - 1
     ax, ay = xs[k], ys[k]
     ux, uy = xs[k + 1] - ax, ys[k + 1] - ay
+    beside = (k, (k + 1) % segments, (k - 1) % segments)  # itself and its neighbours
     for j in range(segments):
-        if j in (k, (k + 1) % segments, (k - 1) % segments):
+        if j in beside:
             continue
         cx, cy = xs[j], ys[j]
         vx, vy = xs[j + 1] - cx, ys[j + 1] - cy
@@ -433,18 +494,23 @@ def stays_near(
 ) -> bool:
     """Whether every point of p lies within `tolerance` of the polyline l."""
     # The distance to each segment is worked out here rather than by segment_distance:
-    # this runs for every probe against every segment of a loop.
+    # this runs for every probe against every segment of a loop. Each segment is
+    # measured when a probe reaches it, not all first: most probes are found in a step or
+    # two, and a probe far from the loop (a candidate loop that fails) ends the search.
     limit = tolerance * tolerance
-    segments = [(ax, ay, bx - ax, by - ay, (bx - ax) ** 2 + (by - ay) ** 2)
-                for ax, ay, bx, by in zip(lxs, lys, lxs[1:], lys[1:], strict=False)]
     # Points come in order along a stroke that follows l (an overshoot retracing a loop):
     # each is looked for from the segment the last one lay by, round l, so that a probe
     # is found in a step or two rather than after scanning all the segments before it.
-    count = len(segments)
+    count = len(lxs) - 1
     start = 0
     for px, py in zip(pxs, pys, strict=True):
         for index in range(start, start + count):
-            ax, ay, dx, dy, span = segments[index % count]
+            k = index % count
+            ax = lxs[k]
+            ay = lys[k]
+            dx = lxs[k + 1] - ax
+            dy = lys[k + 1] - ay
+            span = dx ** 2 + dy ** 2
             ex = px - ax
             ey = py - ay
             t = (ex * dx + ey * dy) / span if span > 0 else 0.0
@@ -455,7 +521,7 @@ def stays_near(
             ex -= t * dx
             ey -= t * dy
             if ex * ex + ey * ey <= limit:
-                start = index % count
+                start = k
                 break
         else:
             return False
