@@ -505,25 +505,28 @@ def _corners(
             wide.append((turn, k))
             if signed is not None:
                 signed[k] = way
-    half = w / 2
     if closed:
-        hb = [(cum[k] - half) % total for _, k in wide]
-        ha = [(cum[k] + half) % total for _, k in wide]
+        # A closed figure's corners are weighed together (POLYGON_TURN_SHARE), not one by
+        # one by how sharply each turns: no chords of half the window are needed.
+        candidates = [(-turn, k) for turn, k in wide]
+        if turns is not None:
+            turns.update((k, turn) for turn, k in wide)
     else:
+        half = w / 2
         hb = [cum[k] - half for _, k in wide]
         ha = [cum[k] + half for _, k in wide]
-    count = len(hb)
-    px, py = points_at(xs, ys, cum, hb + ha)
-    hbx, hby, hax, hay = px[:count], py[:count], px[count:], py[count:]
-    candidates = []
-    for i, (turn, k) in enumerate(wide):
-        x = xs[k]
-        y = ys[k]
-        near = abs(turn_between(x - hbx[i], y - hby[i], hax[i] - x, hay[i] - y))
-        if closed or near >= CORNER_SHARPNESS * turn:
-            candidates.append((-turn, k))
-            if turns is not None:
-                turns[k] = turn
+        count = len(hb)
+        px, py = points_at(xs, ys, cum, hb + ha)
+        hbx, hby, hax, hay = px[:count], py[:count], px[count:], py[count:]
+        candidates = []
+        for i, (turn, k) in enumerate(wide):
+            x = xs[k]
+            y = ys[k]
+            near = abs(turn_between(x - hbx[i], y - hby[i], hax[i] - x, hay[i] - y))
+            if near >= CORNER_SHARPNESS * turn:
+                candidates.append((-turn, k))
+                if turns is not None:
+                    turns[k] = turn
     candidates.sort()
     chosen: list[int] = []
     for _, k in candidates:
