@@ -122,7 +122,7 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
         "Čtyři strany, ale rohy mají daleko k pravým úhlům.",
     ),
     "not.diamond": (
-        "A diamond: a square stands on a side, its corners right angles.",
+        "A diamond: a square stands on a side, with right angles.",
         "Kosočtverec: čtverec stojí na straně a má pravé úhly.",
     ),
     "not.round": (
@@ -155,8 +155,8 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
         "Části kresby, které nejsou žádným z tvarů: {count}.",
     ),
     "drawing.diamond": (
-        "A diamond is no square: a square stands on a side, its corners right angles.",
-        "Kosočtverec není čtverec: čtverec stojí na straně a má pravé úhly.",
+        "A diamond is no square: a square stands on a side.",
+        "Kosočtverec není čtverec: čtverec stojí na straně.",
     ),
     "drawing.count": (
         "Exactly 4 shapes are needed; this drawing has {count}: {found}.",
