@@ -30,11 +30,13 @@ from games.geometry.figures import (
 from games.geometry.polyline import XY, cumulative, points_at, stays_near, turn_between
 from games.geometry.reasons import JSON, Reasoned
 from games.geometry.tolerances import (
+    CLOSE_GAP,
     ELLIPSE_TOLERANCE,
     JOIN_BUDGET,
     JOIN_VERTICES,
     MAX_STROKE_POINTS,
     OUTLINE_FRACTION,
+    OVERLAP_FRACTION,
     OVERSHOOT_LENGTH,
     OVERSHOOT_NEAR,
     POLYGON_CORNERS,
@@ -281,23 +283,96 @@ def _cycles(traces: Sequence[Trace], links: Sequence[Link]) -> list[tuple[float,
     return sorted(unique.values(), key=lambda item: (item[0], [i for i, _ in item[1]]))
 
 
-def _joinings(traces: Sequence[Trace], singles: Sequence[Figure]) -> list[ShapeVerdict]:
+def _paths(
+    traces: Sequence[Trace], links: Sequence[Link], closed: set[int]
+) -> list[tuple[float, Chain]]:
+    """Ways 2 to 4 strokes follow each other end to start without the last one meeting
+    the first, whose free ends come near each other: a loop whose last gap, overlap or
+    overshoot the joined figure judges as a stroke's own (a circle drawn in two goes with
+    a gap at the top, or one go closing by itself with an arc drawn over its seam).
+    At most one of them (`closed`) closes by itself. Each end has at most
+    JOIN_NEIGHBOURS links, so the walk is bounded."""
+    meets: dict[tuple[int, int], list[tuple[float, int, int]]] = {}
+    for d, a, ea, b, eb in links:
+        if a not in closed or b not in closed:
+            meets.setdefault((a, ea), []).append((d, b, eb))
+            meets.setdefault((b, eb), []).append((d, a, ea))
+    found: dict[tuple[int, ...], tuple[float, Chain]] = {}
+
+    def free_end(i: int, reverse: bool, last: bool) -> tuple[float, float]:
+        t = traces[i]
+        at_end = reverse != last  # the stroke's end 1 (its last point) is free
+        return (t.xs[-1], t.ys[-1]) if at_end else (t.xs[0], t.ys[0])
+
+    def walk(chain: Chain, used: set[int], out_end: tuple[int, int], gaps: float) -> None:
+        for d, b, eb in meets.get(out_end, ()):
+            if b in used or (b in closed and any(i in closed for i, _ in chain)):
+                continue
+            chain.append((b, eb == 1))
+            used.add(b)
+            order = tuple(i for i, _ in chain)
+            key = min(order, order[::-1])
+            # A loop's ends come within CLOSE_GAP of its length, or overshoot each other
+            # by OVERLAP_FRACTION at most: strokes whose free ends are farther apart than
+            # both together go round no loop, and are not read (a square's sides in a row).
+            length = sum(traces[i].length for i in order)
+            sx, sy = free_end(*chain[0], last=False)
+            ex, ey = free_end(*chain[-1], last=True)
+            gap = math.hypot(ex - sx, ey - sy)
+            if gap <= (CLOSE_GAP + OVERLAP_FRACTION) * length and (
+                    key not in found or gaps + d + gap < found[key][0]):
+                found[key] = (gaps + d + gap, list(chain))
+            if len(chain) < _MAX_JOINED:
+                walk(chain, used, (b, 1 - eb), gaps + d)
+            used.discard(b)
+            chain.pop()
+
+    for a in sorted({a for _, a, _, _, _ in links} | {b for _, _, _, b, _ in links}):
+        for reverse in (False, True):
+            walk([(a, reverse)], {a}, (a, 0 if reverse else 1), 0.0)
+    return sorted(found.values(), key=lambda item: (item[0], [i for i, _ in item[1]]))
+
+
+def _joinings(
+    traces: Sequence[Trace], singles: Sequence[Figure],
+    alone: Sequence[Sequence[ShapeVerdict]] | None = None,
+) -> list[ShapeVerdict]:
     """Shapes made of several strokes whose ends meet: 2 to 4 strokes round a circle, a
     square or a triangle, and two straight strokes that continue each other (a line drawn
-    in two goes). Nearest ends first; at most JOIN_BUDGET joinings are read."""
-    # A stroke that crosses itself is no side of a shape: it joins nothing.
+    in two goes). Nearest ends first; at most JOIN_BUDGET joinings are read. `alone` is
+    what each stroke counts as on its own (read here when not given)."""
+    # A stroke that crosses itself is no side of a shape: it joins nothing. A stroke
+    # closed by itself joins only in a path (below), one such stroke a path: a circle's
+    # long piece, closed across its gap, with the short piece drawn over its seam.
     joinable = [
         i for i, f in enumerate(singles)
-        if f.kind is not FigureKind.DOT and not f.closed and not f.unjudged and not f.crossings
+        if f.kind is not FigureKind.DOT and not f.unjudged and not f.crossings
     ]
+    closed = {i for i in joinable if singles[i].closed}
     links = stroke_links(traces, joinable, LINK_BUDGET)
+    open_links = [link for link in links if link[1] not in closed and link[3] not in closed]
     chains: list[tuple[float, Chain, bool]] = [
-        (gaps, chain, True) for gaps, chain in _cycles(traces, links)
+        (gaps, chain, True) for gaps, chain in _cycles(traces, open_links)
     ]
-    for d, a, ea, b, eb in links:
+    for d, a, ea, b, eb in open_links:
         if singles[a].kind is FigureKind.LINE and singles[b].kind is FigureKind.LINE:
             chains.append((d, [(a, ea == 0), (b, eb == 1)], False))
+    # Paths come after the loops and lines above, which they may not crowd out of the
+    # budget. Straight strokes go round a loop by their corners (above); a path of more
+    # than 2 of them, whose last gap was too wide for a corner, only ever closed across
+    # the gap between two points of a star (2: a triangle cut below its open apex).
+    straight = (FigureKind.LINE, FigureKind.LINES)
     chains.sort(key=lambda item: (item[0], [i for i, _ in item[1]]))
+    chains.extend(
+        (gaps, chain, False) for gaps, chain in _paths(traces, links, closed)
+        if len(chain) == 2
+        or any(i in closed or singles[i].kind not in straight for i, _ in chain))
+    # A stroke closed by itself is the shape of its path, or the path is not read: the
+    # other strokes only go over its seam, and add nothing to it nor take from it.
+    closed_shape: dict[int, Shape | None] = {}
+    for i in closed:
+        own = alone[i] if alone is not None else _shape_verdicts(singles[i])
+        closed_shape[i] = own[0].shape if len(own) == 1 else None
     found: list[ShapeVerdict] = []
     vertices = JOIN_VERTICES
     for _, chain, cycle in chains[:JOIN_BUDGET]:
@@ -309,7 +384,9 @@ def _joinings(traces: Sequence[Trace], singles: Sequence[Figure]) -> list[ShapeV
         if len(verdicts) != 1 or verdicts[0].shape is None:
             continue
         shape = verdicts[0].shape
-        if cycle != (shape in _CLOSED_SHAPES):
+        if (cycle or figure.closed) != (shape in _CLOSED_SHAPES):
+            continue
+        if any(i in closed and closed_shape[i] is not shape for i, _ in chain):
             continue
         params = {**verdicts[0].params, "shape": shape.value, "count": len(chain)}
         found.append(ShapeVerdict("shape.joined", params, shape, figure.strokes, figure))
@@ -583,8 +660,17 @@ def _recognise(
     read = [_single_read(i, t, i in strays) for i, t in enumerate(traces)]
     singles_figures = [figure for figure, _ in read]
     singles = [list(verdicts) for _, verdicts in read]
-    joinings = _joinings(traces, singles_figures)
+    joinings = _joinings(traces, singles_figures, singles)
     keys, over = _drawn_over_table([*(v for vs in singles for v in vs), *joinings])
+
+    def over_it(j: int, i: int) -> bool:
+        return any(keys[k] == (i,) for k, _ in over.get(j, ()))
+
+    # A stroke closed by itself with the others of a path all drawn over it is read as
+    # that shape and strokes drawn over it (a side drawn again says so), not as a joining.
+    joinings = [v for v in joinings if not any(
+        singles_figures[i].closed and all(over_it(j, i) for j in v.strokes if j != i)
+        for i in v.strokes)]
     ways = _readings(singles, joinings)
     if rolled is None:
         return _read(singles, ways[0], keys, over)
