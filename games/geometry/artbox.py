@@ -297,7 +297,7 @@ def _paths(
         if a not in closed or b not in closed:
             meets.setdefault((a, ea), []).append((d, b, eb))
             meets.setdefault((b, eb), []).append((d, a, ea))
-    found: dict[tuple[int, ...], tuple[float, Chain]] = {}
+    found: dict[tuple[int, ...], tuple[tuple[float, float], Chain]] = {}
 
     def free_end(i: int, reverse: bool, last: bool) -> tuple[float, float]:
         t = traces[i]
@@ -319,9 +319,13 @@ def _paths(
             sx, sy = free_end(*chain[0], last=False)
             ex, ey = free_end(*chain[-1], last=True)
             gap = math.hypot(ex - sx, ey - sy)
+            # Of the ways round the same strokes, the one joined where they meet closest,
+            # leaving the widest gap (or overlap) to judge as a stroke's own seam: a
+            # circle cut in two is joined at the cut, and closed at its seam.
+            score = (gaps + d, gap)
             if gap <= (CLOSE_GAP + OVERLAP_FRACTION) * length and (
-                    key not in found or gaps + d + gap < found[key][0]):
-                found[key] = (gaps + d + gap, list(chain))
+                    key not in found or score < found[key][0]):
+                found[key] = (score, list(chain))
             if len(chain) < _MAX_JOINED:
                 walk(chain, used, (b, 1 - eb), gaps + d)
             used.discard(b)
@@ -330,7 +334,8 @@ def _paths(
     for a in sorted({a for _, a, _, _, _ in links} | {b for _, _, _, b, _ in links}):
         for reverse in (False, True):
             walk([(a, reverse)], {a}, (a, 0 if reverse else 1), 0.0)
-    return sorted(found.values(), key=lambda item: (item[0], [i for i, _ in item[1]]))
+    return [(sum(score), chain) for score, chain in sorted(
+        found.values(), key=lambda item: (item[0], [i for i, _ in item[1]]))]
 
 
 def _joinings(
