@@ -284,13 +284,13 @@ def _cycles(traces: Sequence[Trace], links: Sequence[Link]) -> list[tuple[float,
 
 
 def _paths(
-    traces: Sequence[Trace], links: Sequence[Link], closed: set[int]
+    traces: Sequence[Trace], links: Sequence[Link], closed: frozenset[int]
 ) -> list[tuple[float, Chain]]:
     """Ways 2 to 4 strokes follow each other end to start without the last one meeting
     the first, whose free ends come near each other: a loop whose last gap, overlap or
     overshoot the joined figure judges as a stroke's own (a circle drawn in two goes with
     a gap at the top, or one go closing by itself with an arc drawn over its seam).
-    At most one of them (`closed`) closes by itself. Each end has at most
+    A stroke that closes by itself (`closed`) is in a path of 2. Each end has at most
     JOIN_NEIGHBOURS links, so the walk is bounded."""
     meets: dict[tuple[int, int], list[tuple[float, int, int]]] = {}
     for d, a, ea, b, eb in links:
@@ -298,42 +298,49 @@ def _paths(
             meets.setdefault((a, ea), []).append((d, b, eb))
             meets.setdefault((b, eb), []).append((d, a, ea))
     found: dict[tuple[int, ...], tuple[tuple[float, float], Chain]] = {}
+    # Each path is walked from both of its ends: it is kept from the end with the lower
+    # stroke number only. What is added up along the walk is carried along it.
+    reach = CLOSE_GAP + OVERLAP_FRACTION
 
-    def free_end(i: int, reverse: bool, last: bool) -> tuple[float, float]:
-        t = traces[i]
-        at_end = reverse != last  # the stroke's end 1 (its last point) is free
-        return (t.xs[-1], t.ys[-1]) if at_end else (t.xs[0], t.ys[0])
-
-    def walk(chain: Chain, used: set[int], out_end: tuple[int, int], gaps: float) -> None:
+    def walk(chain: Chain, used: set[int], out_end: tuple[int, int], gaps: float,
+             length: float, start: tuple[float, float], with_closed: bool) -> None:
         for d, b, eb in meets.get(out_end, ()):
-            if b in used or (b in closed and any(i in closed for i, _ in chain)):
+            if b in used or (b in closed and (with_closed or len(chain) > 1)):
                 continue
             chain.append((b, eb == 1))
             used.add(b)
-            order = tuple(i for i, _ in chain)
-            key = min(order, order[::-1])
-            # A loop's ends come within CLOSE_GAP of its length, or overshoot each other
-            # by OVERLAP_FRACTION at most: strokes whose free ends are farther apart than
-            # both together go round no loop, and are not read (a square's sides in a row).
-            length = sum(traces[i].length for i in order)
-            sx, sy = free_end(*chain[0], last=False)
-            ex, ey = free_end(*chain[-1], last=True)
-            gap = math.hypot(ex - sx, ey - sy)
-            # Of the ways round the same strokes, the one joined where they meet closest,
-            # leaving the widest gap (or overlap) to judge as a stroke's own seam: a
-            # circle cut in two is joined at the cut, and closed at its seam.
-            score = (gaps + d, gap)
-            if gap <= (CLOSE_GAP + OVERLAP_FRACTION) * length and (
-                    key not in found or score < found[key][0]):
-                found[key] = (score, list(chain))
-            if len(chain) < _MAX_JOINED:
-                walk(chain, used, (b, 1 - eb), gaps + d)
+            t = traces[b]
+            total = length + t.length
+            if chain[0][0] < b:
+                # A loop's ends come within CLOSE_GAP of its length, or overshoot each
+                # other by OVERLAP_FRACTION at most: strokes whose free ends are farther
+                # apart go round no loop, and are not read (a square's sides in a row).
+                ex, ey = (t.xs[0], t.ys[0]) if eb == 1 else (t.xs[-1], t.ys[-1])
+                gap = math.hypot(ex - start[0], ey - start[1])
+                # Of the ways round the same strokes, the one joined where they meet
+                # closest, leaving the widest gap (or overlap) to judge as a stroke's own
+                # seam: a circle cut in two is joined at the cut, and closed at its seam.
+                score = (gaps + d, gap)
+                if gap <= reach * total:
+                    key = tuple(i for i, _ in chain)
+                    if key not in found or score < found[key][0]:
+                        found[key] = (score, list(chain))
+            # A stroke closed by itself takes one more at its seam, no more: what the
+            # two make is judged as one stroke's loop and its leftovers (at most
+            # OVERLAP_FRACTION of the loop off it), and a third would be a part of its
+            # own that happens to meet them (a line inside a shape beside the seam).
+            if len(chain) < (2 if with_closed or b in closed else _MAX_JOINED):
+                walk(chain, used, (b, 1 - eb), gaps + d, total, start,
+                     with_closed or b in closed)
             used.discard(b)
             chain.pop()
 
     for a in sorted({a for _, a, _, _, _ in links} | {b for _, _, _, b, _ in links}):
+        t = traces[a]
         for reverse in (False, True):
-            walk([(a, reverse)], {a}, (a, 0 if reverse else 1), 0.0)
+            start = (t.xs[-1], t.ys[-1]) if reverse else (t.xs[0], t.ys[0])
+            walk([(a, reverse)], {a}, (a, 0 if reverse else 1), 0.0, t.length, start,
+                 a in closed)
     return [(sum(score), chain) for score, chain in sorted(
         found.values(), key=lambda item: (item[0], [i for i, _ in item[1]]))]
 
@@ -353,8 +360,8 @@ def _joinings(
         i for i, f in enumerate(singles)
         if f.kind is not FigureKind.DOT and not f.unjudged and not f.crossings
     ]
-    closed = {i for i in joinable if singles[i].closed}
-    links = stroke_links(traces, joinable, LINK_BUDGET)
+    closed = frozenset(i for i in joinable if singles[i].closed)
+    links = stroke_links(traces, joinable, LINK_BUDGET, closed)
     open_links = [link for link in links if link[1] not in closed and link[3] not in closed]
     chains: list[tuple[float, Chain, bool]] = [
         (gaps, chain, True) for gaps, chain in _cycles(traces, open_links)
@@ -464,6 +471,21 @@ def _read(
                 unrecognised += 1
     found = tuple(s for kind in _SHAPES for s in shapes if s is kind)
     return _Reading(tuple(out), found, unrecognised)
+
+
+def _not_drawn_over(
+    joinings: Sequence[ShapeVerdict], singles: Sequence[Figure],
+    keys: Sequence[tuple[int, ...]], over: dict[int, list[tuple[int, str]]],
+) -> list[ShapeVerdict]:
+    """The joinings but those of a stroke closed by itself and strokes all drawn over it
+    (`_drawn_over_table`): that shape and the strokes drawn over it (a side drawn again
+    says so) are the reading, not a joining."""
+    def over_it(j: int, i: int) -> bool:
+        return any(keys[k] == (i,) for k, _ in over.get(j, ()))
+
+    return [v for v in joinings if not any(
+        singles[i].closed and all(over_it(j, i) for j in v.strokes if j != i)
+        for i in v.strokes)]
 
 
 def _strays(traces: Sequence[Trace]) -> set[int]:
@@ -667,15 +689,7 @@ def _recognise(
     singles = [list(verdicts) for _, verdicts in read]
     joinings = _joinings(traces, singles_figures, singles)
     keys, over = _drawn_over_table([*(v for vs in singles for v in vs), *joinings])
-
-    def over_it(j: int, i: int) -> bool:
-        return any(keys[k] == (i,) for k, _ in over.get(j, ()))
-
-    # A stroke closed by itself with the others of a path all drawn over it is read as
-    # that shape and strokes drawn over it (a side drawn again says so), not as a joining.
-    joinings = [v for v in joinings if not any(
-        singles_figures[i].closed and all(over_it(j, i) for j in v.strokes if j != i)
-        for i in v.strokes)]
+    joinings = _not_drawn_over(joinings, singles_figures, keys, over)
     ways = _readings(singles, joinings)
     if rolled is None:
         return _read(singles, ways[0], keys, over)
