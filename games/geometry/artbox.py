@@ -623,7 +623,9 @@ def _readings(
     ends first, as long as the strokes are free), then the others, at most _MAX_READINGS."""
     greedy: list[ShapeVerdict] = []
     taken: set[int] = set()
-    for v in joinings:
+    # A person sees the closed shape before the lines it was drawn with: a triangle whose
+    # side was drawn in two goes is a triangle, not a line and two more.
+    for v in sorted(joinings, key=lambda v: v.shape is Shape.LINE):
         if not taken & set(v.strokes):
             greedy.append(v)
             taken.update(v.strokes)
