@@ -694,7 +694,18 @@ def _recognise(
     joinings = _not_drawn_over(joinings, singles_figures, keys, over)
     ways = _readings(singles, joinings)
     if rolled is None:
-        return _read(singles, ways[0], keys, over)
+        # The first reading (the greedy one on a tie) with the fewest parts that are no
+        # shape: a circle in three goes is one circle, not two goes joined and an arc
+        # left over. A reading with none cannot be bettered.
+        first: _Reading | None = None
+        for joined in ways:
+            reading = _read(singles, joined, keys, over)
+            if first is None or reading.unrecognised < first.unrecognised:
+                first = reading
+                if not first.unrecognised:
+                    break
+        assert first is not None  # the greedy way is always read
+        return first
     # A small line may be one of the rolled shapes: then the drawing is read with it
     # counted too.
     counted = (True, False) if any(
@@ -732,9 +743,12 @@ def recognise_shapes(
     A shape is usually one stroke. Open strokes whose ends meet round a loop (2 to 4 of
     them, nearest ends first, overshoots cut off) may count as one circle, square or
     triangle, and two straight strokes that continue each other as one line; each stroke
-    counts once. Without a roll, those joinings are taken nearest ends first; with
-    `rolled`, the reading that fits the roll best is chosen (four lines meeting at
-    corners are four lines when four lines were rolled, a square when a square was).
+    counts once (and so may strokes in a row whose free ends close the loop, or a stroke
+    closed by itself and one drawn over its seam). Without a roll, those joinings are
+    taken nearest ends first (closed shapes before lines), unless another reading leaves
+    fewer parts that are no shape; with `rolled`, the reading that fits the roll best is
+    chosen (four lines meeting at corners are four lines when four lines were rolled, a
+    square when a square was).
     """
     try:
         return _recognise(strokes, rolled).verdicts
