@@ -284,14 +284,17 @@ def _cycles(traces: Sequence[Trace], links: Sequence[Link]) -> list[tuple[float,
 
 
 def _paths(
-    traces: Sequence[Trace], links: Sequence[Link], closed: frozenset[int]
+    traces: Sequence[Trace], links: Sequence[Link], closed: frozenset[int],
+    straight: frozenset[int] = frozenset(),
 ) -> list[tuple[float, Chain]]:
     """Ways 2 to 4 strokes follow each other end to start without the last one meeting
     the first, whose free ends come near each other: a loop whose last gap, overlap or
     overshoot the joined figure judges as a stroke's own (a circle drawn in two goes with
     a gap at the top, or one go closing by itself with an arc drawn over its seam).
-    A stroke that closes by itself (`closed`) is in a path of 2. Each end has at most
-    JOIN_NEIGHBOURS links, so the walk is bounded."""
+    A stroke that closes by itself (`closed`) is in a path of 2; `straight` strokes
+    (open, each straight alone) make a path of 2 on their own, or one with a stroke that
+    is neither (they go round a loop by their corners: see `_joinings`). Each end has at
+    most JOIN_NEIGHBOURS links, so the walk is bounded."""
     meets: dict[tuple[int, int], list[tuple[float, int, int]]] = {}
     for d, a, ea, b, eb in links:
         if a not in closed or b not in closed:
@@ -303,10 +306,14 @@ def _paths(
     reach = CLOSE_GAP + OVERLAP_FRACTION
 
     def walk(chain: Chain, used: set[int], out_end: tuple[int, int], gaps: float,
-             length: float, start: tuple[float, float], with_closed: bool) -> None:
+             length: float, start: tuple[float, float], with_closed: bool,
+             bent: bool) -> None:
         for d, b, eb in meets.get(out_end, ()):
             if b in used or (b in closed and (with_closed or len(chain) > 1)):
                 continue
+            ends_bent = bent or b not in straight
+            if not ends_bent and len(chain) + 1 == _MAX_JOINED:
+                continue  # straight strokes only, and none more may come
             chain.append((b, eb == 1))
             used.add(b)
             t = traces[b]
@@ -321,7 +328,7 @@ def _paths(
                 # closest, leaving the widest gap (or overlap) to judge as a stroke's own
                 # seam: a circle cut in two is joined at the cut, and closed at its seam.
                 score = (gaps + d, gap)
-                if gap <= reach * total:
+                if gap <= reach * total and (ends_bent or len(chain) == 2):
                     key = tuple(i for i, _ in chain)
                     if key not in found or score < found[key][0]:
                         found[key] = (score, list(chain))
@@ -331,7 +338,7 @@ def _paths(
             # own that happens to meet them (a line inside a shape beside the seam).
             if len(chain) < (2 if with_closed or b in closed else _MAX_JOINED):
                 walk(chain, used, (b, 1 - eb), gaps + d, total, start,
-                     with_closed or b in closed)
+                     with_closed or b in closed, ends_bent)
             used.discard(b)
             chain.pop()
 
@@ -340,7 +347,7 @@ def _paths(
         for reverse in (False, True):
             start = (t.xs[-1], t.ys[-1]) if reverse else (t.xs[0], t.ys[0])
             walk([(a, reverse)], {a}, (a, 0 if reverse else 1), 0.0, t.length, start,
-                 a in closed)
+                 a in closed, a not in straight)
     return [(sum(score), chain) for score, chain in sorted(
         found.values(), key=lambda item: (item[0], [i for i, _ in item[1]]))]
 
@@ -373,12 +380,11 @@ def _joinings(
     # budget. Straight strokes go round a loop by their corners (above); a path of more
     # than 2 of them, whose last gap was too wide for a corner, only ever closed across
     # the gap between two points of a star (2: a triangle cut below its open apex).
-    straight = (FigureKind.LINE, FigureKind.LINES)
+    straight = frozenset(i for i in joinable if i not in closed
+                         and singles[i].kind in (FigureKind.LINE, FigureKind.LINES))
     chains.sort(key=lambda item: (item[0], [i for i, _ in item[1]]))
-    chains.extend(
-        (gaps, chain, False) for gaps, chain in _paths(traces, links, closed)
-        if len(chain) == 2
-        or any(i in closed or singles[i].kind not in straight for i, _ in chain))
+    chains.extend((gaps, chain, False)
+                  for gaps, chain in _paths(traces, links, closed, straight))
     # A stroke closed by itself is the shape of its path, or the path is not read: the
     # other strokes only go over its seam, and add nothing to it nor take from it.
     closed_shape: dict[int, Shape | None] = {}
