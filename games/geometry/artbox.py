@@ -31,11 +31,13 @@ from games.geometry.figures import (
 from games.geometry.polyline import XY, cumulative, points_at, stays_near, turn_between
 from games.geometry.reasons import JSON, Reasoned
 from games.geometry.tolerances import (
+    CLOSE_GAP,
     ELLIPSE_TOLERANCE,
     JOIN_BUDGET,
     JOIN_VERTICES,
     MAX_STROKE_POINTS,
     OUTLINE_FRACTION,
+    OVERLAP_FRACTION,
     OVERSHOOT_LENGTH,
     OVERSHOOT_NEAR,
     POLYGON_CORNERS,
@@ -310,23 +312,114 @@ def _cycles(traces: Sequence[Trace], links: Sequence[Link]) -> list[tuple[float,
     return sorted(unique.values(), key=lambda item: (item[0], [i for i, _ in item[1]]))
 
 
-def _joinings(traces: Sequence[Trace], singles: Sequence[Figure]) -> list[ShapeVerdict]:
+def _paths(
+    traces: Sequence[Trace], links: Sequence[Link], closed: frozenset[int],
+    straight: frozenset[int] = frozenset(),
+) -> list[tuple[float, Chain]]:
+    """Ways 2 to 4 strokes follow each other end to start without the last one meeting
+    the first, whose free ends come near each other: a loop whose last gap, overlap or
+    overshoot the joined figure judges as a stroke's own (a circle drawn in two goes with
+    a gap at the top, or one go closing by itself with an arc drawn over its seam).
+    A stroke that closes by itself (`closed`) is in a path of 2; `straight` strokes
+    (open, each straight alone) make a path of 2 on their own, or one with a stroke that
+    is neither (they go round a loop by their corners: see `_joinings`). Each end has at
+    most JOIN_NEIGHBOURS links, so the walk is bounded."""
+    meets: dict[tuple[int, int], list[tuple[float, int, int]]] = {}
+    for d, a, ea, b, eb in links:
+        if a not in closed or b not in closed:
+            meets.setdefault((a, ea), []).append((d, b, eb))
+            meets.setdefault((b, eb), []).append((d, a, ea))
+    found: dict[tuple[int, ...], tuple[tuple[float, float], Chain]] = {}
+    # Each path is walked from both of its ends: it is kept from the end with the lower
+    # stroke number only. What is added up along the walk is carried along it.
+    reach = CLOSE_GAP + OVERLAP_FRACTION
+
+    def walk(chain: Chain, used: set[int], out_end: tuple[int, int], gaps: float,
+             length: float, start: tuple[float, float], with_closed: bool,
+             bent: bool) -> None:
+        for d, b, eb in meets.get(out_end, ()):
+            if b in used or (b in closed and (with_closed or len(chain) > 1)):
+                continue
+            ends_bent = bent or b not in straight
+            if not ends_bent and len(chain) + 1 == _MAX_JOINED:
+                continue  # straight strokes only, and none more may come
+            chain.append((b, eb == 1))
+            used.add(b)
+            t = traces[b]
+            total = length + t.length
+            if chain[0][0] < b:
+                # A loop's ends come within CLOSE_GAP of its length, or overshoot each
+                # other by OVERLAP_FRACTION at most: strokes whose free ends are farther
+                # apart go round no loop, and are not read (a square's sides in a row).
+                ex, ey = (t.xs[0], t.ys[0]) if eb == 1 else (t.xs[-1], t.ys[-1])
+                gap = math.hypot(ex - start[0], ey - start[1])
+                # Of the ways round the same strokes, the one joined where they meet
+                # closest, leaving the widest gap (or overlap) to judge as a stroke's own
+                # seam: a circle cut in two is joined at the cut, and closed at its seam.
+                score = (gaps + d, gap)
+                if gap <= reach * total and (ends_bent or len(chain) == 2):
+                    key = tuple(i for i, _ in chain)
+                    if key not in found or score < found[key][0]:
+                        found[key] = (score, list(chain))
+            # A stroke closed by itself takes one more at its seam, no more: what the
+            # two make is judged as one stroke's loop and its leftovers (at most
+            # OVERLAP_FRACTION of the loop off it), and a third would be a part of its
+            # own that happens to meet them (a line inside a shape beside the seam).
+            if len(chain) < (2 if with_closed or b in closed else _MAX_JOINED):
+                walk(chain, used, (b, 1 - eb), gaps + d, total, start,
+                     with_closed or b in closed, ends_bent)
+            used.discard(b)
+            chain.pop()
+
+    for a in sorted({a for _, a, _, _, _ in links} | {b for _, _, _, b, _ in links}):
+        t = traces[a]
+        for reverse in (False, True):
+            start = (t.xs[-1], t.ys[-1]) if reverse else (t.xs[0], t.ys[0])
+            walk([(a, reverse)], {a}, (a, 0 if reverse else 1), 0.0, t.length, start,
+                 a in closed, a not in straight)
+    return [(sum(score), chain) for score, chain in sorted(
+        found.values(), key=lambda item: (item[0], [i for i, _ in item[1]]))]
+
+
+def _joinings(
+    traces: Sequence[Trace], singles: Sequence[Figure],
+    alone: Sequence[Sequence[ShapeVerdict]] | None = None,
+) -> list[ShapeVerdict]:
     """Shapes made of several strokes whose ends meet: 2 to 4 strokes round a circle, a
     square or a triangle, and two straight strokes that continue each other (a line drawn
-    in two goes). Nearest ends first; at most JOIN_BUDGET joinings are read."""
-    # A stroke that crosses itself is no side of a shape: it joins nothing.
+    in two goes). Nearest ends first; at most JOIN_BUDGET joinings are read. `alone` is
+    what each stroke counts as on its own (read here when not given)."""
+    # A stroke that crosses itself is no side of a shape: it joins nothing. A stroke
+    # closed by itself joins only in a path (below), one such stroke a path: a circle's
+    # long piece, closed across its gap, with the short piece drawn over its seam.
     joinable = [
         i for i, f in enumerate(singles)
-        if f.kind is not FigureKind.DOT and not f.closed and not f.unjudged and not f.crossings
+        if f.kind is not FigureKind.DOT and not f.unjudged and not f.crossings
     ]
-    links = stroke_links(traces, joinable, LINK_BUDGET)
+    closed = frozenset(i for i in joinable if singles[i].closed)
+    links = stroke_links(traces, joinable, LINK_BUDGET, closed)
+    open_links = [link for link in links if link[1] not in closed and link[3] not in closed]
     chains: list[tuple[float, Chain, bool]] = [
-        (gaps, chain, True) for gaps, chain in _cycles(traces, links)
+        (gaps, chain, True) for gaps, chain in _cycles(traces, open_links)
     ]
-    for d, a, ea, b, eb in links:
+    for d, a, ea, b, eb in open_links:
         if singles[a].kind is FigureKind.LINE and singles[b].kind is FigureKind.LINE:
             chains.append((d, [(a, ea == 0), (b, eb == 1)], False))
+    # Paths come after the loops and lines above, which they may not crowd out of the
+    # budget. Straight strokes go round a loop by their corners (above); a path of more
+    # than 2 of them, whose last gap was too wide for a corner, only ever closed across
+    # the gap between two points of a star (2: a triangle cut below its open apex).
+    straight = frozenset(i for i in joinable if i not in closed
+                         and singles[i].kind in (FigureKind.LINE, FigureKind.LINES))
     chains.sort(key=lambda item: (item[0], [i for i, _ in item[1]]))
+    chains.extend((gaps, chain, False)
+                  for gaps, chain in _paths(traces, links, closed, straight))
+    # A stroke closed by itself is the shape of its path, or the path is not read: the
+    # other strokes only go over its seam, and add nothing to it nor take from it.
+    closed_shape: dict[int, Shape | None] = {}
+    for i in closed:
+        own = alone[i] if alone is not None else _shape_verdicts(singles[i])
+        closed_shape[i] = own[0].shape if len(own) == 1 else None
     found: list[ShapeVerdict] = []
     vertices = JOIN_VERTICES
     for _, chain, cycle in chains[:JOIN_BUDGET]:
@@ -338,7 +431,9 @@ def _joinings(traces: Sequence[Trace], singles: Sequence[Figure]) -> list[ShapeV
         if len(verdicts) != 1 or verdicts[0].shape is None:
             continue
         shape = verdicts[0].shape
-        if cycle != (shape in _CLOSED_SHAPES):
+        if (cycle or figure.closed) != (shape in _CLOSED_SHAPES):
+            continue
+        if any(i in closed and closed_shape[i] is not shape for i, _ in chain):
             continue
         params = {**verdicts[0].params, "shape": shape.value, "count": len(chain)}
         found.append(ShapeVerdict("shape.joined", params, shape, figure.strokes, figure))
@@ -411,6 +506,21 @@ def _read(
                 unrecognised += 1
     found = tuple(s for kind in _SHAPES for s in shapes if s is kind)
     return _Reading(tuple(out), found, unrecognised)
+
+
+def _not_drawn_over(
+    joinings: Sequence[ShapeVerdict], singles: Sequence[Figure],
+    keys: Sequence[tuple[int, ...]], over: dict[int, list[tuple[int, str]]],
+) -> list[ShapeVerdict]:
+    """The joinings but those of a stroke closed by itself and strokes all drawn over it
+    (`_drawn_over_table`): that shape and the strokes drawn over it (a side drawn again
+    says so) are the reading, not a joining."""
+    def over_it(j: int, i: int) -> bool:
+        return any(keys[k] == (i,) for k, _ in over.get(j, ()))
+
+    return [v for v in joinings if not any(
+        singles[i].closed and all(over_it(j, i) for j in v.strokes if j != i)
+        for i in v.strokes)]
 
 
 def _strays(traces: Sequence[Trace]) -> set[int]:
@@ -548,7 +658,9 @@ def _readings(
     ends first, as long as the strokes are free), then the others, at most _MAX_READINGS."""
     greedy: list[ShapeVerdict] = []
     taken: set[int] = set()
-    for v in joinings:
+    # A person sees the closed shape before the lines it was drawn with: a triangle whose
+    # side was drawn in two goes is a triangle, not a line and two more.
+    for v in sorted(joinings, key=lambda v: v.shape is Shape.LINE):
         if not taken & set(v.strokes):
             greedy.append(v)
             taken.update(v.strokes)
@@ -612,11 +724,23 @@ def _recognise(
     read = [_single_read(i, t, i in strays) for i, t in enumerate(traces)]
     singles_figures = [figure for figure, _ in read]
     singles = [list(verdicts) for _, verdicts in read]
-    joinings = _joinings(traces, singles_figures)
+    joinings = _joinings(traces, singles_figures, singles)
     keys, over = _drawn_over_table([*(v for vs in singles for v in vs), *joinings])
+    joinings = _not_drawn_over(joinings, singles_figures, keys, over)
     ways = _readings(singles, joinings)
     if rolled is None:
-        return _read(singles, ways[0], keys, over)
+        # The first reading (the greedy one on a tie) with the fewest parts that are no
+        # shape: a circle in three goes is one circle, not two goes joined and an arc
+        # left over. A reading with none cannot be bettered.
+        first: _Reading | None = None
+        for joined in ways:
+            reading = _read(singles, joined, keys, over)
+            if first is None or reading.unrecognised < first.unrecognised:
+                first = reading
+                if not first.unrecognised:
+                    break
+        assert first is not None  # the greedy way is always read
+        return first
     # A small line may be one of the rolled shapes: then the drawing is read with it
     # counted too.
     counted = (True, False) if any(
@@ -654,9 +778,12 @@ def recognise_shapes(
     A shape is usually one stroke. Open strokes whose ends meet round a loop (2 to 4 of
     them, nearest ends first, overshoots cut off) may count as one circle, square or
     triangle, and two straight strokes that continue each other as one line; each stroke
-    counts once. Without a roll, those joinings are taken nearest ends first; with
-    `rolled`, the reading that fits the roll best is chosen (four lines meeting at
-    corners are four lines when four lines were rolled, a square when a square was).
+    counts once (and so may strokes in a row whose free ends close the loop, or a stroke
+    closed by itself and one drawn over its seam). Without a roll, those joinings are
+    taken nearest ends first (closed shapes before lines), unless another reading leaves
+    fewer parts that are no shape; with `rolled`, the reading that fits the roll best is
+    chosen (four lines meeting at corners are four lines when four lines were rolled, a
+    square when a square was).
     """
     try:
         return _recognise(strokes, rolled).verdicts

@@ -1425,19 +1425,19 @@ def _to_corner(a: Trace, ea: int, b: Trace, eb: int, reach: float) -> float:
 
 
 _PAIRS: Final = 8192
-_pairs: dict[tuple[bytes, bytes], tuple[tuple[float, int, int], ...]] = {}
+_pairs: dict[tuple[bytes, bytes, bool], tuple[tuple[float, int, int], ...]] = {}
 
 
-def _pair_links(ta: Trace, tb: Trace) -> tuple[tuple[float, int, int], ...]:
+def _pair_links(ta: Trace, tb: Trace, seam: bool = False) -> tuple[tuple[float, int, int], ...]:
     """The ends of two strokes that meet (distance, end of a, end of b), as
-    `stroke_links` takes them. Cached by the strokes' digests: a drawing checked after
-    each new stroke measures the new stroke's pairs only."""
+    `stroke_links` takes them (`seam`: one of them is closed). Cached by the strokes'
+    digests: a drawing checked after each new stroke measures the new stroke's pairs only."""
     if not (ta.key and tb.key):
-        return _measure_pair(ta, tb)
-    key = (ta.key, tb.key)
+        return _measure_pair(ta, tb, seam)
+    key = (ta.key, tb.key, seam)
     pair = _pairs.get(key)
     if pair is None:
-        pair = _measure_pair(ta, tb)
+        pair = _measure_pair(ta, tb, seam)
         remember(_pairs, key, pair, _PAIRS)
     return pair
 
@@ -1450,10 +1450,19 @@ max(JOIN_FRACTION, 0.5) of the longer) of where their end segments meet. Pairs w
 ends are all farther apart are not measured."""
 
 
-def _measure_pair(ta: Trace, tb: Trace) -> tuple[tuple[float, int, int], ...]:
+_FARTHEST_AT_SEAM: Final = JOIN_FRACTION + OVERLAP_FRACTION
+"""The same for a stroke meeting the seam of a closed one (no corner is looked for)."""
+
+
+def _measure_pair(ta: Trace, tb: Trace, seam: bool = False) -> tuple[tuple[float, int, int], ...]:
+    """`seam`: one stroke is closed by itself, and the other may only meet it at its seam,
+    end to end or running alongside (a circle's arc drawn over where it closes); the
+    directions of its ends say nothing of a corner there (a circle and a square side
+    by side do not meet where their ends, extended, cross)."""
     ends_a = (_end_of(ta, 0), _end_of(ta, 1))
     ends_b = (_end_of(tb, 0), _end_of(tb, 1))
-    farthest = _FARTHEST_LINK * max(ta.length, tb.length) * (1 + 1e-9) + 1e-6
+    farthest = ((_FARTHEST_AT_SEAM if seam else _FARTHEST_LINK) * max(ta.length, tb.length)
+                * (1 + 1e-9) + 1e-6)
     if all(math.hypot(ax - bx, ay - by) > farthest
            for ax, ay in ends_a for bx, by in ends_b):
         return ()
@@ -1471,7 +1480,7 @@ def _measure_pair(ta: Trace, tb: Trace) -> tuple[tuple[float, int, int], ...]:
             if d > reach:
                 # Overshooting a corner, or stopping short of it: as far as a side of a
                 # square may, by the longer stroke (not past half the shorter one).
-                d = _to_corner(ta, ea, tb, eb, max(reach, min(
+                d = math.inf if seam else _to_corner(ta, ea, tb, eb, max(reach, min(
                     CORNER_REACH * max(ta.length, tb.length),
                     0.5 * min(ta.length, tb.length))))
             if d < math.inf and not _side_by_side(ta, ea, tb, eb):
@@ -1481,23 +1490,26 @@ def _measure_pair(ta: Trace, tb: Trace) -> tuple[tuple[float, int, int], ...]:
 
 _LINKS: Final = 64
 _LINKS_KEPT: Final = 512
-_links: dict[tuple[tuple[int, bytes], ...], tuple[Link, ...]] = {}
+_links: dict[tuple[tuple[int, bytes, bool], ...], tuple[Link, ...]] = {}
 """Every pair of ends that meet among strokes (by their places and digests), unsorted,
 unpruned: what the next check, with one stroke more, starts from (64 drawings of at
 most 512 pairs each)."""
 
 
 def stroke_links(
-    traces: Sequence[Trace], joinable: Sequence[int], limit: int | None = None
+    traces: Sequence[Trace], joinable: Sequence[int], limit: int | None = None,
+    closed: frozenset[int] = frozenset(),
 ) -> list[Link]:
     """Pairs of stroke ends that meet, nearest first; each end keeps only its
     JOIN_NEIGHBOURS nearest partners, so a crowded drawing has few links. More than
-    `limit` pairs of ends meeting raises Crowded (before they are sorted or walked)."""
+    `limit` pairs of ends meeting raises Crowded (before they are sorted or walked).
+    Strokes in `closed` close by themselves: two of them never meet, and one meets
+    another stroke only at its seam (see `_measure_pair`)."""
     # A drawing checked after a new stroke met the same strokes before, at the same
     # places: its pairs are kept (by the strokes' places and digests), and only the new
     # stroke's pairs are looked up (a drawing of 40 strokes has 780 pairs).
     keyed = all(traces[a].key for a in joinable)
-    memo = tuple((a, traces[a].key) for a in joinable) if keyed else ()
+    memo = tuple((a, traces[a].key, a in closed) for a in joinable) if keyed else ()
     exact = _links.get(memo) if keyed else None
     before = _links.get(memo[:-1]) if keyed and exact is None and len(memo) > 1 else None
     found: list[Link]
@@ -1508,14 +1520,18 @@ def stroke_links(
         b = joinable[-1]
         tb = traces[b]
         for a in joinable[:-1]:
-            for d, ea, eb in _pair_links(traces[a], tb):
+            if a in closed and b in closed:
+                continue
+            for d, ea, eb in _pair_links(traces[a], tb, a in closed or b in closed):
                 found.append((d, a, ea, b, eb))
     else:
         found = []
         for x, a in enumerate(joinable):
             ta = traces[a]
             for b in joinable[x + 1 :]:
-                for d, ea, eb in _pair_links(ta, traces[b]):
+                if a in closed and b in closed:
+                    continue
+                for d, ea, eb in _pair_links(ta, traces[b], a in closed or b in closed):
                     found.append((d, a, ea, b, eb))
             if limit is not None and len(found) > limit:
                 raise Crowded(f"{len(found)} pairs of stroke ends meet, more than {limit}")

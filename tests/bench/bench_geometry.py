@@ -34,6 +34,7 @@ from games.geometry import (
 )
 from games.sheet import Stroke
 from tests.test_artbox import Table
+from tests.test_geometry_cuts import CUTS, cut_rates
 from tests.test_geometry_dollar1 import OUTCOMES, POSITIVES, confusion, load_gestures, rates
 from tests.test_geometry_person import CASES, rate
 from tests.test_geometry_quickdraw import confusion as quickdraw_confusion
@@ -337,6 +338,10 @@ def run() -> dict[str, float]:
     accuracy = rates(table)
     held = rates(confusion([g for g in gestures if g.held_out]))
     tuning = rates(confusion([g for g in gestures if not g.held_out]))
+    cuts_held = {k: v for at in CUTS
+                 for k, v in cut_rates([g for g in gestures if g.held_out], at).items()}
+    cuts_tuning = {k: v for at in CUTS
+                   for k, v in cut_rates([g for g in gestures if not g.held_out], at).items()}
     person = {name: rate(case)[0] * 100 for name, case in CASES.items()}
     sample = load_drawings()
     quickdraw_tuning = quickdraw_rates(quickdraw_confusion([d for d in sample if not d.held_out]))
@@ -371,6 +376,9 @@ def run() -> dict[str, float]:
     print(f"   {'$1, % (all / tuning: odd people / held out: even)':50}")
     for key, value in accuracy.items():
         print(f"   {key:28} {value:6.2f} {tuning[key]:6.2f} {held[key]:6.2f}")
+    print("   $1 shapes cut into two strokes, read as that one shape, % (tuning / held out):")
+    for key, value in cuts_held.items():
+        print(f"   {key:36} {cuts_tuning[key]:6.1f} {value:6.1f}")
     print()
     print("   the cases of issue 15 (seeded finger-drawn generators, 20 each), % as wanted:")
     for name, value in person.items():
@@ -400,6 +408,8 @@ def run() -> dict[str, float]:
         "dollar1_gesture_ms_mean": per_gesture,
         **accuracy,
         **{f"{key}_held_out": value for key, value in held.items()},
+        **{f"{key}_held_out": value for key, value in cuts_held.items()},
+        **{f"{key}_tuning": value for key, value in cuts_tuning.items()},
         **{f"person_{_slug(name)}_pct": value for name, value in person.items()},
         **{f"{key}_held_out": value for key, value in quickdraw_held.items()},
         **{f"{key}_tuning": value for key, value in quickdraw_tuning.items()},
