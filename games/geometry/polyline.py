@@ -345,25 +345,35 @@ def find_crossings(
                 continue  # neighbours share a point
             ax = xs[i]
             ay = ys[i]
-            ux = xs[i + 1] - ax
-            uy = ys[i + 1] - ay
-            cx = xs[j]
-            cy = ys[j]
-            vx = xs[j + 1] - cx
-            vy = ys[j + 1] - cy
-            d1 = ux * (cy - ay) - uy * (cx - ax)
-            d2 = ux * (cy + vy - ay) - uy * (cx + vx - ax)
-            if (d1 > 0) == (d2 > 0):
-                continue
-            d3 = vx * (ay - cy) - vy * (ax - cx)
-            d4 = vx * (ay + uy - cy) - vy * (ax + ux - cx)
-            if (d3 > 0) == (d4 > 0) or d1 == d2 or d3 == d4:
-                continue
-            found.append((i, j, d3 / (d3 - d4), d1 / (d1 - d2)))
-            if len(found) > CROSSING_LIMIT:
-                return None
+            at = _crossing_at(ax, ay, xs[i + 1] - ax, ys[i + 1] - ay, xs, ys, j)
+            if at is not None:
+                found.append((i, j, *at))
+                if len(found) > CROSSING_LIMIT:
+                    return None
     found.sort()
     return found
+
+
+def _crossing_at(
+    ax: float, ay: float, ux: float, uy: float, xs: Sequence[float], ys: Sequence[float],
+    j: int,
+) -> tuple[float, float] | None:
+    """Where the segment from (ax, ay) along (ux, uy) properly crosses segment j of the
+    polyline: the parameters along it and along j, or None. Called only for pairs whose
+    boxes touch, which are few."""
+    cx = xs[j]
+    cy = ys[j]
+    vx = xs[j + 1] - cx
+    vy = ys[j + 1] - cy
+    d1 = ux * (cy - ay) - uy * (cx - ax)
+    d2 = ux * (cy + vy - ay) - uy * (cx + vx - ax)
+    if (d1 > 0) == (d2 > 0):
+        return None
+    d3 = vx * (ay - cy) - vy * (ax - cx)
+    d4 = vx * (ay + uy - cy) - vy * (ax + ux - cx)
+    if (d3 > 0) == (d4 > 0) or d1 == d2 or d3 == d4:
+        return None
+    return d3 / (d3 - d4), d1 / (d1 - d2)
 
 
 _ALL_PAIRS = 32
@@ -393,21 +403,11 @@ def _crossings_of_all_pairs(
         for j in range(i + 2, stop):
             if lox[j] > right or hix[j] < left or loy[j] > top or hiy[j] < bottom:
                 continue
-            cx = xs[j]
-            cy = ys[j]
-            vx = xs[j + 1] - cx
-            vy = ys[j + 1] - cy
-            d1 = ux * (cy - ay) - uy * (cx - ax)
-            d2 = ux * (cy + vy - ay) - uy * (cx + vx - ax)
-            if (d1 > 0) == (d2 > 0):
-                continue
-            d3 = vx * (ay - cy) - vy * (ax - cx)
-            d4 = vx * (ay + uy - cy) - vy * (ax + ux - cx)
-            if (d3 > 0) == (d4 > 0) or d1 == d2 or d3 == d4:
-                continue
-            found.append((i, j, d3 / (d3 - d4), d1 / (d1 - d2)))
-            if len(found) > CROSSING_LIMIT:
-                return None
+            at = _crossing_at(ax, ay, ux, uy, xs, ys, j)
+            if at is not None:
+                found.append((i, j, *at))
+                if len(found) > CROSSING_LIMIT:
+                    return None
     found.sort()
     return found
 
