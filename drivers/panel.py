@@ -73,8 +73,6 @@ class Press:
     at: float = 0.0
 
 
-
-
 # --- choosing the GPIO library ----------------------------------------------------------
 
 

@@ -1496,6 +1496,15 @@ unpruned: what the next check, with one stroke more, starts from (64 drawings of
 most 512 pairs each)."""
 
 
+def _links_of(traces: Sequence[Trace], a: int, b: int, closed: frozenset[int]) -> list[Link]:
+    """The links between strokes a and b: none between two strokes closed by themselves,
+    and only at its seam with one of them."""
+    if a in closed and b in closed:
+        return []
+    return [(d, a, ea, b, eb)
+            for d, ea, eb in _pair_links(traces[a], traces[b], a in closed or b in closed)]
+
+
 def stroke_links(
     traces: Sequence[Trace], joinable: Sequence[int], limit: int | None = None,
     closed: frozenset[int] = frozenset(),
@@ -1518,21 +1527,13 @@ def stroke_links(
     elif before is not None:
         found = list(before)
         b = joinable[-1]
-        tb = traces[b]
         for a in joinable[:-1]:
-            if a in closed and b in closed:
-                continue
-            for d, ea, eb in _pair_links(traces[a], tb, a in closed or b in closed):
-                found.append((d, a, ea, b, eb))
+            found.extend(_links_of(traces, a, b, closed))
     else:
         found = []
         for x, a in enumerate(joinable):
-            ta = traces[a]
             for b in joinable[x + 1 :]:
-                if a in closed and b in closed:
-                    continue
-                for d, ea, eb in _pair_links(ta, traces[b], a in closed or b in closed):
-                    found.append((d, a, ea, b, eb))
+                found.extend(_links_of(traces, a, b, closed))
             if limit is not None and len(found) > limit:
                 raise Crowded(f"{len(found)} pairs of stroke ends meet, more than {limit}")
     if limit is not None and len(found) > limit:
