@@ -177,7 +177,7 @@ async def test_the_page_pictures_and_zip_over_http(
 def test_names_on_the_page_are_text(store: Store) -> None:
     shown = gallery.Gallery(
         1, "artbox", {"en": "ArtBox"}, None,
-        (gallery.Drawing(1, "<img src=x onerror=alert(1)>", PALETTE[0], {"en": "<b>"}, ()),),
+        (gallery.Drawing(1, ("<img src=x onerror=alert(1)>",), PALETTE[0], {"en": "<b>"}, ()),),
     )
     page = gallery.render_page(shown, "en", 7)
     assert "<img src=x" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page

@@ -150,7 +150,7 @@ def test_a_gallery_picture_is_the_kiosks_sheet_in_a_true_png() -> None:
         for colour, width in (("#202020", 8), ("#e6194b", 30), ("#4363d8", 2))
     ]
     size = (301, 190)  # not a whole number of bands
-    png = gallery.drawing_png(gallery.Drawing(1, "Ada", "#e6194b", None, tuple(strokes)), size)
+    png = gallery.drawing_png(gallery.Drawing(1, ("Ada",), "#e6194b", None, tuple(strokes)), size)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     decoded = pygame.image.load(io.BytesIO(png), "picture.png")
     kiosk = render_sheet(strokes, size)

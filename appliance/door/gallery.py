@@ -454,7 +454,7 @@ def render_page(gallery: Gallery, lang: str, keep_days: int, base: str = ".") ->
             if drawing.round != rnd:
                 continue
             word = word_of(drawing.word)
-            by = t["by"].format(name=drawing.artist)
+            by = t["by"].format(name=drawing.credit(lang))
             alt = f"{word} — {by}" if word else by
             parts.append(
                 f'<figure><img src="{e(base)}/{n}.png" alt="{e(alt)}" loading="lazy" width="600" '

@@ -34,7 +34,7 @@ def today(store: Store, now: float) -> list[MatchRecord]:
 
 def result_of(record: MatchRecord, lang: str) -> dict[str, Any]:
     """A match's result as the host page and the kiosk show it (names, not seats)."""
-    names = {s.seat: s.name for s in record.seats}
+    people = record.people  # a seat handed over mid-game: "Bo (then Fay)"
     outcome = record.outcome or {}
     title = record.game
     if registry.is_registered(record.game):
@@ -45,8 +45,8 @@ def result_of(record: MatchRecord, lang: str) -> dict[str, Any]:
         "title": title,
         "finished_at": record.finished_at,
         "ended_early": record.outcome is None,
-        "winners": [names.get(w, "?") for w in outcome.get("winners", [])],
-        "scores": [[names.get(s, "?"), v] for s, v in outcome.get("scores", [])],
+        "winners": [people.credit(w, lang) for w in outcome.get("winners", [])],
+        "scores": [[people.credit(s, lang), v] for s, v in outcome.get("scores", [])],
     }
 
 

@@ -13,22 +13,35 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from appliance.table.roster import Roster, names_in_turn
 from appliance.table.store import LoggedAction, MatchRecord
 from games import registry
 from games.decks import Text
+from games.sheet import SHEET_HEIGHT, SHEET_WIDTH, Stroke
 from games.strokes import stroke_to_data
+
+StrokeKey = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
 class Drawing:
-    """One picture: its round, what it shows (en/cs), who drew it, its strokes."""
+    """One picture: its round, what it shows (en/cs), who drew it (each person once, in
+    the order they drew: a seat that changed hands mid-picture has two), its strokes."""
 
     round: int
-    artist: str
+    artists: tuple[str, ...]
     colour: str
     word: dict[str, str] | None
     strokes: tuple[dict[str, Any], ...]
     best: bool = False  # the round's most recognised/best-scored picture (lobby history)
+
+    @property
+    def artist(self) -> str:
+        return self.credit("en")
+
+    def credit(self, lang: str) -> str:
+        """"Ada", or "Bo (then Fay)" in `lang`."""
+        return names_in_turn(self.artists, lang)
 
 
 @dataclass(frozen=True)
@@ -89,20 +102,61 @@ def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Galler
             yield state
 
     kept = registry.house(record.game).keep(states())
-    seats = {s.seat: s for s in record.seats}
+    roster = record.people
+    # Only where a seat changed hands is it worth finding which move made which stroke.
+    logged_at = _stroke_moves(logged) if roster.changed_hands() else {}
     drawings = []
     for picture in kept.pictures:
-        artists = dict.fromkeys(seats[a].name for a in picture.artists)
+        artists = dict.fromkeys(
+            name for seat in picture.artists
+            for name in _drawn_by(roster, seat, picture.strokes, logged_at))
+        first = roster.of(picture.artists[0])
         drawings.append(Drawing(
-            picture.round, ", ".join(artists), seats[picture.artists[0]].colour,
+            picture.round, tuple(artists), first[0].colour if first else "#808080",
             _texts(picture.caption), tuple(stroke_to_data(s) for s in picture.strokes),
             best=picture.best,
         ))
     scenes = tuple(Scene(s.round, {"en": s.title.en, "cs": s.title.cs}, s.svg)
                    for s in kept.scenes)
-    names = {s.seat: s.name for s in record.seats}
-    winners = tuple(names.get(w, "?") for w in (record.outcome or {}).get("winners", []))
+    winners = tuple(roster.credit(w) for w in (record.outcome or {}).get("winners", []))
     return Gallery(
         record.id, record.game, dict(rules.title), record.finished_at, tuple(drawings),
         scenes, winners,
     )
+
+
+def _stroke_key(seat: int | None, points: Any, colour: Any, width: Any) -> StrokeKey:
+    """What tells one logged stroke from another cheaply: its seat, length, first and last
+    points (clamped to the sheet as the rules keep them), colour and width."""
+    def clamp(p: Any) -> tuple[int, int, int]:
+        return (min(max(p[0], 0), SHEET_WIDTH), min(max(p[1], 0), SHEET_HEIGHT), p[2])
+    return (seat, len(points), clamp(points[0]), clamp(points[-1]), str(colour).lower(), width)
+
+
+def _stroke_moves(logged: Sequence[LoggedAction]) -> dict[StrokeKey, int]:
+    """Each logged stroke's move (its sequence number), the first where two look alike."""
+    found: dict[StrokeKey, int] = {}
+    for entry in logged:
+        data, seat = entry.action.data, entry.action.seat
+        points = data.get("points")
+        if seat is None or not isinstance(points, list) or not points:
+            continue
+        try:
+            key = _stroke_key(seat, points, data.get("colour", "#202020"), data.get("width", 8))
+        except (TypeError, IndexError):
+            continue  # not a stroke the rules took (they refused it: it is not logged)
+        found.setdefault(key, entry.seq)
+    return found
+
+
+def _drawn_by(
+    roster: Roster, seat: int, strokes: Sequence[Stroke], logged_at: dict[StrokeKey, int]
+) -> list[str]:
+    """The people who drew `seat`'s strokes of a picture, each once, in turn."""
+    holders = roster.of(seat)
+    if len(holders) <= 1:
+        return [holders[0].name] if holders else ["?"]
+    seqs = [logged_at.get(_stroke_key(seat, s.points, s.colour, s.width)) for s in strokes]
+    people = [roster.at(seat, q) for q in seqs if q is not None]
+    names = list(dict.fromkeys(h.name for h in people if h is not None))
+    return names or [h.name for h in holders]

@@ -121,7 +121,7 @@ class LobbyHistory:
                     "kind": "drawing",
                     "sig": f"d:{record.id}:{n}",
                     "word": None if d.word is None else d.word.get(lang) or d.word.get("en"),
-                    "artist": d.artist,
+                    "artist": d.credit(lang),
                     "colour": d.colour,
                     "title": result_of(record, lang)["title"],
                     "strokes": list(d.strokes),

@@ -47,6 +47,7 @@ from appliance.system.ratelimit import TokenBucket
 from appliance.table.family_filter import blocked_word
 from appliance.table.game_options import default_options, seat_options
 from appliance.table.messages import say
+from appliance.table.roster import Roster, person_of
 from appliance.table.store import BudgetExceeded, LoggedAction, MatchRecord, SeatRecord, Store
 from games import registry
 from games.core import (
@@ -290,6 +291,13 @@ class LiveMatch:
     # Moves handed to the store's writer thread, oldest first (see the module docstring).
     pending: deque[PendingMove] = field(default_factory=deque)
     chain: Chain = field(default_factory=Chain)
+    # Who holds which seat from which move on (a seat handed over mid-game has a new
+    # holder): what every screen credits drawings and points to (appliance/table/roster.py).
+    roster: Roster = field(default_factory=Roster)
+
+    def __post_init__(self) -> None:
+        if not self.roster.holders:
+            self.roster = self.record.people
 
     @property
     def head(self) -> Any:
@@ -906,11 +914,17 @@ class Session:
         colour = next(s.colour for s in match.record.seats if s.seat == seat)
         token = secrets.token_urlsafe(24)
         record = SeatRecord(seat, name, colour, hash_token(token), self.clock())
+        # The newcomer's from the next move on; what the seat made before stays its
+        # earlier holders'.
+        roster = match.roster.taken(seat, name, colour, match.next_seq,
+                                    person_of(record.token_hash))
+        match_id = match.record.id
         saved = self._open_seats_job(
             self.open_seats - {seat}, self.left_seats,
             {s: until for s, until in self.handovers.items() if s != seat})
         def write(store: Store) -> None:
             store.put_seat(record)
+            store.set_roster(match_id, roster)
             saved(store)
 
         try:
@@ -921,6 +935,7 @@ class Session:
         # match that ended meanwhile leaves the newcomer seated in the lobby.
         self.seats[seat] = record
         self._seat_clients[seat] = client
+        match.roster = roster
         self.open_seats.discard(seat)
         self.handovers.pop(seat, None)  # taken in time: the seat plays on
         log.info("seat %d taken over by %r", seat, name)
@@ -1246,7 +1261,10 @@ class Session:
             raise NotNow("kiosk_seat_phone", "Each player needs a phone here; without "
                          "one: {names}. Choose a game a player without a phone can play.",
                          names=names)
-        seats = tuple(SeatInfo(s.seat, s.name, s.colour) for s in self.seats.values())
+        # Seat order is the order around the table, whoever took a seat last: the rules
+        # deal turns, starters and "pass left" by it.
+        seats = tuple(SeatInfo(s.seat, s.name, s.colour)
+                      for s in sorted(self.seats.values(), key=lambda s: s.seat))
         if not rules.min_players <= len(seats) <= rules.max_players:
             raise NotNow(
                 "player_count",
@@ -1296,8 +1314,11 @@ class Session:
         if check is not None:
             check()
         now = self.clock()
-        match_id = yield lambda store: store.begin_match(rules.id, seats, opts, seed, now)
-        record = MatchRecord(match_id, rules.id, seats, opts, seed, now, None, None)
+        roster = Roster.from_seats(seats, {
+            s.seat: person_of(s.token_hash) for s in self.seats.values()})
+        match_id = yield lambda store: store.begin_match(
+            rules.id, seats, opts, seed, now, roster)
+        record = MatchRecord(match_id, rules.id, seats, opts, seed, now, None, None, roster)
         self.match = LiveMatch(record, rules, state, 0)
         self.last_match = None
         self._release_finish()
@@ -1821,12 +1842,7 @@ class Session:
             "id": match.record.id,
             "game": match.record.game,
             "title": match.rules.title.get(self.config.table.language, match.record.game),
-            "seats": [
-                # A seat handed over mid-game shows its new player's name.
-                {"seat": s.seat, "colour": s.colour,
-                 "name": self.seats[s.seat].name if live and s.seat in self.seats else s.name}
-                for s in match.record.seats
-            ],
+            "seats": [self._match_seat(match, s.seat, live) for s in match.record.seats],
             "state": None,
             "paused": paused,
             "deadline": None
@@ -1847,6 +1863,21 @@ class Session:
         }
         self._shared[key] = shared
         return shared
+
+    def _match_seat(self, match: LiveMatch, seat: int, live: bool) -> dict[str, Any]:
+        """A seat of a match as every screen names it: during play whoever holds it now
+        (a seat handed over shows its new player), at the finish everyone who held it
+        ("Bo (then Fay)": the seat's score is theirs together); `holders` says who in turn."""
+        holders = match.roster.of(seat)
+        lang = self.config.table.language
+        now = holders[-1] if holders else None
+        name = (now.name if now is not None else "?") if live else match.roster.credit(seat, lang)
+        return {
+            "seat": seat,
+            "colour": holders[0].colour if holders else "#808080",
+            "name": name,
+            "holders": [h.name for h in holders],
+        }
 
     def _table_cues(self, match: LiveMatch) -> dict[str, Any]:
         """For the kiosk and the panel: which table buttons do something now (their LEDs

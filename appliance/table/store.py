@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from appliance.table.roster import Roster
 from games.core import Action, Outcome, SeatInfo
 
 SCHEMA = """
@@ -55,7 +56,8 @@ CREATE TABLE IF NOT EXISTS matches (
     seed        INTEGER NOT NULL,
     started_at  REAL NOT NULL,
     finished_at REAL,
-    outcome     TEXT
+    outcome     TEXT,
+    roster      TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     match_id  INTEGER NOT NULL REFERENCES matches(id),
@@ -119,6 +121,13 @@ class MatchRecord:
     started_at: float
     finished_at: float | None
     outcome: dict[str, Any] | None
+    roster: Roster | None = None
+
+    @property
+    def people(self) -> Roster:
+        """Who held each seat when: the roster kept, or the starting seats of a match
+        older than rosters."""
+        return self.roster if self.roster is not None else Roster.from_seats(self.seats)
 
 
 @dataclass(frozen=True)
@@ -172,6 +181,11 @@ class Store:
         have = {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}
         if "kiosk" not in have:
             self._db.execute("ALTER TABLE seats ADD COLUMN kiosk INTEGER NOT NULL DEFAULT 0")
+        # Who held which seat from which move on (appliance/table/roster.py); NULL in a
+        # match older than rosters, whose seats' first players did everything.
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(matches)")}
+        if "roster" not in have:
+            self._db.execute("ALTER TABLE matches ADD COLUMN roster TEXT")
 
     def close(self) -> None:
         if self.writer is not None:
@@ -283,17 +297,20 @@ class Store:
         options: dict[str, Any],
         seed: int,
         at: float,
+        roster: Roster | None = None,
     ) -> int:
         if self.writer is not None:
-            made = self._written(lambda store: store.begin_match(game, seats, options, seed, at))
+            made = self._written(
+                lambda store: store.begin_match(game, seats, options, seed, at, roster))
             assert made is not None
             return made
         seats_json = json.dumps([[s.seat, s.name, s.colour] for s in seats])
+        roster_json = None if roster is None else json.dumps(roster.to_json())
         with self._transaction() as db:
             cur = db.execute(
-                "INSERT INTO matches(game, seats, options, seed, started_at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (game, seats_json, json.dumps(options), seed, at),
+                "INSERT INTO matches(game, seats, options, seed, started_at, roster) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game, seats_json, json.dumps(options), seed, at, roster_json),
             )
             match_id = cur.lastrowid
         assert match_id is not None
@@ -395,6 +412,15 @@ class Store:
                 "UPDATE matches SET finished_at = ?, outcome = ? WHERE id = ?",
                 (at, None if outcome is None else json.dumps(outcome.to_json()), match_id),
             )
+
+    def set_roster(self, match_id: int, roster: Roster) -> None:
+        """Keep who holds which seat of a match from which move on (a seat changed hands)."""
+        if self.writer is not None:
+            self._written(lambda store: store.set_roster(match_id, roster))
+            return
+        with self._transaction() as db:
+            db.execute("UPDATE matches SET roster = ? WHERE id = ?",
+                       (json.dumps(roster.to_json()), match_id))
 
     def unfinished_match(self) -> MatchRecord | None:
         row = self._db.execute(
@@ -552,7 +578,7 @@ def read_actions(path: Path, match_id: int) -> list[LoggedAction]:
 
 
 def _match(row: tuple[Any, ...]) -> MatchRecord:
-    match_id, game, seats, options, seed, started_at, finished_at, outcome = row
+    match_id, game, seats, options, seed, started_at, finished_at, outcome, roster = row
     return MatchRecord(
         id=match_id,
         game=game,
@@ -562,4 +588,5 @@ def _match(row: tuple[Any, ...]) -> MatchRecord:
         started_at=started_at,
         finished_at=finished_at,
         outcome=None if outcome is None else json.loads(outcome),
+        roster=None if roster is None else Roster.from_json(json.loads(roster)),
     )
