@@ -1,0 +1,137 @@
+"""Who is who: a person is not a seat. Drawings, points and turns stay with the person
+who made them when seats change hands mid-game, on every screen (issue 27)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from appliance.table import history
+from appliance.table.keepsakes import build_gallery
+from appliance.table.roster import Holder, Roster, names_in_turn
+from appliance.table.session import HOST, KIOSK, PALETTE, Session, SessionError
+from appliance.table.store import Store
+from games import registry
+from games.core import SeatInfo
+from tests.conftest import FakeClock
+
+GAMES = ("broad-lines", "duplik", "luck-of-the-draw", "artbox")
+
+
+def test_a_roster_credits_each_move_to_whoever_held_the_seat() -> None:
+    roster = Roster.from_seats([SeatInfo(1, "Bo", "#111111"), SeatInfo(0, "Ada", "#222222")])
+    assert [h.seat for h in roster.holders] == [0, 1]
+    assert not roster.changed_hands()
+    later = roster.taken(1, "Fay", "#111111", 12, "p-fay")
+    assert later.changed_hands() and roster.of(1) == (Holder(1, "Bo", "#111111"),)
+    assert later.at(1, 11).name == "Bo" and later.at(1, 12).name == "Fay"  # type: ignore[union-attr]
+    assert later.current(1).name == "Fay"  # type: ignore[union-attr]
+    assert later.credit(1) == "Bo (then Fay)" and later.credit(1, "cs") == "Bo (pak Fay)"
+    assert later.credit(0) == "Ada"
+    assert later.credit_of(1, [3, 5]) == "Bo" and later.credit_of(1, [3, 14]) == "Bo (then Fay)"
+    assert later.credit_of(1, []) == "Bo (then Fay)"  # nothing known: all of them
+    assert Roster.from_json(later.to_json()) == later
+    assert names_in_turn(["A", "B", "C"]) == "A (then B, then C)"
+
+
+def test_the_rules_get_the_seats_in_their_order_round_the_table(session: Session) -> None:
+    """A seat freed in the lobby and taken again comes last in the seats' dict; the rules
+    still get seat 0, 1, 2, 3 (ArtBox's starter, Duplik's passing go round by it)."""
+    registry.load_all()
+    for i in range(4):
+        session.join(f"P{i}", PALETTE[i])
+    session.leave(1)
+    assert session.join("Newcomer", PALETTE[5]).seat == 1
+    assert list(session.seats) == [0, 2, 3, 1]
+    session.select(HOST, "artbox")
+    session.start(HOST)
+    assert session.match is not None
+    assert [s.seat for s in session.match.record.seats] == [0, 1, 2, 3]
+    assert [s.name for s in session.match.record.seats] == ["P0", "Newcomer", "P2", "P3"]
+
+
+def _play(session: Session, clock: FakeClock, rnd: random.Random, steps: int) -> None:
+    """Random legal moves of the seated players and the table, time running out now and
+    then, until `steps` are made or the match ends."""
+    match = session.match
+    assert match is not None
+    for _ in range(steps):
+        if session.match is not match:
+            return
+        state = match.state
+        seated = [s for s in session.seats if s in {x.seat for x in match.record.seats}]
+        moves = [(seat, a) for seat in [*seated, None]
+                 for a in match.rules.legal_actions(state, seat)]
+        deadline = match.rules.deadline(state)
+        if deadline is not None and (not moves or rnd.random() < 0.1):
+            clock.advance(deadline.remaining(session.match_clock(match)) + 0.01)
+            session.tick()
+            continue
+        if not moves:
+            return
+        seat, action = rnd.choice(moves)
+        data = dict(action.data)
+        if isinstance(data.get("points"), list):  # every stroke its own: credit is by stroke
+            data["points"] = [[x + rnd.randint(-4, 4), y + rnd.randint(-4, 4), t]
+                              for x, y, t in data["points"]]
+        try:
+            session.act(seat, action.kind, data)
+        except SessionError:
+            pass
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_credit_follows_the_person_when_a_seat_changes_hands(
+    game: str, session: Session, store: Store, clock: FakeClock
+) -> None:
+    """Four players; mid-game the host frees seat 2 and Fay takes it. Every drawing of
+    seat 2 is credited to whoever held it when its strokes were logged, its score to
+    both ("P2 (then Fay)"), on the kiosk's finish, the gallery and today's results."""
+    registry.load_all()
+    for i in range(4):
+        session.join(f"P{i}", PALETTE[i])
+    session.select(HOST, game)
+    session.start(HOST)
+    match = session.match
+    assert match is not None
+    rnd = random.Random(f"{game}-people")
+    _play(session, clock, rnd, 60)
+    if session.match is not match:
+        pytest.skip("the playout ended before the seat could change hands")
+    session.offer_seat(HOST, 2)
+    welcome = session.join("Fay", PALETTE[6])
+    assert welcome.seat == 2
+    since = match.next_seq
+    assert match.roster.at(2, since).name == "Fay"  # type: ignore[union-attr]
+    playing = session.view_for(KIOSK)["match"]["seats"]
+    assert next(s for s in playing if s["seat"] == 2)["name"] == "Fay"  # her turn, her name
+    _play(session, clock, rnd, 400)
+    if session.match is match:
+        session.end_match(HOST)
+    record = store.match(match.record.id)
+    assert record is not None and record.roster == match.roster
+    finish = session.view_for(KIOSK)["match"]["seats"]
+    assert next(s for s in finish if s["seat"] == 2)["name"] == "P2 (then Fay)"
+    assert next(s for s in finish if s["seat"] == 1)["name"] == "P1"
+
+    logged = store.actions(record.id)
+    gallery = build_gallery(record, logged)
+    for drawing in gallery.drawings:
+        assert "?" not in drawing.artists
+        assert drawing.artists, drawing
+    # Each of seat 2's strokes was logged before Fay (P2's) or after (Fay's).
+    strokes_by = {
+        tuple(tuple(p) for p in a.action.data["points"]): ("P2" if a.seq < since else "Fay")
+        for a in logged if a.action.seat == 2 and "points" in a.action.data
+    }
+    for drawing in gallery.drawings:
+        made = [strokes_by.get(tuple(tuple(p) for p in s["points"])) for s in drawing.strokes]
+        makers = list(dict.fromkeys(m for m in made if m is not None))
+        if makers:
+            assert [a for a in drawing.artists if a in ("P2", "Fay")] == makers, drawing.round
+    result = history.result_of(record, "en")
+    named = {name for name, _ in result["scores"]} | set(result["winners"])
+    assert "Fay" not in named  # her points are the seat's, shared with P2
+    if result["scores"]:
+        assert "P2 (then Fay)" in {name for name, _ in result["scores"]}
