@@ -65,6 +65,10 @@ class SeatRequest(msgspec.Struct, forbid_unknown_fields=True):
     seat: Annotated[int, msgspec.Meta(ge=0, le=63)]
 
 
+class NameRequest(msgspec.Struct, forbid_unknown_fields=True):
+    name: Annotated[str, msgspec.Meta(max_length=64)]
+
+
 class Language(msgspec.Struct, forbid_unknown_fields=True):
     lang: Annotated[str, msgspec.Meta(max_length=8)]
 
@@ -172,6 +176,7 @@ class HostApi:
         app.router.add_post("/host/api/start", self.start)
         app.router.add_post("/host/api/kick", self.kick)
         app.router.add_post("/host/api/offer", self.offer)
+        app.router.add_post("/host/api/let_back", self.let_back)
         app.router.add_post("/host/api/pause", self.pause)
         app.router.add_post("/host/api/resume", self.resume)
         app.router.add_post("/host/api/end", self.end)
@@ -339,6 +344,8 @@ class HostApi:
                 r.id: default_options(config, r.id) for r in registry.registered()
             },
             "results": [result_of(r, lang) for r in today(session.store, self.clock())],
+            # Removed from the running game, until let back (`let_back`).
+            "kicked": sorted(session.kicked.values()),
             "packs": [f.to_json() for f in packs],
             "packs_dir": str(self.shelf.directory),
         }
@@ -362,6 +369,11 @@ class HostApi:
 
     async def kick(self, request: web.Request) -> web.Response:
         return await self._do(request, SeatRequest, lambda b: self.session.kick_async(HOST, b.seat))
+
+    async def let_back(self, request: web.Request) -> web.Response:
+        return await self._do(
+            request, NameRequest, lambda b: self.session.let_back_async(HOST, b.name)
+        )
 
     async def offer(self, request: web.Request) -> web.Response:
         return await self._do(

@@ -39,6 +39,7 @@ from appliance.system.ratelimit import (
 )
 from appliance.table.messages import say
 from appliance.table.packs import DECK_OPTIONS
+from appliance.table.roster import person_of
 from appliance.table.session import (
     KIOSK,
     Done,
@@ -47,6 +48,7 @@ from appliance.table.session import (
     Viewer,
     Welcome,
     WrongRoom,
+    hash_token,
 )
 
 log = logging.getLogger("easel.server")
@@ -201,6 +203,10 @@ class Connection:
         self.warned_at = float("-inf")
         self.viewer: Viewer | None = None
         self.token: str | None = None
+        # Who this phone was: the person of the last token it held or said hello with
+        # (kept once its seat is gone), so a join is judged on who they are
+        # (appliance/table/session.py `join`: kicked, or back to their own seat).
+        self.person: str | None = None
         # Text messages to send in order; bytes: a pong's payload (a WebSocket ping's answer).
         self.control: deque[str | bytes] = deque()
         self.view_due = False
@@ -725,7 +731,8 @@ class PhoneServer:
             if conn.joining:
                 raise Refusal("already_joining", "Your seat is being saved; a moment.")
             # Welcomed once the seat is committed (on the store's writer thread).
-            joined = session.join_async(message.name, message.colour, conn.remote)
+            joined = session.join_async(message.name, message.colour, conn.remote,
+                                        person=conn.person)
             conn.joining = True
             self._answer_later(
                 conn, joined, then=lambda welcome: self._welcome(conn, welcome),
@@ -824,6 +831,8 @@ class PhoneServer:
         if wait > 0:
             raise Refusal("too_many_guesses", "Too many wrong room codes; try again in "
                           "{seconds} seconds.", seconds=max(1, int(-(-wait // 1))))
+        if message.token:
+            conn.person = person_of(hash_token(message.token))
         try:
             welcome = self.session.hello(message.room, message.token)
         except WrongRoom:
@@ -852,6 +861,8 @@ class PhoneServer:
             self.session.detach(conn.viewer)
         conn.viewer = Viewer(welcome.role, welcome.seat)
         conn.token = welcome.token
+        if welcome.token:
+            conn.person = person_of(hash_token(welcome.token))
         conn.send(
             {
                 "type": "welcome",

@@ -33,6 +33,9 @@ CZECH: dict[str, str] = {
     "not_playing": "Žádná hra neběží.",
     "not_in_match": "Tuhle hru sleduješ, nehraješ.",
     "leave_playing": "Během hry nelze odejít; požádej hostitele.",
+    "kicked_out": "Hostitel tě z téhle hry odebral. Můžeš hrát příští, nebo požádej "
+    "hostitele, ať tě pustí zpátky.",
+    "not_kicked": "Nikoho jménem {name} hostitel neodebral.",
     # protocol
     "bad_json": "Zpráva není platný JSON: {detail}",
     "not_text": "Zprávy musí být text ve formátu JSON.",

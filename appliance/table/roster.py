@@ -61,14 +61,21 @@ class Roster:
         ))
 
     def taken(self, seat: int, name: str, colour: str, since: int, person: str) -> Roster:
-        """The roster once `person` holds `seat` from move `since` on."""
-        kept = tuple(h for h in self.holders if not (h.seat == seat and h.since >= since))
+        """The roster once `person` holds `seat` from move `since` on. Whoever held it
+        before stays in the record (they held a seat of this match: `held_by`), even with
+        no move of theirs."""
         added = Holder(seat, name, colour, since, person)
-        return Roster(tuple(sorted((*kept, added), key=lambda h: (h.seat, h.since))))
+        return Roster(tuple(sorted((*self.holders, added), key=lambda h: (h.seat, h.since))))
+
+    def held_by(self, person: str) -> tuple[Holder, ...]:
+        return tuple(h for h in self.holders if person and h.person == person)
 
     def of(self, seat: int) -> tuple[Holder, ...]:
-        """Everyone who held `seat`, first to last."""
-        return tuple(h for h in self.holders if h.seat == seat)
+        """Everyone who held `seat` for at least one move, first to last (and whoever
+        holds it now)."""
+        mine = [h for h in self.holders if h.seat == seat]
+        return tuple(h for h, after in zip(mine, [*mine[1:], None], strict=True)
+                     if after is None or after.since > h.since)
 
     def at(self, seat: int, seq: int) -> Holder | None:
         """Who held `seat` when the log's move `seq` was made."""

@@ -225,6 +225,11 @@ class StillSaving(SessionError, RuntimeError):
     code = "still_saving"
 
 
+class KickedOut(SessionError, PermissionError):
+    """The host asked this person to leave the running game: they stay out of it until
+    the host lets them back (`let_back`) or the game ends."""
+
+
 class BadHandover(SessionError, ValueError):
     """A seat cannot be offered to a newcomer (no game runs, or it is not in the game)."""
 
@@ -448,6 +453,11 @@ class Session:
             int(seat): float(until)
             for seat, until in json.loads(store.get_meta("handovers") or "{}").items()
         }
+        # The people the host removed from the running match (`person_of` their token ->
+        # their name): they stay out of it until let back or the match ends, whichever
+        # phone they come back on, and so does a name that looks like theirs.
+        kicked = json.loads(store.get_meta("kicked") or "{}")
+        self.kicked: dict[str, str] = dict(kicked.get("people", {}))
         self.room = self._room_code()
         # The QR code carries the room code, so a scan needs no typing.
         self.join_url = f"{base_url.rstrip('/')}/?room={self.room}" if base_url else ""
@@ -718,29 +728,40 @@ class Session:
         return Welcome("guest")
 
     def join(
-        self, name: str, colour: str, client: str | None = None, kiosk: bool = False
+        self, name: str, colour: str, client: str | None = None, kiosk: bool = False,
+        person: str | None = None,
     ) -> Welcome:
         """`join_async`, waited for here (tests, a store without a writer)."""
-        return self._now(self._join(name, colour, client, kiosk))
+        return self._now(self._join(name, colour, client, kiosk, person))
 
     def join_async(
-        self, name: str, colour: str, client: str | None = None, kiosk: bool = False
+        self, name: str, colour: str, client: str | None = None, kiosk: bool = False,
+        person: str | None = None,
     ) -> Awaitable[Welcome]:
         """Take a seat. `client` is the phone's address: it may hold at most
         `[table] seats_per_address` seats (None, the kiosk or the box itself: no limit).
         `kiosk`: a seat made at the kiosk, for a player with no phone (kept with the seat;
         every start tells the games, see `start`). A freed seat taken over mid-game is
-        always a phone's. Seated once the seat is committed (`_change`)."""
-        return self._change(self._join(name, colour, client, kiosk))
+        always a phone's. Seated once the seat is committed (`_change`). `person`: who the
+        phone was before (`person_of` the token it last held), if it says: a person the
+        host removed stays out of the running game, and one who held a seat of it gets
+        that seat back or watches, never another person's seat."""
+        return self._change(self._join(name, colour, client, kiosk, person))
 
-    def _join(self, name: str, colour: str, client: str | None, kiosk: bool) -> Plan[Welcome]:
+    def _join(
+        self, name: str, colour: str, client: str | None, kiosk: bool, person: str | None
+    ) -> Plan[Welcome]:
         name = clean_name(name, self.config.table.family_filter)
+        self._check_not_kicked(name, person)
         # Only a new seat takes the colour asked for: a freed seat keeps its own and a
         # spectator (a game runs, or every seat is taken) has none, so it may send none.
         # Watching takes no seat, so the per-address limit is for seats only.
         if self.match is not None and self._free_to_take():
+            held = self._seat_held_by(person)
+            if held is not None and held not in self._free_to_take():
+                return Welcome("spectator")  # their seat went on with someone else
             self._check_seats_of(client)
-            return (yield from self._take_open_seat(name, client))
+            return (yield from self._take_open_seat(name, client, held))
         if self.match is not None or len(self.seats) >= self.config.table.max_players:
             return Welcome("spectator")
         self._check_seats_of(client)
@@ -761,6 +782,50 @@ class Session:
         log.info("seat %d joined as %r%s", seat, name, " at the kiosk" if kiosk else "")
         self._changed()
         return Welcome("player", seat, token)
+
+    def _check_not_kicked(self, name: str, person: str | None) -> None:
+        if self.match is None or not self.kicked:
+            return
+        key = name_key(name)
+        if (person is not None and person in self.kicked) or any(
+            name_key(gone) == key for gone in self.kicked.values()
+        ):
+            raise KickedOut("kicked_out", "The host asked you to leave this game. You can "
+                            "join the next one, or ask the host to let you back in.")
+
+    def _seat_held_by(self, person: str | None) -> int | None:
+        """The seat of the running match `person` held last, if any."""
+        match = self.match
+        if match is None or not person:
+            return None
+        held = match.roster.held_by(person)
+        return held[-1].seat if held else None
+
+    def let_back(self, by: Requester, name: str) -> None:
+        self._now(self._let_back(by, name))
+
+    def let_back_async(self, by: Requester, name: str) -> Awaitable[None]:
+        return self._change(self._let_back(by, name))
+
+    def _let_back(self, by: Requester, name: str) -> Plan[None]:
+        """The host lets a person they removed from the running game join it again."""
+        self._require_host(by)
+        key = name_key(name)
+        kept = {p: gone for p, gone in self.kicked.items() if name_key(gone) != key}
+        if len(kept) == len(self.kicked):
+            raise NoSuchSeat("not_kicked", "Nobody called {name} was asked to leave.",
+                             name=name[:NAME_MAX])
+        try:
+            yield self._kicked_job(kept)
+        except sqlite3.Error as err:
+            raise _store_failed(err) from err
+        self.kicked = kept
+        log.info("%r may join the game again", name)
+        self._changed()
+
+    def _kicked_job(self, kicked: Mapping[str, str]) -> Write:
+        value = json.dumps({"people": dict(kicked)})
+        return lambda store: store.set_meta("kicked", value)
 
     def _check_seats_of(self, client: str | None) -> None:
         limit = self.config.table.seats_per_address
@@ -899,9 +964,13 @@ class Session:
                 raise BadName("name_alike", "{other} is already at the table and the name "
                               "looks the same; please choose another.", other=seat.name)
 
-    def _take_open_seat(self, name: str, client: str | None = None) -> Plan[Welcome]:
+    def _take_open_seat(
+        self, name: str, client: str | None = None, seat: int | None = None
+    ) -> Plan[Welcome]:
+        """A newcomer takes the first free seat of the running match (`seat`: this one,
+        the seat they held before)."""
         self._check_name_free(name)
-        seat = self._free_to_take()[0]
+        seat = self._free_to_take()[0] if seat is None else seat
         match = self.match
         assert match is not None
         if seat in self.left_seats:
@@ -961,7 +1030,11 @@ class Session:
         return lambda store: store.set_metas(values)
 
     def _match_over(self) -> None:
-        """The running match ended (finished or stopped): its open seats go with it."""
+        """The running match ended (finished or stopped): its open seats go with it, and
+        whoever was removed from it may join the next."""
+        if self.kicked:
+            self.kicked = {}
+            self._keep(self._kicked_job({}), "the removed players are not let back")
         if self.open_seats or self.left_seats or self.handovers:
             self.open_seats.clear()
             self.left_seats.clear()
@@ -1105,8 +1178,17 @@ class Session:
 
     def _kick(self, by: Requester, seat: int) -> Plan[None]:
         self._require_host(by)
-        if seat not in self.seats:
+        record = self.seats.get(seat)
+        if record is None:
             raise NoSuchSeat("no_such_seat", "Nobody sits in seat {seat}.", seat=seat + 1)
+        if self.match is not None and seat in self._match_seats():
+            # Out of this game, on whichever phone they come back (until let back).
+            kicked = {**self.kicked, person_of(record.token_hash): record.name}
+            try:
+                yield self._kicked_job(kicked)
+            except sqlite3.Error as err:
+                raise _store_failed(err) from err
+            self.kicked = kicked
         yield from self._leave_match(seat)
         yield from self._free(seat)
 
