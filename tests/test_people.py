@@ -192,3 +192,77 @@ def test_a_person_who_held_a_seat_gets_that_seat_back_or_watches(
     roster = session.match.roster
     assert [h.name for h in roster.holders if h.seat == 0] == ["Ada", "Fay", "Ada"]
     assert [h.name for h in roster.of(0)] == ["Ada"]  # nobody moved meanwhile: hers alone
+
+
+def test_a_closed_tab_does_not_freeze_the_table(session: Session, clock: FakeClock) -> None:
+    """Duplik's verdicts: Dee closes her tab while the others judge. After
+    `away_after_s` every screen shows her away with a count; when it runs out the game
+    goes on without her (SEAT_LEFT, as the rules know it); back on her phone she plays on
+    (SEAT_BACK) and nobody is away any more."""
+    from appliance.table.session import Viewer
+    from games.core import SEAT_BACK, SEAT_LEFT
+    from tests.test_session_host import _duplik_at_evaluation
+
+    _, portrayer = _duplik_at_evaluation(session, 4)
+    match = session.match
+    assert match is not None
+    for seat in range(4):
+        session.attach(Viewer("player", seat))
+    dee = next(s for s in range(4) if s != portrayer)
+    for seat in range(4):
+        if seat not in (portrayer, dee):
+            session.act(seat, "judge", {"met": True})
+    assert match.rules.legal_actions(match.state, dee)  # the table waits for Dee
+    session.detach(Viewer("player", dee))
+    table = session.config.table
+    clock.advance(table.away_after_s - 1)
+    session.tick()
+    assert session.view_for(KIOSK)["away"] == []
+    clock.advance(1)
+    before = session.version
+    session.tick()
+    assert session.version > before  # shown at once, not at the next move
+    view = session.view_for(KIOSK)
+    (away,) = view["away"]
+    assert away["seat"] == dee and away["remaining"] == table.away_wait_s
+    assert next(s for s in view["seats"] if s["seat"] == dee)["away"] is True
+    assert session.next_deadline() == clock.now + table.away_wait_s
+    clock.advance(table.away_wait_s)
+    session.tick()
+    kinds = [a.action.kind for a in session.store.actions(match.record.id)]
+    assert kinds[-1] == SEAT_LEFT
+    assert session.view_for(KIOSK)["away"][0]["gone_on"] is True
+    assert not match.rules.legal_actions(match.state, dee)  # the verdicts went on
+    session.attach(Viewer("player", dee))  # she is back
+    kinds = [a.action.kind for a in session.store.actions(match.record.id)]
+    assert kinds[-1] == SEAT_BACK
+    assert session.view_for(KIOSK)["away"] == [] and session.away_left == set()
+
+
+def test_nobody_is_away_while_the_hourglass_runs_or_a_pause_holds(
+    session: Session, clock: FakeClock
+) -> None:
+    """The count shows, but an hourglass ends a drawing by itself: the rules hear nothing
+    until the game really waits for the player; a pause stops the count."""
+    from appliance.table.session import Viewer
+
+    registry.load_all()
+    for i in range(4):
+        session.join(f"P{i}", PALETTE[i])
+        session.attach(Viewer("player", i))
+    session.select(HOST, "artbox")
+    session.start(HOST)
+    match = session.match
+    assert match is not None
+    session.detach(Viewer("player", 2))
+    session.pause(HOST)
+    clock.advance(300)
+    session.tick()
+    assert session.view_for(KIOSK)["away"] == []
+    session.resume(HOST)
+    table = session.config.table
+    clock.advance(table.away_after_s + table.away_wait_s + 1)
+    session.tick()
+    assert [a["seat"] for a in session.view_for(KIOSK)["away"]] == [2]
+    if match.rules.deadline(match.state) is not None:  # ArtBox's dice and hourglass
+        assert session.away_left == set()

@@ -857,9 +857,14 @@ class PhoneServer:
             raise Refusal("too_deep", "The message nests too deeply.") from None
 
     def _welcome(self, conn: Connection, welcome: Welcome) -> None:
-        if conn.viewer is not None:
+        viewer = Viewer(welcome.role, welcome.seat)
+        # A hello or join repeated as the same viewer changes nothing at the table: no
+        # presence goes and comes back, so no new table version (and no view to every
+        # phone) comes of it.
+        same = conn.viewer == viewer
+        if conn.viewer is not None and not same:
             self.session.detach(conn.viewer)
-        conn.viewer = Viewer(welcome.role, welcome.seat)
+        conn.viewer = viewer
         conn.token = welcome.token
         if welcome.token:
             conn.person = person_of(hash_token(welcome.token))
@@ -873,7 +878,8 @@ class PhoneServer:
             }
         )
         conn.view_due = True
-        self.session.attach(conn.viewer)
+        if not same:
+            self.session.attach(conn.viewer)
         conn.wake.set()
 
     def _leave(self, conn: Connection, seat: int) -> None:

@@ -53,6 +53,8 @@ class TableSettings:
     family_filter: bool = True
     seats_per_address: int = 2
     handover_wait_s: int = 60
+    away_after_s: int = 20
+    away_wait_s: int = 20
 
 
 @dataclass(frozen=True)
@@ -338,6 +340,8 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("server", "header_timeout_s"): _between(2, 300),
     ("table", "seats_per_address"): _between(0, 8),
     ("table", "handover_wait_s"): _between(10, 600),
+    ("table", "away_after_s"): _between(5, 600),
+    ("table", "away_wait_s"): _between(5, 600),
     ("storage", "match_budget_mb"): _between(1, 1024),
     ("storage", "total_budget_mb"): _between(16, 65536),
     ("storage", "keep_matches_days"): _between(1, 3650),

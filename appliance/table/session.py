@@ -53,6 +53,7 @@ from games import registry
 from games.core import (
     NO_SCREEN,
     TABLE,
+    VOTE,
     Action,
     GameError,
     Rules,
@@ -469,9 +470,19 @@ class Session:
         self._in_flight: asyncio.Future[Any] | None = None
         self._changes: set[asyncio.Future[Any]] = set()  # kept till done
         self._expiring = False  # a handed-over seat's wait is running out (`tick`)
+        # Away: when each seat's last phone went (the match's clock, so a pause stops the
+        # count; at a start-up nobody is connected yet), the seats shown as away, and those
+        # the rules heard leave because they were away (they come back with SEAT_BACK). A
+        # seat counts from its phone's first goodbye: joined through `join` with no phone
+        # ever attached (a test driving the session by hand) it is never away.
+        self._gone_at: dict[int, float] = {}
+        self._away_shown: frozenset[int] = frozenset()
+        self.away_left: set[int] = set(json.loads(store.get_meta("away_left") or "[]"))
+        self._leaving_away = False  # an away seat's leaving is being written (`tick`)
         self._resume()
         if self.match is None and not self.finish_held:
             self._resume_finish()
+        self._gone_at = {seat: self._table_time() for seat in self.seats}
 
     # -- start-up ---------------------------------------------------------------------
     def _room_code(self) -> str:
@@ -896,11 +907,20 @@ class Session:
         if match is None or seat not in self._match_seats() or seat in self.open_seats:
             return
         told = True
-        try:
-            self._commit(match, seat_left(seat, self.match_clock(match)), None)
-        except Refused as err:  # a game that cannot hear it plays on as before
-            log.error("%s refused seat %d leaving: %s", match.rules.id, seat, err)
-            told = False
+        self._gone_at.pop(seat, None)
+        if seat in self.away_left:  # the rules heard it already, while its player was away
+            away = self.away_left - {seat}
+            try:
+                yield self._away_job(away)
+            except sqlite3.Error as err:
+                raise _store_failed(err) from err
+            self.away_left = away
+        else:
+            try:
+                self._commit(match, seat_left(seat, self.match_clock(match)), None)
+            except Refused as err:  # a game that cannot hear it plays on as before
+                log.error("%s refused seat %d leaving: %s", match.rules.id, seat, err)
+                told = False
         if self.match is match:  # not ended by it (too few players left)
             left = self.left_seats | {seat} if told else self.left_seats
             try:
@@ -1035,6 +1055,10 @@ class Session:
         if self.kicked:
             self.kicked = {}
             self._keep(self._kicked_job({}), "the removed players are not let back")
+        if self.away_left or self._away_shown:
+            self.away_left = set()
+            self._away_shown = frozenset()
+            self._keep(self._away_job(set()), "the players away are not forgotten")
         if self.open_seats or self.left_seats or self.handovers:
             self.open_seats.clear()
             self.left_seats.clear()
@@ -1213,8 +1237,17 @@ class Session:
 
     # -- presence (not stored: it is a fact of the connections) -----------------------
     def attach(self, viewer: Viewer) -> None:
+        """A phone of `viewer` is connected. Only a seat's first phone changes what the
+        table shows (a second tab, a reconnect racing its old socket change nothing)."""
         if viewer.role == "player" and viewer.seat is not None:
-            self._presence[viewer.seat] += 1
+            seat = viewer.seat
+            self._presence[seat] += 1
+            if self._presence[seat] > 1:
+                return
+            self._gone_at.pop(seat, None)
+            self._away_shown = self._away_shown - {seat}
+            if seat in self.away_left and self.match is not None:
+                self._track(self._change(self._back_from_away(self.match, seat)))
         elif viewer.role == "spectator":
             self._spectators += 1
         else:
@@ -1223,14 +1256,117 @@ class Session:
 
     def detach(self, viewer: Viewer) -> None:
         if viewer.role == "player" and viewer.seat is not None:
-            if self._presence[viewer.seat] <= 0:
+            seat = viewer.seat
+            if self._presence[seat] <= 0:
                 return
-            self._presence[viewer.seat] -= 1
+            self._presence[seat] -= 1
+            if self._presence[seat] > 0:
+                return
+            if seat in self.seats:
+                self._gone_at[seat] = self._table_time()
         elif viewer.role == "spectator":
             self._spectators = max(0, self._spectators - 1)
         else:
             return
         self._changed()
+
+    # -- away: nobody absent holds the table --------------------------------------------
+    def _table_time(self) -> float:
+        """The running match's own clock (a pause stops it), else the session's."""
+        return self.match_clock(self.match) if self.match is not None else self.clock()
+
+    def _track(self, work: Awaitable[Any]) -> None:
+        """A change started by the session itself: its refusal goes to the log and the
+        kiosk, never to a phone that did not ask."""
+        if isinstance(work, Done):
+            return
+        self.start_for_table(work)
+
+    def _away_seats(self, match: LiveMatch) -> dict[int, float]:
+        """The match's seats whose phone has been gone `[table] away_after_s` or more, and
+        when (the match's clock) the game goes on without each. A seat made at the kiosk
+        has no phone to lose; a seat handed over waits on its own count (`handovers`)."""
+        table = self.config.table
+        now = self.match_clock(match)
+        playing = self._match_seats()
+        return {
+            seat: gone + table.away_after_s + table.away_wait_s
+            for seat, gone in self._gone_at.items()
+            if seat in playing and seat in self.seats and not self.seats[seat].kiosk
+            and seat not in self.open_seats and now - gone >= table.away_after_s
+        }
+
+    def _waits_for(self, match: LiveMatch, seat: int) -> bool:
+        """Does the game wait for `seat`: something is theirs to do and no hourglass (or
+        a vote's countdown) will end it by itself?"""
+        state = match.head
+        deadline = match.rules.deadline(state)
+        if deadline is not None and deadline.what in ("hourglass", VOTE):
+            return False
+        return bool(match.rules.legal_actions(state, seat))
+
+    def _away_due(self, match: LiveMatch) -> list[int]:
+        """The away seats whose countdown ran out and whom the game waits for."""
+        now = self.match_clock(match)
+        return sorted(
+            seat for seat, until in self._away_seats(match).items()
+            if until <= now and seat not in self.away_left and self._waits_for(match, seat)
+        )
+
+    def _away_job(self, away: set[int]) -> Write:
+        value = json.dumps(sorted(away))
+        return lambda store: store.set_meta("away_left", value)
+
+    def _leave_away(self, match: LiveMatch, seats: list[int]) -> Plan[None]:
+        """The game goes on without players who are away: the rules hear SEAT_LEFT, as
+        for a player who left (their duties skipped or passed on), and SEAT_BACK when
+        their phone is back (`attach`)."""
+        for seat in seats:
+            if self.match is not match or seat in self.away_left:
+                break
+            log.info("seat %d is away: the game goes on without it", seat)
+            try:
+                self._commit(match, seat_left(seat, self.match_clock(match)), None)
+            except Refused as err:
+                log.error("%s refused seat %d leaving: %s", match.rules.id, seat, err)
+                continue
+            away = self.away_left | {seat}
+            try:
+                yield self._away_job(away)
+            except sqlite3.Error as err:
+                raise _store_failed(err) from err
+            self.away_left = away
+        self._changed()
+
+    def _back_from_away(self, match: LiveMatch, seat: int) -> Plan[None]:
+        if self.match is not match or seat not in self.away_left:
+            return
+        log.info("seat %d is back", seat)
+        try:
+            self._commit(match, seat_back(seat, self.match_clock(match)), None)
+        except Refused as err:
+            log.error("%s refused seat %d coming back: %s", match.rules.id, seat, err)
+        away = self.away_left - {seat}
+        try:
+            yield self._away_job(away)
+        except sqlite3.Error as err:
+            raise _store_failed(err) from err
+        self.away_left = away
+        self._changed()
+
+    def _away_views(self, match: LiveMatch | None) -> list[dict[str, Any]]:
+        """The seats shown as away, for every screen: when the game goes on without each
+        (the session's clock; null while paused), what is left of the count, and whether
+        it already went on without them."""
+        if match is None or match is not self.match:
+            return []
+        now = self.match_clock(match)
+        paused = match.paused_at is not None
+        return [
+            {"seat": seat, "at": None if paused else until + match.paused_total,
+             "remaining": round(max(0.0, until - now), 1), "gone_on": seat in self.away_left}
+            for seat, until in sorted(self._away_seats(match).items(), key=lambda i: i[1])
+        ]
 
     # -- games ------------------------------------------------------------------------
     def select(self, by: Requester, game: str) -> None:
@@ -1402,6 +1538,9 @@ class Session:
             rules.id, seats, opts, seed, now, roster)
         record = MatchRecord(match_id, rules.id, seats, opts, seed, now, None, None, roster)
         self.match = LiveMatch(record, rules, state, 0)
+        # Absent at the start: away counts from the match's first second.
+        self._gone_at = {seat: self.match_clock(self.match) for seat in self._gone_at}
+        self._away_shown = frozenset()
         self.last_match = None
         self._release_finish()
         log.info("match %d of %s started with %d players", match_id, rules.id, len(seats))
@@ -1653,6 +1792,18 @@ class Session:
         match = self.match
         if match is None or match.paused_at is not None:
             return False
+        shown = frozenset(self._away_seats(match))
+        if shown != self._away_shown:  # someone is away now (or back): every screen says so
+            self._away_shown = shown
+            self._changed()
+        if not self._leaving_away and (due := self._away_due(match)):
+            left = self._change(self._leave_away(match, due))
+            if not isinstance(left, Done):  # being written: not fired again meanwhile
+                self._leaving_away = True
+                leaving = asyncio.ensure_future(left)
+                leaving.add_done_callback(self._left_away)
+                self.start_for_table(leaving)
+            return True
         if self.handovers and not self._expiring and self._handovers_due(match):
             expired = self._change(self._expire_handovers(match))
             if not isinstance(expired, Done):  # being written: not fired again meanwhile
@@ -1677,13 +1828,36 @@ class Session:
     def _expired(self, done: asyncio.Future[Any]) -> None:
         self._expiring = False
 
+    def _left_away(self, done: asyncio.Future[Any]) -> None:
+        self._leaving_away = False
+
+    def _away_ends(self, match: LiveMatch) -> list[float]:
+        """When, on the match's clock, a seat next shows as away or its count runs out;
+        `now` once a second while a count ran out and the game does not wait for it yet."""
+        table = self.config.table
+        now = self.match_clock(match)
+        playing = self._match_seats()
+        ends = []
+        for seat, gone in self._gone_at.items():
+            record = self.seats.get(seat)
+            if seat not in playing or record is None or record.kiosk or seat in self.open_seats:
+                continue
+            shows, until = gone + table.away_after_s, gone + table.away_after_s + table.away_wait_s
+            if now < shows:
+                ends.append(shows)
+            elif seat not in self.away_left:
+                ends.append(max(until, now + 1.0) if now >= until else until)
+        return ends
+
     def next_deadline(self) -> float | None:
-        """When the running hourglass, or the wait of a seat handed over, ends, on the
-        session's clock (None while paused)."""
+        """When the running hourglass, the wait of a seat handed over or an away player's
+        count ends (or a seat next shows as away), on the session's clock (None while
+        paused): when `tick` has something to do."""
         if self.match is None or self.match.paused_at is not None:
             return None
         deadline = self.match.rules.deadline(self.match.head)
         ends = [until for seat, until in self.handovers.items() if seat in self.open_seats]
+        ends += self._away_ends(self.match)
         if deadline is not None:
             ends.append(deadline.at)
         return min(ends) + self.match.paused_total if ends else None
@@ -1846,6 +2020,7 @@ class Session:
                     "colour": s.colour,
                     # A seat made at the kiosk is at the table while the box runs.
                     "connected": s.kiosk or self._presence[s.seat] > 0,
+                    "away": s.seat in self._away_shown,
                     "host": s.seat == host,
                     "kiosk": s.kiosk,
                 }
@@ -1879,6 +2054,8 @@ class Session:
             "open_seats": self._free_to_take(),
             # A seat handed over waits so long for a newcomer (then it is left).
             "handovers": self._handover_views(self.match),
+            # A player whose phone is gone: the game goes on without them after a count.
+            "away": self._away_views(self.match),
             "match": None,
             "you": None,
             "host_seat": host,  # for `you`; not sent
