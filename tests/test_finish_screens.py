@@ -340,3 +340,37 @@ def test_the_kiosk_counts_down_a_seat_handed_over(
         assert session.tick()
         _, r = draw("duplik", session.view_for(KIOSK), (800, 480), clock())
         assert "seat is free" not in " | ".join(r.said)
+
+
+def test_the_kiosk_says_who_is_away_and_counts_down(
+    display: pygame.Surface, session: Session, clock: FakeClock
+) -> None:
+    """Dee closed her tab at the verdicts: the kiosk names her, away, and the time left
+    before the game goes on without her; then that it went on; then nothing once she is
+    back (issue 27)."""
+    from appliance.table.session import Viewer
+    from tests.test_session_host import _duplik_at_evaluation
+
+    registry.load_all()
+    with screens.screen_registered("duplik", KIOSK_SCREENS["duplik"]):
+        _, portrayer = _duplik_at_evaluation(session, 4)
+        for seat in range(4):
+            session.attach(Viewer("player", seat))
+        dee = next(s for s in range(4) if s != portrayer)
+        session.detach(Viewer("player", dee))
+        table = session.config.table
+        clock.advance(table.away_after_s + 5)
+        session.tick()
+        for size in ((800, 480), (1920, 1080)):
+            surface, r = draw("duplik", session.view_for(KIOSK), size, clock())
+            pygame.image.save(surface, SCREENSHOT_DIR / f"easel-kiosk-away-{size[0]}.png")
+            said = " ".join(r.said)
+            assert (f"Player {dee} is away: the game goes on without them in "
+                    f"0:{table.away_wait_s - 5:02d}") in said, said
+        clock.advance(table.away_wait_s)
+        session.tick()
+        _, r = draw("duplik", session.view_for(KIOSK), (800, 480), clock())
+        assert f"Player {dee} is away: the game goes on" in " ".join(r.said)
+        session.attach(Viewer("player", dee))
+        _, r = draw("duplik", session.view_for(KIOSK), (800, 480), clock())
+        assert "is away" not in " ".join(r.said)

@@ -151,14 +151,14 @@ class KioskRenderer(Painter):
         notice = _shown_notice(view, now)
         # A finish shows its art show a round at a time: one redraw per step.
         step = finish_step(view, now) if view.get("phase") == "over" else None
-        handover = _handover_shown(view, now)
+        banner = _banner_shown(view, now)
         return (
             view.get("version"),
             tuple(size),
             second,
             None if notice is None else notice["at"],
             step,
-            None if handover is None else math.ceil(handover[1]),
+            None if banner is None else math.ceil(banner[2]),
         )
 
     def needs_redraw(self, view: View, now: float, size: Size) -> bool:
@@ -370,18 +370,19 @@ class KioskRenderer(Painter):
     def _draw_handover(
         self, surface: pygame.Surface, view: View, lang: str, m: Metrics, now: float
     ) -> None:
-        """A seat the host handed over waits for a newcomer: whose seat, the room code to
-        join with and the time left (then the game goes on without it), in a strip along
-        the top edge, so the game's own bottom bar and the toasts stay clear."""
-        shown = _handover_shown(view, now)
+        """A seat the host handed over waits for a newcomer (whose seat, the room code to
+        join with and the time left), or a player is away (the time left before the game
+        goes on without them), in a strip along the top edge, so the game's own bottom bar
+        and the toasts stay clear."""
+        shown = _banner_shown(view, now)
         if shown is None:
             return
-        seat, left = shown
+        key, seat, left = shown
         match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
         assert isinstance(match, Mapping)
         name = next((str(s.get("name") or "") for s in _dicts(match.get("seats"))
                      if _int(s.get("seat"), -1) == seat), "") or tr(lang, "seat_n", n=seat + 1)
-        text = tr(lang, "handover", name=name, room=str(view.get("room") or ""),
+        text = tr(lang, key, name=name, room=str(view.get("room") or ""),
                   time=format_seconds(left))
         width = min(m.w - 2 * m.margin, max(round(m.w * 0.7), 12 * m.f_body))
         # Two lines where one would cut it: the time left ends the sentence.
@@ -503,18 +504,33 @@ def _shown_notice(view: View, now: float) -> Mapping[str, Any] | None:
     return notice
 
 
-def _handover_shown(view: View, now: float) -> tuple[int, float] | None:
-    """The handed-over seat whose wait ends first and the seconds left of it (frozen
-    while paused), or None: the view's `handovers`, soonest first."""
+def _soonest(view: View, key: str, now: float) -> tuple[int, float] | None:
+    """The seat of the view's `key` (`handovers`, `away`; soonest first) and the seconds
+    left of its count (frozen while paused), or None."""
     if view.get("phase") != "playing":
         return None
-    for entry in _dicts(view.get("handovers")):
+    for entry in _dicts(view.get(key)):
         seat = _int(entry.get("seat"), -1)
         at, remaining = _num(entry.get("at")), _num(entry.get("remaining"))
         if seat < 0 or remaining is None:
             continue
         return seat, max(0.0, remaining if at is None else at - now)
     return None
+
+
+def _banner_shown(view: View, now: float) -> tuple[str, int, float] | None:
+    """The top strip's sentence, seat and seconds left: a seat handed over first (a
+    newcomer is wanted), else the first player away (`away`), or None."""
+    handover = _soonest(view, "handovers", now)
+    if handover is not None:
+        return "handover", *handover
+    away = _soonest(view, "away", now)
+    if away is None:
+        return None
+    seat, left = away
+    gone_on = any(_int(e.get("seat"), -1) == seat and e.get("gone_on")
+                  for e in _dicts(view.get("away")))
+    return ("away_gone_on" if gone_on else "away_count" if left > 0 else "away"), seat, left
 
 
 def finish_result(view: View, lang: str) -> str:
