@@ -15,6 +15,10 @@ const STORE = {
   room: "easel.room",
   name: "easel.name",
   colour: "easel.colour",
+  // The token of the seat this phone held last: said in hello once the seat is gone, so
+  // the box knows who comes back (a removed player stays out; a player gets their own
+  // seat back, never another's).
+  former: "easel.former",
 };
 const ROOM_CODE = /^[A-Za-z0-9]{4,8}$/;
 const TOAST_MS = 7000;
@@ -73,6 +77,7 @@ const state = {
 state.askRoom = !state.room && !state.token;
 
 function setToken(token) {
+  if (!token && state.token) save(STORE.former, state.token);
   state.token = token || null;
   save(STORE.token, state.token);
 }
@@ -82,7 +87,7 @@ function setToken(token) {
 const conn = new Connection({
   hello() {
     if (state.kicked !== null || state.askRoom) return null;
-    return { type: "hello", room: state.room || "", token: state.token || null };
+    return { type: "hello", room: state.room || "", token: state.token || load(STORE.former) || null };
   },
   onMessage: handleMessage,
   onStatus(status) {
@@ -793,6 +798,7 @@ function renderPlaying() {
     ? t("finish.title", { title: String(match.title || match.game || "") }) : t("playing.title");
   const paused = !over && Boolean(match.paused);
   $("#pause-banner").hidden = !paused;
+  renderAway(view, over || paused);
   setTablePaused(paused); // no canvas takes a stroke the box would refuse
   renderFinish(view, over);
   const screen = gameScreen(match.game);
@@ -813,6 +819,23 @@ function renderPlaying() {
   $("#game-generic").hidden = shown;
   renderSeats($("#playing-seats"));
   renderHourglass();
+}
+
+// Who is away (their phone gone): the kiosk counts down, the phones say it in words.
+function renderAway(view, hide) {
+  const note = $("#away-note");
+  const away = Array.isArray(view.away) ? view.away : [];
+  const names = (entries) => entries.map((a) => {
+    const seat = seatOf(a.seat);
+    return seat ? String(seat.name) : t("seat.number", { n: Number(a.seat) + 1 });
+  }).join(", ");
+  const counting = away.filter((a) => !a.gone_on);
+  const goneOn = away.filter((a) => a.gone_on);
+  const lines = [];
+  if (counting.length) lines.push(t("away.count", { names: names(counting) }));
+  if (goneOn.length) lines.push(t("away.gone_on", { names: names(goneOn) }));
+  note.hidden = hide || !lines.length;
+  note.textContent = lines.join(" ");
 }
 
 // A finished game's result in its own terms, the art show to take home, and (for the
