@@ -447,7 +447,11 @@ class Duplik:
         seat = seat_change(action, state.seats, state.gone)
         if action.kind == SEAT_BACK:
             return replace(state, gone=state.gone - {seat})
+        before = state
         state = replace(state, gone=state.gone | {seat})
+        if (before.phase == "evaluating" and seat != before.round.portrayer
+                and seat in artists(before)):
+            state = self._unjudged_by(before, state, seat)
         if len(present(state)) < self.min_players:
             return replace(state, phase="over", ended=TOO_FEW, history=self._kept(state))
         rnd = state.round
@@ -467,6 +471,22 @@ class Duplik:
             if set(artists(state)) <= set(votes):
                 return self._settle(state)
         return state
+
+    def _unjudged_by(self, before: DuplikState, state: DuplikState, seat: Seat) -> DuplikState:
+        """An Evaluator left while the criterion read now was judged: their judgement of
+        it goes with them (the canvas they judged now lies before the next Evaluator, who
+        judges it afresh); the criteria read before stand as the table saw them."""
+        rnd = before.round
+        current = rnd.presented - 1
+        judged_canvas = canvas_before(before, seat)
+        now = dict(rnd.judged.get(current, {}))
+        if judged_canvas == seat or judged_canvas not in now:
+            return state
+        if judged_canvas in rnd.settled.get(current, {}):
+            return state  # settled by the table's vote: not theirs alone
+        del now[judged_canvas]
+        judged = {**rnd.judged, current: MappingProxyType(now)}
+        return replace(state, round=replace(state.round, judged=MappingProxyType(judged)))
 
     def _kept(self, state: DuplikState) -> tuple[Round, ...]:
         """The history with the round under way, if it was scored (for the art show)."""

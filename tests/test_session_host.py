@@ -370,3 +370,28 @@ def test_a_handed_over_seat_taken_in_time_plays_on_without_a_countdown(
     assert not session.tick()
     assert session.match.state.gone == frozenset()
     assert len(session.store.actions(session.match.record.id)) == logged  # nothing told
+
+
+def test_a_kicked_evaluators_judgement_of_the_criterion_read_now_goes_with_them(
+    session: Session,
+) -> None:
+    """The report: a kicked Evaluator's verdict was hidden but still counted (+1 in the
+    art show). It goes with them; the next Evaluator judges that canvas afresh, and
+    nobody's points count it unless they do."""
+    from games.duplik import canvas_before, evaluator_of
+
+    _, portrayer = _duplik_at_evaluation(session, 4)
+    match = session.match
+    assert match is not None
+    artists = [s for s in range(4) if s != portrayer]
+    leaving = artists[0]
+    judged = canvas_before(match.state, leaving)
+    session.act(leaving, "judge", {"met": True})
+    assert match.state.round.judged[0][judged] is True
+    session.kick(HOST, leaving)
+    state = match.state
+    assert judged not in state.round.judged.get(0, {})  # not counted, to be judged again
+    judge = evaluator_of(state, judged)
+    assert judge not in (leaving, judged)
+    session.act(judge, "judge", {"met": False})  # judged afresh by who has it now
+    assert match.state.round.judged[0][judged] is False
