@@ -129,6 +129,20 @@ def test_credit_follows_the_person_when_a_seat_changes_hands(
         makers = list(dict.fromkeys(m for m in made if m is not None))
         if makers:
             assert [a for a in drawing.artists if a in ("P2", "Fay")] == makers, drawing.round
+    # The art show names each round's picture of seat 2 by who drew it (the kiosk's).
+    credits = session.view_for(KIOSK)["match"]["credits"]
+    expected = [
+        {"round": d.round, "seat": seat, "name": names_in_turn(names)}
+        for d in gallery.drawings for seat, names in d.by_seat if seat == 2
+    ]
+    assert credits == expected
+    from appliance.kiosk.kit import SeatTable, for_round, players_of
+
+    view = session.view_for(KIOSK)
+    table = SeatTable("en", {}, "over", players_of(view))
+    assert table.name(2) == "P2 (then Fay)"  # the seat's score is theirs together
+    for credit in credits:
+        assert for_round(table, view, credit["round"]).name(2) == credit["name"]
     result = history.result_of(record, "en")
     named = {name for name, _ in result["scores"]} | set(result["winners"])
     assert "Fay" not in named  # her points are the seat's, shared with P2

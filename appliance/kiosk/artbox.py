@@ -48,6 +48,7 @@ from appliance.kiosk.kit import (
     draw_mark,
     draw_scoreboard,
     fit_wrapped,
+    for_round,
     grid_origin,
     leader_score,
     localised,
@@ -502,7 +503,8 @@ def shown_round(
         "round_points": show.get("round_points"),
     }
     number = as_int(show.get("round"), table.round) or table.round
-    return replace(table, state=state, round=number), (number, len(shows), page, pages(show))
+    shown = for_round(replace(table, state=state, round=number), f.view, number)
+    return shown, (number, len(shows), page, pages(show))
 
 
 def finish_per_step(r: KioskRenderer, m: Metrics, width: int, height: int) -> int:

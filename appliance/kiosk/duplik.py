@@ -49,6 +49,7 @@ from appliance.kiosk.kit import (
     draw_mark,
     draw_scoreboard,
     fit_wrapped,
+    for_round,
     grid_origin,
     leader_score,
     localised,
@@ -1168,6 +1169,8 @@ def _draw_artshow(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
     # The game's end shows the art show of every round, one after another.
     shown = finish_round(f.view, f.now, len(shows)) if table.phase == "over" and shows else -1
     show = shows[shown] if shows else {}
+    if table.phase == "over" and show:  # a seat that changed hands: who drew this round
+        table = for_round(table, f.view, as_int(show.get("round"), shown + 1) or shown + 1)
     canvases = seat_map(show.get("canvases"))
     last = shown in (-1, len(shows) - 1)
     round_points = ({k: as_int(v) for k, v in seat_map(state.get("round_points")).items()}

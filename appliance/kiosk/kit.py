@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
 import pygame
@@ -58,6 +58,7 @@ SHADOW: Final[Colour] = (6, 7, 12)
 GLASS: Final[Colour] = (120, 132, 165)
 
 T = TypeVar("T")
+ST = TypeVar("ST", bound="SeatTable")
 
 
 # --- reading the view --------------------------------------------------------------------
@@ -134,9 +135,11 @@ class Player:
 
 
 def players_of(view: Mapping[str, Any], match_seats_only: bool = False) -> dict[int, Player]:
-    """The match's own seat list (who plays), refreshed by the table's seats (names,
-    colours, who is connected right now). With `match_seats_only`, a table seat that is
-    not in the match (a late spectator's) is no player."""
+    """The match's own seat list (who plays, by the names the match gives them: whoever
+    holds a seat now, and at the finish everyone who held it), refreshed by the table's
+    seats (who is connected right now; a name for a seat the match does not know). With
+    `match_seats_only`, a table seat that is not in the match (a late spectator's) is no
+    player."""
     match = as_map(view.get("match"))
     players: dict[int, Player] = {}
     playing = {as_int(as_map(s).get("seat")) for s in as_list(match.get("seats"))} - {None}
@@ -148,11 +151,27 @@ def players_of(view: Mapping[str, Any], match_seats_only: bool = False) -> dict[
         old = players.get(seat)
         players[seat] = Player(
             seat,
-            str(entry.get("name", old.name if old else "")),
+            old.name if old and old.name else str(entry.get("name", "")),
             parse_colour(entry.get("colour"), old.colour if old else MUTED),
             bool(entry.get("connected", old.connected if old else True)),
         )
     return players
+
+
+def for_round(table: ST, view: Mapping[str, Any], number: int) -> ST:
+    """The table as the art show names round `number` (from 1): a seat that changed hands
+    by whoever drew its picture of that round (the match's `credits`), not by all who
+    held it."""
+    names = {
+        as_int(c.get("seat")): str(c.get("name") or "")
+        for c in map(as_map, as_list(as_map(view.get("match")).get("credits")))
+        if as_int(c.get("round")) == number
+    }
+    if not names:
+        return table
+    players = {seat: replace(p, name=names.get(seat) or p.name)
+               for seat, p in table.players.items()}
+    return replace(table, players=players)
 
 
 def phase_of(state: Mapping[str, Any]) -> str:

@@ -44,6 +44,7 @@ from appliance.kiosk.kit import (
     draw_lines,
     draw_scoreboard,
     fit_wrapped,
+    for_round,
     grid_origin,
     localised,
     paint_score_row,
@@ -313,7 +314,7 @@ def shown_round(f: Frame, table: Table) -> tuple[Table, tuple[int, int, str] | N
     number = as_int(show.get("round"), table.round) or table.round
     subject = localised(show.get("subject"), table.lang, any_language=True) or "?"
     shown = replace(table, state=state, round=number, gallery=gallery_of(state))
-    return shown, (number, len(shows), subject)
+    return for_round(shown, f.view, number), (number, len(shows), subject)
 
 
 def luck_screen(r: KioskRenderer, f: Frame) -> None:

@@ -9,7 +9,7 @@ and captions on them. Pure: no store, no pygame, no web; the gallery pages
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +34,9 @@ class Drawing:
     word: dict[str, str] | None
     strokes: tuple[dict[str, Any], ...]
     best: bool = False  # the round's most recognised/best-scored picture (lobby history)
+    # Each seat of the picture and who drew its part (the kiosk's art show names them
+    # round by round: appliance/table/session.py `credits`).
+    by_seat: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
     @property
     def artist(self) -> str:
@@ -107,14 +110,15 @@ def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Galler
     logged_at = _stroke_moves(logged) if roster.changed_hands() else {}
     drawings = []
     for picture in kept.pictures:
-        artists = dict.fromkeys(
-            name for seat in picture.artists
-            for name in _drawn_by(roster, seat, picture.strokes, logged_at))
+        by_seat = tuple(
+            (seat, tuple(_drawn_by(roster, seat, picture.strokes, logged_at)))
+            for seat in dict.fromkeys(picture.artists))
+        artists = dict.fromkeys(name for _, names in by_seat for name in names)
         first = roster.of(picture.artists[0])
         drawings.append(Drawing(
             picture.round, tuple(artists), first[0].colour if first else "#808080",
             _texts(picture.caption), tuple(stroke_to_data(s) for s in picture.strokes),
-            best=picture.best,
+            best=picture.best, by_seat=by_seat,
         ))
     scenes = tuple(Scene(s.round, {"en": s.title.en, "cs": s.title.cs}, s.svg)
                    for s in kept.scenes)
@@ -160,3 +164,17 @@ def _drawn_by(
     people = [roster.at(seat, q) for q in seqs if q is not None]
     names = list(dict.fromkeys(h.name for h in people if h is not None))
     return names or [h.name for h in holders]
+
+
+Credit = tuple[int, int, tuple[str, ...]]
+"""A picture's round, one of its seats, and who drew that seat's part of it."""
+
+
+def round_credits(gallery: Gallery, seats: Iterable[int]) -> tuple[Credit, ...]:
+    """(round, seat, who drew it) for every picture of `seats` (those that changed hands):
+    what the kiosk's art show names round by round instead of the seat's holders."""
+    wanted = set(seats)
+    return tuple(
+        (d.round, seat, names)
+        for d in gallery.drawings for seat, names in d.by_seat if seat in wanted
+    )

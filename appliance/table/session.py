@@ -46,9 +46,17 @@ from appliance.system.config import Config
 from appliance.system.ratelimit import TokenBucket
 from appliance.table.family_filter import blocked_word
 from appliance.table.game_options import default_options, seat_options
+from appliance.table.keepsakes import Credit, build_gallery, round_credits
 from appliance.table.messages import say
-from appliance.table.roster import Roster, person_of
-from appliance.table.store import BudgetExceeded, LoggedAction, MatchRecord, SeatRecord, Store
+from appliance.table.roster import Roster, names_in_turn, person_of
+from appliance.table.store import (
+    BudgetExceeded,
+    LoggedAction,
+    MatchRecord,
+    SeatRecord,
+    Store,
+    read_actions,
+)
 from games import registry
 from games.core import (
     NO_SCREEN,
@@ -479,6 +487,9 @@ class Session:
         self._away_shown: frozenset[int] = frozenset()
         self.away_left: set[int] = set(json.loads(store.get_meta("away_left") or "[]"))
         self._leaving_away = False  # an away seat's leaving is being written (`tick`)
+        # A finished match's pictures of seats that changed hands: who drew each, round by
+        # round (`_credit_drawings`), for the art show on every screen.
+        self._credits: dict[int, tuple[Credit, ...]] = {}
         self._resume()
         if self.match is None and not self.finish_held:
             self._resume_finish()
@@ -521,6 +532,7 @@ class Session:
             # closed: close it now, or the table would "play" a game nobody can move in.
             self.store.finish_match(record.id, outcome, self.clock())
             self._made_gallery(live)
+            self._credit_drawings(live)
             self.last_match = live
             self._match_over()
             self._hold_finish(live)
@@ -1099,6 +1111,7 @@ class Session:
             return
         next_seq = logged[-1].seq + 1 if logged else 0
         self.last_match = LiveMatch(record, rules, state, next_seq)
+        self._credit_drawings(self.last_match)
         self.finish_held = True
         self._finished_at = self.clock()
         log.info("showing the finish of match %d again after the restart", record.id)
@@ -1572,6 +1585,7 @@ class Session:
         if self.match is not match:
             return  # its last move ended it meanwhile
         self._made_gallery(match)
+        self._credit_drawings(match)
         self.last_match, self.match = match, None
         self._match_over()
         self._changed()
@@ -1648,6 +1662,45 @@ class Session:
         # the address once it is committed.
         self._keep(lambda store: store.put_gallery(match_id, token, at),
                    f"no gallery for match {match_id}", then=self._changed)
+
+    def _credit_drawings(self, match: LiveMatch) -> None:
+        """At a finish, who drew each round's picture of a seat that changed hands: the
+        log replayed off the loop (a long match is seconds of it), the views told once
+        it is known; until then such a seat shows all its holders ("Bo (then Fay)")."""
+        changed = [h.seat for h in match.roster.holders if len(match.roster.of(h.seat)) > 1]
+        if not changed or match.record.id in self._credits:
+            return
+        record = dataclasses.replace(match.record, roster=match.roster)
+        path = self.store.path
+
+        def work() -> tuple[Credit, ...]:
+            gallery = build_gallery(record, read_actions(path, record.id))
+            return round_credits(gallery, changed)
+
+        if not _loop_running() or str(path) == ":memory:":
+            try:
+                self._credits = {record.id: work()}
+            except Exception:  # the art show keeps the seats' holders
+                log.exception("who drew what in match %d is not known", record.id)
+            return
+        loop = asyncio.get_running_loop()
+
+        def known(done: asyncio.Future[tuple[Credit, ...]]) -> None:
+            if done.cancelled() or done.exception() is not None:
+                log.error("who drew what in match %d is not known: %s", record.id,
+                          None if done.cancelled() else done.exception())
+                return
+            self._credits = {record.id: done.result()}  # one finish is shown at a time
+            self._changed()
+
+        loop.run_in_executor(None, work).add_done_callback(known)
+
+    def _credit_views(self, match: LiveMatch) -> list[dict[str, Any]]:
+        lang = self.config.table.language
+        return [
+            {"round": rnd, "seat": seat, "name": names_in_turn(names, lang)}
+            for rnd, seat, names in self._credits.get(match.record.id, ())
+        ]
 
     def gallery_url(self, match_id: int) -> str | None:
         token = self.store.gallery_token(match_id)
@@ -1958,6 +2011,7 @@ class Session:
                        f"could not close match {match_id}")
             log.info("match %d finished: %s", match.record.id, outcome)
             self._made_gallery(match)
+            self._credit_drawings(match)
             self.last_match, self.match = match, None
             self._match_over()
             self._hold_finish(match)
@@ -2119,6 +2173,8 @@ class Session:
             # When the held finish began (the session's clock): the kiosk's art show
             # starts from the last round and steps on from there.
             **({"finished_at": self._finished_at} if not live and self.finish_held else {}),
+            # Who drew each round's picture of a seat that changed hands (the finish only).
+            **({"credits": self._credit_views(match)} if not live else {}),
         }
         self._shared[key] = shared
         return shared
