@@ -426,3 +426,29 @@ async def test_one_device_takes_at_most_two_seats(box: Box) -> None:
     assert all(e["code"] == "too_many_seats" for e in errors)
     honest = await box.phone()
     assert (await honest.join(box.session.room, "Eve", PALETTE[5]))["role"] == "player"
+
+
+async def test_unfinished_messages_of_many_addresses_are_bounded_for_the_box(
+    session: Session, config: Config
+) -> None:
+    """Issue 28: 200 addresses each holding 1.9 MiB of unfinished messages took 470 MiB,
+    each within its own budget. The box as a whole holds at most `box_buffered_bytes`:
+    past it the socket holding the most is cut, and an honest phone plays on."""
+    limits = Limits(buffered_bytes_per_address=512 * 1024, box_buffered_bytes=1024 * 1024)
+    async with served(PhoneServer(session, config, limits=limits)) as box:
+        honest = await box.greeted()
+        hello = json.dumps({"type": "hello", "room": box.session.room}).encode()
+        held = []
+        for n in range(1, 9):  # eight addresses, 400 KiB each: within theirs, 3 MiB in all
+            reader, writer = await raw_websocket(box, f"127.0.2.{n}")
+            writer.write(frame(hello))
+            await reader.readuntil(b"welcome")
+            writer.write(frame(b'{"type": "ping", "x": "', fin=False))
+            await send_until_cut(writer, frame(b"x" * (400 * 1024), 0x0, fin=False))
+            held.append((reader, writer))
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)
+        assert box.server.buffered.total <= limits.box_buffered_bytes + 400 * 1024
+        assert await box.honest_ping(honest) < 1
+        for _reader, writer in held:
+            writer.close()

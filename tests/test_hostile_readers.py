@@ -220,3 +220,30 @@ async def test_a_spectator_reconnecting_in_a_loop_is_held_to_a_few_sockets_a_sec
     burst = box.server.limits.socket_burst
     assert burst <= views <= burst + 10 and refused >= 60 - burst - 10, (views, refused)
     assert await honest_view_and_pong(box) < 2.0  # another address is not held
+
+
+async def test_many_addresses_that_never_read_hold_the_box_budget_not_each_its_own(
+        session: Session, config: Config, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: 100 addresses each with one deaf socket during a 6.4 MB finish took the
+    box from 172 to 795 MiB, each within its own address's budget. Now the box as a whole
+    holds at most `box_unsent_bytes` (plus the view being written), the slowest sockets
+    that took nothing are dropped first, and an honest phone still gets its view."""
+    filler = "x" * VIEW_BYTES
+    plain = session.view_for
+    monkeypatch.setattr(session, "view_for", lambda v: {**plain(v), "filler": filler})
+    box_budget = 3 * VIEW_BYTES
+    limits = Limits(unsent_bytes_per_address=64 * VIEW_BYTES, box_unsent_bytes=box_budget,
+                    stall_s=1.0)
+    async with served(PhoneServer(session, config, limits=limits)) as box:
+        deaf = [await deaf_socket(box, f"127.0.1.{n}") for n in range(1, 21)]
+        worst = 0
+        for _ in range(12):  # the table changes now and then: a new view for everyone
+            box.session._changed()
+            await asyncio.sleep(0.15)
+            worst = max(worst, sum(c.unsent_bytes() for c in box.server.connections))
+        assert worst <= box_budget + VIEW_BYTES + 256 * 1024, worst
+        assert await honest_view_and_pong(box) < 3.0
+        left = sum(c.remote.startswith("127.0.1.") for c in box.server.connections)
+        assert left < 20  # the slowest, which took nothing, were dropped
+        for _reader, writer in deaf:
+            writer.close()

@@ -29,6 +29,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 
 from appliance.door import phone_games
 from appliance.door.action_check import InvalidMove, check_move
+from appliance.system import memory
 from appliance.system.config import Config
 from appliance.system.ratelimit import (
     AddressCounter,
@@ -59,6 +60,9 @@ STATIC_DIR: Final = Path(__file__).parents[1] / "web" / "static"
 # connection, so a phone learns why its drawing did not arrive. The limit in force is
 # `Limits.hard_message_factor` x `[server] max_message_bytes`, never more than this.
 HARD_LIMIT: Final = 16 * 1024 * 1024
+TRIM_AFTER_BYTES: Final = 8 * 1024 * 1024
+"""Once sockets held this much unsent or unfinished and let go of nearly all of it, the
+sweep hands the freed heap back (appliance/system/memory.py)."""
 COUNTED: Final = frozenset({WSMsgType.TEXT, WSMsgType.BINARY, WSMsgType.PING, WSMsgType.PONG})
 """What a socket sends that counts towards its messages a second: WebSocket pings and
 pongs too (answered by aiohttp itself, a flood of them went unmetered: 8000 a second
@@ -508,6 +512,15 @@ class PhoneServer:
             return "message too big"
         if held > self.limits.buffered_bytes_per_address:
             return "too much unfinished data from this address"
+        if size > 0 and self.buffered.total > self.limits.box_buffered_bytes:
+            # The box as a whole holds too much: the socket holding the most goes (an
+            # honest phone's stroke is kilobytes; a trickle of megabytes is not one).
+            biggest = max(
+                (c for c in self.connections if c.remote not in BOX_ITSELF),
+                key=lambda c: c.pending, default=conn)
+            if biggest is conn:
+                return "the box holds too much unfinished data; send whole messages"
+            biggest.abort("the box holds too much unfinished data; it held the most")
         return None
 
     def throttle(self, conn: Connection, size: int) -> float:
@@ -578,8 +591,26 @@ class PhoneServer:
         a copy of every byte the phone has not taken), and the first of them always may."""
         if conn.remote in BOX_ITSELF:
             return True
-        unsent = sum(c.unsent_bytes() for c in self.connections if c.remote == conn.remote)
+        unsent, box = 0, 0
+        for c in self.connections:
+            waiting = c.unsent_bytes()
+            box += waiting
+            if c.remote == conn.remote:
+                unsent += waiting
+        if box > 0 and box + size > self.limits.box_unsent_bytes:
+            self._drop_slowest()
+            return False  # the slower phones take theirs first; looked at again soon
         return unsent == 0 or unsent + size <= self.limits.unsent_bytes_per_address
+
+    def _drop_slowest(self) -> None:
+        """The box holds its whole budget of unsent bytes: the socket with the most of
+        them that took nothing since the sweep's last look goes (an honest slow phone
+        takes something every few seconds and stays)."""
+        stalled = [c for c in self.connections if not c.closing
+                   and c.remote not in BOX_ITSELF and c.stalled_since != float("inf")]
+        if stalled:
+            slowest = max(stalled, key=lambda c: c.unsent_bytes())
+            slowest.abort("the box's unsent bytes are full and it took nothing lately")
 
     async def _start_sweep(self, app: web.Application) -> None:
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
@@ -595,11 +626,14 @@ class PhoneServer:
         """Every few seconds: a socket whose unsent bytes made no progress for
         `Limits.stall_s` is dropped (a phone that stopped reading keeps its copy of a
         view, megabytes, for as long as its TCP connection lives)."""
+        peak = 0
         while True:
             await asyncio.sleep(min(SWEEP_S, self.limits.stall_s / 4))
             now = time.monotonic()
+            held = self.buffered.total
             for conn in list(self.connections):
                 unsent = conn.unsent_bytes()
+                held += unsent
                 if unsent == 0 or unsent < conn.unsent:
                     conn.stalled_since = float("inf")
                 elif conn.stalled_since == float("inf"):
@@ -608,6 +642,12 @@ class PhoneServer:
                     conn.abort(f"it took none of {unsent} bytes in "
                                f"{self.limits.stall_s:.0f} s")
                 conn.unsent = unsent
+            peak = max(peak, held)
+            if peak >= TRIM_AFTER_BYTES and held < TRIM_AFTER_BYTES // 8:
+                # Megabytes held for sockets that are gone now (a crowd of slow or hostile
+                # phones left): give the heap's free pages back to the system.
+                peak = 0
+                asyncio.get_running_loop().run_in_executor(None, memory.release_free_memory)
 
     def _view_bytes(self, viewer: Viewer) -> bytes:
         key = (self.session.version, viewer)

@@ -107,6 +107,13 @@ class Limits:
     # it the socket is closed, as is one whose unsent bytes made no progress in `stall_s`.
     control_backlog: int = 1024
     stall_s: float = 60.0
+    # The whole box: unfinished messages of every address and what every socket has not
+    # taken together. Past `box_unsent_bytes` a view waits for the slower phones (the
+    # slowest socket that took nothing since the last look is dropped first); past
+    # `box_buffered_bytes` the socket holding the most unfinished bytes is cut. Many small
+    # senders add up: each address's own budget alone let 200 of them hold 470 MiB.
+    box_unsent_bytes: int = 32 * 1024 * 1024
+    box_buffered_bytes: int = 16 * 1024 * 1024
     # Wrong room codes: free per address, then a growing wait; and for the whole box.
     room_free_failures: int = 10
     room_lockout_s: float = 30.0
@@ -214,13 +221,16 @@ class AddressCounter:
 
     def __init__(self) -> None:
         self._counts: dict[str, int] = {}
+        self.total = 0  # of every address
 
     def add(self, key: str, amount: int = 1) -> int:
-        total = self._counts.get(key, 0) + amount
+        before = self._counts.get(key, 0)
+        total = before + amount
         if total > 0:
             self._counts[key] = total
         else:
             self._counts.pop(key, None)
+        self.total += max(0, total) - before
         return max(0, total)
 
     def get(self, key: str) -> int:
