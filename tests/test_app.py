@@ -89,11 +89,11 @@ async def test_the_kiosk_hosts(running: tuple[Appliance, ShiftedClock]) -> None:
     app.session.join("Ada", PALETTE[0])
     app._on_intent(KickSeat(0))
     assert 0 in app.session.seats  # one tap on the ✕ only asks (kiosk_host.py)
-    app._on_intent(HostChoice("kick_yes"))
+    app._on_intent(HostChoice("yes"))
     await app.session.settled()  # written off the loop, applied once committed
     assert app.session.seats == {}
     app._on_intent(KickSeat(5))  # nobody there: logged, not raised
-    app._on_intent(HostChoice("kick_yes"))
+    app._on_intent(HostChoice("yes"))
     app._on_intent(StartGame())  # nothing selected: logged, not raised
     app._on_intent(FinishChoice())  # no finish on the screen: logged, not raised
     app.session.join("Ada", PALETTE[0])

@@ -74,6 +74,11 @@ def kiosk_screens() -> Iterator[tuple[str, dict[str, Any], float]]:
     yield "host-menu-lobby", host_menu(lobby), 0.0
     yield "host-menu-8-seats", host_menu(make_view(seats=8, phase="playing")), 100.0
     yield "host-menu-paused", host_menu(make_view(seats=3, phase="playing"), True), 100.0
+    game = make_view(seats=3, phase="playing")
+    for ask, seat in (("kick", 1), ("offer", 1), ("end", None), ("restart", None)):
+        yield f"host-confirm-{ask}", with_host(game, {
+            "state": "confirm", "ask": ask, "seat": seat, "name": "Mia", "title": "Duplik",
+            "playing": True}), 100.0
     for phase in ARTBOX_PHASES:
         yield f"artbox-{phase}", artbox_view(phase, players=5), 100.0
     for phase in DUPLIK_PHASES:
@@ -179,6 +184,32 @@ def test_focus_keeps_its_button_across_redraws_and_finds_the_nearest_when_it_goe
     focus.sync([(a, SelectGame("x")), (c, StartGame())], bounds)
     assert on(focus) == SelectGame("x")
     assert focus.find(PinKey("4")) is None
+
+
+def test_a_new_screen_starts_on_its_first_focus_not_near_the_ring():
+    """The report (issue 27): after the PIN the ring went to the menu button nearest the
+    pad's OK, "Free Mia's seat". A screen sharing no button with the last one starts on
+    its biggest, top-left of equals; one that kept a button still goes to the nearest."""
+    focus = Focus(clock=lambda: 0.0)
+    bounds = pygame.Rect(0, 0, 1000, 1000)
+    ok = pygame.Rect(500, 500, 100, 100)
+    focus.sync([(pygame.Rect(0, 0, 100, 100), PinKey("1")), (ok, PinKey("ok"))], bounds)
+    focus.move("down")
+    focus.move("right")
+    assert on(focus) == PinKey("ok")
+    close, offer = pygame.Rect(0, 0, 200, 50), pygame.Rect(480, 520, 200, 50)
+    focus.sync([(close, HostChoice("close")), (offer, HostChoice("offer", 1))], bounds)
+    assert on(focus) == HostChoice("close")  # not the one under the ring
+    focus.move("down")
+    assert on(focus) == HostChoice("offer", 1)
+    # A screen that keeps a button of the last one: the nearest to where the ring was.
+    focus.sync([(close, HostChoice("close")), (offer.move(0, 40), HostChoice("kick", 1))],
+               bounds)
+    assert on(focus) == HostChoice("kick", 1)
+    # A frame with no targets in between is not a new screen by itself.
+    focus.sync([], bounds)
+    focus.sync([(close, HostChoice("close")), (offer, HostChoice("end"))], bounds)
+    assert on(focus) == HostChoice("end")
 
 
 def ring_pixels(surface: pygame.Surface, clean: pygame.Surface, rect: pygame.Rect) -> int:

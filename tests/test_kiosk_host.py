@@ -117,10 +117,15 @@ def test_pin_then_menu_pauses_and_ends(
     menu.state = "menu"  # straight back in, as after another PIN
     draw(kiosk, menu, session, clock)
     menu.handle(tap(kiosk, HostChoice("offer", 1)))
+    assert session.open_seats == set()  # asked first (test_kiosk_host_confirm.py)
+    draw(kiosk, menu, session, clock)
+    menu.handle(tap(kiosk, HostChoice("yes")))
     assert session.open_seats == {1}
     menu.state = "menu"
     draw(kiosk, menu, session, clock)
     menu.handle(tap(kiosk, HostChoice("end")))
+    draw(kiosk, menu, session, clock)
+    menu.handle(tap(kiosk, HostChoice("yes")))
     assert session.match is None
 
 
@@ -143,6 +148,8 @@ def test_the_pad_locks_out_and_closes_itself(
     for key in [*PIN, "ok"]:
         menu.handle(PinKey(key))
     menu.handle(HostChoice("restart"))
+    assert restarts == [] and menu.state == "confirm"
+    menu.handle(HostChoice("yes"))
     assert restarts == [1] and menu.state == "closed"
 
 
@@ -237,19 +244,19 @@ def test_the_seat_cross_asks_for_the_pin_then_confirms(
     for key in [*PIN, "ok"]:
         menu.handle(tap(kiosk, PinKey(key)))
         view = draw(kiosk, menu, session, clock)
-    assert view["host_menu"] == {"state": "confirm", "seat": 1, "name": "P1", "playing": False}
-    assert {it for _, it in kiosk.renderer.targets} == {HostChoice("kick_yes"),
-                                                         HostChoice("kick_no")}
+    assert view["host_menu"] == {"state": "confirm", "ask": "kick", "seat": 1, "name": "P1",
+                                 "title": "", "playing": False}
+    assert {it for _, it in kiosk.renderer.targets} == {HostChoice("yes"), HostChoice("no")}
     with open("/tmp/easel-kiosk-kick-confirm.png", "wb") as out:
         out.write(kiosk.png_bytes())
-    menu.handle(tap(kiosk, HostChoice("kick_no")))
+    menu.handle(tap(kiosk, HostChoice("no")))
     assert 1 in session.seats and menu.state == "closed"
     # The host menu's own "Kick" asks once more too; "Remove" removes.
     menu.state = "menu"
     draw(kiosk, menu, session, clock)
     menu.handle(tap(kiosk, HostChoice("kick", 2)))
     draw(kiosk, menu, session, clock)
-    menu.handle(tap(kiosk, HostChoice("kick_yes")))
+    menu.handle(tap(kiosk, HostChoice("yes")))
     assert 2 not in session.seats
 
 
@@ -262,7 +269,7 @@ def test_without_a_pin_the_cross_still_confirms(
     assert menu.handle(KickSeat(0))
     view = draw(kiosk, menu, session, clock)
     assert view["host_menu"]["state"] == "confirm" and 0 in session.seats
-    menu.handle(tap(kiosk, HostChoice("kick_yes")))
+    menu.handle(tap(kiosk, HostChoice("yes")))
     assert 0 not in session.seats
     assert menu.decorate(session.view_for(KIOSK)) is session.view_for(KIOSK)  # layer gone
 

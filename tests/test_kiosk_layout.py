@@ -11,9 +11,9 @@ Besides each phase, the sweep takes the screens that only some tables see: the s
 (a player sitting down at the kiosk, `KioskSeats`), a game played with such a seat (Broad
 Lines passing the device and its sheets drawn on paper, Duplik drawn on paper and judged
 with YES / NO on the TV), a seat handed over mid-game (the handover countdown), the
-degraded box's notices under the lobby, the host's PIN pad and menu over the lobby and
-over a game, and every step of each game's finish (its whole art show, a step per
-FINISH_STEP_S from the match's `finished_at`).
+degraded box's notices under the lobby, the host's PIN pad, menu and "Are you sure?"
+questions over the lobby and over a game, and every step of each game's finish (its
+whole art show, a step per FINISH_STEP_S from the match's `finished_at`).
 
 Views are sampled (the first of each phase and step of a game, a few of each at most) so
 the whole sweep stays in seconds.
@@ -88,7 +88,18 @@ def _lobby_extras(view: dict[str, Any]) -> list[dict[str, Any]]:
         {**view, "host_menu": {"state": "pin", "digits": 3, "message": "Wrong PIN"},
          "version": -1},
         _with_menu(view),
+        _with_question(view, "kick", NAMES[6]),
+        _with_question(view, "restart"),
     ]
+
+
+def _with_question(view: dict[str, Any], ask: str, name: str = "") -> dict[str, Any]:
+    """The host's "Are you sure?" over `view` (appliance/door/kiosk_host.py's layer)."""
+    match = view.get("match")
+    title = match.get("title", "") if isinstance(match, dict) else ""
+    return {**view, "version": -1, "host_menu": {
+        "state": "confirm", "ask": ask, "seat": 1 if name else None, "name": name,
+        "title": title, "playing": view.get("phase") == "playing"}}
 
 
 def _with_menu(view: dict[str, Any]) -> dict[str, Any]:
@@ -142,6 +153,8 @@ def played_views(game: str, seed: int, players: int, tmp: Path, at_kiosk: int = 
                 shots.append((view, clock.now))
                 if seen[key] == 1 and view.get("phase") == "playing":
                     shots.append((_with_menu(view), clock.now))
+                    shots.append((_with_question(view, "offer", NAMES[6]), clock.now))
+                    shots.append((_with_question(view, "end"), clock.now))
             passing = view.get("pass_device")
             if isinstance(passing, dict) and passing.get("stage") == "ask":
                 # The kiosk's Artist presses OK to see the word, then OK to hide it.

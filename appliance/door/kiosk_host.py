@@ -6,6 +6,12 @@ by the host page's `PinGuard` with the kiosk as one client, so wrong tries on th
 lock it out just as on a phone. The menu closes itself after a minute untouched, so it
 is never left open for the next child at the table.
 
+Nothing that cannot be undone happens in one press: kick, free a seat, end the game and
+restart the box each ask "Are you sure?" first (`Asking`), naming what happens, with the
+safe choice first for the remote's focus (appliance/kiosk/host_menu.py draws it); the
+safe choice, Back, or a minute untouched cancel it. A seat that changed hands while the
+question was up is not acted on: the answer was about the person named.
+
 `KioskHostMenu.decorate(view)` adds `host_menu` (and the lobby's `history` step) to the
 kiosk's view for appliance/kiosk/host_menu.py to draw; the view's `version` becomes a
 tuple that also changes with the menu, so the kiosk redraws exactly when either changes.
@@ -15,7 +21,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, Final, Literal
 
 from appliance.door.host import HostPageOff, LockedOut, PinGuard, WrongPin
 from appliance.kiosk.intents import Back, HostChoice, HostCorner, Intent, KickSeat, PinKey
@@ -30,12 +37,33 @@ MAX_DIGITS: Final = 12
 # The number last, after a colon: right in both languages for any number ("1 tries
 # left", "zbývá 1 pokusů" were not).
 TEXT: Final = {
-    "en": {"wrong": "Wrong PIN · tries left: {n}", "locked": "Too many tries: wait {s} s"},
+    "en": {
+        "wrong": "Wrong PIN · tries left: {n}", "locked": "Too many tries: wait {s} s",
+        "seat_changed": "{name} is no longer in that seat: nothing was done.",
+    },
     "cs": {
         "wrong": "Špatný PIN · zbývající pokusy: {n}",
         "locked": "Příliš mnoho pokusů: počkejte {s} s",
+        "seat_changed": "{name} už na tom místě nesedí: nic se nestalo.",
     },
 }
+
+Drastic = Literal["kick", "offer", "end", "restart"]
+
+
+@dataclass(frozen=True)
+class Asking:
+    """A choice that cannot be undone, waiting for its "Are you sure?".
+
+    `held_by` is the seat's record when the question was asked: "yes" acts only if the
+    same person still holds the seat. `from_menu`: asked from the menu (after the PIN),
+    not from a lobby seat's ✕; a refusal is then shown in the menu.
+    """
+
+    what: Drastic
+    seat: int | None = None
+    held_by: object = None
+    from_menu: bool = True
 
 
 class KioskHostMenu:
@@ -52,8 +80,8 @@ class KioskHostMenu:
         self.clock = clock
         self.on_restart = on_restart
         self.history = history
-        self.state = "closed"  # "pin", "menu", "confirm" (removing `kicking`)
-        self.kicking: int | None = None  # the seat a ✕ asked to remove, once confirmed
+        self.state = "closed"  # "pin", "menu", "confirm" (asking `asking`)
+        self.asking: Asking | None = None  # what a "yes" would do; None once answered
         self.digits = ""
         self.message = ""
         self.rev = 0
@@ -88,24 +116,29 @@ class KioskHostMenu:
         if isinstance(intent, KickSeat):
             # One tap on a seat's ✕ must not remove a player: the PIN first (when one is
             # set, as for the menu), then "Remove Bo from the table?".
-            self.kicking = intent.seat
+            self.asking = self._ask("kick", intent.seat, from_menu=False)
             self.digits = ""
             self._set("pin" if self.guard.enabled else "confirm")
             return True
         if isinstance(intent, Back) and self.state != "closed":
-            # A remote's Back: one step back, which from the pad or the menu is closed.
+            # A remote's Back: one step back, which from the pad or the menu is closed,
+            # and on a confirmation is its safe answer (nothing done, back to the table).
             self.digits = ""
-            self.kicking = None
+            self.asking = None
             self._set("closed")
             return True
         return False
+
+    def _ask(self, what: Drastic, seat: int | None = None, from_menu: bool = True) -> Asking:
+        held_by = self.session.seats.get(seat) if seat is not None else None
+        return Asking(what, seat, held_by, from_menu)
 
     def _pin_key(self, key: str) -> None:
         if self.state != "pin":
             return
         if key == "cancel":
             self.digits = ""
-            self.kicking = None
+            self.asking = None
             self._set("closed")
         elif key == "back":
             self.digits = self.digits[:-1]
@@ -115,6 +148,8 @@ class KioskHostMenu:
                 self.digits += key
             self._set("pin", self.message)
         elif key == "ok":
+            if not self.digits:
+                return  # nothing typed (a stray OK of the remote): no try spent
             digits, self.digits = self.digits, ""
             try:
                 self.guard.check(CLIENT, digits)
@@ -126,7 +161,7 @@ class KioskHostMenu:
                 log.warning("kiosk: wrong host PIN")
                 self._set("pin", self._say("wrong", n=err.tries_left))
             else:
-                if self.kicking is not None:
+                if self.asking is not None:
                     self._set("confirm")
                     return
                 log.info("kiosk: host menu opened")
@@ -146,21 +181,20 @@ class KioskHostMenu:
                     session.start_for_table(session.pause_async(HOST))
                 case "resume":
                     session.start_for_table(session.resume_async(HOST))
-                case "end":
-                    session.start_for_table(session.end_match_async(HOST))
+                case "end" | "restart":
+                    # Asked once more: the game (or the box) stops for everyone.
+                    self.asking = self._ask(choice.what)
+                    self._set("confirm")
+                    return
                 case "again" | "lobby":
                     # Play again sets up off the loop; its refusal is the kiosk's notice.
                     session.start_for_table(
                         session.leave_finish_async(HOST, again=choice.what == "again"))
-                case "kick" if choice.seat is not None:
-                    self.kicking = choice.seat  # asked once more, as from the seat's ✕
+                case "kick" | "offer" if choice.seat is not None:
+                    # Asked once more, as from the seat's ✕: one OK must not send a
+                    # player (a child without a phone) away from the table.
+                    self.asking = self._ask(choice.what, choice.seat)
                     self._set("confirm")
-                    return
-                case "offer" if choice.seat is not None:
-                    session.start_for_table(session.offer_seat_async(HOST, choice.seat))
-                case "restart":
-                    self._set("closed")
-                    self.on_restart()
                     return
                 case "close":
                     self._set("closed")
@@ -176,13 +210,45 @@ class KioskHostMenu:
         self._set("closed")
 
     def _confirm(self, choice: HostChoice) -> None:
-        seat, self.kicking = self.kicking, None
-        if choice.what == "kick_yes" and seat is not None:
-            try:
-                self.session.start_for_table(self.session.kick_async(HOST, seat))
-            except SessionError as err:
-                log.info("kiosk: kick refused: %s", err)
+        """The answer to "Are you sure?": "yes" does it, "no" does nothing (both close)."""
+        asking = self.asking
+        if choice.what not in ("yes", "no") or asking is None:
+            return  # a stale tap of the menu's frame: the question still stands
+        self.asking = None
+        if choice.what == "no":
+            self._set("closed")
+            return
+        session, seat = self.session, asking.seat
+        if seat is not None and session.seats.get(seat) != asking.held_by:
+            # Left, kicked from a phone or re-taken while the question was up.
+            name = getattr(asking.held_by, "name", "")
+            log.info("kiosk: seat %d changed hands before the host's yes: not acted on", seat)
+            self._after_refusal(asking, self._say("seat_changed", name=name))
+            return
+        try:
+            match asking.what:
+                case "kick" if seat is not None:
+                    session.start_for_table(session.kick_async(HOST, seat))
+                case "offer" if seat is not None:
+                    session.start_for_table(session.offer_seat_async(HOST, seat))
+                case "end":
+                    session.start_for_table(session.end_match_async(HOST))
+                case "restart":
+                    self._set("closed")
+                    self.on_restart()
+                    return
+        except SessionError as err:
+            from appliance.table.messages import say
+
+            log.info("kiosk: %s refused: %s", asking.what, err)
+            self._after_refusal(asking, say(self.lang, err.key, str(err), **err.params))
+            return
         self._set("closed")
+
+    def _after_refusal(self, asking: Asking, message: str) -> None:
+        # Back to the menu with the reason when asked from it (the PIN was typed); a ✕'s
+        # question just closes (the menu was never opened).
+        self._set("menu" if asking.from_menu else "closed", message if asking.from_menu else "")
 
     def decorate(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """The kiosk's view with the host layer and the lobby's history step."""
@@ -223,12 +289,17 @@ class KioskHostMenu:
                 "seats": seats,
                 "message": self.message,
             }
-        if self.state == "confirm" and self.kicking is not None:
-            record = self.session.seats.get(self.kicking)
+        if self.state == "confirm" and self.asking is not None:
+            # The name as asked (the seat may be emptied under the question); the game's
+            # title for "End ArtBox now?".
+            match = view.get("match")
+            title = match.get("title") if isinstance(match, Mapping) else None
             return {
                 "state": "confirm",
-                "seat": self.kicking,
-                "name": record.name if record is not None else "",
+                "ask": self.asking.what,
+                "seat": self.asking.seat,
+                "name": str(getattr(self.asking.held_by, "name", "") or ""),
+                "title": title if isinstance(title, str) else "",
                 "playing": view.get("phase") == "playing",
             }
         return {"state": "closed"}

@@ -97,7 +97,9 @@ def step(rects: Sequence[pygame.Rect], current: int, direction: Direction) -> in
 
 def first(rects: Sequence[pygame.Rect]) -> int:
     """Where focus starts on a new screen: the biggest target (the lobby's Start, a game's
-    main button), the top-left one of equals."""
+    main button), the top-left one of equals. This is how a screen names its first focus:
+    the host menu puts its safe item (Close) first among equal buttons, a confirmation its
+    safe choice left of the one that acts, the PIN pad its OK (as big as Cancel, higher)."""
     return min(range(len(rects)), key=lambda i: (-rects[i].w * rects[i].h, rects[i].top,
                                                  rects[i].left))
 
@@ -107,7 +109,8 @@ class Focus:
 
     Hidden until a remote key is used (a touch table never sees it), hidden again by a
     touch. After each render the focused intent is found again among the new targets (the
-    same intent, else the target nearest to where the ring was, else `first`).
+    same intent; else, on a screen that still shows some button of the last one, the
+    target nearest to where the ring was; else, on a new screen, `first`).
     """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
@@ -116,6 +119,7 @@ class Focus:
         self.targets: list[Target] = []
         self.index: int | None = None
         self._rect: pygame.Rect | None = None  # where the ring was: to find it again
+        self._known: list[Intent] = []  # the intents of the last frame that had targets
         self._patch: tuple[pygame.Surface, pygame.Rect] | None = None
         self._moved_at = -1.0
         self._drawn_settled = True
@@ -136,17 +140,23 @@ class Focus:
         """Take the targets of a newly rendered frame (the ring's pixels are gone)."""
         self._patch = None
         intent, rect = self.intent, self._rect
+        before = self._known
         self.targets = focusable(targets, bounds)
         self.index = None
         if not self.targets:
             return
+        self._known = [it for _, it in self.targets]
         if intent is not None:
             same = [i for i, (_, it) in enumerate(self.targets) if it == intent]
             if same:
                 self.index = min(same, key=lambda i: _distance(self.targets[i][0], rect))
                 self._rect = self.targets[self.index][0]
                 return
-        if rect is not None:
+        # A new screen (no button of the last one is on it: a menu opened or closed, a
+        # confirmation asked) starts where its own design says, `first`, not near where
+        # the ring was: a "Free Mia's seat" that happens to lie under the PIN pad's OK
+        # key must not be one OK away.
+        if rect is not None and not _new_screen(before, self._known):
             self.index = min(range(len(self.targets)),
                              key=lambda i: _distance(self.targets[i][0], rect))
         else:
@@ -225,6 +235,12 @@ class Focus:
                          border_radius=radius + edge)
         pygame.draw.rect(frame, RING, ring, thick, border_radius=radius)
         return reach if dirty is None else dirty.union(reach)
+
+
+def _new_screen(before: Sequence[Intent], now: Sequence[Intent]) -> bool:
+    """No intent of `before` is among `now` (compared by ==: an intent may hold a dict,
+    so no set; run only when the focused button went, at most a few thousand compares)."""
+    return not any(it == old for it in now for old in before)
 
 
 def _distance(a: pygame.Rect, b: pygame.Rect | None) -> float:

@@ -6,6 +6,13 @@ frame with a PIN pad (digits shown as dots only) or the small host menu: pause o
 end the game, kick or free a seat, restart the box. While it is up, nothing under it can
 be tapped or drawn on.
 
+Kick, free a seat, end the game and restart the box each ask "Are you sure?" first, in
+a sentence saying what happens, with two buttons. The remote's focus starts on a new
+screen's biggest button, the top-left of equals (appliance/kiosk/focus.py, `first`), so
+the layout names it: the menu's first button is Close (Restart box is its last, away
+from it), a confirmation's safe choice sits left of the one that acts, and the PIN
+pad's OK is its tallest key, above Cancel.
+
 `view["history"]` (appliance/table/lobby_history.py) is one step of the lobby's cycle: today's
 winners, or one of today's best drawings; the lobby draws it in a strip under the seats.
 Like the rest of the kiosk this module reads plain data only.
@@ -19,6 +26,7 @@ from typing import Any, Final
 import pygame
 
 from appliance.kiosk.intents import HostChoice, HostCorner, PinKey
+from appliance.kiosk.kit import wrap
 from appliance.kiosk.painter import Painter
 from appliance.kiosk.theme import (
     ACCENT,
@@ -41,7 +49,18 @@ WORDS: Final = {
         "by": "{word} · {name}", "ended_early": "ended early",
         "again": "Play again", "lobby": "Back to the lobby",
         "confirm_kick": "Remove {name} from the table?", "kick_yes": "Remove",
-        "kick_note": "Their seat is offered to the next phone that joins.",
+        "kick_note": "{name}'s phone is told so, and the seat is free for someone else.",
+        "kick_note_playing": "{name} leaves the game and it goes on without them; the next "
+        "phone that joins may take the seat.",
+        "confirm_offer": "Free {name}'s seat?", "offer_yes": "Free the seat",
+        "offer_note": "{name} leaves the game; a newcomer can take the seat with its score.",
+        "confirm_end": "End {title} now?", "confirm_end_untitled": "End the game now?",
+        "end_yes": "End the game",
+        "end_note": "The game stops for everyone, on every screen.",
+        "confirm_restart": "Restart the box?", "restart_yes": "Restart",
+        "restart_note": "The screen and the phones go blank for a moment; a game in play "
+        "goes on where it was.",
+        "keep_playing": "No, keep playing",
     },
     "cs": {
         "pin_title": "PIN hostitele", "cancel": "Zrušit", "ok": "OK", "back": "⌫",
@@ -51,7 +70,18 @@ WORDS: Final = {
         "best": "Nejlepší obrázky dne", "by": "{word} · {name}", "ended_early": "ukončena",
         "again": "Hrát znovu", "lobby": "Zpět do předsíně",
         "confirm_kick": "Odebrat hráče {name} od stolu?", "kick_yes": "Odebrat",
-        "kick_note": "Jeho místo dostane další telefon, který se připojí.",
+        "kick_note": "Telefon hráče {name} se to dozví a místo se uvolní pro někoho dalšího.",
+        "kick_note_playing": "{name} opouští hru, která pokračuje dál; místo může převzít "
+        "další telefon, který se připojí.",
+        "confirm_offer": "Uvolnit místo hráče {name}?", "offer_yes": "Uvolnit místo",
+        "offer_note": "{name} opouští hru; místo i s body může převzít nováček.",
+        "confirm_end": "Ukončit hru {title}?", "confirm_end_untitled": "Ukončit hru?",
+        "end_yes": "Ukončit hru",
+        "end_note": "Hra skončí pro všechny, na všech obrazovkách.",
+        "confirm_restart": "Restartovat krabici?", "restart_yes": "Restartovat",
+        "restart_note": "Obrazovka i telefony na chvíli zhasnou; rozehraná hra bude "
+        "pokračovat, kde byla.",
+        "keep_playing": "Ne, hrajeme dál",
     },
 }
 
@@ -91,28 +121,45 @@ def draw_host_layer(r: Painter, surface: pygame.Surface, view: Mapping[str, Any]
 
 def _draw_confirm(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
                   m: Metrics, lang: str) -> None:
-    """ "Remove Bo from the table?" with Remove and Cancel: a ✕ never kicks in one tap."""
+    """ "Free Mia's seat?", what happens in a sentence, and two buttons: the safe one
+    (left: the remote's focus starts there) and the one that acts."""
+    ask = menu.get("ask")
+    ask = ask if ask in ("kick", "offer", "end", "restart") else "kick"
+    playing = bool(menu.get("playing"))
     name = str(menu.get("name") or "")[:20]
+    title = str(menu.get("title") or "")[:40]
+    question_key = "confirm_end_untitled" if ask == "end" and not title else f"confirm_{ask}"
+    question = word(lang, question_key, name=name, title=title)
+    note_key = "kick_note_playing" if ask == "kick" and playing else f"{ask}_note"
+    note = word(lang, note_key, name=name, title=title)
     button_h = max(40, round(m.h * 0.09))
-    button_w = round(min(m.w * 0.3, 360 * m.scale))
-    gap = m.gap
-    title_h = 2 * r.line(m.f_head, True)
-    note_h = 2 * r.line(m.f_small) if menu.get("playing") else 0
-    panel = _panel(surface, m, 2 * button_w + gap + 2 * m.pad,
-                   title_h + note_h + button_h + 2 * m.pad + gap)
+    button_w = round(min(m.w * 0.36, 420 * m.scale))
+    # Room for the remote's ring (about 1/108 of the screen's height, twice over with its
+    # edge) around the focused button, so it covers neither the sentence nor the other.
+    gap = max(m.gap, 3 * round(min(m.w, m.h) / 108))
+    inner_w = min(2 * button_w + gap, m.w - 2 * m.margin - 2 * m.pad)
+    button_w = (inner_w - gap) // 2
+    heads = wrap(r, question, m.f_head, inner_w, True)[:3]
+    notes = wrap(r, note, m.f_body, inner_w)[:4]
+    title_h = len(heads) * r.line(m.f_head, True)
+    note_h = len(notes) * r.line(m.f_body)
+    panel = _panel(surface, m, inner_w + 2 * m.pad,
+                   title_h + note_h + button_h + 2 * m.pad + 2 * gap)
     y = panel.top + m.pad
-    r.blit_text(surface, word(lang, "confirm_kick", name=name), m.f_head, TEXT, "midtop",
-                (panel.centerx, y), True, panel.w - 2 * m.pad)
-    y += title_h
-    if note_h:
-        r.blit_text(surface, word(lang, "kick_note"), m.f_small, MUTED, "midtop",
-                    (panel.centerx, y), False, panel.w - 2 * m.pad)
-        y += note_h
+    for line in heads:
+        r.blit_text(surface, line, m.f_head, TEXT, "midtop", (panel.centerx, y), True, inner_w)
+        y += r.line(m.f_head, True)
     y += gap // 2
-    left = pygame.Rect(panel.left + m.pad, y, button_w, button_h)
-    right = pygame.Rect(left.right + gap, y, button_w, button_h)
-    _button(r, surface, left, word(lang, "kick_yes"), HostChoice("kick_yes"), m, danger=True)
-    _button(r, surface, right, word(lang, "cancel"), HostChoice("kick_no"), m, strong=True)
+    for line in notes:
+        r.blit_text(surface, line, m.f_body, MUTED, "midtop", (panel.centerx, y), False,
+                    inner_w)
+        y += r.line(m.f_body)
+    y = max(y + gap, panel.bottom - m.pad - button_h)
+    safe = pygame.Rect(panel.left + m.pad, y, button_w, button_h)
+    act = pygame.Rect(safe.right + gap, y, button_w, button_h)
+    keep = word(lang, "keep_playing" if playing else "cancel")
+    _button(r, surface, safe, keep, HostChoice("no"), m, strong=True)
+    _button(r, surface, act, word(lang, f"{ask}_yes"), HostChoice("yes"), m, danger=True)
 
 
 def _button(r: Painter, surface: pygame.Surface, rect: pygame.Rect, label: str,
@@ -158,27 +205,36 @@ def _draw_pin_pad(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
     y += r.line(m.f_body)
     _message(r, surface, menu, (panel.centerx, y), panel.w - m.pad, m)
     y += r.line(m.f_small)
-    rows = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["back", "0", "ok"]]
+    # OK stands two keys tall at the right, like a keypad's Enter, over Cancel's two keys
+    # wide: the same area, and OK's top is higher, so the remote's focus starts on OK
+    # (focus.py, `first`): the digits typed on the remote, then OK.
+    rows = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["back", "0"]]
     x0 = panel.left + m.pad
     for row in rows:
         for i, k in enumerate(row):
             rect = pygame.Rect(x0 + i * (key + gap), y, key, key)
-            label = word(lang, k) if k in ("back", "ok") else k
-            _button(r, surface, rect, label, PinKey(k), m, strong=k == "ok")
+            label = word(lang, k) if k == "back" else k
+            _button(r, surface, rect, label, PinKey(k), m)
         y += key + gap
-    _button(r, surface, pygame.Rect(x0, y, 3 * key + 2 * gap, key), word(lang, "cancel"),
-            PinKey("cancel"), m)
+    y -= key + gap
+    _button(r, surface, pygame.Rect(x0 + 2 * (key + gap), y, key, 2 * key + gap),
+            word(lang, "ok"), PinKey("ok"), m, strong=True)
+    _button(r, surface, pygame.Rect(x0, y + key + gap, 2 * key + gap, key),
+            word(lang, "cancel"), PinKey("cancel"), m)
 
 
 def _draw_menu(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
                m: Metrics, lang: str) -> None:
-    items: list[tuple[str, HostChoice, bool, bool]] = []
+    # Close first (the remote's first focus: one OK after the PIN does nothing drastic),
+    # then what can be undone, the seats, and what ends something last, Restart box the
+    # very last, away from Close. Each drastic one asks "Are you sure?" (kiosk_host.py).
+    items: list[tuple[str, HostChoice, bool, bool]] = [
+        (word(lang, "close"), HostChoice("close"), False, False)]
     if menu.get("playing"):
         if menu.get("paused"):
             items.append((word(lang, "resume"), HostChoice("resume"), True, False))
         else:
             items.append((word(lang, "pause"), HostChoice("pause"), True, False))
-        items.append((word(lang, "end"), HostChoice("end"), False, True))
     if menu.get("over"):  # a game's finish is on the screen
         items.append((word(lang, "again"), HostChoice("again"), True, False))
         items.append((word(lang, "lobby"), HostChoice("lobby"), False, False))
@@ -194,8 +250,9 @@ def _draw_menu(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
             items.append(
                 (word(lang, "offer", name=name), HostChoice("offer", seat["seat"]), False, False)
             )
+    if menu.get("playing"):
+        items.append((word(lang, "end"), HostChoice("end"), False, True))
     items.append((word(lang, "restart"), HostChoice("restart"), False, True))
-    items.append((word(lang, "close"), HostChoice("close"), False, False))
     cols = 2 if len(items) > 6 else 1
     rows = (len(items) + cols - 1) // cols
     button_h = max(36, min(round(m.h * 0.08), (m.h - 4 * m.margin) // (rows + 2)))

@@ -28,8 +28,19 @@ const WORDS = {
     ended_early: "ended early", winner: "won", pack_ok: "{game}, {mode}, {n} entries", pack_ok_one: "{game}, {mode}, 1 entry",
     pack_bad: "not used: it has problems",
     remove: "Remove", uploaded: "The pack {file} is saved.",
-    confirm_restart: "Restart the box now? The game resumes where it was.",
-    confirm_end: "End the running game for everyone?", restarting: "The box is restarting…",
+    confirm_restart: "Restart the box now?",
+    restart_note: "The screen and the phones go blank for a moment; a game in play goes on where it was.",
+    restart_yes: "Restart",
+    confirm_end: "End {title} now?", confirm_end_note: "The game stops for everyone, on every screen.",
+    end_yes: "End the game",
+    confirm_kick: "Remove {name} from the table?", kick_yes: "Remove",
+    kick_note: "{name}'s phone is told so, and the seat is free for someone else.",
+    kick_note_playing: "{name} leaves the game and it goes on without them; the next phone that joins may take the seat.",
+    confirm_offer: "Free {name}'s seat?", offer_yes: "Free the seat",
+    offer_note: "{name} leaves the game; a newcomer can take the seat with its score.",
+    keep_playing: "No, keep playing", cancel: "Cancel",
+    seat_changed: "{name} is no longer in that seat: nothing was done.",
+    restarting: "The box is restarting…",
     left: "{s} s left", deadline_paused: "{s} s left (stopped)", mode_add: "adds", mode_replace: "replaces",
     unavailable: "coming soon", lost: "The box does not answer; trying again…",
     options_kept: "These options are the last game's.", options_reset: "Back to the defaults",
@@ -52,15 +63,26 @@ const WORDS = {
     pack_ok_few: "{game}, {mode}, {n} položky",
     pack_bad: "nepoužívá se: obsahuje chyby",
     remove: "Smazat", uploaded: "Balíček {file} je uložen.",
-    confirm_restart: "Restartovat krabici? Hra bude pokračovat, kde skončila.",
-    confirm_end: "Ukončit běžící hru pro všechny?", restarting: "Krabice se restartuje…",
+    confirm_restart: "Restartovat krabici?",
+    restart_note: "Obrazovka i telefony na chvíli zhasnou; rozehraná hra bude pokračovat, kde byla.",
+    restart_yes: "Restartovat",
+    confirm_end: "Ukončit hru {title}?", confirm_end_note: "Hra skončí pro všechny, na všech obrazovkách.",
+    end_yes: "Ukončit hru",
+    confirm_kick: "Odebrat hráče {name} od stolu?", kick_yes: "Odebrat",
+    kick_note: "Telefon hráče {name} se to dozví a místo se uvolní pro někoho dalšího.",
+    kick_note_playing: "{name} opouští hru, která pokračuje dál; místo může převzít další telefon, který se připojí.",
+    confirm_offer: "Uvolnit místo hráče {name}?", offer_yes: "Uvolnit místo",
+    offer_note: "{name} opouští hru; místo i s body může převzít nováček.",
+    keep_playing: "Ne, hrajeme dál", cancel: "Zrušit",
+    seat_changed: "{name} už na tom místě nesedí: nic se nestalo.",
+    restarting: "Krabice se restartuje…",
     left: "zbývá {s} s", deadline_paused: "zbývá {s} s (zastaveno)", mode_add: "přidává", mode_replace: "nahrazuje",
     unavailable: "brzy", lost: "Krabice neodpovídá; zkouším znovu…",
     options_kept: "Tyto volby zůstaly z minulé hry.", options_reset: "Zpět na výchozí",
   },
 };
 
-const S = { lang: "en", data: null, options: {}, kept: new Set(), timer: null, busy: false };
+const S = { lang: "en", data: null, options: {}, kept: new Set(), timer: null, busy: false, asking: null };
 
 function w(key, params = {}) {
   const table = WORDS[S.lang] || WORDS.en;
@@ -85,6 +107,71 @@ function notice(text, isError = false) {
 function show(screen) {
   for (const el of document.querySelectorAll("[data-screen]")) el.hidden = el.dataset.screen !== screen;
   $("#logout").hidden = screen !== "host";
+}
+
+// --- "Are you sure?" ------------------------------------------------------------------
+//
+// Kick, free a seat, end the game and restart the box ask first, in the page's language:
+// the question, a sentence saying what happens, the safe button first and focused (Esc
+// or it cancels). A question about a seat remembers who sat there: if the seat changes
+// hands while it is open (the page polls), it closes and nothing is done.
+
+function askFirst({ question, note, yes, safe, seat = null, name = "" }) {
+  const dialog = $("#confirm");
+  if (dialog.open) return Promise.resolve(false); // modal: nothing else is asked meanwhile
+  $("#confirm-question").textContent = question;
+  $("#confirm-note").textContent = note;
+  $("#confirm-yes").textContent = yes;
+  $("#confirm-no").textContent = safe;
+  dialog.returnValue = "no";
+  return new Promise((resolve) => {
+    const asking = { seat, name };
+    S.asking = asking;
+    dialog.addEventListener("close", () => {
+      if (S.asking === asking) S.asking = null;
+      resolve(dialog.returnValue === "yes" && !sitterChanged(asking));
+    }, { once: true });
+    dialog.showModal();
+    $("#confirm-no").focus(); // the safe choice first, whatever the browser would pick
+  });
+}
+
+for (const button of document.querySelectorAll("#confirm [data-answer]")) {
+  button.addEventListener("click", () => $("#confirm").close(button.dataset.answer));
+}
+
+/** Does `seat` no longer hold the person the question named? (Said, if so.) */
+function sitterChanged(asking) {
+  if (asking.seat === null || !S.data) return false;
+  const now = (S.data.view.seats || []).find((s) => s.seat === asking.seat);
+  if (now && now.name === asking.name) return false;
+  notice(w("seat_changed", { name: asking.name }), true);
+  return true;
+}
+
+function playingNow() {
+  return Boolean(S.data && S.data.view.phase === "playing");
+}
+
+async function confirmEnd() {
+  const title = (S.data && S.data.view.match && S.data.view.match.title) || "";
+  const sure = await askFirst({
+    question: w("confirm_end", { title }), note: w("confirm_end_note"), yes: w("end_yes"),
+    safe: w("keep_playing"),
+  });
+  if (sure) act("end");
+}
+
+async function confirmSeat(kind, seat) {
+  const name = seat.name;
+  const kick = kind === "kick";
+  const note = kick ? w(playingNow() ? "kick_note_playing" : "kick_note", { name }) : w("offer_note", { name });
+  const sure = await askFirst({
+    question: w(kick ? "confirm_kick" : "confirm_offer", { name }), note,
+    yes: w(kick ? "kick_yes" : "offer_yes"), safe: w(playingNow() ? "keep_playing" : "cancel"),
+    seat: seat.seat, name,
+  });
+  if (sure) act(kind, { seat: seat.seat });
 }
 
 // --- talking to the box ---------------------------------------------------------------
@@ -209,6 +296,14 @@ $("#logout").addEventListener("click", async () => {
 function take(data) {
   S.data = data;
   const view = data.view;
+  // The seat asked about changed hands under the question: it goes, unanswered.
+  if (S.asking && S.asking.seat !== null && $("#confirm").open) {
+    const now = (view.seats || []).find((s) => s.seat === S.asking.seat);
+    if (!now || now.name !== S.asking.name) {
+      notice(w("seat_changed", { name: S.asking.name }), true);
+      $("#confirm").close("changed");
+    }
+  }
   if (view.lang && view.lang !== S.lang) {
     S.lang = view.lang;
     setLang(view.lang);
@@ -250,7 +345,7 @@ function renderStatus(view, paused) {
     }, w(paused ? "resume" : "pause")) : null,
     playing ? h("button", {
       type: "button", class: "btn btn-danger", dataset: { do: "end" },
-      onclick: () => { if (confirm(w("confirm_end"))) act("end"); },
+      onclick: confirmEnd,
     }, w("end")) : null);
 }
 
@@ -261,11 +356,11 @@ function renderSeats(view) {
       seat.host ? ` ${w("host_seat")}` : "", seat.connected ? "" : ` · ${w("offline")}`),
     h("button", {
       type: "button", class: "btn btn-quiet btn-small", dataset: { do: "kick" },
-      onclick: () => act("kick", { seat: seat.seat }),
+      onclick: () => confirmSeat("kick", seat),
     }, w("kick")),
     playing ? h("button", {
       type: "button", class: "btn btn-quiet btn-small", dataset: { do: "offer" },
-      onclick: () => act("offer", { seat: seat.seat }),
+      onclick: () => confirmSeat("offer", seat),
     }, w("offer")) : null));
   // A seat handed over waits so long (refreshed with every poll), then the game goes on.
   const waits = new Map((view.handovers || []).map((x) => [x.seat, Math.ceil(Number(x.remaining) || 0)]));
@@ -456,7 +551,11 @@ function renderResults(results) {
 }
 
 $("#restart").addEventListener("click", async () => {
-  if (!confirm(w("confirm_restart"))) return;
+  const sure = await askFirst({
+    question: w("confirm_restart"), note: w("restart_note"), yes: w("restart_yes"),
+    safe: w(playingNow() ? "keep_playing" : "cancel"),
+  });
+  if (!sure) return;
   const result = await api("restart", {});
   if (result.ok) {
     notice(result.data.message || w("restarting"));
