@@ -78,6 +78,7 @@ from games.geometry.tolerances import (
     RAW_POINTS,
     RETRACE_FRACTION,
     RETRACE_REACH,
+    SEAM_DENT_DEPTH,
     SEAM_MARGIN,
     SIDE_BY_SIDE_ANGLE,
     SIDE_TOLERANCE,
@@ -757,8 +758,10 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
                 and _run_share(xs, ys, cum) < POLYGON_RUN_SHARE):
             # Corners without sides between them: the lumps of a round figure drawn with
             # a wobbling finger, which turns all along between them (a polygon's sides
-            # are straight runs a person sees).
-            corners = []
+            # are straight runs a person sees). Its points stay (a heart's notch and
+            # tip): a circle has none.
+            point = math.radians(POINT_ANGLE)
+            corners = [k for k in corners if corner_turns[k] >= point]
             unlike = False
     elif closed:
         corners = _side_corners(xs, ys, cum) or []
@@ -1090,7 +1093,8 @@ def _dent_depth(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]) 
     hull, relative to its size: the farthest a vertex lies inside the hull edge that
     spans it. In the pocket where the loop closes, the vertices within SEAM_MARGIN of the
     closing point are left out (the pen started and stopped there: a close falling short
-    inwards leaves a notch; the turn there is judged by the seam's own rule)."""
+    inwards leaves a notch; the turn there is judged by the seam's own rule), unless
+    they fall in by SEAM_DENT_DEPTH or more."""
     n = len(xs) - 1
     if n < 4:
         return 0.0
@@ -1101,6 +1105,7 @@ def _dent_depth(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]) 
     margin = SEAM_MARGIN * total
     hull = _hull(xs, ys, n)
     deepest = 0.0
+    seam_deepest = 0.0
     for a, b in zip(hull, [*hull[1:], hull[0] + n], strict=True):
         if b - a < 2:
             continue
@@ -1112,11 +1117,15 @@ def _dent_depth(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]) 
             continue
         for k in range(a + 1, b):
             j = k % n
-            if seam and (cum[j] < margin or total - cum[j] < margin):
-                continue
             depth = abs(ex * (ys[j] - ay) - ey * (xs[j] - ax)) / edge
-            if depth > deepest:
+            if seam and (cum[j] < margin or total - cum[j] < margin):
+                seam_deepest = max(seam_deepest, depth)
+            elif depth > deepest:
                 deepest = depth
+    if seam_deepest >= SEAM_DENT_DEPTH * size:
+        # Deeper than a close falling short: a notch where the pen began (a heart drawn
+        # from its notch).
+        deepest = max(deepest, seam_deepest)
     return deepest / size
 
 

@@ -200,6 +200,13 @@ SEAM_MARGIN: Final = 0.1
 the pocket there: a close that falls short inwards leaves a notch of 4-9 % (8 of the 330
 $1 circles), which is no dent. A bean begun in its dent is then judged by its turns."""
 
+SEAM_DENT_DEPTH: Final = 0.14
+"""...but a pocket at the seam that falls in by this fraction of the size or more is a
+dent all the same (a notch where the pen began: a heart drawn from its notch, 0.11-0.18
+of its size for the generated hearts that kept their bend). A close falling short
+inwards leaves less: 0.10 at most of the 330 $1 circles, 0.07 of the Quick, Draw!
+circles and cookies, 0.04 of the generated lumpy and mouse-drawn circles."""
+
 # --- Shapes (ArtBox) --------------------------------------------------------------------
 
 RIGHT_ANGLE_TOLERANCE: Final = 30.0
