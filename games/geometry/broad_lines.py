@@ -9,6 +9,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
+from typing import Final
 
 from games.geometry.figures import (
     Figure,
@@ -21,9 +22,15 @@ from games.geometry.figures import (
     single_figure,
     stroke_links,
 )
-from games.geometry.polyline import turn_between
+from games.geometry.polyline import cumulative, points_at, stays_near, turn_between
 from games.geometry.reasons import JSON, Reasoned
-from games.geometry.tolerances import CORNER_ANGLE, MAX_STROKE_POINTS, POLYGON_CORNER_ANGLE
+from games.geometry.tolerances import (
+    CORNER_ANGLE,
+    MAX_STROKE_POINTS,
+    OUTLINE_FRACTION,
+    POLYGON_CORNER_ANGLE,
+    SIMPLIFY_FLOOR,
+)
 from games.sheet import Stroke
 
 
@@ -133,6 +140,41 @@ def _straight_chain_lines(
     return corners if cycle else corners + 1
 
 
+_AGAIN_BUDGET: Final = 64
+"""Pairs of a straight stroke and a polygon compared on one sheet, at most (a sheet is
+refused once it has 3 lines; this only makes its count the one a person gives)."""
+
+
+def _sides_drawn_again(figures: Sequence[Figure]) -> int:
+    """How many straight strokes lie along a side of a figure of 3 straight lines or more
+    (within OUTLINE_FRACTION of its size): a side drawn again."""
+    polygons = [f for f in figures if f.lines >= 3 and not f.curves and f.box is not None]
+    if not polygons:
+        return 0
+    again = 0
+    compared = 0
+    for f in figures:
+        if f.kind is not FigureKind.LINE or len(f.strokes) != 1 or f.box is None:
+            continue
+        xs = [p[0] for p in f.outline]
+        ys = [p[1] for p in f.outline]
+        cum = cumulative(xs, ys)
+        px, py = points_at(xs, ys, cum, [cum[-1] * k / 4 for k in range(5)])
+        for g in polygons:
+            compared += 1
+            if compared > _AGAIN_BUDGET:
+                return again
+            near = max(OUTLINE_FRACTION * g.size, 2 * SIMPLIFY_FLOOR)
+            box = g.box
+            if box is None or (min(px) < box[0] - near or max(px) > box[2] + near
+                    or min(py) < box[1] - near or max(py) > box[3] + near):
+                continue
+            if stays_near(px, py, [p[0] for p in g.outline], [p[1] for p in g.outline], near):
+                again += 1
+                break
+    return again
+
+
 def check_broad_lines_sheet(strokes: Sequence[Stroke]) -> SheetVerdict:
     """Broad Lines: a sheet may hold at most 2 straight lines, or exactly 1 curve that
     keeps one direction of bend and does not cross itself. An angle drawn in one stroke
@@ -140,6 +182,11 @@ def check_broad_lines_sheet(strokes: Sequence[Stroke]) -> SheetVerdict:
     figures = tuple(_sheet_figures([simplify_stroke(s) for s in strokes]))
     # A line drawn there and back (or to and fro) along itself is one line, as in ArtBox.
     lines = sum(1 if drawn_back_along(f) else f.lines for f in figures)
+    if lines > 2:
+        # A side of a polygon drawn again is no line of its own (a square with a side
+        # drawn twice has 4 lines, not 5). Only where the sheet is refused anyway, so
+        # that two lines drawn over each other stay 2 lines, as a person counts them.
+        lines -= _sides_drawn_again(figures)
     curves = sum(f.curves for f in figures)
     dots = sum(f.kind is FigureKind.DOT for f in figures)
     params: dict[str, int | float | str | tuple[str, ...]] = {

@@ -69,6 +69,7 @@ from games.geometry.tolerances import (
     POLYGON_CORNER_ANGLE,
     POLYGON_CORNERS,
     POLYGON_FOUR_SHARE,
+    POLYGON_RUN_SHARE,
     POLYGON_SIDE_BEND,
     POLYGON_SIDE_LENGTH,
     POLYGON_SIDE_SHARE,
@@ -76,6 +77,8 @@ from games.geometry.tolerances import (
     POLYGON_TURN_SHARE,
     RAW_POINTS,
     RETRACE_FRACTION,
+    RETRACE_REACH,
+    SEAM_DENT_DEPTH,
     SEAM_MARGIN,
     SIDE_BY_SIDE_ANGLE,
     SIDE_TOLERANCE,
@@ -412,29 +415,35 @@ def _close(
     if gap <= CLOSE_GAP * total:
         options.append((gap, 0.0, total))
     reach = OVERLAP_FRACTION * total
+    # Farther along, up to RETRACE_REACH, an end may still touch the other end's stretch
+    # when what is left over retraces the loop (a square whose first side is drawn again
+    # to its end, without crossing it: the leftover runs beside the loop, not across).
+    far = RETRACE_REACH * total
     nearest: tuple[float, float, float] | None = None
     for k in range(n - 1):
-        if cum[k] > reach:
+        if cum[k] > far:
             break
         t = projection(xs[-1], ys[-1], xs[k], ys[k], xs[k + 1], ys[k + 1])
         d = math.hypot(xs[-1] - xs[k] - t * (xs[k + 1] - xs[k]),
                        ys[-1] - ys[k] - t * (ys[k + 1] - ys[k]))
         a = cum[k] + t * (cum[k + 1] - cum[k])
-        if a <= reach and d <= CLOSE_GAP * (total - a) and (nearest is None or d < nearest[0]):
+        if a <= far and d <= CLOSE_GAP * (total - a) and (nearest is None or d < nearest[0]):
             nearest = (d, a, total)
-    if nearest is not None:
+    if nearest is not None and (nearest[1] <= reach or _retraces(xs, ys, cum, 0.0, nearest[1],
+                                                                 nearest[1], total)):
         options.append(nearest)
     nearest = None
     for k in range(n - 2, -1, -1):
-        if total - cum[k + 1] > reach:
+        if total - cum[k + 1] > far:
             break
         t = projection(xs[0], ys[0], xs[k], ys[k], xs[k + 1], ys[k + 1])
         d = math.hypot(xs[0] - xs[k] - t * (xs[k + 1] - xs[k]),
                        ys[0] - ys[k] - t * (ys[k + 1] - ys[k]))
         b = cum[k] + t * (cum[k + 1] - cum[k])
-        if total - b <= reach and d <= CLOSE_GAP * b and (nearest is None or d < nearest[0]):
+        if total - b <= far and d <= CLOSE_GAP * b and (nearest is None or d < nearest[0]):
             nearest = (d, 0.0, b)
-    if nearest is not None:
+    if nearest is not None and (total - nearest[2] <= reach or _retraces(
+            xs, ys, cum, nearest[2], total, 0.0, nearest[2])):
         options.append(nearest)
     for d, a, b in sorted(options):
         lx, ly = sub_polyline(xs, ys, cum, a, b)
@@ -468,6 +477,15 @@ def _close(
         crossings = without_curls(found, loop_cum, True)
         return _Loop(lx, ly, 1, len(crossings), bridged and meeting is None, loop_cum)
     return None
+
+
+def _retraces(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float],
+              a: float, b: float, la: float, lb: float) -> bool:
+    """Whether the stretch from a to b (arc lengths) stays within RETRACE_FRACTION of the
+    loop's size of the loop from la to lb: a leftover drawn along the loop again."""
+    lx, ly = sub_polyline(xs, ys, cum, la, lb)
+    near = RETRACE_FRACTION * math.hypot(max(lx) - min(lx), max(ly) - min(ly))
+    return stays_near(*_probes(xs, ys, cum, a, b), lx, ly, near)
 
 
 def _corners(
@@ -736,6 +754,15 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
                     unlike = False
                     by_sides = True
         corners = alike
+        if (len(corners) >= POLYGON_CORNERS and not by_sides
+                and _run_share(xs, ys, cum) < POLYGON_RUN_SHARE):
+            # Corners without sides between them: the lumps of a round figure drawn with
+            # a wobbling finger, which turns all along between them (a polygon's sides
+            # are straight runs a person sees). Its points stay (a heart's notch and
+            # tip): a circle has none.
+            point = math.radians(POINT_ANGLE)
+            corners = [k for k in corners if corner_turns[k] >= point]
+            unlike = False
     elif closed:
         corners = _side_corners(xs, ys, cum) or []
         by_sides = bool(corners)
@@ -868,6 +895,32 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
         dent=round(dent, 4),
         key=key,
     )
+
+
+def _run_share(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]) -> float:
+    """The share of a closed outline (the last point is the first) covered by straight
+    runs at least CORNER_WINDOW of its length long: consecutive segments meeting at turns
+    under POLYGON_SIDE_BEND (see POLYGON_RUN_SHARE). Linear in the outline's vertices."""
+    n = len(xs) - 1
+    total = cum[-1]
+    if n < 2 or total <= 0:
+        return 0.0
+    bend = math.radians(POLYGON_SIDE_BEND)
+    breaks = [k for k in range(n)
+              if abs(turn_between(xs[k] - xs[k - 1 if k else n - 1],
+                                  ys[k] - ys[k - 1 if k else n - 1],
+                                  xs[k + 1] - xs[k], ys[k + 1] - ys[k])) >= bend]
+    if not breaks:
+        return 1.0
+    shortest = CORNER_WINDOW * total
+    covered = 0.0
+    for i, start in enumerate(breaks):
+        length = (cum[breaks[(i + 1) % len(breaks)]] - cum[start]) % total
+        if len(breaks) == 1:
+            length = total
+        if length >= shortest:
+            covered += length
+    return covered / total
 
 
 def _side_corners(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]
@@ -1040,7 +1093,8 @@ def _dent_depth(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]) 
     hull, relative to its size: the farthest a vertex lies inside the hull edge that
     spans it. In the pocket where the loop closes, the vertices within SEAM_MARGIN of the
     closing point are left out (the pen started and stopped there: a close falling short
-    inwards leaves a notch; the turn there is judged by the seam's own rule)."""
+    inwards leaves a notch; the turn there is judged by the seam's own rule), unless
+    they fall in by SEAM_DENT_DEPTH or more."""
     n = len(xs) - 1
     if n < 4:
         return 0.0
@@ -1051,6 +1105,7 @@ def _dent_depth(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]) 
     margin = SEAM_MARGIN * total
     hull = _hull(xs, ys, n)
     deepest = 0.0
+    seam_deepest = 0.0
     for a, b in zip(hull, [*hull[1:], hull[0] + n], strict=True):
         if b - a < 2:
             continue
@@ -1062,11 +1117,15 @@ def _dent_depth(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]) 
             continue
         for k in range(a + 1, b):
             j = k % n
-            if seam and (cum[j] < margin or total - cum[j] < margin):
-                continue
             depth = abs(ex * (ys[j] - ay) - ey * (xs[j] - ax)) / edge
-            if depth > deepest:
+            if seam and (cum[j] < margin or total - cum[j] < margin):
+                seam_deepest = max(seam_deepest, depth)
+            elif depth > deepest:
                 deepest = depth
+    if seam_deepest >= SEAM_DENT_DEPTH * size:
+        # Deeper than a close falling short: a notch where the pen began (a heart drawn
+        # from its notch).
+        deepest = max(deepest, seam_deepest)
     return deepest / size
 
 
@@ -1593,7 +1652,23 @@ def _chain(chain: tuple[tuple[Trace, bool], ...], cycle: bool) -> Figure:
     xs, ys = _joined(parts, reaches, cycle)
     size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
     sxs, sys_ = _resimplify(xs, ys)
-    return _figure((), sxs, sys_, size)
+    figure = _figure((), sxs, sys_, size)
+    if cycle and figure.closed and figure.curves and not figure.changes_bend:
+        # A loop of strokes closes at a joint, and the seam of a loop is spared the bend
+        # and dent rules (where a pen started and stopped, a sloppy close). But a joint
+        # is where the strokes meet, no seam: a heart drawn in two halves has its notch
+        # there (before, 1 in 10 such hearts was "1 curve: allowed"). Read again from
+        # halfway along the first stroke, where the pen was drawing, a closed curve
+        # whose bend reverses at a joint says so.
+        half = chain[0][0].length / 2
+        cum = cumulative(xs, ys)
+        mid = next((k for k, c in enumerate(cum) if c >= half), 0)
+        if 0 < mid < len(xs) - 1:
+            rx, ry = [*xs[mid:], *xs[: mid + 1]], [*ys[mid:], *ys[: mid + 1]]
+            again = _figure((), *_resimplify(rx, ry), size)
+            if again.closed and again.curves and again.changes_bend:
+                return again
+    return figure
 
 
 def clear_caches() -> None:

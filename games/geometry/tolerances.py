@@ -46,6 +46,13 @@ RETRACE_FRACTION: Final = 0.10
 """A second round counts as the same loop when it stays within this fraction of the
 loop's bounding-box diagonal (a circle drawn twice round)."""
 
+RETRACE_REACH: Final = 0.35
+"""An end may touch the other end's stretch this far along the stroke (a fraction of its
+length) and close the loop there, when what is left over before that point lies along
+the loop (within RETRACE_FRACTION): a square whose first side is drawn again to its end
+(a quarter of the stroke and more) beside itself, not across. Without a retrace the
+reach is OVERLAP_FRACTION."""
+
 MIN_ROUNDNESS: Final = 0.01
 """A loop must enclose at least this area / length^2 (a circle has 0.080, a 10:1 ellipse
 0.019): a line drawn there and back encloses nothing and is not closed."""
@@ -134,6 +141,16 @@ only its two ends turn by more. Tried only when the figure's corners of CORNER_A
 leave a side that is not straight (a rectangle whose side is split by a wobble has 5
 runs, but its 4 corners make it a square)."""
 
+POLYGON_RUN_SHARE: Final = 0.6
+"""A closed figure read as a polygon by its corners must have sides a person sees: its
+straight runs (segments meeting at turns under POLYGON_SIDE_BEND, each run at least
+CORNER_WINDOW of the length) cover at least this share of its outline; otherwise its
+corners are the lumps of a round figure, no corners (a lumpy circle drawn with a wobbling
+finger turns by 30-50 degrees at 7-9 spots, as an octagon does, but all along between
+them: runs over 0.29-0.59 of it where it read as a polygon). Every polygon measured
+covers more: Quick, Draw! octagons 0.64 and up (all but one over 0.76) and hexagons
+0.72 and up; the generated fast octagons (corners drawn round) 0.81 and up."""
+
 LINE_TOLERANCE: Final = 0.08
 """A stroke is straight when it strays from its chord by at most this fraction of the
 chord's length (a person still calls a line straight that wanders by 1/12 of its length;
@@ -182,6 +199,13 @@ SEAM_MARGIN: Final = 0.1
 """...measured no nearer than this fraction of the length to where the loop closes, in
 the pocket there: a close that falls short inwards leaves a notch of 4-9 % (8 of the 330
 $1 circles), which is no dent. A bean begun in its dent is then judged by its turns."""
+
+SEAM_DENT_DEPTH: Final = 0.14
+"""...but a pocket at the seam that falls in by this fraction of the size or more is a
+dent all the same (a notch where the pen began: a heart drawn from its notch, 0.11-0.18
+of its size for the generated hearts that kept their bend). A close falling short
+inwards leaves less: 0.10 at most of the 330 $1 circles, 0.07 of the Quick, Draw!
+circles and cookies, 0.04 of the generated lumpy and mouse-drawn circles."""
 
 # --- Shapes (ArtBox) --------------------------------------------------------------------
 
