@@ -83,3 +83,61 @@ def test_a_closed_tab_is_away_and_the_game_goes_on(
     expect(note).to_be_hidden(timeout=WAIT_MS)
     seat = dee.page.evaluate("() => window.localStorage.getItem('easel.token')")
     assert seat, "Dee lost her seat"
+
+
+PIN = "8642"
+
+
+def test_a_kicked_player_stays_out_until_let_back_and_gets_his_own_seat(
+    tmp_path: Path, browser: Any, phones: list[GamePhone]
+) -> None:
+    """The host kicks Bo mid-game from the host page (it asks first). Bo's "Join again"
+    is refused with a reason, on the same phone, never seated in anyone's seat; the host
+    page lists him with "Let back in"; let back, he is in his own seat again."""
+    from playwright.sync_api import expect
+
+    box = Appliance(tmp_path)
+    box.env.update(EASEL_HOST_PIN=PIN)
+    box.start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{box.url}/host")
+        page.fill("#pin", PIN)
+        page.click("#login-button")
+        expect(page.locator('[data-screen="host"]')).to_be_visible(timeout=WAIT_MS)
+        link = f"{box.url}/?room={box.room}"
+        for i, phone in enumerate(phones):
+            phone.join(link, i)
+        bo = phones[1]
+        expect(page.locator("#seats li[data-seat]")).to_have_count(4, timeout=WAIT_MS)
+        page.select_option("#game-select", "artbox")
+        page.click("#start")
+        expect(page.locator("#status")).to_contain_text("Playing ArtBox", timeout=WAIT_MS)
+        page.locator('#seats li[data-seat="1"] [data-do="kick"]').click()
+        expect(page.locator("#confirm")).to_contain_text("stays out of it", timeout=WAIT_MS)
+        page.locator("#confirm-yes").click()
+        expect(bo.screen("kicked")).to_be_visible(timeout=WAIT_MS)
+
+        bo.page.click("#kicked-again")
+        expect(bo.screen("join")).to_be_visible(timeout=WAIT_MS)
+        bo.page.fill("#name-input", "Bobby")  # another name, the same phone
+        bo.page.click("#join-button")
+        expect(bo.page.get_by_role("alert")).to_contain_text("asked you to leave this game",
+                                                             timeout=WAIT_MS)
+        back_in = page.locator('#seats [data-do="let_back"]')
+        expect(back_in).to_have_count(1, timeout=WAIT_MS)
+        expect(page.locator("#seats")).to_contain_text("Bo: removed from this game")
+        page.screenshot(path=str(SCREENSHOT_DIR / "easel-host-let-back.png"), full_page=True)
+        back_in.click()
+        expect(back_in).to_have_count(0, timeout=WAIT_MS)
+        bo.page.click("#toast-close")
+        bo.page.fill("#name-input", "Bo")
+        bo.page.click("#join-button")
+        expect(bo.page.locator("#game-root")).to_be_visible(timeout=WAIT_MS)
+        seats = page.locator("#seats li[data-seat]")
+        expect(seats).to_have_count(4, timeout=WAIT_MS)
+        expect(page.locator('#seats li[data-seat="1"]')).to_contain_text("Bo")
+    finally:
+        context.close()
+        box.stop()

@@ -50,8 +50,8 @@ WORDS: Final = {
         "again": "Play again", "lobby": "Back to the lobby",
         "confirm_kick": "Remove {name} from the table?", "kick_yes": "Remove",
         "kick_note": "{name}'s phone is told so, and the seat is free for someone else.",
-        "kick_note_playing": "{name} leaves the game and it goes on without them; the next "
-        "phone that joins may take the seat.",
+        "kick_note_playing": "{name} leaves the game and stays out of it until you let "
+        "them back; a newcomer may take the seat.",
         "confirm_offer": "Free {name}'s seat?", "offer_yes": "Free the seat",
         "offer_note": "{name} leaves the game; a newcomer can take the seat with its score.",
         "confirm_end": "End {title} now?", "confirm_end_untitled": "End the game now?",
@@ -71,8 +71,8 @@ WORDS: Final = {
         "again": "Hrát znovu", "lobby": "Zpět do předsíně",
         "confirm_kick": "Odebrat hráče {name} od stolu?", "kick_yes": "Odebrat",
         "kick_note": "Telefon hráče {name} se to dozví a místo se uvolní pro někoho dalšího.",
-        "kick_note_playing": "{name} opouští hru, která pokračuje dál; místo může převzít "
-        "další telefon, který se připojí.",
+        "kick_note_playing": "{name} opouští hru a nevrátí se do ní, dokud to nepovolíte; "
+        "místo může převzít nováček.",
         "confirm_offer": "Uvolnit místo hráče {name}?", "offer_yes": "Uvolnit místo",
         "offer_note": "{name} opouští hru; místo i s body může převzít nováček.",
         "confirm_end": "Ukončit hru {title}?", "confirm_end_untitled": "Ukončit hru?",

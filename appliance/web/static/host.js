@@ -23,7 +23,8 @@ const WORDS = {
     paused: "Paused", pause: "Pause", resume: "Resume", end: "End the game",
     over: "{title} has ended: its finish is on every screen.", again: "Play again",
     to_lobby: "Back to the lobby",
-    kick: "Kick", offer: "Free for a newcomer", offline: "offline", open_seat: "Seat {n}: free to take",
+    kick: "Kick", offer: "Free for a newcomer",
+    kicked_out: "{name}: removed from this game", let_back: "Let back in", offline: "offline", open_seat: "Seat {n}: free to take",
     host_seat: "VIP", no_results: "No game has ended today yet.",
     ended_early: "ended early", winner: "won", pack_ok: "{game}, {mode}, {n} entries", pack_ok_one: "{game}, {mode}, 1 entry",
     pack_bad: "not used: it has problems",
@@ -35,7 +36,7 @@ const WORDS = {
     end_yes: "End the game",
     confirm_kick: "Remove {name} from the table?", kick_yes: "Remove",
     kick_note: "{name}'s phone is told so, and the seat is free for someone else.",
-    kick_note_playing: "{name} leaves the game and it goes on without them; the next phone that joins may take the seat.",
+    kick_note_playing: "{name} leaves the game and stays out of it until you let them back; a newcomer may take the seat.",
     confirm_offer: "Free {name}'s seat?", offer_yes: "Free the seat",
     offer_note: "{name} leaves the game; a newcomer can take the seat with its score.",
     keep_playing: "No, keep playing", cancel: "Cancel",
@@ -57,7 +58,8 @@ const WORDS = {
     paused: "Pozastaveno", pause: "Pozastavit", resume: "Pokračovat", end: "Ukončit hru",
     over: "{title} skončila: její závěr je na všech obrazovkách.", again: "Hrát znovu",
     to_lobby: "Zpět do předsíně",
-    kick: "Odebrat", offer: "Uvolnit pro nováčka", offline: "offline", open_seat: "Místo {n}: volné k převzetí",
+    kick: "Odebrat", offer: "Uvolnit pro nováčka",
+    kicked_out: "{name}: odebrán(a) z této hry", let_back: "Pustit zpět", offline: "offline", open_seat: "Místo {n}: volné k převzetí",
     host_seat: "VIP", no_results: "Dnes zatím žádná hra neskončila.",
     ended_early: "ukončena předčasně", winner: "vyhrál(a)", pack_ok: "{game}, {mode}, {n} položek", pack_ok_one: "{game}, {mode}, 1 položka",
     pack_ok_few: "{game}, {mode}, {n} položky",
@@ -70,7 +72,7 @@ const WORDS = {
     end_yes: "Ukončit hru",
     confirm_kick: "Odebrat hráče {name} od stolu?", kick_yes: "Odebrat",
     kick_note: "Telefon hráče {name} se to dozví a místo se uvolní pro někoho dalšího.",
-    kick_note_playing: "{name} opouští hru, která pokračuje dál; místo může převzít další telefon, který se připojí.",
+    kick_note_playing: "{name} opouští hru a nevrátí se do ní, dokud to nepovolíte; místo může převzít nováček.",
     confirm_offer: "Uvolnit místo hráče {name}?", offer_yes: "Uvolnit místo",
     offer_note: "{name} opouští hru; místo i s body může převzít nováček.",
     keep_playing: "Ne, hrajeme dál", cancel: "Zrušit",
@@ -311,7 +313,7 @@ function take(data) {
   }
   show("host");
   renderStatus(view, data.paused);
-  renderSeats(view);
+  renderSeats(view, data.kicked || []);
   renderGames(view, data.defaults);
   renderLanguages(view);
   renderPacks(data.packs);
@@ -349,7 +351,7 @@ function renderStatus(view, paused) {
     }, w("end")) : null);
 }
 
-function renderSeats(view) {
+function renderSeats(view, kicked) {
   const playing = view.phase === "playing";
   const rows = (view.seats || []).map((seat) => h("li", { dataset: { seat: String(seat.seat) } },
     h("span", { class: "seat-name" }, nameChip(seat.name, seat.colour),
@@ -366,7 +368,14 @@ function renderSeats(view) {
   const waits = new Map((view.handovers || []).map((x) => [x.seat, Math.ceil(Number(x.remaining) || 0)]));
   const left = (n) => (waits.has(n) ? ` · ${Math.floor(waits.get(n) / 60)}:${String(waits.get(n) % 60).padStart(2, "0")}` : "");
   const open = (view.open_seats || []).map((n) => h("li", { class: "muted" }, w("open_seat", { n: n + 1 }) + left(n)));
-  fill($("#seats"), rows, open);
+  // Removed from this game: they stay out until let back (or the game ends).
+  const out = kicked.map((name) => h("li", { class: "muted", dataset: { kicked: String(name) } },
+    h("span", { class: "seat-name" }, w("kicked_out", { name: String(name) })),
+    h("button", {
+      type: "button", class: "btn btn-quiet btn-small", dataset: { do: "let_back" },
+      onclick: () => act("let_back", { name: String(name) }),
+    }, w("let_back"))));
+  fill($("#seats"), rows, open, out);
 }
 
 function renderGames(view, defaults) {
