@@ -280,3 +280,23 @@ def test_nobody_is_away_while_the_hourglass_runs_or_a_pause_holds(
     assert [a["seat"] for a in session.view_for(KIOSK)["away"]] == [2]
     if match.rules.deadline(match.state) is not None:  # ArtBox's dice and hourglass
         assert session.away_left == set()
+
+
+async def test_a_crowd_of_watchers_coming_and_going_makes_one_table_version(
+    session: Session,
+) -> None:
+    """Issue 28: thirty watchers re-joining made two table versions (a view to every
+    phone) each time. Their count is shown with the next change, or once after a burst."""
+    import asyncio
+
+    from appliance.table.session import WATCHERS_COALESCE_S, Viewer
+
+    before = session.version
+    for _ in range(30):
+        session.attach(Viewer("spectator"))
+        session.detach(Viewer("spectator"))
+        session.attach(Viewer("spectator"))
+    assert session.version == before
+    await asyncio.sleep(WATCHERS_COALESCE_S + 0.2)
+    assert session.version == before + 1
+    assert session.view_for(KIOSK)["spectators"] == 30

@@ -100,6 +100,8 @@ ended: the press that ended it (Luck of the Draw's last reveal) must not skip it
 
 """Which `[timers]` setting is the default `seconds` option of which game."""
 
+WATCHERS_COALESCE_S: Final = 1.0
+"""How long a change in the number of watchers may wait to be shown (`_watchers_changed`)."""
 NOTICE_S: Final = 4.0
 """How long the kiosk shows a notice: a table button taken, or a press or tap refused."""
 HOST_SPEAKS_FOR_TABLE: Final = frozenset({"close_vote"})
@@ -487,6 +489,7 @@ class Session:
         self._away_shown: frozenset[int] = frozenset()
         self.away_left: set[int] = set(json.loads(store.get_meta("away_left") or "[]"))
         self._leaving_away = False  # an away seat's leaving is being written (`tick`)
+        self._watchers_due: asyncio.TimerHandle | None = None  # `_watchers_changed`
         # A finished match's pictures of seats that changed hands: who drew each, round by
         # round (`_credit_drawings`), for the art show on every screen.
         self._credits: dict[int, tuple[Credit, ...]] = {}
@@ -1263,6 +1266,8 @@ class Session:
                 self._track(self._change(self._back_from_away(self.match, seat)))
         elif viewer.role == "spectator":
             self._spectators += 1
+            self._watchers_changed()
+            return
         else:
             return
         self._changed()
@@ -1279,9 +1284,27 @@ class Session:
                 self._gone_at[seat] = self._table_time()
         elif viewer.role == "spectator":
             self._spectators = max(0, self._spectators - 1)
+            self._watchers_changed()
+            return
         else:
             return
         self._changed()
+
+    def _watchers_changed(self) -> None:
+        """How many watch is shown, but a crowd coming and going must not make a table
+        version (a view to every phone) each time: the count goes out with the next
+        change, or WATCHERS_COALESCE_S after the first of a burst."""
+        if not _loop_running():
+            self._changed()
+            return
+        if self._watchers_due is None:
+            self._watchers_due = asyncio.get_running_loop().call_later(
+                WATCHERS_COALESCE_S, self._watchers_shown)
+
+    def _watchers_shown(self) -> None:
+        self._watchers_due = None
+        if self._shared.get("view", {}).get("spectators") != self._spectators:
+            self._changed()
 
     # -- away: nobody absent holds the table --------------------------------------------
     def _table_time(self) -> float:
