@@ -656,3 +656,38 @@ def test_play_again_draws_a_duplik_on_paper_only_while_a_seat_has_no_phone(sessi
     match = session.match
     assert match is not None and not match.state.paper
     assert "paper" not in match.record.options and NO_SCREEN not in match.record.options
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_child_without_a_phone_whose_seat_was_freed_sits_down_again(
+    session: Session, clock: Any, size: tuple[int, int]
+):
+    """Issue 27: one OK too many freed Mia's seat, and a player without a phone could not
+    come back (the seat pad was the lobby's only). The banner of her seat, free to take,
+    offers "Sit here without a phone": the pad, and she is back in her own seat, at the
+    kiosk, as the game was dealt. A phone-less newcomer is refused where no such seat is
+    free, with a reason."""
+    from appliance.kiosk.intents import SitDown
+
+    registry.load_all()
+    seats = KioskSeats(session)
+    for i in range(3):
+        session.join(f"Phone{i}", PALETTE[i])
+    mia = _sit_at_kiosk(seats, "Mia")
+    session.select(HOST, "broad-lines")
+    session.start(HOST)
+    with pytest.raises(NotNow) as err:  # no seat without a phone is free yet
+        session.join("Ola", PALETTE[6], kiosk=True)
+    assert err.value.key == "no_kiosk_seat"
+    session.offer_seat(HOST, mia)
+    assert session.kiosk_seat_free() == mia
+    with screens.open_display():
+        view = seats.decorate(session.view_for(KIOSK))
+        surface = pygame.Surface(size)
+        r = KioskRenderer()
+        r.render(surface, view, clock())
+        assert any(isinstance(i, SitDown) for _, i in r.targets)
+        pygame.image.save(surface, SCREENSHOT_DIR / f"easel-kiosk-sit-again-{size[0]}.png")
+    assert _sit_at_kiosk(seats, "Mia") == mia
+    assert session.seats[mia].kiosk and session.seats[mia].name == "Mia"
+    assert session.kiosk_seat_free() is None

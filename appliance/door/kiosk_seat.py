@@ -1,6 +1,7 @@
 """Seats without a phone: someone sits at the table from the kiosk, with the TV's remote.
 
-A free seat in the lobby opens the seat pad (drawn by appliance/kiosk/seat_pad.py): the
+A free seat in the lobby (or, mid-game, a seat made at the kiosk and handed over: its
+banner's "Sit here") opens the seat pad (drawn by appliance/kiosk/seat_pad.py): the
 name typed letter by letter on an on-screen keyboard, a colour from those still free, and
 "Sit down". The seat is an ordinary seat of the session (`Session.join(kiosk=True)`): the
 session keeps, with the seat in the store, that it was made at the kiosk, shows it present
@@ -87,7 +88,9 @@ class KioskSeats:
     def handle(self, intent: Intent) -> bool:
         """Act on a seat-pad intent; False if `intent` is not one (the app handles it)."""
         if isinstance(intent, SitDown):
-            if self.session.match is None:
+            # The lobby's free seat, or mid-game a seat without a phone handed over (a
+            # child freed by mistake sits down again).
+            if self.session.match is None or self.session.kiosk_seat_free() is not None:
                 self.open, self.name = True, ""
                 free = self._free_colours()
                 self.colour = free[0] if free else None
@@ -255,7 +258,9 @@ class KioskSeats:
 
     def decorate(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """The kiosk's view with the seat pad (when open) and the kiosk's own seats."""
-        if self.open and self.session.match is not None:
+        if self.open and self.session.match is not None and (
+            self.session.kiosk_seat_free() is None
+        ):
             self.open = False  # a game started under it: the pad has no seat to give
             self._changed()
         passing = self._pass_device()

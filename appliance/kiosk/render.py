@@ -24,6 +24,7 @@ from appliance.kiosk.intents import (
     FinishChoice,
     Intent,
     PressButton,
+    SitDown,
 )
 from appliance.kiosk.kit import PerRenderer, draw_lines, fit_wrapped
 from appliance.kiosk.lobby import draw_lobby, plays_together
@@ -396,6 +397,17 @@ class KioskRenderer(Painter):
         pygame.draw.rect(surface, WARN, box, border_radius=m.radius)
         draw_lines(self, surface, lines, size, ink_on(WARN),
                    (box.left + m.pad, box.top + m.pad // 4), box.w - 2 * m.pad, True, "center")
+        if key == "handover" and seat in [_int(x, -1) for x in view.get("open_seats_at_kiosk")
+                                          or []]:
+            # A seat made at the kiosk: its player sits down again here, without a phone.
+            label = tr(lang, "sit_here")
+            sit = self.text(label, m.f_body, ON_ACCENT, True)
+            button = pygame.Rect(0, 0, max(sit.get_width() + 2 * m.pad, m.target),
+                                 max(sit.get_height() + m.pad, m.target))
+            button.midtop = (box.centerx, box.bottom + m.gap // 2)
+            pygame.draw.rect(surface, ACCENT, button, border_radius=m.radius)
+            surface.blit(sit, sit.get_rect(center=button.center))
+            self.add_target(button, SitDown())
 
     def _draw_paused(self, surface: pygame.Surface, lang: str, m: Metrics) -> None:
         """The host paused the game: the frame dimmed (its hourglass stands where it

@@ -33,6 +33,8 @@ CZECH: dict[str, str] = {
     "not_playing": "Žádná hra neběží.",
     "not_in_match": "Tuhle hru sleduješ, nehraješ.",
     "leave_playing": "Během hry nelze odejít; požádej hostitele.",
+    "no_kiosk_seat": "V téhle hře není volné žádné místo bez telefonu; připoj se z telefonu, "
+    "nebo počkej na další hru.",
     "kicked_out": "Hostitel tě z téhle hry odebral. Můžeš hrát příští, nebo požádej "
     "hostitele, ať tě pustí zpátky.",
     "not_kicked": "Nikoho jménem {name} hostitel neodebral.",

@@ -66,6 +66,7 @@ from games.core import (
     GameError,
     Rules,
     SeatInfo,
+    no_screen,
     replay,
     seat_back,
     seat_left,
@@ -782,6 +783,14 @@ class Session:
         # Only a new seat takes the colour asked for: a freed seat keeps its own and a
         # spectator (a game runs, or every seat is taken) has none, so it may send none.
         # Watching takes no seat, so the per-address limit is for seats only.
+        if self.match is not None and kiosk:
+            # Back at the table without a phone: only into a seat the game knows has no
+            # private screen (made at the kiosk when it started, so dealt no secret role).
+            free = self.kiosk_seat_free()
+            if free is None:
+                raise NotNow("no_kiosk_seat", "No seat without a phone is free in this "
+                             "game; join it from a phone, or wait for the next one.")
+            return (yield from self._take_open_seat(name, None, free, kiosk=True))
         if self.match is not None and self._free_to_take():
             held = self._seat_held_by(person)
             if held is not None and held not in self._free_to_take():
@@ -808,6 +817,17 @@ class Session:
         log.info("seat %d joined as %r%s", seat, name, " at the kiosk" if kiosk else "")
         self._changed()
         return Welcome("player", seat, token)
+
+    def kiosk_seat_free(self) -> int | None:
+        """A free seat of the running game that was made at the kiosk when it started
+        (the game deals it no role that needs a phone): a player without one may sit
+        there again from the kiosk's seat pad."""
+        match = self.match
+        if match is None:
+            return None
+        at_kiosk = no_screen(match.record.options, self._match_seats())
+        free = [s for s in self._free_to_take() if s in at_kiosk]
+        return free[0] if free else None
 
     def _check_not_kicked(self, name: str, person: str | None) -> None:
         if self.match is None or not self.kicked:
@@ -1000,10 +1020,11 @@ class Session:
                               "looks the same; please choose another.", other=seat.name)
 
     def _take_open_seat(
-        self, name: str, client: str | None = None, seat: int | None = None
+        self, name: str, client: str | None = None, seat: int | None = None,
+        kiosk: bool = False,
     ) -> Plan[Welcome]:
         """A newcomer takes the first free seat of the running match (`seat`: this one,
-        the seat they held before)."""
+        the seat they held before; `kiosk`: from the kiosk's seat pad, without a phone)."""
         self._check_name_free(name)
         seat = self._free_to_take()[0] if seat is None else seat
         match = self.match
@@ -1017,7 +1038,7 @@ class Session:
         # The seat keeps its colour: the game's screens know the seat by it.
         colour = next(s.colour for s in match.record.seats if s.seat == seat)
         token = secrets.token_urlsafe(24)
-        record = SeatRecord(seat, name, colour, hash_token(token), self.clock())
+        record = SeatRecord(seat, name, colour, hash_token(token), self.clock(), kiosk)
         # The newcomer's from the next move on; what the seat made before stays its
         # earlier holders'.
         roster = match.roster.taken(seat, name, colour, match.next_seq,
@@ -2129,6 +2150,8 @@ class Session:
             ],
             "selected": self.selected,
             "open_seats": self._free_to_take(),
+            # ...and those of them a player without a phone may take at the kiosk.
+            "open_seats_at_kiosk": [] if (free := self.kiosk_seat_free()) is None else [free],
             # A seat handed over waits so long for a newcomer (then it is left).
             "handovers": self._handover_views(self.match),
             # A player whose phone is gone: the game goes on without them after a count.
