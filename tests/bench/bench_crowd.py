@@ -1,0 +1,186 @@
+"""The box against a crowd (issue 28): many small senders, each within its own budget.
+
+The appliance runs as `easel run` (headless) in its own process, on the data directory
+bench_hostile prepares (an ArtBox match being drawn, three seats whose tokens we hold).
+This process is the crowd, from loopback addresses 127.0.4.x and 127.0.5.x, and two
+honest seats from 127.0.0.9:
+
+- `honest_ack_p99_ms_rehello_30`, `honest_seen_p99_ms_rehello_30`: an honest seat's small
+  strokes (5 a second), acknowledged, and seen by another seat's phone, while 30
+  addresses each re-send hello and join as watchers as fast as their budget allows (each
+  used to cost two table versions and a view to every phone).
+- `box_rss_growth_mb_100_deaf`, `box_rss_left_mb_100_deaf`: the box's RSS growth while 100
+  addresses each hold one socket that never reads, the honest seat drawing (a new view
+  for every socket each time), and what is left 5 s after they closed.
+
+Figures only; the behaviour is asserted in tests/test_hostile_*.py and tests/test_people.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import psutil
+
+from tests.bench import percentile
+from tests.bench.bench_hostile import HONEST, prepare, start_box
+from tests.process import free_port
+
+
+async def _seat(http: aiohttp.ClientSession, port: int, token: str) -> Any:
+    ws = await http.ws_connect(f"http://127.0.0.1:{port}/ws", max_msg_size=0)
+    await ws.send_json({"type": "hello", "room": "", "token": token})
+    while (await ws.receive_json(timeout=10))["type"] != "welcome":
+        pass
+    return ws
+
+
+async def honest_strokes(port: int, tokens: list[str], seconds: float) -> tuple[float, float]:
+    """(ack p99 ms, seen-by-another-seat p99 ms) of one seat's small strokes."""
+    acks: list[float] = []
+    seen: list[float] = []
+    async with aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(local_addr=(HONEST, 0))
+    ) as http:
+        drawer = await _seat(http, port, tokens[0])
+        watcher = await _seat(http, port, tokens[1])
+        # A move reaches the other phone as a view of a newer version (its picture is
+        # hidden from them while drawing: the version is what tells).
+        sent: dict[int, tuple[float, int]] = {}
+        latest = {"version": -1}
+
+        async def watch() -> None:
+            async for msg in watcher:
+                if msg.type != aiohttp.WSMsgType.TEXT:
+                    continue
+                view = json.loads(msg.data)
+                if view.get("type") != "view" or not isinstance(view.get("version"), int):
+                    continue
+                latest["version"] = view["version"]
+                now = time.perf_counter()
+                for n, (at, before) in list(sent.items()):
+                    if view["version"] > before:
+                        seen.append((now - at) * 1000)
+                        del sent[n]
+
+        watching = asyncio.create_task(watch())
+        end = time.monotonic() + seconds
+        n = 0
+        while time.monotonic() < end:
+            n += 1
+            kind = "stroke" if n % 2 else "undo"
+            data = ({"points": [[100 + n % 50, 100, 0], [300, 200 + n % 50, 60]],
+                     "colour": "#202020", "width": 8} if n % 2 else {})
+            started = time.perf_counter()
+            sent[n] = (started, latest["version"])
+            await drawer.send_json({"type": "act", "id": f"h{n}", "kind": kind, "data": data})
+            while True:
+                msg = json.loads((await drawer.receive(timeout=10)).data)
+                if (msg.get("type") == "ack" and msg.get("id") == f"h{n}") or (
+                        msg.get("type") == "error" and msg.get("ref") == f"h{n}"):
+                    break
+            acks.append((time.perf_counter() - started) * 1000)
+            await asyncio.sleep(0.2)
+        await asyncio.sleep(0.5)
+        watching.cancel()
+        await asyncio.gather(watching, return_exceptions=True)
+        await drawer.close()
+        await watcher.close()
+    return percentile(acks, 0.99), percentile(seen, 0.99) if seen else float("nan")
+
+
+async def rehello_crowd(port: int, room: str, addresses: int, stop: asyncio.Event) -> None:
+    async def one(address: str) -> None:
+        async with aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(local_addr=(address, 0))
+        ) as http:
+            with contextlib.suppress(aiohttp.ClientError, TimeoutError, ConnectionError):
+                async with http.ws_connect(f"http://127.0.0.1:{port}/ws", max_msg_size=0) as ws:
+                    async def drain() -> None:
+                        async for _ in ws:
+                            pass
+
+                    reader = asyncio.create_task(drain())
+                    try:
+                        while not stop.is_set():
+                            await ws.send_json({"type": "hello", "room": room})
+                            await ws.send_json({"type": "join", "name": "Watcher",
+                                                "colour": "#e6194b"})
+                            await asyncio.sleep(0.06)  # within the socket's 40 a second
+                    finally:
+                        reader.cancel()
+
+    await asyncio.gather(*(one(f"127.0.4.{n}") for n in range(1, addresses + 1)))
+
+
+async def deaf_socket(port: int, address: str, room: str) -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.bind((address, 0))
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    from tests.test_hostile_limits import frame
+
+    loop = asyncio.get_running_loop()
+    await loop.sock_sendall(sock, (
+        b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"))
+    await loop.sock_sendall(sock, frame(json.dumps({"type": "hello", "room": room}).encode()))
+    return sock
+
+
+async def measure() -> dict[str, float]:
+    data_dir = Path(tempfile.mkdtemp(prefix="easel-bench-crowd-"))
+    seeded = prepare(data_dir)
+    port = free_port()
+    proc = start_box(data_dir, port)
+    box = psutil.Process(proc.pid)
+    figures: dict[str, float] = {}
+    room, tokens = seeded["room"], seeded["tokens"]
+    try:
+        await asyncio.sleep(1.0)
+        stop = asyncio.Event()
+        crowd = asyncio.create_task(rehello_crowd(port, room, 30, stop))
+        await asyncio.sleep(1.0)
+        ack, seen = await honest_strokes(port, tokens, 8.0)
+        stop.set()
+        await asyncio.gather(crowd, return_exceptions=True)
+        figures["honest_ack_p99_ms_rehello_30"] = ack
+        figures["honest_seen_p99_ms_rehello_30"] = seen
+
+        await asyncio.sleep(2.0)
+        base = box.memory_info().rss
+        deaf = [await deaf_socket(port, f"127.0.5.{n}", room) for n in range(1, 101)]
+        peak = base
+        drawing = asyncio.create_task(honest_strokes(port, tokens, 6.0))
+        while not drawing.done():
+            peak = max(peak, box.memory_info().rss)
+            await asyncio.sleep(0.1)
+        for sock in deaf:
+            sock.close()
+        await asyncio.sleep(5.0)
+        figures["box_rss_growth_mb_100_deaf"] = (peak - base) / 2**20
+        figures["box_rss_left_mb_100_deaf"] = (box.memory_info().rss - base) / 2**20
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    return figures
+
+
+def run() -> dict[str, float]:
+    figures = asyncio.run(measure())
+    for key, value in figures.items():
+        print(f"   {key:32} {value:10.3f}")
+    return figures
+
+
+if __name__ == "__main__":
+    run()
