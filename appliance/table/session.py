@@ -1284,7 +1284,10 @@ class Session:
             self._gone_at.pop(seat, None)
             self._away_shown = self._away_shown - {seat}
             if seat in self.away_left and self.match is not None:
-                self._track(self._change(self._back_from_away(self.match, seat)))
+                try:
+                    self._track(self._change(self._back_from_away(self.match, seat)))
+                except SessionError as err:  # a stalled card: the next tick tries again
+                    log.error("seat %d is back but the game cannot hear it yet: %s", seat, err)
         elif viewer.role == "spectator":
             self._spectators += 1
             self._watchers_changed()
@@ -1893,6 +1896,15 @@ class Session:
         if shown != self._away_shown:  # someone is away now (or back): every screen says so
             self._away_shown = shown
             self._changed()
+        back = [seat for seat in sorted(self.away_left) if self._presence[seat] > 0]
+        if not self._leaving_away and back:  # back, but the game could not hear it then
+            returned = self._change(self._back_from_away(match, back[0]))
+            if not isinstance(returned, Done):
+                self._leaving_away = True
+                returning = asyncio.ensure_future(returned)
+                returning.add_done_callback(self._left_away)
+                self.start_for_table(returning)
+            return True
         if not self._leaving_away and (due := self._away_due(match)):
             left = self._change(self._leave_away(match, due))
             if not isinstance(left, Done):  # being written: not fired again meanwhile
