@@ -30,8 +30,9 @@ def test_a_roster_credits_each_move_to_whoever_held_the_seat() -> None:
     assert later.current(1).name == "Fay"  # type: ignore[union-attr]
     assert later.credit(1) == "Bo (then Fay)" and later.credit(1, "cs") == "Bo (pak Fay)"
     assert later.credit(0) == "Ada"
-    assert later.credit_of(1, [3, 5]) == "Bo" and later.credit_of(1, [3, 14]) == "Bo (then Fay)"
-    assert later.credit_of(1, []) == "Bo (then Fay)"  # nothing known: all of them
+    assert later.drawn_by(1, [3, 5]) == ("Bo",)
+    assert later.drawn_by(1, [3, 14]) == ("Bo", "Fay")
+    assert later.drawn_by(1, []) == ("Bo", "Fay")  # nothing known: all of them
     assert Roster.from_json(later.to_json()) == later
     assert names_in_turn(["A", "B", "C"]) == "A (then B, then C)"
 

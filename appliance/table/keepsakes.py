@@ -111,7 +111,7 @@ def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Galler
     drawings = []
     for picture in kept.pictures:
         by_seat = tuple(
-            (seat, tuple(_drawn_by(roster, seat, picture.strokes, logged_at)))
+            (seat, _drawn_by(roster, seat, picture.strokes, logged_at))
             for seat in dict.fromkeys(picture.artists))
         artists = dict.fromkeys(name for _, names in by_seat for name in names)
         first = roster.of(picture.artists[0])
@@ -155,15 +155,12 @@ def _stroke_moves(logged: Sequence[LoggedAction]) -> dict[StrokeKey, int]:
 
 def _drawn_by(
     roster: Roster, seat: int, strokes: Sequence[Stroke], logged_at: dict[StrokeKey, int]
-) -> list[str]:
+) -> tuple[str, ...]:
     """The people who drew `seat`'s strokes of a picture, each once, in turn."""
-    holders = roster.of(seat)
-    if len(holders) <= 1:
-        return [holders[0].name] if holders else ["?"]
+    if len(roster.of(seat)) <= 1:
+        return roster.drawn_by(seat, ())
     seqs = [logged_at.get(_stroke_key(seat, s.points, s.colour, s.width)) for s in strokes]
-    people = [roster.at(seat, q) for q in seqs if q is not None]
-    names = list(dict.fromkeys(h.name for h in people if h is not None))
-    return names or [h.name for h in holders]
+    return roster.drawn_by(seat, (q for q in seqs if q is not None))
 
 
 Credit = tuple[int, int, tuple[str, ...]]

@@ -100,12 +100,12 @@ class Roster:
         changed hands (its score is all of theirs)."""
         return names_in_turn([h.name for h in self.of(seat)], lang)
 
-    def credit_of(self, seat: int, seqs: Iterable[int], lang: str = "en") -> str:
+    def drawn_by(self, seat: int, seqs: Iterable[int]) -> tuple[str, ...]:
         """Who made something of `seat` from the moves `seqs`: each holder once, in turn
-        ("Bo (then Fay)" where both drew on it); the seat's credit when no move is known."""
+        (two where both drew on it); all the seat's holders when no move is known."""
         people = [self.at(seat, seq) for seq in sorted(set(seqs))]
-        names = list(dict.fromkeys(h.name for h in people if h is not None))
-        return names_in_turn(names, lang) if names else self.credit(seat, lang)
+        names = tuple(dict.fromkeys(h.name for h in people if h is not None))
+        return names or tuple(h.name for h in self.of(seat)) or ("?",)
 
     def to_json(self) -> list[list[Any]]:
         return [[h.seat, h.name, h.colour, h.since, h.person] for h in self.holders]
