@@ -131,9 +131,9 @@ def test_the_host_page_asks_before_anything_drastic(
         expect(page.locator("#seats li.muted")).to_contain_text("Seat 3: free to take",
                                                                 timeout=WAIT_MS)
 
-        # Kick mid-game says the game goes on without them; Esc leaves Bo playing.
+        # Kick mid-game says they stay out of the game; Esc leaves Bo playing.
         page.locator('#seats li[data-seat="1"] [data-do="kick"]').click()
-        asked(page, "Remove Bo from the table?", "it goes on without them",
+        asked(page, "Remove Bo from the table?", "stays out of it until you let them back",
               "No, keep playing", "Remove")
         page.keyboard.press("Escape")
         expect(dialog).to_be_hidden()
