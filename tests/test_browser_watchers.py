@@ -309,3 +309,55 @@ def test_a_ninth_phone_watches_then_takes_the_seat_the_host_frees(
     finally:
         ninth.close()
         bots.close()
+
+
+def test_a_watcher_is_told_the_table_is_full_only_when_it_is(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The report: a watcher read "the table is full" with 5 of 8 seats taken. Four play
+    Duplik, a fifth phone watches; the host ends the game: the watcher is told a seat is
+    free and offered to join, never that the table is full."""
+    from playwright.sync_api import expect
+
+    box, tokens = stored_box(tmp_path, "duplik", until=_phase("drawing"))
+    box.start()
+    try:
+        host = browser.new_context()
+        try:
+            with watcher(browser, box, SMALL) as page:
+                expect(page.locator("#watch-why")).to_contain_text("A game is running")
+                bot = host.new_page()
+                bot.goto(f"{box.url}/healthz")
+                ended = bot.evaluate("""async ({url, room, token}) => {
+                  const ws = new WebSocket(url.replace("http", "ws") + "/ws");
+                  const got = [];
+                  ws.onmessage = (e) => got.push(JSON.parse(e.data));
+                  await new Promise((ok) => { ws.onopen = ok; });
+                  ws.send(JSON.stringify({ type: "hello", room, token }));
+                  for (let t = 0; t < 200 && !got.some((m) => m.type === "view"); t++) {
+                    await new Promise((ok) => setTimeout(ok, 25));
+                  }
+                  ws.send(JSON.stringify({ type: "end" }));
+                  for (let t = 0; t < 200; t++) {
+                    const last = got.filter((m) => m.type === "view").pop();
+                    if (last && last.phase !== "playing") return last.phase;
+                    await new Promise((ok) => setTimeout(ok, 25));
+                  }
+                  return "still playing";
+                }""", {"url": box.url, "room": box.room, "token": tokens[0]})
+                assert ended in ("over", "finished", "lobby"), ended
+                if ended == "over":  # the game's finish: watched, and a seat offered
+                    expect(page.locator("#watch-why")).to_contain_text("The game is over")
+                    expect(page.locator("#watch-take")).to_have_text("Join for the next game")
+                else:
+                    title = page.locator("#spectator-title")
+                    expect(title).to_have_text("A seat is free: you can join the table.")
+                    expect(page.locator("#spectator-join")).to_be_visible()
+                expect(page.locator("body")).not_to_contain_text("The table is full")
+                page.screenshot(path=str(SCREENSHOT_DIR / "easel-watcher-after-end-360.png"),
+                                full_page=False, animations="disabled")
+                assert_read_only(page, "after the end")
+        finally:
+            host.close()
+    finally:
+        box.stop()

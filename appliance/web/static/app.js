@@ -758,6 +758,7 @@ function renderSpectator() {
     ? t("playing.now", { title: view.match.title || "" }) : "";
   $("#spectator-join").hidden = !free;
   $("#spectator-join").textContent = t("spectator.join_now");
+  $("#spectator-hint").hidden = free;
   renderSeats($("#spectator-seats"));
   $("#spectator-count").textContent = spectatorText(view.spectators);
 }
