@@ -111,6 +111,8 @@ CASES: list[tuple[str, str, Callable[[Any], bool], str]] = [
     ("duplik", "drawing", _phase("drawing"), ".dk-people .dk-person"),
     ("duplik", "evaluating", _phase("evaluating", lambda st: st.round.presented >= 2),
      ".dk-status .dk-person"),
+    ("duplik", "dispute", _phase("evaluating", lambda st: st.round.dispute is not None),
+     ".dk-dispute canvas.sheet-canvas"),
     ("duplik", "artshow", _phase("artshow"), ".dk-artshow .dk-tile canvas.sheet-canvas"),
     ("broad-lines", "drawing", _phase("drawing", lambda st: st.round.number >= 2), ".bl-easel"),
     ("broad-lines", "guessing", _phase("guessing"), ".bl-easel canvas.sheet-canvas"),
@@ -123,6 +125,7 @@ CASES: list[tuple[str, str, Callable[[Any], bool], str]] = [
     ("artbox", "match", _phase("match"), ".ab-gallery .ab-pic canvas.sheet-canvas"),
     ("artbox", "reveal", _phase("reveal", lambda st: st.round.revealed >= 1),
      ".ab-gallery .ab-pic canvas.sheet-canvas"),
+    ("artbox", "vote", _phase("reveal", lambda st: st.round.vote is not None), ".ab-vote"),
 ]
 
 
