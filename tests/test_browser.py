@@ -273,7 +273,9 @@ def test_a_ninth_phone_watches_without_a_colour_and_a_freed_seat_is_offered(
       host.send(JSON.stringify({ type: "select", game: "duplik" }));
       host.send(JSON.stringify({ type: "start", options: {} }));
     }""")
-    expect(ninth.screen("spectator")).to_contain_text("A game is in progress", timeout=WAIT_MS)
+    # It watches the game itself (tests/test_browser_watchers.py), read-only.
+    expect(ninth.screen("playing")).to_be_visible(timeout=WAIT_MS)
+    expect(ninth.page.locator("#watch-why")).to_contain_text("A game is running")
     bots.page.evaluate("() => window.bots[0].ws.send(JSON.stringify({type: 'kick', seat: 3}))")
     ninth.page.reload()
     ninth.page.evaluate("localStorage.clear()")

@@ -148,8 +148,14 @@ async def table(live: LiveServer) -> AsyncIterator[LiveServer]:
     yield live
 
 
+WATCHED: list[int] = []
+"""Views of the latecomer's whose game state was compared with the kiosk's."""
+
+
 async def play(live: LiveServer, clock: FakeClock, game: str, seed: int) -> tuple[int, int]:
-    """Seat players, start `game`, play random legal moves; returns (moves, messages)."""
+    """Seat players, start `game`, play random legal moves; returns (moves, messages).
+    A watcher (the latecomer) must be sent exactly the game the kiosk shows: its every
+    view's state is compared with the kiosk's of the same version."""
     session = live.session
     rules = registry.get(game)
     rnd = random.Random(seed)
@@ -174,6 +180,7 @@ async def play(live: LiveServer, clock: FakeClock, game: str, seed: int) -> tupl
     await guest.send({"type": "hello", "room": session.room, "token": None})
     listeners += [Listener(late, "latecomer", None), Listener(guest, "guest", None)]
     audit.record()
+    kiosk_states: dict[int, Any] = {}
     moves = 0
     for step in range(STEPS):
         match = session.match
@@ -206,6 +213,9 @@ async def play(live: LiveServer, clock: FakeClock, game: str, seed: int) -> tupl
         audit.record()
         kiosk_view = session.view_for(KIOSK)
         audit.check("the kiosk", None, kiosk_view, match_seed)
+        if kiosk_view["match"] is not None:
+            shown = kiosk_view["match"]["state"]
+            kiosk_states[kiosk_view["version"]] = json.loads(json.dumps(shown))
         if step % 25 == 0:
             await asyncio.sleep(0.01)  # let views reach the phones while the game goes on
     await asyncio.sleep(0.2)
@@ -214,6 +224,13 @@ async def play(live: LiveServer, clock: FakeClock, game: str, seed: int) -> tupl
         for message in listener.messages:
             audit.check(listener.who, listener.seat, message, match_seed)
             sent += 1
+            if listener.who == "latecomer" and message.get("type") == "view" and message["match"]:
+                kiosk = kiosk_states.get(message["version"])
+                if kiosk is not None:
+                    WATCHED.append(message["version"])
+                    if message["match"]["state"] != kiosk:
+                        LEAKS.append(f"the latecomer's game at version {message['version']} "
+                                     "is not the kiosk's")
     for phone in [*phones, late, guest]:
         await phone.ws.close()
     return moves, sent
@@ -225,9 +242,11 @@ async def test_no_message_carries_what_its_phone_may_not_know(
     table: LiveServer, clock: FakeClock, game: str, seed: int
 ) -> None:
     LEAKS.clear()
+    WATCHED.clear()
     moves, sent = await play(table, clock, game, seed)
     assert moves > 20, f"{game}: the playout was too short to mean anything"
     assert sent > moves, "the phones received the game"
+    assert len(WATCHED) > 10, f"{game}: the watcher's views were hardly compared ({WATCHED})"
     assert LEAKS == [], f"{game}: {len(LEAKS)} leaks, first: {LEAKS[:5]}"
 
 

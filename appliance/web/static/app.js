@@ -61,6 +61,7 @@ const state = {
   status: "connecting",
   joining: false,        // a `join` is on its way
   wantSeat: false,       // a spectator tapped "join when a seat is free"
+  takingSeat: false,     // a watcher's "Take the free seat" `join` is on its way
   pendingKick: null,     // seat number waiting for the host's confirmation
   screen: null,
   colour: load(STORE.colour),
@@ -144,7 +145,9 @@ function onWelcome(msg) {
   } else if (msg.token) {
     setToken(msg.token);
   }
-  if (msg.role !== "spectator") state.wantSeat = false;
+  // Seated, or told to watch (a seat taken meanwhile): either way the form is done.
+  state.wantSeat = false;
+  state.takingSeat = false;
   // Resend the moves the box may not have logged before the connection dropped.
   if (msg.role === "player") for (const pending of state.outbox.values()) send(pending);
   render();
@@ -178,6 +181,10 @@ function onError(msg) {
   const text = typeof msg.message === "string" && msg.message ? msg.message : t("error.generic");
   if (msg.ref) state.outbox.delete(msg.ref);
   state.joining = false;
+  // A watcher's seat taken with the name it watched under, refused (the name is taken
+  // now): the form, to choose another.
+  if (state.takingSeat) state.wantSeat = true;
+  state.takingSeat = false;
   if (msg.code === "wrong_room") {
     // The box refused the code (and any token with it): ask for the code again.
     setToken(null);
@@ -223,9 +230,11 @@ function chooseScreen() {
   if (state.role === null) return "connecting";
   if (state.role === "guest") return "join";
   if (!state.view) return "connecting";
-  if (state.role === "spectator") return state.wantSeat ? "join" : "spectator";
+  const inGame = state.view.phase === "playing" || state.view.phase === "over";
+  // A watcher sees the game's public screen, read-only, as the kiosk shows it.
+  if (state.role === "spectator") return state.wantSeat ? "join" : inGame && state.view.match ? "playing" : "spectator";
   // A game's finish ("over") stays on the game's own screen until the host moves on.
-  return state.view.phase === "playing" || state.view.phase === "over" ? "playing" : "lobby";
+  return inGame ? "playing" : "lobby";
 }
 
 function render() {
@@ -746,11 +755,15 @@ $("#leave-button").addEventListener("click", () => {
 function renderSpectator() {
   const view = state.view;
   const playing = view.phase === "playing";
-  $("#spectator-title").textContent = playing ? t("spectator.busy") : t("spectator.full");
+  // "Full" only when every seat is taken; a running game is the other reason to watch.
+  const free = !playing && !tableFull(view);
+  $("#spectator-title").textContent = playing ? t("spectator.busy")
+    : free ? t("spectator.free") : t("spectator.full");
   $("#spectator-game").textContent = playing && view.match
     ? t("playing.now", { title: view.match.title || "" }) : "";
-  const free = !playing && (view.seats || []).length < (view.max_players || 0);
   $("#spectator-join").hidden = !free;
+  $("#spectator-join").textContent = t("spectator.join_now");
+  $("#spectator-hint").hidden = free;
   renderSeats($("#spectator-seats"));
   $("#spectator-count").textContent = spectatorText(view.spectators);
 }
@@ -760,17 +773,93 @@ $("#spectator-join").addEventListener("click", () => {
   render();
 });
 
+/** Every seat of the table is taken (the box's `max_players`, the seats in the view). */
+function tableFull(view) {
+  return Boolean(view.max_players) && (view.seats || []).length >= view.max_players;
+}
+
+/** Whether this phone watches the game on screen rather than playing it. */
+function watching() {
+  return state.role === "spectator";
+}
+
+// The watcher's card over the game: why it watches, and a freed seat the moment it frees.
+function renderWatch(view) {
+  const card = $("#watch-card");
+  card.hidden = !watching();
+  if (card.hidden) return;
+  const match = view.match || {};
+  const open = view.phase === "playing" ? (view.open_seats || []).filter(Number.isInteger) : [];
+  const take = $("#watch-take");
+  let why = view.phase === "over" ? t("watch.why_over") : t("watch.why_busy");
+  if (open.length) {
+    // The seat the join takes: the box seats a newcomer in the first one freed.
+    const seat = open[0];
+    const held = (match.seats || []).find((s) => s.seat === seat);
+    const name = held ? String(held.name) : t("seat.number", { n: seat + 1 });
+    const screen = gameScreen(match.game);
+    let score = null;
+    try {
+      score = screen && typeof screen.seatScore === "function"
+        ? screen.seatScore((match.state || {}), seat) : null;
+    } catch (err) {
+      console.error(err);
+    }
+    take.textContent = score === null || score === undefined
+      ? t("watch.take_plain", { name }) : t("watch.take", { name, score });
+    take.dataset.seat = String(seat);
+    why = t("watch.why_free");
+  } else if (view.phase === "over" && !tableFull(view)) {
+    take.textContent = t("watch.join");
+    delete take.dataset.seat;
+  }
+  take.hidden = !open.length && !(view.phase === "over" && !tableFull(view));
+  take.disabled = state.joining || !conn.isOpen;
+  const el = $("#watch-why");
+  if (el.textContent !== why) el.textContent = why;
+  renderWatchWait(open.length > 0);
+}
+
+/** How long the freed seat still waits for a newcomer, ticking on the watcher's card. */
+function renderWatchWait(open = watching() && (state.view.open_seats || []).length > 0) {
+  const el = $("#watch-wait");
+  const text = open ? handoverText() : "";
+  el.hidden = !text;
+  if (el.textContent !== text) el.textContent = text;
+}
+
+$("#watch-take").addEventListener("click", () => {
+  const view = state.view;
+  const name = (load(STORE.name) || "").trim();
+  if (!view || view.phase !== "playing" || !(view.open_seats || []).length || !name) {
+    // A seat of the next game, or no name yet: the form (name and colour).
+    state.wantSeat = true;
+    render();
+    return;
+  }
+  // The same `join` as the form's: the box seats this phone in the freed seat, with its
+  // colour and score (docs/protocol.md); a freed seat needs no colour.
+  state.joining = true;
+  state.takingSeat = true;
+  $("#watch-take").disabled = true;
+  send({ type: "join", name, colour: "" });
+});
+
 // 5. playing
 
 let activeGame = null; // {id, screen} of the game screen rendered into #game-root
 
 function gameContext() {
+  const watcher = watching();
   return {
-    act,
+    // A watcher sends no move: its screen has no control that would, and this is the
+    // floor under that.
+    act: watcher ? () => null : act,
+    watching: watcher,
     t,
     lang,
     h,
-    me: state.seat,
+    me: watcher ? null : state.seat,
     seats: (state.view && state.view.seats) || [],
     get deadline() {
       return currentDeadline();
@@ -795,7 +884,10 @@ function renderPlaying() {
   const over = view.phase === "over";
   $("#playing-title").textContent = String(match.title || match.game || "");
   $("#playing-label").textContent = over
-    ? t("finish.title", { title: String(match.title || match.game || "") }) : t("playing.title");
+    ? t("finish.title", { title: String(match.title || match.game || "") })
+    : watching() ? t("watch.title") : t("playing.title");
+  $("#playing-label").classList.toggle("is-watching", watching());
+  renderWatch(view);
   const paused = !over && Boolean(match.paused);
   $("#pause-banner").hidden = !paused;
   renderAway(view, over || paused);
@@ -909,18 +1001,23 @@ function renderHourglass() {
 /** How long the free seat still waits for a newcomer, ticking on the join screen. */
 function renderHandoverWait(how = joinKind(state.view)) {
   const el = $("#join-wait");
-  const wait = how === "open_seat" ? state.handover : null;
-  el.hidden = !wait;
-  if (!wait) return;
+  const text = how === "open_seat" ? handoverText() : "";
+  el.hidden = !text;
+  if (el.textContent !== text) el.textContent = text;
+}
+
+function handoverText() {
+  const wait = state.handover;
+  if (!wait) return "";
   const elapsed = wait.paused ? 0 : (performance.now() - wait.at) / 1000;
   const secs = Math.ceil(Math.max(0, wait.remaining - elapsed));
-  const text = t("join.seat_wait", { time: `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}` });
-  if (el.textContent !== text) el.textContent = text;
+  return t("join.seat_wait", { time: `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}` });
 }
 
 setInterval(() => {
   if (state.screen === "playing" && state.deadline) renderHourglass();
   if (state.screen === "join" && state.handover) renderHandoverWait();
+  if (state.screen === "playing" && state.handover && watching()) renderWatchWait();
 }, 250);
 
 // 6. kicked

@@ -1189,12 +1189,14 @@ function screenMatch(st) {
   const me = S.ctx.me;
   const myNumber = Number.isInteger(st.my_number) ? st.my_number : null;
   const tiles = new Map();
+  // A watcher (not a player of this match) sees the gallery and the words, nothing to tap.
+  const watcher = !isPlayer(S.view);
   for (const pic of picturesOf(st)) {
     const mine = pic.number === myNumber;
     const tile = pictureTile(pic, {
       mine,
-      tag: mine ? "div" : "button",
-      attrs: mine ? {} : {
+      tag: mine || watcher ? "div" : "button",
+      attrs: mine || watcher ? {} : {
         // No aria-label: the name comes from the content, "Picture 2, owl" with the guess.
         type: "button", "data-picture": String(pic.number), "aria-pressed": "false",
         onclick: () => pickPicture(pic.number),
@@ -1286,12 +1288,12 @@ function screenMatch(st) {
     for (const [n, i] of guesses) if (n !== myNumber) usedBy.set(i, [...(usedBy.get(i) || []), n]);
     patch(words, [list.map((w) => [w.index, local(w)]), [...usedBy.entries()], pick.word ?? null, pick.picture ?? null, lock, lang()], () => [
       h("h2", { class: "ab-words-title" }, tr("words")),
-      h("div", { class: "ab-wordlist" }, list.map((w) => h("button", {
+      h("div", { class: "ab-wordlist" }, list.map((w) => (watcher ? h("span", { class: "ab-word", "data-word": String(w.index) }, h("span", {}, local(w))) : h("button", {
         type: "button", class: `ab-word${pick.word === w.index ? " is-selected" : ""}${usedBy.has(w.index) ? " is-used" : ""}`,
         "data-word": String(w.index), "aria-pressed": pick.word === w.index ? "true" : "false",
         disabled: lock, onclick: () => pickWord(w.index),
       }, h("span", {}, local(w)),
-      usedBy.has(w.index) ? h("span", { class: "ab-word-pics" }, usedBy.get(w.index).sort((a, b) => a - b).map((n) => h("span", { class: "ab-word-pic" }, String(n)))) : null))),
+      usedBy.has(w.index) ? h("span", { class: "ab-word-pics" }, usedBy.get(w.index).sort((a, b) => a - b).map((n) => h("span", { class: "ab-word-pic" }, String(n)))) : null)))),
     ]);
     const doneSeats = seatList(s.done);
     const total = players(view).length;
@@ -1372,7 +1374,8 @@ function screenReveal(st) {
             button(h("span", {}, h("span", { "aria-hidden": "true" }, "✓ "), tr("vote_no")), () => S.ctx.act("vote", { breaks: false }), "ab-no", { "data-act": "vote-no" }))
             : me === v.artist ? h("p", { class: "muted" }, tr("vote_artist")) : null,
           h("p", { class: "small muted" }, tr("vote_progress", { n: voted.length, total: voters.length })),
-          closer.el,
+          // Only a player may ask to count the votes; a watcher sees how many voted.
+          isPlayer(view) ? closer.el : null,
         ]);
         const asked = seatList(v.asked);
         const entitled = Number.isInteger(v.voters) ? v.voters : voters.length;
@@ -1565,4 +1568,11 @@ if (!document.querySelector('link[data-artbox-css]')) {
   document.head.appendChild(h("link", { rel: "stylesheet", href: "/static/artbox.css", "data-artbox-css": "" }));
 }
 
-registerGameScreen("artbox", { render, dispose });
+registerGameScreen("artbox", {
+  render,
+  dispose,
+  seatScore: (st, seat) => {
+    const score = seatMap(st.scores).get(seat);
+    return score == null ? null : String(score);
+  },
+});

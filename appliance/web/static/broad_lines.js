@@ -92,6 +92,10 @@ const STRINGS = {
     result_given_up: "given up",
     result_unfinished: "not guessed",
     nobody: "nobody yet",
+    watch_critic: "Art Critic:",
+    watch_guess: "{name} guesses the word.",
+    watch_mark: "An Artist marks {name}'s guess.",
+    panel_sheet: "{name} draws sheet {n} on the table's screen:",
   },
   cs: {
     round: "Kolo {n}",
@@ -166,6 +170,10 @@ const STRINGS = {
     result_given_up: "vzdáno",
     result_unfinished: "neuhodnuto",
     nobody: "zatím nikdo",
+    watch_critic: "Kritik umění:",
+    watch_guess: "{name} hádá slovo.",
+    watch_mark: "Umělec označí tip, který řekl(a) {name}.",
+    panel_sheet: "{name} kreslí {n}. fólii na obrazovce stolu:",
   },
 };
 
@@ -206,7 +214,7 @@ function trn(key, n, params = {}) {
 // --- reading the view -------------------------------------------------------------------------
 
 function roleOf(st, me) {
-  if (me === null || me === undefined) return "watcher";
+  if (me === null || me === undefined || (S.ctx && S.ctx.watching)) return "watcher";
   if (me === st.critic) return "critic";
   if (me === st.artist) return "drawer";
   return "artist";
@@ -249,7 +257,7 @@ function headCard() {
         st.phase === "over" ? null
           : role === "critic"
             ? h("p", { class: "bl-role is-critic" }, tr("you_critic"))
-            : h("p", { class: "bl-role" }, tr("you_artist"), " ", chipOf(st.critic)),
+            : h("p", { class: "bl-role" }, tr(role === "watcher" ? "watch_critic" : "you_artist"), " ", chipOf(st.critic)),
       ]);
     },
   };
@@ -405,6 +413,11 @@ function screenDrawing(st, role) {
         : null,
       hintLine(st),
       role === "artist" && (st.guesses || []).length ? hintButtons() : null),
+    // Drawn on the table's screen: its sheet is public, as the kiosk shows it.
+    role === "watcher" && st.panel && Array.isArray(st.drawing)
+      ? h("section", { class: "card stack" }, h("p", { class: "muted small" }, tr("panel_sheet", { name: who, n })),
+        sheetElement(st.drawing, tr("easel")))
+      : null,
     easelCard(st),
   ];
 }
@@ -479,13 +492,29 @@ function screenGuessArtist(st) {
   ];
 }
 
-function screenReveal(st) {
+/** A watcher while the Critic guesses: the guesses left, the guess being marked, the
+ * hint, the easel; no word (the kiosk shows none before the reveal). */
+function screenGuessWatch(st) {
+  const pending = st.pending ? lastGuess(st) : null;
+  return [
+    h("section", { class: "card stack" },
+      guessesLine(st),
+      pending
+        ? waiting(pending.text ? tr("wait_mark", { text: pending.text }) : tr("watch_mark", { name: nameOf(st.critic) }))
+        : waiting(tr("watch_guess", { name: nameOf(st.critic) })),
+      hintLine(st)),
+    easelCard(st),
+  ];
+}
+
+function screenReveal(st, role) {
   const key = st.result === "guessed" ? "guessed" : st.result === "given_up" ? "given_up" : "not_guessed";
   return [
     h("section", { class: "card stack center" },
       h("h2", { class: "bl-result", "data-result": st.result || "" }, tr(key, { word: local(st.word) })),
       st.burned ? h("p", { class: "muted" }, tr("burned")) : null,
-      button(tr("next"), () => S.ctx.act("next"), "btn-primary btn-block", { "data-act": "next" })),
+      role === "watcher" ? null
+        : button(tr("next"), () => S.ctx.act("next"), "btn-primary btn-block", { "data-act": "next" })),
     easelCard(st),
   ];
 }
@@ -517,8 +546,8 @@ function build(st, role) {
       else parts = screenDrawing(st, role);
       break;
     case "vote": parts = screenVote(st, role); break;
-    case "guessing": parts = role === "critic" ? screenGuessCritic(st) : role === "watcher" ? [easelCard(st)] : screenGuessArtist(st); break;
-    case "reveal": parts = screenReveal(st); break;
+    case "guessing": parts = role === "critic" ? screenGuessCritic(st) : role === "watcher" ? screenGuessWatch(st) : screenGuessArtist(st); break;
+    case "reveal": parts = screenReveal(st, role); break;
     case "over": parts = screenOver(st); break;
     default: parts = [h("section", { class: "card" }, waiting("…"))];
   }
@@ -574,7 +603,8 @@ function dispose() {
   S.layout = null;
 }
 
-registerGameScreen("broad-lines", { render, dispose });
+// Played together: no seat has a score of its own (seatScore null).
+registerGameScreen("broad-lines", { render, dispose, seatScore: () => null });
 
 // The look of these screens lives beside this module (style.css stays the frame's).
 if (!document.querySelector("link[data-broad-lines-css]")) {

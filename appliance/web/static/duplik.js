@@ -120,6 +120,9 @@ addStrings({
     "duplik.finish": "Finish the game",
     "duplik.wait_next": "{name} starts the next round",
     "duplik.follow": "Follow the big screen.",
+    "duplik.watch_draw": "The Artists draw while {name} describes the scene.",
+    "duplik.watch_evaluate": "{name} reads the criteria; each Artist judges a neighbour's canvas.",
+    "duplik.watch_dispute": "The Artists vote: {n} of {total} have voted.",
   },
   cs: {
     "duplik.round": "Kolo {round} z {rounds}",
@@ -220,6 +223,9 @@ addStrings({
     "duplik.finish": "Ukončit hru",
     "duplik.wait_next": "{name} zahájí další kolo",
     "duplik.follow": "Sleduj velkou obrazovku.",
+    "duplik.watch_draw": "Umělci kreslí, zatímco {name} popisuje obrázek.",
+    "duplik.watch_evaluate": "{name} čte kritéria; každý umělec hodnotí plátno souseda.",
+    "duplik.watch_dispute": "Umělci hlasují: hlasovalo {n} z {total}.",
   },
 });
 
@@ -243,6 +249,7 @@ const { tr, lang, trn, nameOf, colourOf, chipOf, local, button, enable, screen, 
 // --- reading the view ----------------------------------------------------------------------
 
 function roleOf(st, me) {
+  if (S.ctx && S.ctx.watching) return "watcher"; // the public table, read-only
   if (me === st.portrayer) return "portrayer";
   if (Array.isArray(st.artists) && st.artists.includes(me)) return "artist";
   return "watcher";
@@ -401,7 +408,7 @@ function screenRoll(st, role) {
     : null;
   fill(body,
     waiting(tr("wait_roll", { name: nameOf(st.portrayer) })),
-    h("p", { class: "lead center" }, tr("get_ready")),
+    role === "watcher" ? null : h("p", { class: "lead center" }, tr("get_ready")),
     firstRolls);
   return { el: body, update() {} };
 }
@@ -417,7 +424,7 @@ function screenReady(st, role) {
     return { el: body, update(view, s) { enable(go, s.phase === "ready"); } };
   }
   fill(body, golden, waiting(tr("ready_artist", { name: nameOf(st.portrayer) })),
-    h("p", { class: "muted small" }, st.paper ? tr("paper_hint") : tr("ready_hint")));
+    role === "watcher" ? null : h("p", { class: "muted small" }, st.paper ? tr("paper_hint") : tr("ready_hint")));
   return { el: body, update() {} };
 }
 
@@ -499,6 +506,23 @@ function screenDrawPortrayer(st) {
         doneList(s)]);
       end.hidden = !all;
       enable(end, all);
+    },
+  };
+}
+
+/** A watcher during the drawing: what the kiosk shows (the hourglass, who handed in). */
+function screenDrawWatch(st) {
+  const list = h("div");
+  const body = h("section", { class: "card stack" },
+    h("div", { class: "dk-draw-top" }, h("p", { class: "lead" }, tr("watch_draw", { name: nameOf(st.portrayer) })), countdown()),
+    list);
+  return {
+    el: body,
+    update(view, s) {
+      const done = s.done || [];
+      patch(list, [done, s.artists, lang()], () => [
+        h("p", { class: "small" }, tr("done_count", { n: done.length, total: (s.artists || []).length })),
+        doneList(s)]);
     },
   };
 }
@@ -598,7 +622,8 @@ function screenDispute(role) {
   const sheet = h("div");
   const controls = h("div", { class: "stack" });
   const status = h("div", { class: "stack" });
-  if (role !== "portrayer") fill(card, head, sheet, controls, closer.el);
+  if (role === "watcher") fill(card, head, sheet, controls);
+  else if (role !== "portrayer") fill(card, head, sheet, controls, closer.el);
   else fill(card, status, closer.el);
   return {
     el,
@@ -624,6 +649,12 @@ function screenDispute(role) {
         return;
       }
       const mine = voted.includes(me);
+      if (role === "watcher") {
+        patch(controls, ["w", voted.length, voters.length, lang()], () => [
+          waiting(tr("watch_dispute", { n: voted.length, total: voters.length })),
+          h("p", { class: "muted small" }, tr("tie_rule")),
+        ]);
+      }
       patch(head, [d.artist, d.criterion, nameOf(d.artist), lang()], () => [
         h("h2", {}, tr("dispute_title")),
         h("p", { class: "lead" }, tr("dispute_question", { name: nameOf(d.artist), n: d.criterion })),
@@ -631,7 +662,7 @@ function screenDispute(role) {
       patch(sheet, [d.artist, d.criterion, s.paper, lang()], () =>
         (s.paper ? h("p", { class: "muted" }, tr("paper_dispute", { name: nameOf(d.artist) }))
           : sheetElement(d.canvas || [], tr("canvas_of", { name: nameOf(d.artist) }))));
-      patch(controls, [d.artist, d.criterion, mine, voted.length, lang()], () => [
+      if (role !== "watcher") patch(controls, [d.artist, d.criterion, mine, voted.length, lang()], () => [
         mine
           ? waiting(tr("vote_cast", { n: voted.length, total: voters.length }))
           : judgeButtons(() => S.ctx.act("vote", { met: true }), () => S.ctx.act("vote", { met: false }), null, "vote"),
@@ -641,7 +672,9 @@ function screenDispute(role) {
   };
 }
 
-function criteriaList() {
+/** The criteria read so far with their tallies; the Portrayer may read one again (not a
+ * watcher: `readOnly`). */
+function criteriaList(readOnly = false) {
   const el = h("section", { class: "card stack dk-list" });
   return {
     el,
@@ -663,7 +696,7 @@ function criteriaList() {
               h("span", { class: "small muted dk-crit-tally" }, tr("tally", { met, total: (s.artists || []).length, judged }))),
             n === reading
               ? h("span", { class: "dk-tag" }, n === current ? tr("on_screen") : tr("reading"))
-              : button(tr("reread"), () => S.ctx.act("reread", { criterion: n }), "btn-quiet btn-small", { "data-act": `reread-${n}` })))),
+              : readOnly ? null : button(tr("reread"), () => S.ctx.act("reread", { criterion: n }), "btn-quiet btn-small", { "data-act": `reread-${n}` })))),
       ]);
     },
   };
@@ -694,6 +727,32 @@ function screenEvaluatePortrayer(st) {
       ]);
       next.textContent = current >= CRITERIA ? tr("to_scores") : tr("next");
       enable(next, all && !s.dispute);
+      list.update(view, s);
+    },
+  };
+}
+
+/** A watcher during the verdicts: the criterion, every canvas's verdict so far and the
+ * criteria read, as on the kiosk (no canvas: they are face down until the art show). */
+function screenEvaluateWatch(st) {
+  const crit = criterionCard();
+  const status = h("section", { class: "card stack dk-status" });
+  const list = criteriaList(true);
+  const el = h("div", { class: "dk-stack" }, crit.el, status, list.el);
+  return {
+    el,
+    update(view, s) {
+      crit.update(s);
+      const current = (s.criteria || []).length;
+      const verdicts = verdictsOf(s, current);
+      patch(status, ["watch", current, [...verdicts.entries()], s.direction, lang()], () => [
+        h("h2", {}, tr("verdicts", { n: current })),
+        h("p", { class: "muted small" }, tr("watch_evaluate", { name: nameOf(s.portrayer) })),
+        h("ul", { class: "dk-people" }, [...verdicts.entries()].map(([a, v]) =>
+          h("li", { class: "dk-person" }, chipOf(a), mark(v),
+            h("span", { class: "small muted" }, v === null ? tr("judging_now", { name: nameOf(evaluatorOf(s, a)) })
+              : settledByVote(s, current, a) ? tr("by_vote") : "")))),
+      ]);
       list.update(view, s);
     },
   };
@@ -761,10 +820,11 @@ function layoutOf(st, role) {
   switch (st.phase) {
     case "drawing":
       if (role === "artist") return (st.done || []).includes(me) ? "draw-done" : "draw";
-      return role === "portrayer" ? "draw-portrayer" : "wait";
+      return role === "portrayer" ? "draw-portrayer" : role === "watcher" ? "draw-watch" : "wait";
     case "evaluating":
       if (st.dispute) return "dispute";
-      return role === "portrayer" ? "evaluate-portrayer" : role === "artist" ? "evaluate" : "wait";
+      return role === "portrayer" ? "evaluate-portrayer" : role === "artist" ? "evaluate"
+        : role === "watcher" ? "evaluate-watch" : "wait";
     default:
       return st.phase;
   }
@@ -777,9 +837,11 @@ function build(layout, st, role) {
     case "draw": return screenDrawArtist(st);
     case "draw-done": return screenDrawDone(st);
     case "draw-portrayer": return screenDrawPortrayer(st);
+    case "draw-watch": return screenDrawWatch(st);
     case "passing": return screenPassing(st, role);
     case "evaluate": return screenEvaluateArtist();
     case "evaluate-portrayer": return screenEvaluatePortrayer(st);
+    case "evaluate-watch": return screenEvaluateWatch(st);
     case "dispute": return screenDispute(role);
     case "artshow":
     case "over": return screenArtShow(st, role);
@@ -808,7 +870,11 @@ const { render, dispose } = screen({
   },
 });
 
-registerGameScreen("duplik", { render, dispose });
+registerGameScreen("duplik", {
+  render,
+  dispose,
+  seatScore: (st, seat) => (st.scores && st.scores[String(seat)] != null ? String(st.scores[String(seat)]) : null),
+});
 
 // The look of these screens lives beside this module (style.css stays the frame's).
 if (!document.querySelector("link[data-duplik-css]")) {

@@ -7,12 +7,17 @@
 //   registerGameScreen("duplik", {
 //     render(root, view, ctx) { ... },   // fill `root` from the view (called on every view)
 //     dispose() { ... },                 // optional: the match ended or another game began
+//     seatScore(state, seat) { ... },    // optional: a seat's score as shown ("3", "1½"),
+//                                        // or null (a game played together has none)
 //   });
 //
 // `ctx` offers: act(kind, data) -> id (sends `act`, resent after a reconnect until acked),
 // t(key, params), lang(), h(...) (the DOM builder), me (your seat or null), seats, deadline
-// ({remaining, length, what} recomputed each second, or null). Games without a screen fall
-// back to the generic "game in progress" screen.
+// ({remaining, length, what} recomputed each second, or null), watching (true on a phone
+// that watches: `me` is null, the view's state is the public one the kiosk gets, and the
+// screen shows it read-only, with no control that would send a move; `act` sends
+// nothing there). Games without a screen fall back to the generic "game in progress"
+// screen.
 
 export const GAME_SCREENS = {};
 

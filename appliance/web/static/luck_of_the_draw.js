@@ -75,6 +75,13 @@ const STRINGS = {
     winner: "The winner:",
     half: "½",
     follow: "Watch the big screen.",
+    watch_roll: "The die picks which subject everyone draws.",
+    sit_out: "You sit this round out (your seat was free when it began); you play from the next.",
+    watch_ready: "Everyone gets ready; the hourglass turns next.",
+    watch_done_one: "{n} of {total} has handed in",
+    watch_done_other: "{n} of {total} have handed in",
+    watch_categories: "The die says how many Category cards are voted on.",
+    watch_vote: "The players vote for the drawing that fits best.",
     art_show: "Art show of the whole game",
     art_show_round: "Round {n}: {subject}",
   },
@@ -133,6 +140,14 @@ const STRINGS = {
     winner: "Vítěz:",
     half: "½",
     follow: "Sleduj velkou obrazovku.",
+    watch_roll: "Kostka vybere téma, které kreslí všichni.",
+    sit_out: "Toto kolo vynecháváš (tvé místo bylo volné); hraješ od dalšího.",
+    watch_ready: "Všichni se chystají; pak se otočí přesýpací hodiny.",
+    watch_done_one: "Odevzdal(a) {n} z {total}",
+    watch_done_few: "Odevzdali {n} z {total}",
+    watch_done_other: "Odevzdalo {n} z {total}",
+    watch_categories: "Kostka určí, o kolika kartách kategorií se hlasuje.",
+    watch_vote: "Hráči hlasují, která kresba se hodí nejlíp.",
     art_show: "Výstava celé hry",
     art_show_round: "Kolo {n}: {subject}",
   },
@@ -280,11 +295,13 @@ function headCard() {
     el,
     update(view, st) {
       const halves = myHalves(st);
-      patch(el, [st.round, st.target, halves, lang()], () => [
+      const out = sittingOut(st);
+      patch(el, [st.round, st.target, halves, out, lang()], () => [
         h("div", { class: "ld-head-row" },
           h("strong", { class: "ld-round" }, tr("round", { n: st.round })),
           h("span", { class: "muted small" }, tr("goal", { n: st.target }))),
         S.ctx.me != null ? h("p", { class: "ld-mycards" }, tr("your_cards", { n: halvesText(halves) })) : null,
+        out ? h("p", { class: "ld-sit-out small", "data-sit-out": "" }, tr("sit_out")) : null,
       ]);
     },
   };
@@ -292,7 +309,23 @@ function headCard() {
 
 // --- subject, ready, drawing ---------------------------------------------------------------
 
+/** Whether this phone watches (ctx.watching), or its seat sits this round out (taken over
+ * mid-round: the rules let it play from the next): the public table, no control. */
+function watching() {
+  return Boolean(S.ctx && S.ctx.watching) || sittingOut(S.view && S.view.match && S.view.match.state);
+}
+
+function sittingOut(st) {
+  const me = S.ctx && S.ctx.me;
+  return me != null && Boolean(st) && Array.isArray(st.out) && st.out.includes(me);
+}
+
 function screenSubject(st) {
+  if (watching()) {
+    const el = h("div", { class: "ld-stack" }, subjectCard(st),
+      h("section", { class: "card stack center" }, waiting(tr("watch_roll"))));
+    return { el, update() {} };
+  }
   const roll = button(tr("roll_subject"), () => S.ctx.act("roll"), "btn-primary btn-block ld-big", { "data-act": "roll" });
   const el = h("div", { class: "ld-stack" }, subjectCard(st),
     h("section", { class: "card stack center" }, h("p", { class: "muted" }, tr("roll_hint")), roll,
@@ -301,6 +334,14 @@ function screenSubject(st) {
 }
 
 function screenReady(st) {
+  if (watching()) {
+    const el = h("div", { class: "ld-stack" }, subjectCard(st),
+      h("section", { class: "card stack center" },
+        h("p", { class: "muted" }, tr("draw_this")),
+        h("p", { class: "ld-draw-this" }, subjectText(st)),
+        waiting(tr("watch_ready"))));
+    return { el, update() {} };
+  }
   const go = button(tr("turn"), () => S.ctx.act("start_timer"), "btn-primary btn-block ld-big", { "data-act": "start_timer" });
   const el = h("div", { class: "ld-stack" }, subjectCard(st),
     h("section", { class: "card stack center" },
@@ -349,9 +390,37 @@ function screenHandedIn(st) {
   return { el, update() {} };
 }
 
+/** A watcher while everyone draws: the subject, the hourglass, who handed in (face down:
+ * nobody's drawing is shown before the gallery, as on the kiosk). */
+function screenDrawWatch(st) {
+  const people = h("div", { class: "stack" });
+  const el = h("section", { class: "card stack" },
+    h("div", { class: "ld-draw-top" }, h("p", { class: "ld-draw-hint" }, tr("draw_hint", { subject: subjectText(st) })), countdown()),
+    people);
+  return {
+    el,
+    update(view, s) {
+      const seats = Object.keys(s.cards || {}).map(Number).filter(Number.isInteger)
+        .filter((k) => !(s.out || []).includes(k) && !(s.gone || []).includes(k));
+      const done = new Set(s.done || []);
+      patch(people, [s.done, seats, seats.map((k) => nameOf(k)), lang()], () => [
+        waiting(trn("watch_done", done.size, { total: seats.length })),
+        h("ul", { class: "ld-people" }, seats.map((k) => h("li", { class: done.has(k) ? "is-done" : "" },
+          chipOf(k), h("span", { class: "small muted" }, done.has(k) ? " ✓" : " …")))),
+      ]);
+    },
+  };
+}
+
 // --- the gallery, the categories die -------------------------------------------------------
 
 function screenCategories(st) {
+  if (watching()) {
+    const el = h("div", { class: "ld-stack" },
+      h("section", { class: "card stack center" }, waiting(tr("watch_categories"))),
+      h("section", { class: "card stack" }, h("h2", {}, tr("gallery")), galleryEl(st)));
+    return { el, update() {} };
+  }
   const roll = button(tr("roll_categories"), () => S.ctx.act("roll"), "btn-primary btn-block ld-big", { "data-act": "roll" });
   const el = h("div", { class: "ld-stack" },
     h("section", { class: "card stack center" }, h("p", { class: "muted" }, tr("categories_hint")), roll),
@@ -439,6 +508,32 @@ function screenVote(st) {
   };
 }
 
+/** A watcher during a vote: the category, how many voted (never who for what), the
+ * gallery with its chips, as on the kiosk. */
+function screenVoteWatch(st) {
+  const progress = h("p", { class: "ld-progress" });
+  const clock = h("div", { class: "ld-timer vote-countdown", hidden: true },
+    h("span", { class: "muted small" }, S.ctx.t("vote.closes_in")),
+    h("span", { class: "ld-timer-time", role: "timer" }),
+    h("span", { class: "ld-timer-bar", "aria-hidden": "true" }, h("span")));
+  const el = h("div", { class: "ld-stack" },
+    h("section", { class: "card ld-category" },
+      h("p", { class: "ld-caption" }, tr("category", { n: st.category_number, total: st.categories })),
+      h("p", { class: "ld-category-text" }, local(st.category)),
+      h("p", { class: "muted small" }, tr("watch_vote")),
+      progress, clock),
+    h("section", { class: "card stack" }, h("h2", {}, tr("gallery")), galleryEl(st)));
+  return {
+    el,
+    update(view, s) {
+      const total = s.voters || 0;
+      patch(progress, [s.voted, total, s.closed, lang()], () => [
+        trn("voted", s.voted, { total }), s.closed ? ` — ${tr("closed")}` : ""]);
+      clock.classList.toggle("is-off", !s.countdown || Boolean(s.closed));
+    },
+  };
+}
+
 // --- a category's result ---------------------------------------------------------------------
 
 function screenResult(st) {
@@ -459,7 +554,7 @@ function screenResult(st) {
       h("ul", { class: "ld-votes" }, (last.votes || []).map((v) =>
         h("li", {}, chipOf(v.voter), h("span", { "aria-hidden": "true" }, " → "), chipLabel(galleryChip(st, v.chip))))),
       lastOne ? null : h("p", { class: "muted small" }, tr("secret_winners")),
-      next),
+      watching() ? null : next),
     h("section", { class: "card stack" }, h("h2", {}, tr("gallery")), galleryEl(st, { votes: tally })));
   return { el, update(view, s) { enable(next, s.phase === "result"); } };
 }
@@ -475,7 +570,7 @@ function screenScores(st) {
     return 2 * Number(g.cards || 0) + Number(g.halves || 0);
   };
   const best = Math.max(0, ...seats.map(halvesOf));
-  const next = st.phase === "scores"
+  const next = st.phase === "scores" && !watching()
     ? button(tr("next_round"), () => S.ctx.act("next"), "btn-primary btn-block ld-big", { "data-act": "next" })
     : null;
   const el = h("div", { class: "ld-stack" },
@@ -507,11 +602,13 @@ function layoutOf(st) {
     case "ready":
       return st.phase;
     case "drawing":
+      if (watching()) return "draw-watch";
       if (!player) return "wait";
       return st.my_drawing && (st.done || []).includes(me) ? "handed-in" : "draw";
     case "categories":
       return "categories";
     case "voting":
+      if (watching()) return `vote-watch|${st.category_number}|${(st.verdicts || []).length}|${st.replaced}`;
       return player ? `voting|${st.category_number}|${(st.verdicts || []).length}|${st.replaced}` : "wait";
     case "result":
       return `result|${(st.verdicts || []).length}`;
@@ -530,6 +627,8 @@ function build(layout, st) {
     case "ready": return screenReady(st);
     case "draw": return screenDraw(st);
     case "handed-in": return screenHandedIn(st);
+    case "draw-watch": return screenDrawWatch(st);
+    case "vote-watch": return screenVoteWatch(st);
     case "categories": return screenCategories(st);
     case "voting": return screenVote(st);
     case "result": return screenResult(st);
@@ -551,7 +650,7 @@ const { render, dispose } = kit.screen({
   headCard,
   dropPad,
   layoutKey: (view, st, ctx) =>
-    [layoutOf(st), st.round, JSON.stringify(galleryKey(st)), ctx.me, lang()].join("#"),
+    [layoutOf(st), st.round, JSON.stringify(galleryKey(st)), ctx.me, watching() ? 1 : 0, lang()].join("#"),
   build: (view, st) => build(layoutOf(st), st),
 });
 
@@ -559,4 +658,10 @@ if (!document.querySelector("link[data-luck-css]")) {
   document.head.appendChild(h("link", { rel: "stylesheet", href: "/static/luck_of_the_draw.css", "data-luck-css": "" }));
 }
 
-registerGameScreen(GAME, { render, dispose });
+registerGameScreen(GAME, {
+  render,
+  dispose,
+  // A seat's cards as the table reads them ("1½").
+  seatScore: (st, seat) => (st.cards && String(seat) in st.cards
+    ? halvesText(2 * Number(st.cards[String(seat)] || 0) + Number((st.halves || {})[String(seat)] || 0)) : null),
+});
