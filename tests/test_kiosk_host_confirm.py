@@ -187,7 +187,7 @@ def test_restart_box_is_far_from_close(
 
 
 WHAT = [
-    ("kick", 1, "Remove Mia from the table?", "Mia leaves the game and stays out of it until you let"),
+    ("kick", 1, "Remove Mia from the table?", "Mia leaves the game and stays out of it"),
     ("offer", 1, "Free Mia's seat?", "a newcomer can take the seat with its score"),
     ("end", None, "End Race to twenty now?", "The game stops for everyone"),
     ("restart", None, "Restart the box?", "a game in play goes on where it was"),

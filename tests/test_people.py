@@ -301,3 +301,22 @@ async def test_a_crowd_of_watchers_coming_and_going_makes_one_table_version(
     await asyncio.sleep(WATCHERS_COALESCE_S + 0.2)
     assert session.version == before + 1
     assert session.view_for(KIOSK)["spectators"] == 30
+
+
+def test_presence_counts_phones_and_who_is_away() -> None:
+    from appliance.table.presence import Presence
+
+    p = Presence(after_s=20, wait_s=20)
+    assert p.arrive(1) and not p.arrive(1)  # a second tab changes nothing
+    assert p.depart(1, 100.0) is False and p.depart(1, 100.0) is True
+    assert p.depart(1, 101.0) is None  # no phone left to go
+    assert p.away({1}, 119.0) == {} and p.away({1}, 120.0) == {1: 140.0}
+    assert p.away({2}, 130.0) == {}  # not a seat asked about (a kiosk seat, an open one)
+    assert p.next_look({1}, 110.0, ()) == [120.0]
+    assert p.next_look({1}, 125.0, ()) == [140.0]
+    assert p.next_look({1}, 150.0, ()) == [151.0]  # the game did not wait yet: each second
+    assert p.next_look({1}, 150.0, {1}) == []  # the rules heard it
+    assert p.arrive(1) and p.away({1}, 200.0) == {}
+    p.depart(1, 300.0)
+    p.restart_counts([1], 400.0)
+    assert p.away({1}, 419.0) == {}

@@ -35,7 +35,7 @@ import secrets
 import sqlite3
 import time
 import unicodedata
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Generator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, Literal, TypeVar, cast
@@ -48,6 +48,7 @@ from appliance.table.family_filter import blocked_word
 from appliance.table.game_options import default_options, seat_options
 from appliance.table.keepsakes import Credit, build_gallery, round_credits
 from appliance.table.messages import say
+from appliance.table.presence import Presence
 from appliance.table.roster import Roster, names_in_turn, person_of
 from appliance.table.store import (
     BudgetExceeded,
@@ -436,8 +437,9 @@ class Session:
         self.deck_options = deck_options
         self.version = 0
         self._listeners: list[Callable[[], None]] = []
-        self._presence: Counter[int] = Counter()
-        self._spectators = 0
+        # Who is connected, who has been gone how long, who is away (not stored: a fact
+        # of the connections; appliance/table/presence.py).
+        self.presence = Presence(config.table.away_after_s, config.table.away_wait_s)
         self._views: dict[Viewer, dict[str, Any]] = {}
         # What the views of this version share (`_shared_view`, `_shared_match`).
         self._shared: dict[Any, Any] = {}
@@ -481,13 +483,8 @@ class Session:
         self._in_flight: asyncio.Future[Any] | None = None
         self._changes: set[asyncio.Future[Any]] = set()  # kept till done
         self._expiring = False  # a handed-over seat's wait is running out (`tick`)
-        # Away: when each seat's last phone went (the match's clock, so a pause stops the
-        # count; at a start-up nobody is connected yet), the seats shown as away, and those
-        # the rules heard leave because they were away (they come back with SEAT_BACK). A
-        # seat counts from its phone's first goodbye: joined through `join` with no phone
-        # ever attached (a test driving the session by hand) it is never away.
-        self._gone_at: dict[int, float] = {}
-        self._away_shown: frozenset[int] = frozenset()
+        # The seats the rules heard leave because their player was away (they come back
+        # with SEAT_BACK when a phone of theirs is back).
         self.away_left: set[int] = set(json.loads(store.get_meta("away_left") or "[]"))
         self._leaving_away = False  # an away seat's leaving is being written (`tick`)
         self._watchers_due: asyncio.TimerHandle | None = None  # `_watchers_changed`
@@ -497,7 +494,7 @@ class Session:
         self._resume()
         if self.match is None and not self.finish_held:
             self._resume_finish()
-        self._gone_at = {seat: self._table_time() for seat in self.seats}
+        self.presence.restart_counts(self.seats, self._table_time())  # nobody is back yet
 
     # -- start-up ---------------------------------------------------------------------
     def _room_code(self) -> str:
@@ -928,7 +925,7 @@ class Session:
             return  # the match ended while it was written
         if seat in self.seats:
             del self.seats[seat]
-            self._presence.pop(seat, None)
+            self.presence.forget(seat)
         self.open_seats.add(seat)
         self.handovers[seat] = until
         log.info("seat %d is free to take", seat)
@@ -942,7 +939,7 @@ class Session:
         if match is None or seat not in self._match_seats() or seat in self.open_seats:
             return
         told = True
-        self._gone_at.pop(seat, None)
+        self.presence.forget(seat)
         if seat in self.away_left:  # the rules heard it already, while its player was away
             away = self.away_left - {seat}
             try:
@@ -1091,9 +1088,9 @@ class Session:
         if self.kicked:
             self.kicked = {}
             self._keep(self._kicked_job({}), "the removed players are not let back")
-        if self.away_left or self._away_shown:
+        if self.away_left or self.presence.shown:
             self.away_left = set()
-            self._away_shown = frozenset()
+            self.presence.shown = frozenset()
             self._keep(self._away_job(set()), "the players away are not forgotten")
         if self.open_seats or self.left_seats or self.handovers:
             self.open_seats.clear()
@@ -1263,7 +1260,7 @@ class Session:
         if seat not in self.seats:
             return
         del self.seats[seat]
-        self._presence.pop(seat, None)
+        self.presence.forget(seat)
         log.info("seat %d freed", seat)
         self._changed()
 
@@ -1278,18 +1275,15 @@ class Session:
         table shows (a second tab, a reconnect racing its old socket change nothing)."""
         if viewer.role == "player" and viewer.seat is not None:
             seat = viewer.seat
-            self._presence[seat] += 1
-            if self._presence[seat] > 1:
+            if not self.presence.arrive(seat):
                 return
-            self._gone_at.pop(seat, None)
-            self._away_shown = self._away_shown - {seat}
             if seat in self.away_left and self.match is not None:
                 try:
                     self._track(self._change(self._back_from_away(self.match, seat)))
                 except SessionError as err:  # a stalled card: the next tick tries again
                     log.error("seat %d is back but the game cannot hear it yet: %s", seat, err)
         elif viewer.role == "spectator":
-            self._spectators += 1
+            self.presence.watchers += 1
             self._watchers_changed()
             return
         else:
@@ -1298,16 +1292,10 @@ class Session:
 
     def detach(self, viewer: Viewer) -> None:
         if viewer.role == "player" and viewer.seat is not None:
-            seat = viewer.seat
-            if self._presence[seat] <= 0:
+            if not self.presence.depart(viewer.seat, self._table_time()):
                 return
-            self._presence[seat] -= 1
-            if self._presence[seat] > 0:
-                return
-            if seat in self.seats:
-                self._gone_at[seat] = self._table_time()
         elif viewer.role == "spectator":
-            self._spectators = max(0, self._spectators - 1)
+            self.presence.watchers = max(0, self.presence.watchers - 1)
             self._watchers_changed()
             return
         else:
@@ -1327,7 +1315,7 @@ class Session:
 
     def _watchers_shown(self) -> None:
         self._watchers_due = None
-        if self._shared.get("view", {}).get("spectators") != self._spectators:
+        if self._shared.get("view", {}).get("spectators") != self.presence.watchers:
             self._changed()
 
     # -- away: nobody absent holds the table --------------------------------------------
@@ -1343,18 +1331,16 @@ class Session:
         self.start_for_table(work)
 
     def _away_seats(self, match: LiveMatch) -> dict[int, float]:
-        """The match's seats whose phone has been gone `[table] away_after_s` or more, and
-        when (the match's clock) the game goes on without each. A seat made at the kiosk
-        has no phone to lose; a seat handed over waits on its own count (`handovers`)."""
-        table = self.config.table
-        now = self.match_clock(match)
-        playing = self._match_seats()
-        return {
-            seat: gone + table.away_after_s + table.away_wait_s
-            for seat, gone in self._gone_at.items()
-            if seat in playing and seat in self.seats and not self.seats[seat].kiosk
-            and seat not in self.open_seats and now - gone >= table.away_after_s
-        }
+        """The match's seats shown as away, and when (the match's clock) the game goes on
+        without each. A seat made at the kiosk has no phone to lose; a seat handed over
+        waits on its own count (`handovers`)."""
+        return self.presence.away(self._phone_seats(), self.match_clock(match))
+
+    def _phone_seats(self) -> set[int]:
+        """The running match's seats held by a player with a phone."""
+        return {seat for seat in self._match_seats()
+                if seat in self.seats and not self.seats[seat].kiosk
+                and seat not in self.open_seats}
 
     def _waits_for(self, match: LiveMatch, seat: int) -> bool:
         """Does the game wait for `seat`: something is theirs to do and no hourglass (or
@@ -1599,8 +1585,7 @@ class Session:
         record = MatchRecord(match_id, rules.id, seats, opts, seed, now, None, None, roster)
         self.match = LiveMatch(record, rules, state, 0)
         # Absent at the start: away counts from the match's first second.
-        self._gone_at = {seat: self.match_clock(self.match) for seat in self._gone_at}
-        self._away_shown = frozenset()
+        self.presence.restart_counts(list(self.presence.gone_at), self.match_clock(self.match))
         self.last_match = None
         self._release_finish()
         log.info("match %d of %s started with %d players", match_id, rules.id, len(seats))
@@ -1893,10 +1878,10 @@ class Session:
         if match is None or match.paused_at is not None:
             return False
         shown = frozenset(self._away_seats(match))
-        if shown != self._away_shown:  # someone is away now (or back): every screen says so
-            self._away_shown = shown
+        if shown != self.presence.shown:  # someone is away now (or back): every screen says so
+            self.presence.shown = shown
             self._changed()
-        back = [seat for seat in sorted(self.away_left) if self._presence[seat] > 0]
+        back = [seat for seat in sorted(self.away_left) if self.presence.connected(seat)]
         if not self._leaving_away and back:  # back, but the game could not hear it then
             returned = self._change(self._back_from_away(match, back[0]))
             if not isinstance(returned, Done):
@@ -1941,22 +1926,10 @@ class Session:
         self._leaving_away = False
 
     def _away_ends(self, match: LiveMatch) -> list[float]:
-        """When, on the match's clock, a seat next shows as away or its count runs out;
-        `now` once a second while a count ran out and the game does not wait for it yet."""
-        table = self.config.table
-        now = self.match_clock(match)
-        playing = self._match_seats()
-        ends = []
-        for seat, gone in self._gone_at.items():
-            record = self.seats.get(seat)
-            if seat not in playing or record is None or record.kiosk or seat in self.open_seats:
-                continue
-            shows, until = gone + table.away_after_s, gone + table.away_after_s + table.away_wait_s
-            if now < shows:
-                ends.append(shows)
-            elif seat not in self.away_left:
-                ends.append(max(until, now + 1.0) if now >= until else until)
-        return ends
+        """When, on the match's clock, a seat next shows as away or its count runs out
+        (once a second while a count ran out and the game does not wait for it yet)."""
+        return self.presence.next_look(self._phone_seats(), self.match_clock(match),
+                                       self.away_left)
 
     def next_deadline(self) -> float | None:
         """When the running hourglass, the wait of a seat handed over or an away player's
@@ -2129,14 +2102,14 @@ class Session:
                     "name": s.name,
                     "colour": s.colour,
                     # A seat made at the kiosk is at the table while the box runs.
-                    "connected": s.kiosk or self._presence[s.seat] > 0,
-                    "away": s.seat in self._away_shown,
+                    "connected": s.kiosk or self.presence.connected(s.seat),
+                    "away": s.seat in self.presence.shown,
                     "host": s.seat == host,
                     "kiosk": s.kiosk,
                 }
                 for s in sorted(self.seats.values(), key=lambda r: r.seat)
             ],
-            "spectators": self._spectators,
+            "spectators": self.presence.watchers,
             "palette": list(PALETTE),
             # A game's range as this table can seat it ("Duplik 3-8" at an 8-seat table).
             "games": [
