@@ -835,7 +835,8 @@ function renderFinish(view, over) {
     fill(result, winners.length ? t(winners.length === 1 ? "finish.winner" : "finish.winners") : t("finish.no_winner"),
       winners.map((s) => nameChip(s.name, s.colour)));
     const line = scoreLine(match, outcome);
-    fill($("#finish-scores"), [line ? line.textContent : "", early].filter(Boolean).join(" · "));
+    // The note on a line of its own, not read as one more score.
+    fill($("#finish-scores"), line ? line.textContent : "", line && early ? h("br") : null, early);
   }
   const link = $("#finish-gallery");
   const url = typeof match.gallery_url === "string" && /^(https?:\/\/|\/)/.test(match.gallery_url)
