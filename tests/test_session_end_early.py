@@ -5,6 +5,7 @@ the host page's results and the lobby's history."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +16,13 @@ from appliance.kiosk.render import finish_result
 from appliance.system.config import Config
 from appliance.table.history import result_of
 from appliance.table.lobby_history import LobbyHistory
-from appliance.table.session import HOST, KIOSK, PALETTE, Session, Viewer
+from appliance.table.session import HOST, KIOSK, PALETTE, NotSaved, Session, Viewer
 from appliance.table.store import Store
 from games import registry
 from games.core import END_EARLY, ENDED_EARLY, TABLE, end_early, replay
 from tests.conftest import FakeClock
 from tests.finish_play import play_to_the_finish
+from tests.test_store_writer import SlowCard
 from tests.toygame import RaceToTwenty
 
 LINE = {"points": [[100, 100, 0], [600, 400, 80]]}
@@ -195,3 +197,57 @@ def test_a_game_that_cannot_end_early_closes_with_no_outcome_as_before(
     assert all(a.action.kind != END_EARLY for a in store.actions(match_id))
     assert result_of(record, "en")["ended_early"]
 
+
+
+class BrokenCard(SlowCard):
+    """A card with no stall whose writes fail while `broken` is set."""
+
+    broken = threading.Event()
+    stall_s = 0.0
+
+
+async def test_an_end_the_card_could_not_write_changes_nothing(
+    tmp_path: Path, config: Config, clock: FakeClock
+) -> None:
+    path = tmp_path / "broken.sqlite3"
+    store = Store(path)
+    BrokenCard.broken.clear()
+    assert store.start_writer(lambda: BrokenCard(path))
+    try:
+        session = Session(store, config, "http://box", clock)
+        seated(session, "broad-lines")
+        guess_a_word(session)
+        match = session.match
+        assert match is not None
+        BrokenCard.broken.set()
+        with pytest.raises(NotSaved) as refused:
+            await session.end_match_async(HOST)
+        assert refused.value.key == "end_not_saved"
+        assert session.match is match and match.state.phase != "over"  # the game goes on
+        BrokenCard.broken.clear()
+        await session.end_match_async(HOST)
+        await session.settled()
+        await asyncio.sleep(0.05)
+        assert session.match is None and session.finish_held
+        record = store.match(match.record.id)
+        assert record is not None and record.outcome is not None
+        assert [a.action.kind for a in store.actions(match.record.id)].count(END_EARLY) == 1
+    finally:
+        BrokenCard.broken.clear()
+        store.close()
+
+
+def test_a_match_whose_log_is_full_still_ends_without_its_outcome(
+    session: Session, store: Store
+) -> None:
+    """The host must be able to end a game whose log has no room left ("the host should
+    end it"): the END_EARLY cannot be logged, so it closes as before, with no outcome."""
+    seated(session, "broad-lines")
+    guess_a_word(session)
+    assert session.match is not None
+    match_id = session.match.record.id
+    store.match_budget = store._logged_bytes(match_id)  # not one byte more
+    session.end_match(HOST)
+    assert session.match is None and session.view_for(KIOSK)["phase"] == "finished"
+    record = store.match(match_id)
+    assert record is not None and record.finished_at is not None and record.outcome is None

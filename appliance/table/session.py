@@ -1339,6 +1339,10 @@ class Session:
 
                 yield written
             return
+        except NotSaved as err:  # nothing changed: the game goes on
+            raise NotSaved("end_not_saved", "The game could not be ended ({detail}): the "
+                           "box could not write to its memory card.",
+                           detail=str(err.params.get("detail", err))) from err
         except (Refused, MatchFull, BoxFull) as err:
             log.warning("match %d cannot end with its outcome (%s): ended without",
                         match.record.id, err)
