@@ -25,6 +25,8 @@ from games import registry
 from games.artbox_words import WORDS, Word
 from games.codec import decode, drop_unset, to_jsonable
 from games.core import (
+    END_EARLY,
+    ENDED_EARLY,
     SEAT_BACK,
     SEAT_LEFT,
     TABLE,
@@ -39,6 +41,7 @@ from games.core import (
     Outcome,
     Seat,
     SeatInfo,
+    check_end_early,
     majority,
     require,
     seat_change,
@@ -138,7 +141,7 @@ class ArtBoxState:
     # or () for the built-in WORDS. Cards are indexes into whichever deck it is.
     custom_words: tuple[tuple[str, str], ...] = ()
     gone: frozenset[Seat] = frozenset()  # seats whose player left (a newcomer may return)
-    ended: str = ""  # why the game ended early (TOO_FEW), or "" for a full game
+    ended: str = ""  # why the game ended early (TOO_FEW, ENDED_EARLY), or ""
     # Every round that was scored, the last one too: the finish's art show of the whole
     # game (the pictures stay in the log in any case).
     history: tuple[Round, ...] = ()
@@ -403,6 +406,11 @@ class ArtBox:
         kind, seat = action.kind, action.seat
         if kind in (SEAT_LEFT, SEAT_BACK):
             return self._seat_change(state, action)
+        if kind == END_EARLY:
+            # The host ends the game (games.core.END_EARLY): the points as they stand. A
+            # round not yet at its points is not scored, so nothing of it counts.
+            check_end_early(action)
+            return replace(state, phase="over", ended=ENDED_EARLY)
         require(seat not in state.round.out, "sitting_out",
                 "You sit this round out; you play again from the next.")
         if kind == "keep":
@@ -866,13 +874,21 @@ class ArtBox:
         rnd = state.round
         scores = tuple((s, float(state.scores[s])) for s in state.seats)
         best = max(state.scores.values())
-        if state.ended:  # stopped early: whoever leads
-            leaders = tuple(s for s in state.seats if state.scores[s] == best)
-            return Outcome(leaders, scores, state.ended)
-        if state.advanced:
+        leaders = [s for s in state.seats if state.scores[s] == best]
+        if state.ended == TOO_FEW:  # stopped early: whoever leads
+            return Outcome(tuple(leaders), scores, state.ended)
+        if state.ended == ENDED_EARLY:
+            # The host ended it: whoever leads, ties broken as at the end, on the last
+            # round that was scored (a round under way scored nothing). Nobody wins a
+            # game in which nobody scored.
+            if best == 0 or not state.history:
+                return Outcome((), scores, state.ended)
+            rnd = state.history[-1]
+            contenders = leaders
+        elif state.advanced:
             contenders = finishers(state)
         else:
-            contenders = [s for s in state.seats if state.scores[s] == best]
+            contenders = leaders
         # Ties: the most recognised picture of the last round, then the lower order token
         # (a seat that sat the last round out comes after those who played it).
         def tie_break(s: Seat) -> tuple[int, int]:
@@ -881,7 +897,7 @@ class ArtBox:
             return (-recognised(rnd, s), token_of(rnd, s))
 
         first = min(contenders, key=tie_break)
-        return Outcome((first,), scores, "most_points")
+        return Outcome((first,), scores, state.ended or "most_points")
 
     def deadline(self, state: ArtBoxState) -> Deadline | None:
         vote = state.round.vote

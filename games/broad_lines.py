@@ -33,6 +33,8 @@ from games import registry
 from games.broad_lines_words import CARDS, WORDS_PER_CARD, Word
 from games.codec import decode, drop_unset, to_jsonable
 from games.core import (
+    END_EARLY,
+    ENDED_EARLY,
     NO_SCREEN,
     SEAT_BACK,
     SEAT_LEFT,
@@ -45,6 +47,7 @@ from games.core import (
     Outcome,
     Seat,
     SeatInfo,
+    check_end_early,
     no_screen,
     require,
     seat_change,
@@ -198,7 +201,7 @@ class BroadLinesState:
     # CARDS; `deck` and a round's `card` index whichever it is.
     custom_cards: tuple[tuple[Word, ...], ...] = ()
     gone: frozenset[Seat] = frozenset()  # seats whose player left; nobody waits for them
-    ended: str = ""  # why the game ended early (TOO_FEW), or "" for a full game
+    ended: str = ""  # why the game ended early (TOO_FEW, ENDED_EARLY), or ""
     # Seats without a private screen (games.core.NO_SCREEN): as Artists the kiosk shows
     # them the word while the Critic looks away; they cannot vote on a sheet in secret.
     no_screen: frozenset[Seat] = frozenset()
@@ -386,6 +389,8 @@ class BroadLines:
         kind, seat = action.kind, action.seat
         if kind in (SEAT_LEFT, SEAT_BACK):
             return self._seat_change(state, action)
+        if kind == END_EARLY:
+            return self._end_early(state, action)
         require(seat not in state.gone, "seat_gone", "This seat has left the game.")
         if kind == "press_die":
             raise IllegalAction("die_unused", "Broad Lines has no use for the die.")
@@ -564,6 +569,16 @@ class BroadLines:
         if state.phase == "vote":
             return self._tally(state, {v: a for v, a in rnd.votes.items() if v != seat})
         return state
+
+    def _end_early(self, state: BroadLinesState, action: Action) -> BroadLinesState:
+        """The host ends the game (games.core.END_EARLY): the words guessed so far are
+        its score and rating. A round with sheets on the easel ends unfinished, so its
+        sheets and word join the art show (no sheet is burned); a guess not yet marked
+        right does not count; a round whose first sheet is not placed is left out."""
+        check_end_early(action)
+        if state.phase in ("drawing", "vote", "guessing") and state.round.sheets:
+            state = self._end_round(state, "unfinished")
+        return replace(state, phase="over", ended=ENDED_EARLY)
 
     def _guess(self, state: BroadLinesState, action: Action) -> BroadLinesState:
         rnd, seat, kind = state.round, action.seat, action.kind

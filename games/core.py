@@ -37,6 +37,17 @@ a seat that left: it plays on with its score (at the latest from the next round)
 TOO_FEW: Final = "too_few_players"
 """`Outcome.summary` of a game that ended because too few players were left."""
 
+END_EARLY: Final = "end_early"
+"""The action kind the session sends (from TABLE, no `data`) when the host ends the game
+before its end: the rules move the state to their normal finish, with the outcome of
+what was played so far (the scores as they stand, the winners by the game's own rules
+of ties; what each game does with a round under way is in its docs/<game>.md), and its
+`Outcome.summary` is `ENDED_EARLY`. Logged like any move, so a replay gives the same.
+A seat never sends it, and `legal_actions` does not offer it (it is the host's)."""
+
+ENDED_EARLY: Final = "ended_early"
+"""`Outcome.summary` of a game the host ended early (`END_EARLY`)."""
+
 VOTE: Final = "vote"
 """`Deadline.what` of a vote's countdown: when it runs out the vote closes with the votes
 cast. A vote closes by itself once everyone entitled has voted; the countdown for those who
@@ -216,6 +227,16 @@ def seat_left(seat: Seat, at: float) -> Action:
 def seat_back(seat: Seat, at: float) -> Action:
     """The action the session sends when a newcomer takes the seat `seat` left."""
     return Action(SEAT_BACK, TABLE, {"seat": seat}, at)
+
+
+def end_early(at: float) -> Action:
+    """The action the session sends when the host ends the running game early."""
+    return Action(END_EARLY, TABLE, {}, at)
+
+
+def check_end_early(action: Action) -> None:
+    """Raise IllegalAction unless `action` (an END_EARLY) comes from the table."""
+    require(action.seat is TABLE, "table_only", "Only the host ends the game early.")
 
 
 def seat_change(action: Action, seats: Collection[Seat], gone: Collection[Seat]) -> Seat:

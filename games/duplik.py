@@ -25,6 +25,8 @@ from games import options as options_
 from games import registry
 from games.codec import decode, drop_unset, to_jsonable
 from games.core import (
+    END_EARLY,
+    ENDED_EARLY,
     NO_SCREEN,
     SEAT_BACK,
     SEAT_LEFT,
@@ -40,6 +42,7 @@ from games.core import (
     Outcome,
     Seat,
     SeatInfo,
+    check_end_early,
     majority,
     no_screen,
     require,
@@ -103,7 +106,7 @@ class DuplikState:
     history: tuple[Round, ...]
     rng: Rng
     gone: frozenset[Seat] = frozenset()  # seats whose player left; nobody waits for them
-    ended: str = ""  # why the game ended early (TOO_FEW), or "" for a full game
+    ended: str = ""  # why the game ended early (TOO_FEW, ENDED_EARLY), or ""
     # Seats without a private screen (games.core.NO_SCREEN): they never portray, since
     # the Portrayer sees the scene for the whole round and nobody can look away that long.
     no_screen: frozenset[Seat] = frozenset()
@@ -172,6 +175,14 @@ def verdict(rnd: Round, criterion: int, artist: Seat) -> bool | None:
     if artist in rnd.settled.get(criterion, {}):
         return rnd.settled[criterion][artist]
     return rnd.judged.get(criterion, {}).get(artist)
+
+
+def scored(state: DuplikState) -> bool:
+    """The round on the table is scored: at its art show, or the last of a finished
+    game (a game ended early, or with too few players, mid-round kept none of it)."""
+    if state.phase == "artshow":
+        return True
+    return bool(state.history) and state.history[-1].number == state.round.number
 
 
 def round_points(state: DuplikState, rnd: Round) -> dict[Seat, int]:
@@ -260,6 +271,11 @@ class Duplik:
         kind, seat = action.kind, action.seat
         if kind in (SEAT_LEFT, SEAT_BACK):
             return self._seat_change(state, action)
+        if kind == END_EARLY:
+            # The host ends the game (games.core.END_EARLY): the scores as they stand. A
+            # round not yet at its art show is not scored, so its points do not count.
+            check_end_early(action)
+            return replace(state, phase="over", ended=ENDED_EARLY, history=self._kept(state))
         require(seat not in state.gone, "seat_gone", "This seat has left the game.")
         portrayer = seat == rnd.portrayer
         if kind in ("roll", "press_die"):
@@ -628,7 +644,7 @@ class Duplik:
             "scores": {str(s): v for s, v in state.scores.items()},
             "round_points": (
                 {str(s): v for s, v in round_points(state, rnd).items()}
-                if state.phase in ("artshow", "over")
+                if state.phase in ("artshow", "over") and scored(state)
                 else None
             ),
             "scene": None,
@@ -690,6 +706,8 @@ class Duplik:
             return None
         best = max(state.scores.values())
         winners = tuple(s for s in state.seats if state.scores[s] == best)
+        if state.ended == ENDED_EARLY and best == 0:
+            winners = ()  # ended by the host before anyone scored: nobody won
         scores = tuple((s, float(state.scores[s])) for s in state.seats)
         return Outcome(winners, scores, state.ended or "most_points")
 

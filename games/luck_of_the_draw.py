@@ -33,6 +33,8 @@ from games import options as options_
 from games import registry
 from games.codec import decode, drop_unset, to_jsonable
 from games.core import (
+    END_EARLY,
+    ENDED_EARLY,
     SEAT_BACK,
     SEAT_LEFT,
     TABLE,
@@ -47,6 +49,7 @@ from games.core import (
     Outcome,
     Seat,
     SeatInfo,
+    check_end_early,
     majority,
     require,
     seat_change,
@@ -178,7 +181,7 @@ class LuckState:
     custom_subjects: tuple[SubjectCard, ...] = ()
     custom_categories: tuple[Text, ...] = ()
     gone: frozenset[Seat] = frozenset()  # seats whose player left (a newcomer may return)
-    ended: str = ""  # why the game ended early (TOO_FEW), or "" for a full game
+    ended: str = ""  # why the game ended early (TOO_FEW, ENDED_EARLY), or ""
     # Every round whose cards were handed out, the last one too: the finish's art show
     # of the whole game (the drawings stay in the log in any case).
     history: tuple[Round, ...] = ()
@@ -382,6 +385,8 @@ class LuckOfTheDraw:
         kind = action.kind
         if kind in (SEAT_LEFT, SEAT_BACK):
             return self._seat_change(state, action)
+        if kind == END_EARLY:
+            return self._end_early(state, action)
         require(action.seat not in state.round.out, "sitting_out",
                 "You sit this round out; you play again from the next.")
         if kind in ("roll", "press_die"):
@@ -570,14 +575,30 @@ class LuckOfTheDraw:
 
     def _end_round(self, state: LuckState) -> LuckState:
         """The last Category is voted: the owners are shown and the cards handed out."""
+        state = self._hand_out(state)
+        finished = any(score_halves(state, s) >= 2 * state.target for s in state.seats)
+        return replace(state, phase="over" if finished else "scores")
+
+    def _hand_out(self, state: LuckState) -> LuckState:
+        """The round's Category cards (and half cards) go to the owners of the drawings
+        that won them, and the round joins the art show."""
         won, halves = awards(state.round)
         cards = MappingProxyType(
             {s: (*state.cards[s], *won.get(s, ())) for s in state.seats}
         )
         half = MappingProxyType({s: state.halves[s] + halves.get(s, 0) for s in state.seats})
-        state = replace(state, cards=cards, halves=half, history=(*state.history, state.round))
-        finished = any(score_halves(state, s) >= 2 * state.target for s in state.seats)
-        return replace(state, phase="over" if finished else "scores")
+        return replace(state, cards=cards, halves=half, history=(*state.history, state.round))
+
+    def _end_early(self, state: LuckState, action: Action) -> LuckState:
+        """The host ends the game (games.core.END_EARLY): the cards as they stand. The
+        Categories of the round under way that were voted and revealed were won (the
+        rules keep a won card under its drawing until the round's end): they are handed
+        out as the round's end would; the Category being voted, whose votes nobody has
+        seen, counts for nobody."""
+        check_end_early(action)
+        if state.round.verdicts and state.phase != "scores":  # "scores": handed out already
+            state = self._hand_out(state)
+        return replace(state, phase="over", ended=ENDED_EARLY)
 
     # -- what the players may do ------------------------------------------------------
     def legal_actions(self, state: LuckState, seat: Seat | None) -> Sequence[Action]:
@@ -760,6 +781,8 @@ class LuckOfTheDraw:
             return None
         best = max(score_halves(state, s) for s in state.seats)
         winners = tuple(s for s in state.seats if score_halves(state, s) == best)
+        if state.ended == ENDED_EARLY and best == 0:
+            winners = ()  # ended by the host before anyone won a card: nobody won
         scores = tuple((s, score_halves(state, s) / 2) for s in state.seats)
         return Outcome(winners, scores, state.ended or "most_cards")
 

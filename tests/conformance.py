@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import (
+    ENDED_EARLY,
     TABLE,
     Action,
     IllegalAction,
     Rules,
     SeatInfo,
+    end_early,
     replay,
     seat_back,
     seat_left,
@@ -36,6 +38,9 @@ class Playout:
     steps: int
     finished: bool
     actions: list[Action]
+    # The outcome of each early end tried (`ending`), with the step it was tried at.
+    ended: list[tuple[int, Any]] = field(default_factory=list)
+    outcome: Any = None  # the game's own, once finished
 
 
 def seats_for(count: int) -> tuple[SeatInfo, ...]:
@@ -97,17 +102,62 @@ def check_refusals(rules: Rules[Any], state: Any, seats: Sequence[SeatInfo], now
     assert _dump(rules.to_json(state)) == before, f"{rules.id}: a refusal changed the state"
 
 
+def check_end_early(
+    rules: Rules[Any],
+    state: Any,
+    seats: Sequence[SeatInfo],
+    seed: int,
+    log: Sequence[Action],
+    now: float,
+) -> Any:
+    """The host ends the game here (END_EARLY): it finishes with an outcome (winners
+    only among the best scores, "ended early" in its summary), its views leak nothing,
+    it survives a JSON round trip, nobody moves in it any more, a seat cannot end a game,
+    and the log with the ending replays to it exactly. Returns the outcome."""
+    try:
+        rules.apply(state, Action(end_early(now).kind, seats[0].seat, {}, now))
+    except IllegalAction as err:
+        assert str(err), f"{rules.id}: a seat's END_EARLY refused without a reason"
+    else:
+        raise AssertionError(f"{rules.id}: a seat may not end the game early")
+    ending = end_early(now)
+    ended = rules.apply(state, ending)
+    outcome = rules.outcome(ended)
+    assert outcome is not None, f"{rules.id}: ended early, and still no outcome"
+    assert outcome.summary == ENDED_EARLY, f"{rules.id}: {outcome.summary!r} is not ended early"
+    best = max((v for _, v in outcome.scores), default=0.0)
+    assert all(dict(outcome.scores).get(w) == best for w in outcome.winners), (
+        f"{rules.id}: ended early, {outcome.winners} won without the best score {best}"
+    )
+    check_views(rules, ended, seats)
+    check_round_trip(rules, ended)
+    for who in [s.seat for s in seats] + [TABLE]:
+        assert not rules.legal_actions(ended, who), f"{rules.id}: moves after an early end"
+    try:
+        rules.apply(ended, ending)
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError(f"{rules.id}: a game ended early was ended again")
+    rebuilt = replay(rules, seats, {}, seed, [*log, ending])
+    assert rebuilt == ended, f"{rules.id}: the early end did not replay to the same state"
+    return outcome
+
+
 def playout(
     rules: Rules[Any],
     seed: int,
     max_steps: int = 6000,
     every: int = 1,
     leaving: tuple[int, int | None] | None = None,
+    ending: Collection[int] = (),
 ) -> Playout:
     """One random game. Views are checked every `every` steps and at every phase change.
 
     `leaving` = (step, back): at that step a random seat leaves (SEAT_LEFT); if `back` is
-    not None a newcomer takes it that many steps later (SEAT_BACK)."""
+    not None a newcomer takes it that many steps later (SEAT_BACK). At each step of
+    `ending` the game is also ended early on a branch (`check_end_early`); the playout
+    goes on from the state before it."""
     rnd = random.Random(seed)
     count = rnd.randint(rules.min_players, min(rules.max_players, 8))
     seats = seats_for(count)
@@ -116,6 +166,7 @@ def playout(
     now = 1_800_000_000.0
     log: list[Action] = []
     last_public = ""
+    ended: list[tuple[int, Any]] = []
     gone: int | None = None
     back_at: int | None = None
     for step in range(max_steps):
@@ -129,6 +180,8 @@ def playout(
             check_refusals(rules, state, seats, now)
         if rules.outcome(state) is not None:
             break
+        if step in ending:
+            ended.append((step, check_end_early(rules, state, seats, game_seed, log, now)))
         now += rnd.uniform(0.05, 4.0)
         if leaving is not None and step == leaving[0]:
             gone = rnd.choice(seats).seat
@@ -157,4 +210,5 @@ def playout(
     check_round_trip(rules, state)
     rebuilt = replay(rules, seats, {}, game_seed, log)
     assert rebuilt == state, f"{rules.id}: replaying {len(log)} actions gave another state"
-    return Playout(seed, len(log), rules.outcome(state) is not None, log)
+    outcome = rules.outcome(state)
+    return Playout(seed, len(log), outcome is not None, log, ended, outcome)

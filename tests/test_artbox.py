@@ -30,6 +30,7 @@ from games.artbox import (
 )
 from games.artbox_words import WORDS
 from games.core import (
+    ENDED_EARLY,
     TABLE,
     TOO_FEW,
     VOTE,
@@ -508,3 +509,56 @@ def test_the_finish_shows_every_rounds_pictures_words_artists_and_points() -> No
 def _word_of(t: Table, rnd: Round, seat: int) -> dict[str, str]:
     word = deck_of(t.state)[rnd.kept[seat]]
     return {"en": word.en, "cs": word.cs}
+
+
+# -- the host ends the game early ----------------------------------------------------------
+
+
+def scored_round_of_three(t: Table) -> None:
+    """Round 1: seat 0 gets grey, seat 2's picture (recognised twice) red: 1, 0, 1."""
+    t.to_match(finish_order=[0, 1, 2])
+    t.guess_right(0, [1, 2])
+    t.guess_right(1, [2])
+    t.guess_wrong(1, [0])
+    t.guess_wrong(2, [0, 1])
+    for seat in t.players:
+        t.act("done", seat)
+    for _ in range(3):
+        t.act("press_reveal")
+    t.act("press_reveal")  # = award
+    assert dict(t.state.scores) == {0: 1, 1: 0, 2: 1}
+
+
+def test_ending_early_keeps_the_points_and_breaks_the_tie_on_the_last_scored_round() -> None:
+    t = Table(3)
+    scored_round_of_three(t)
+    t.act("next", t.starter)
+    t.to_match()  # round 2 laid out, nothing scored of it
+    t.guess_right(1, [0, 2])
+    with pytest.raises(IllegalAction):
+        t.act("end_early", t.starter)  # the host's, never a seat's
+    t.act("end_early")
+    assert t.state.phase == "over" and dict(t.state.scores) == {0: 1, 1: 0, 2: 1}
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and outcome.summary == ENDED_EARLY
+    # 0 and 2 tie on 1 point; in round 1 seat 2's picture was recognised twice, 0's never.
+    assert outcome.winners == (2,)
+    assert dict(outcome.scores) == {0: 1.0, 1: 0.0, 2: 1.0}
+    assert RULES.view(t.state, None)["ended"] == ENDED_EARLY
+    assert replay(RULES, t.seats, {}, t.seed, t.log) == t.state
+
+
+def test_ending_early_at_the_points_counts_that_round() -> None:
+    t = Table(3)
+    scored_round_of_three(t)
+    t.act("end_early")
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and outcome.winners == (2,)
+
+
+def test_ending_early_before_anyone_scored_is_nobodys_win() -> None:
+    t = Table(3)
+    t.to_match()
+    t.act("end_early")
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and outcome.winners == () and outcome.summary == ENDED_EARLY

@@ -20,6 +20,7 @@ from games.broad_lines import (
 )
 from games.broad_lines_words import CARDS
 from games.core import (
+    ENDED_EARLY,
     TABLE,
     TOO_FEW,
     Action,
@@ -658,3 +659,64 @@ def test_giving_up_waits_only_for_the_players_still_here() -> None:
     assert t.state.round.give_up is not None
     t.state = RULES.apply(t.state, seat_left(quiet, t.now + 1))
     assert t.phase() == "reveal" and t.state.round.result == "given_up"
+
+
+# -- the host ends the game early ----------------------------------------------------------
+
+
+def two_words_then_a_third_on_the_easel() -> Table:
+    t = Table()
+    for _ in range(2):
+        t.name()
+        t.sheet()
+        t.right()
+        t.act("press_reveal")
+    t.name()
+    t.sheet()
+    t.act("guess", t.critic, text="a guess")  # typed, not yet marked
+    return t
+
+
+def test_ending_early_keeps_the_words_guessed_and_their_rating() -> None:
+    t = two_words_then_a_third_on_the_easel()
+    third = word_of(t.state.round)
+    t.refused("end_early", t.critic)  # the host's, never a seat's
+    t.act("end_early")
+    assert t.phase() == "over"
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and outcome.summary == ENDED_EARLY
+    assert outcome.winners == (0, 1, 2, 3)  # together, as at a full game's end
+    assert dict(outcome.scores) == {0: 2.0, 1: 2.0, 2: 2.0, 3: 2.0}
+    shown = RULES.view(t.state, None)
+    assert shown["score"] == 2 and len(shown["guessed_words"]) == 2
+    assert shown["rating"]["band"] == "2-3" and shown["ended"] == ENDED_EARLY
+    assert shown["rating"]["en"].startswith("Well, at least you know how to hold a marker")
+    # The round on the easel ends unfinished, its sheet and word in the art show; the
+    # unmarked guess did not count and no sheet was burned.
+    assert [r["result"] for r in shown["art_show"]] == ["guessed", "guessed", "unfinished"]
+    assert third is not None and shown["art_show"][2]["word"]["en"] == third.en
+    assert t.state.used == 3
+    t.refused("end_early")  # over is over
+    t.refused("press_reveal")
+    assert replay(RULES, t.seats, {}, t.seed, t.log) == t.state
+
+
+def test_ending_early_before_a_round_has_a_sheet_leaves_the_round_out() -> None:
+    t = Table()
+    t.name()
+    t.sheet()
+    t.right()
+    t.act("press_reveal")
+    t.name()  # the next word is chosen, nothing drawn yet
+    t.act("end_early")
+    shown = RULES.view(t.state, None)
+    assert [r["result"] for r in shown["art_show"]] == ["guessed"]
+    assert shown["score"] == 1 and shown["rating"]["band"] == "1"
+
+
+def test_ending_early_with_nothing_guessed_is_nobodys_win() -> None:
+    t = Table()
+    t.act("end_early")
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and outcome.winners == () and outcome.summary == ENDED_EARLY
+    assert RULES.view(t.state, None)["rating"]["band"] == "0"

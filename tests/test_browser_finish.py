@@ -279,3 +279,40 @@ def test_phones_beside_a_kiosk_seat_keep_their_action_on_screen(
         assert shown >= 1, f"no phone showed {what}"
     finally:
         box.stop()
+
+
+def _two_words_guessed(state: Any) -> bool:
+    return len(state.history) >= 2 and sum(r.result == "guessed" for r in state.history) >= 2
+
+
+def _a_card_won(state: Any) -> bool:
+    return bool(state.phase == "result")
+
+
+@pytest.mark.parametrize("game", ["broad-lines", "luck-of-the-draw"])
+def test_phones_show_a_game_ended_early_with_what_was_played(
+    browser: Any, tmp_path: Path, game: str
+) -> None:
+    from playwright.sync_api import expect
+
+    until = _two_words_guessed if game == "broad-lines" else _a_card_won
+    box, tokens = stored_box(tmp_path, game, until=until,
+                             then=lambda session: session.end_match(HOST))
+    box.start()
+    try:
+        with phone(browser, box, tokens[1]) as other:
+            expect(other.locator('[data-screen="playing"]')).to_be_visible(timeout=WAIT_MS)
+            expect(other.locator("#finish-card")).to_be_visible()
+            scores = other.locator("#finish-scores")
+            expect(scores).to_contain_text("The host ended the game early")
+            if game == "broad-lines":
+                result = other.locator("#finish-result")
+                expect(result).to_contain_text("Together you guessed")
+                assert not result.inner_text().strip().endswith(" 0 words")
+                expect(other.locator("#game-root")).to_contain_text("words guessed")
+            else:
+                expect(other.locator("#finish-result")).to_contain_text("Winner")
+            other.screenshot(path=str(SCREENSHOT_DIR / f"easel-{game}-phone-ended-early.png"),
+                             full_page=True, animations="disabled")
+    finally:
+        box.stop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 from typing import Any
@@ -77,3 +78,25 @@ def test_a_seat_leaving_at_any_moment_never_stalls_the_match(rules: Rules[Any]) 
         result = playout(rules, 7000 + seed, max_steps=9000, every=100, leaving=(step, back))
         assert result.finished, f"{rules.id}: seed {seed}, left at {step}: no end"
         assert any(a.kind == SEAT_LEFT for a in result.actions) or result.steps < step
+
+
+@pytest.mark.parametrize("rules", LEAVING_GAMES, ids=lambda r: r.id)
+def test_ending_early_at_any_moment_keeps_what_was_played(rules: Rules[Any]) -> None:
+    """Property: at random moments of seeded random playouts the host ends the game
+    (END_EARLY, on a branch): it finishes with an outcome, leaks nothing, replays
+    exactly (tests/conformance.py `check_end_early`), and keeps what was played: no
+    seat's score at an early end is below its score at an earlier one, nor above the
+    one the game reaches at its own end."""
+    chooser = random.Random(f"ending {rules.id}")
+    for seed in range(3):
+        steps = sorted(chooser.sample(range(1, 900), 6))
+        result = playout(rules, 9000 + seed, max_steps=9000, every=50, ending={0, *steps})
+        assert result.ended, f"{rules.id}: seed {seed}: no early end was tried"
+        scores = [dict(outcome.scores) for _, outcome in result.ended]
+        if result.outcome is not None:
+            scores.append(dict(result.outcome.scores))
+        for before, after in itertools.pairwise(scores):
+            assert all(after[s] >= v for s, v in before.items()), (
+                f"{rules.id}: seed {seed}: a later end has lower scores {after} than {before}"
+            )
+

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from games.core import (
+    ENDED_EARLY,
     SEAT_BACK,
     SEAT_LEFT,
     TABLE,
@@ -492,3 +493,50 @@ def test_the_finish_writes_each_scenes_svg_once_for_the_longest_game(monkeypatch
             svg_of(seed)
     assert len(written) == MOST_ROUNDS
     svg_of.cache_clear()  # the other tests' scenes are real ones
+
+
+# -- the host ends the game early ----------------------------------------------------------
+
+
+def test_ending_early_keeps_the_scored_rounds_and_not_the_one_being_judged() -> None:
+    t = Table(4)
+    a, b, _ = t.artists
+    play_round(t, {1: {a, b}, 2: {a}})
+    scored = dict(t.state.scores)
+    assert max(scored.values()) > 0
+    t.act("press_reveal")
+    t.to_evaluation()
+    t.judge_all(met=True)  # a round half judged: its points are not the game's yet
+    with pytest.raises(IllegalAction):
+        t.act("end_early", t.portrayer)  # the host's, never a seat's
+    t.act("end_early")
+    assert t.state.phase == "over" and dict(t.state.scores) == scored
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and outcome.summary == ENDED_EARLY
+    best = max(scored.values())
+    assert outcome.winners == tuple(s for s in t.state.seats if scored[s] == best)
+    assert dict(outcome.scores) == {s: float(v) for s, v in scored.items()}
+    shown = RULES.view(t.state, None)
+    assert shown["ended"] == ENDED_EARLY and shown["round_points"] is None
+    assert len(shown["art_show"]) == 1  # the scored round only
+    assert replay(RULES, t.seats, {}, t.seed, t.log) == t.state
+
+
+def test_ending_early_at_the_art_show_counts_that_round() -> None:
+    t = Table(3)
+    a, portrayer = t.artists[0], t.portrayer
+    play_round(t, {1: {a}})
+    assert t.state.phase == "artshow"
+    t.act("end_early")
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and set(outcome.winners) == {a, portrayer}  # 1 point each
+    shown = RULES.view(t.state, None)
+    assert shown["round_points"] is not None and len(shown["art_show"]) == 1
+
+
+def test_ending_early_before_anyone_scored_is_nobodys_win() -> None:
+    t = Table(3)
+    t.to_evaluation()
+    t.act("end_early")
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and outcome.winners == () and outcome.summary == ENDED_EARLY

@@ -22,7 +22,7 @@ from appliance.kiosk.luck_of_the_draw import luck_screen
 from appliance.kiosk.render import FINISH_STEP_S
 from appliance.kiosk.theme import Metrics
 from appliance.table.session import HOST, KIOSK, Session
-from games import registry
+from games import broad_lines, registry
 from tests import screens
 from tests.conftest import FakeClock
 from tests.finish_play import play_to_the_finish
@@ -374,3 +374,42 @@ def test_the_kiosk_says_who_is_away_and_counts_down(
         session.attach(Viewer("player", dee))
         _, r = draw("duplik", session.view_for(KIOSK), (800, 480), clock())
         assert "is away" not in " ".join(r.said)
+
+
+# -- a game the host ended early -----------------------------------------------------------
+
+
+def _leads(game: str) -> Any:
+    """`until` for play_to_the_finish: ending the game now would keep a score."""
+    if game == "broad-lines":
+        return lambda state: len(broad_lines.guessed_words(state)) >= 2
+    return lambda state: bool(state.phase == "result")  # Luck of the Draw: a card won
+
+
+@pytest.mark.parametrize("game", ["broad-lines", "luck-of-the-draw"])
+def test_a_game_ended_early_shows_its_result_and_says_so(
+    display: pygame.Surface, session: Session, clock: FakeClock, game: str
+) -> None:
+    registry.load_all()
+    with screens.screen_registered(game, KIOSK_SCREENS[game]):
+        play_to_the_finish(session, clock, game, players=4, until=_leads(game))
+        session.end_match(HOST)
+        view = kiosk_view(session)
+        assert view["phase"] == "over" and view["match"]["outcome"]["summary"] == "ended_early"
+        for size in SIZES:
+            surface, r = draw(game, view, size, clock())
+            pygame.image.save(surface, SCREENSHOT_DIR /
+                              f"easel-{game}-ended-early-{size[0]}x{size[1]}.png")
+            said = " | ".join(r.said)
+            assert "ended early" in said and "Play again" in said
+            if game == "broad-lines":
+                guessed = view["match"]["state"]["score"]
+                assert guessed >= 2 and f"Together: {guessed} words guessed" in said
+                rating = view["match"]["state"]["rating"]["en"]
+                assert all(word in said for word in rating.split()), rating
+            else:
+                names = {s["seat"]: s["name"] for s in view["match"]["seats"]}
+                winners = view["match"]["outcome"]["winners"]
+                assert winners and all(names[w] in said for w in winners)
+        _, r = draw(game, dict(view, lang="cs"), (1920, 1080), clock())
+        assert "ukončeno předčasně" in " | ".join(r.said)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from games.core import (
+    ENDED_EARLY,
     TABLE,
     TOO_FEW,
     VOTE,
@@ -628,3 +629,62 @@ def test_the_finish_shows_every_rounds_drawings_owners_and_cards() -> None:
         state = RULES.apply(state, action)
         if n % 7 == 0 or state.phase == "scores":
             assert RULES.view(state, None)["art_show"] is None
+
+
+# -- the host ends the game early ----------------------------------------------------------
+
+
+def test_ending_early_hands_out_the_cards_won_and_not_the_vote_under_way() -> None:
+    t = Table(speedier=True)  # two Categories a round
+    t.to_voting()
+    t.finish_round(winner=0)  # both of round 1's cards to seat 0
+    phase: str = t.state.phase  # str: mypy would narrow the attribute across moves
+    assert phase == "scores" and len(t.state.cards[0]) == 2
+    t.act("press_reveal")
+    t.to_voting()
+    t.votes({s: 1 for s in t.players})  # round 2's first card: won by seat 1's drawing
+    phase = t.state.phase
+    assert phase == "result" and len(t.state.cards[1]) == 0  # not handed out yet
+    t.act("press_reveal")
+    phase = t.state.phase
+    assert phase == "voting"
+    for voter in t.players:
+        t.act("vote", voter, chip=t.chip(2))  # the second card's vote, never revealed
+    hidden = [json.dumps({"category": t.state.round.category, "chip": t.chip(2),
+                          "voter": v}, sort_keys=True) for v in t.players]
+    with pytest.raises(IllegalAction):
+        t.act("end_early", 0)  # the host's, never a seat's
+    t.act("end_early")
+    assert t.state.phase == "over"
+    assert [len(t.state.cards[s]) for s in t.players] == [2, 1, 0, 0]
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and outcome.summary == ENDED_EARLY and outcome.winners == (0,)
+    assert dict(outcome.scores) == {0: 2.0, 1: 1.0, 2: 0.0, 3: 0.0}
+    for seat in (*t.players, None):
+        text = json.dumps(t.view(seat), sort_keys=True)
+        assert not any(v in text for v in hidden), "an unrevealed vote was shown"
+    shown = t.view()
+    assert shown["ended"] == ENDED_EARLY and len(shown["art_show"]) == 2
+    assert shown["art_show"][1]["gained"]["1"] == {"cards": 1, "halves": 0}
+    assert replay(RULES, t.seats, t.options, t.seed, t.log) == t.state
+
+
+def test_ending_early_after_the_round_was_handed_out_counts_it_once() -> None:
+    t = Table(speedier=True)
+    t.to_voting()
+    t.finish_round(winner=3)
+    t.act("end_early")
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and outcome.winners == (3,)
+    assert dict(outcome.scores)[3] == 2.0 and len(t.view()["art_show"]) == 1
+
+
+def test_ending_early_while_drawing_is_nobodys_win() -> None:
+    t = Table()
+    t.act("press_die")
+    t.act("press_hourglass")
+    t.act("stroke", 0, **LINE)
+    t.act("end_early")
+    outcome = RULES.outcome(t.state)
+    assert outcome is not None and outcome.winners == () and outcome.summary == ENDED_EARLY
+    assert t.view()["art_show"] == []

@@ -104,6 +104,9 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 
+ENDED_EARLY: Final = "ended_early"
+"""The outcome summary of a game the host ended early (games.core.ENDED_EARLY; the kiosk
+reads views, not games)."""
 FINISH_STEP_S: Final = 8.0
 """How long a finish shows one round of its art show before the next (Frame.now)."""
 
@@ -547,7 +550,18 @@ def _banner_shown(view: View, now: float) -> tuple[str, int, float] | None:
 
 def finish_result(view: View, lang: str) -> str:
     """A finished match's result in a line: the words the table guessed together in a
-    cooperative game, else who won."""
+    cooperative game, else who won; "ended early" when the host ended it."""
+    result = _finish_result(view, lang)
+    match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
+    assert isinstance(match, Mapping)
+    outcome = match.get("outcome") if isinstance(match.get("outcome"), Mapping) else {}
+    assert isinstance(outcome, Mapping)
+    if outcome.get("summary") == ENDED_EARLY:
+        return tr(lang, "ended_early", result=result)
+    return result
+
+
+def _finish_result(view: View, lang: str) -> str:
     match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
     assert isinstance(match, Mapping)
     outcome = match.get("outcome") if isinstance(match.get("outcome"), Mapping) else {}

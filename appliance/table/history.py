@@ -1,9 +1,11 @@
 """Today's games from the store: the host page's results and the idle lobby's history.
 
 "Today" is the box's local calendar day. Results are read from the `matches` table (a
-game ended early has no winner); the lobby's history also shows the day's best drawings
-(a game's `best` pictures, appliance/table/keepsakes.py), rebuilt from the log once per match and
-kept, so the kiosk's idle cycle costs nothing but a blit.
+game the host ended early has the outcome of what was played, marked `ended_early`; one
+closed with no outcome, a game from outside the box that cannot end early, has no winner);
+the lobby's history also shows the day's best drawings (a game's `best` pictures,
+appliance/table/keepsakes.py), rebuilt from the log once per match and kept, so the
+kiosk's idle cycle costs nothing but a blit.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 from appliance.table.keepsakes import Drawing, build_gallery
 from appliance.table.store import LoggedAction, MatchRecord, Store, read_actions
 from games import registry
+from games.core import ENDED_EARLY
 
 log = logging.getLogger("easel.history")
 
@@ -44,7 +47,7 @@ def result_of(record: MatchRecord, lang: str) -> dict[str, Any]:
         "game": record.game,
         "title": title,
         "finished_at": record.finished_at,
-        "ended_early": record.outcome is None,
+        "ended_early": record.outcome is None or outcome.get("summary") == ENDED_EARLY,
         "winners": [people.credit(w, lang) for w in outcome.get("winners", [])],
         "scores": [[people.credit(s, lang), v] for s, v in outcome.get("scores", [])],
     }

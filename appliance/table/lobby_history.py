@@ -107,7 +107,10 @@ class LobbyHistory:
         for record in records[-6:]:
             result = result_of(record, lang)
             when = datetime.fromtimestamp(record.finished_at or now).strftime("%H:%M")
-            who = ", ".join(result["winners"]) or TEXT.get(lang, TEXT["en"])["ended_early"]
+            who = ", ".join(result["winners"])
+            if result["ended_early"]:  # with its winners, if what was played had any
+                early = TEXT.get(lang, TEXT["en"])["ended_early"]
+                who = f"{who} ({early})" if who else early
             lines.append(f"{when}  {result['title']}: {who}")
         if lines:
             steps.append({"kind": "winners", "lines": lines[::-1], "sig": f"w:{records[-1].id}"})

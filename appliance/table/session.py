@@ -67,6 +67,7 @@ from games.core import (
     GameError,
     Rules,
     SeatInfo,
+    end_early,
     no_screen,
     replay,
     seat_back,
@@ -1602,11 +1603,38 @@ class Session:
         return self._change(self._end_match(by))
 
     def _end_match(self, by: Requester) -> Plan[None]:
-        """The host stops the running game early; its log stays in the store."""
+        """The host stops the running game early. The rules hear it as a logged
+        END_EARLY (games.core), committed as a table move is, so the match closes through
+        the normal finish (`_apply`: its outcome of what was played stored, the finish
+        held, the gallery made); a game that cannot hear it (from outside the box), or a
+        log with no room left for it, is closed with no outcome, its log kept."""
         self._require_host(by)
         match = self.match
         if match is None:
             raise NotNow("not_playing", "No game is running.")
+        if match.rules.outcome(match.head) is not None:
+            return  # its last move, still being written, ends it
+        try:
+            done = self._commit(match, end_early(self.match_clock(match)), None)
+            if done is not None:  # with the writer: heard once it is committed
+                chain = match.pending[-1].chain
+
+                def written(store: Store) -> None:
+                    # On the writer, after the move: why it was not written, if it was not.
+                    if chain.error is not None:
+                        raise chain.error
+
+                yield written
+            return
+        except NotSaved as err:  # nothing changed: the game goes on
+            raise NotSaved("end_not_saved", "The game could not be ended ({detail}): the "
+                           "box could not write to its memory card.",
+                           detail=str(err.params.get("detail", err))) from err
+        except (Refused, MatchFull, BoxFull) as err:
+            log.warning("match %d cannot end with its outcome (%s): ended without",
+                        match.record.id, err)
+        if self.match is not match:
+            return  # its last move ended it meanwhile
         match_id, at = match.record.id, self.clock()
         try:
             yield lambda store: store.finish_match(match_id, None, at)

@@ -664,9 +664,10 @@ function renderResult() {
   }
   const outcome = match.outcome || {};
   const winners = (outcome.winners || []).map((n) => seatOf(n)).filter(Boolean);
+  const early = endedEarly(outcome) ? h("p", { class: "muted small" }, t("finish.ended_early")) : null;
   if (playedTogether(match.game)) { // the table's words, no ranking
     fill(card, h("h2", {}, t("lobby.result", { title: match.title || "" })),
-      h("p", { class: "winners" }, togetherText(outcome)));
+      h("p", { class: "winners" }, togetherText(outcome)), early);
     card.hidden = false;
     return;
   }
@@ -674,7 +675,7 @@ function renderResult() {
     h("h2", {}, t("lobby.result", { title: match.title || "" })),
     winners.length ? h("p", { class: "winners" }, t("lobby.winners", { names: "" }),
       winners.map((s) => nameChip(s.name, s.colour))) : null,
-    scoreLine(match, outcome));
+    scoreLine(match, outcome), early);
   card.hidden = false;
 }
 
@@ -939,16 +940,18 @@ function renderFinish(view, over) {
   const match = view.match || {};
   const outcome = match.outcome || {};
   const result = $("#finish-result");
+  const early = endedEarly(outcome) ? t("finish.ended_early") : "";
   if (playedTogether(match.game)) {
     // Played together: the table's words, not a list of winners.
     fill(result, togetherText(outcome));
-    fill($("#finish-scores"));
+    fill($("#finish-scores"), early);
   } else {
     const winners = (outcome.winners || []).map((n) => matchSeatOf(match, n)).filter(Boolean);
-    fill(result, t(winners.length === 1 ? "finish.winner" : "finish.winners"),
+    fill(result, winners.length ? t(winners.length === 1 ? "finish.winner" : "finish.winners") : t("finish.no_winner"),
       winners.map((s) => nameChip(s.name, s.colour)));
     const line = scoreLine(match, outcome);
-    fill($("#finish-scores"), line ? line.textContent : "");
+    // The note on a line of its own, not read as one more score.
+    fill($("#finish-scores"), line ? line.textContent : "", line && early ? h("br") : null, early);
   }
   const link = $("#finish-gallery");
   const url = typeof match.gallery_url === "string" && /^(https?:\/\/|\/)/.test(match.gallery_url)
@@ -958,6 +961,11 @@ function renderFinish(view, over) {
   const host = Boolean(view.you && view.you.host);
   $("#finish-host").hidden = !host;
   $("#finish-wait").hidden = host;
+}
+
+// The host ended the game before its end: what was played counts, and it says so.
+function endedEarly(outcome) {
+  return outcome.summary === "ended_early";
 }
 
 function togetherText(outcome) {

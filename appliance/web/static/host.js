@@ -551,7 +551,9 @@ function renderResults(results) {
   }
   fill(list, results.slice().reverse().map((r) => {
     const when = r.finished_at ? new Date(r.finished_at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
-    const who = r.ended_early ? w("ended_early") : `${r.winners.join(", ")} ${w("winner")}`;
+    // Ended early: the winners of what was played (if any), and that it was cut short.
+    const won = r.winners.length ? `${r.winners.join(", ")} ${w("winner")}` : "";
+    const who = r.ended_early ? (won ? `${won} (${w("ended_early")})` : w("ended_early")) : won;
     const scores = (r.scores || []).map(([name, v]) => `${name} ${v}`).join(" · ");
     return h("li", { dataset: { match: String(r.id) } },
       h("strong", {}, `${when} ${r.title}`), ` — ${who}`,
