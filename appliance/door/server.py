@@ -819,9 +819,19 @@ class PhoneServer:
                                        "({detail}); nothing changed.", detail=str(err)), ref)
 
     def _hello(self, conn: Connection, message: Hello) -> None:
-        """Hello, with a failure limit on wrong room codes per address and for the box."""
+        """Hello, with a failure limit on wrong room codes per address (only the guesser
+        waits). A seated phone's token needs no room code, so a lock on its address (a
+        shared Wi-Fi's, an IPv6 network's) never keeps a player from its seat."""
         wait = self.room_guesses.wait(conn.remote)
         if wait > 0:
+            if message.token:
+                try:  # the token alone ("" is never a room code): no guess is checked
+                    welcome = self.session.hello("", message.token)
+                except WrongRoom:
+                    pass
+                else:
+                    self._welcome(conn, welcome)
+                    return
             raise Refusal("too_many_guesses", "Too many wrong room codes; try again in "
                           "{seconds} seconds.", seconds=max(1, int(-(-wait // 1))))
         try:
