@@ -141,9 +141,10 @@ class Appliance:
                 self.store, config, base_url(config, addresses()), clock,
                 deck_options=self.shelf.options_for,
             )
-        # One PIN guard for the host page and the kiosk's host menu (appliance/door/host.py).
+        # One PIN guard for the host page and the kiosk's host menu (appliance/door/host.py),
+        # on the monotonic clock: the wall clock set back must not lock the owner out.
         host = config.host
-        self.pin_guard = PinGuard(host.pin, host.tries, host.lockout_s, clock)
+        self.pin_guard = PinGuard(host.pin, host.tries, host.lockout_s)
         self.restart_requested = False
         self.host_menu: Any = None
         self.kiosk: Any = None
