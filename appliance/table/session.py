@@ -1466,12 +1466,15 @@ class Session:
         if seat is not None and seat not in self._match_seats():
             raise NotNow("not_in_match", "You are watching this game, not playing it.")
         # Ids are the phone's own: unique per seat, so one seat's ids never shadow another's.
+        # What the host says for the table is logged as the table's: its resend is looked
+        # up there too (else it would be applied again), whoever speaks for the table now.
+        speakers = (seat, TABLE) if kind in HOST_SPEAKS_FOR_TABLE else (seat,)
         if action_id is not None:
             waiting = next((p for p in match.pending if p.action_id == action_id
-                            and p.action.seat == seat), None)
+                            and p.action.seat in speakers), None)
             if waiting is not None:  # a resend of a move being written: its answer
                 return _same_answer(waiting.done)
-            if self.store.has_action_id(match.record.id, action_id, seat):
+            if any(self.store.has_action_id(match.record.id, action_id, s) for s in speakers):
                 return False
         self._refuse_paused()
         if len(match.pending) >= PENDING_MAX:
