@@ -16,7 +16,7 @@ import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from aiohttp import web
 
@@ -72,6 +72,39 @@ def load_kiosk_screens() -> tuple[str, ...]:
         loaded.append(module)
     return tuple(loaded)
 
+
+
+DUAL_STACK: Final = "::"
+"""`[server] host` that takes IPv6 and IPv4 phones both."""
+
+
+def listen_hosts(host: str) -> tuple[str, ...]:
+    """The addresses one `[server] host` listens on. "::" is every IPv6 and every IPv4
+    address: asyncio makes an IPv6 socket IPv6-only, so IPv4 gets a socket of its own
+    (the QR code's address is IPv4)."""
+    return (DUAL_STACK, "0.0.0.0") if host == DUAL_STACK else (host,)
+
+
+async def listen(runner: web.BaseRunner, host: str, port: int) -> list[web.TCPSite]:
+    """Start the phones' server on `host` (see `listen_hosts`); the sites started. With
+    "::" and no IPv6 on the box, IPv4 alone (said in the log)."""
+    sites: list[web.TCPSite] = []
+    for address in listen_hosts(host):
+        # Port 0 (tests): the IPv4 socket takes the port the IPv6 one was given.
+        bound = port or (sites[0]._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+                         if sites else 0)
+        site = web.TCPSite(runner, address, bound)
+        try:
+            await site.start()
+        except OSError as err:
+            if address == DUAL_STACK and err.errno in (errno.EAFNOSUPPORT, errno.EADDRNOTAVAIL):
+                log.warning("no IPv6 on this box (%s): phones join over IPv4 only", err)
+                continue
+            for started in sites:
+                await started.stop()
+            raise
+        sites.append(site)
+    return sites
 
 class StartError(RuntimeError):
     """The appliance cannot start; the message says why and what to do."""
@@ -628,9 +661,8 @@ class Appliance:
         asyncio.get_running_loop().set_exception_handler(AcceptErrors())
         runner = GuardedRunner(server, access_log=None, handle_signals=False)
         await runner.setup()
-        site = web.TCPSite(runner, self.config.server.host, self.config.server.port)
         try:
-            await site.start()
+            await listen(runner, self.config.server.host, self.config.server.port)
         except OSError as err:
             await runner.cleanup()
             if err.errno == errno.EADDRINUSE:
