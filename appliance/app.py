@@ -169,7 +169,8 @@ class Appliance:
             )
         except sqlite3.Error as err:
             self._degrade(err)
-            self.store = self._memory_store()
+            self.store.close()
+            self.store = self._memory_store(self.config.data_dir() / DB_NAME)
             self.session = Session(
                 self.store, config, base_url(config, addresses()), clock,
                 deck_options=self.shelf.options_for,
@@ -210,14 +211,24 @@ class Appliance:
         except sqlite3.Error as err:
             store.close()
             self._degrade(err)
-            return self._memory_store()
+            return self._memory_store(path)
         store.start_writer()  # commits (fsync) on a thread of their own, off the loop
         return store
 
-    def _memory_store(self) -> Store:
+    def _memory_store(self, last_good: Path | None = None) -> Store:
+        """A store in memory; with `last_good` (a data file that reads but cannot be
+        written), starting from its room code, seats and logins: the code on the table and
+        every phone's token keep working (Store.keep_from)."""
         storage = self.config.storage
-        return Store(":memory:", match_budget=storage.match_budget_mb * MIB,
-                     total_budget=storage.total_budget_mb * MIB)
+        store = Store(":memory:", match_budget=storage.match_budget_mb * MIB,
+                      total_budget=storage.total_budget_mb * MIB)
+        if last_good is not None and last_good.is_file():
+            if store.keep_from(last_good):
+                log.warning("kept the room code and seats of %s (it cannot be written)",
+                            last_good)
+            else:
+                log.error("%s cannot be read either: a new room code", last_good)
+        return store
 
     def _degrade(self, err: BaseException) -> None:
         where = self.config.data_dir()

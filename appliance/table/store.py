@@ -26,6 +26,7 @@ import json
 import queue
 import sqlite3
 import threading
+import urllib.parse
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -219,6 +220,45 @@ class Store:
             self._db.execute("ROLLBACK")
             raise
         self._db.execute("COMMIT")
+
+    # -- the last good state of a card that cannot be written ---------------------------
+    KEPT_SEAT_COLUMNS = ("seat", "name", "colour", "token_hash", "joined_at", "kiosk")
+
+    def keep_from(self, path: Path) -> bool:
+        """Copy into this (memory) store what a data file that can no longer be written
+        still says about the table: its meta (the room code, host logins) and its seats
+        (their tokens), read without writing a byte to it. So a card turned read-only
+        keeps the room code on the table and every phone's token working. False (and
+        nothing copied) if the file cannot even be read."""
+        quoted = urllib.parse.quote(str(path))
+        # mode=ro reads the WAL too; a read-only file system may refuse its shared
+        # memory file, and then only immutable=1 (without the WAL's last commits) reads.
+        for uri in (f"file:{quoted}?mode=ro", f"file:{quoted}?mode=ro&immutable=1"):
+            try:
+                card = sqlite3.connect(uri, uri=True)
+            except sqlite3.Error:
+                continue
+            try:
+                meta = card.execute("SELECT key, value FROM meta").fetchall()
+                have = {row[1] for row in card.execute("PRAGMA table_info(seats)")}
+                columns = [c for c in self.KEPT_SEAT_COLUMNS if c in have]
+                seats = card.execute(f"SELECT {', '.join(columns)} FROM seats").fetchall()
+            except sqlite3.Error:
+                continue
+            finally:
+                card.close()
+            with self._transaction():
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                    [(k, v) for k, v in meta if k != "schema_version"],
+                )
+                self._db.executemany(
+                    f"INSERT OR REPLACE INTO seats ({', '.join(columns)}) "
+                    f"VALUES ({', '.join('?' * len(columns))})",
+                    seats,
+                )
+            return True
+        return False
 
     # -- meta -------------------------------------------------------------------------
     def get_meta(self, key: str) -> str | None:
