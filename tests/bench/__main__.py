@@ -128,6 +128,10 @@ TARGETS: dict[str, str] = {
     "ping_p99_ms_guessing": "<= 20",
     "ping_p99_ms_under_attack": "<= 20",
     "db_growth_mb_per_min_hostile": "<= 1",
+    "owner_login_ok_pct_pin_attack": "100 (issue 28)",
+    "owner_login_p99_ms_pin_attack": "(report)",
+    "newcomer_ok_pct_room_guessing": "100 (issue 28)",
+    "seated_ok_pct_room_guessing": "100 (issue 28)",
 }
 
 
