@@ -117,6 +117,12 @@ INK_BURST_BYTES: Final = 131_072
 is held to ~0.6 MB a minute (a burst of a few large strokes is fine)."""
 
 
+def pending_per_seat() -> int:
+    """A seat's share of `PENDING_MAX` (the table's too): a quarter, so three others
+    flooding at once still leave room for an honest seat's moves."""
+    return max(1, PENDING_MAX // 4)
+
+
 class SessionError(Exception):
     """A request the session refused. `code` is for programs, `key`/`params` for people."""
 
@@ -1482,6 +1488,11 @@ class Session:
                               "again in a moment.")
         if kind in HOST_SPEAKS_FOR_TABLE and seat is not None and seat == self.host_seat:
             seat = TABLE
+        # Each seat its share of the queue: one seat's flood (several sockets, one token)
+        # must not leave the others "still saving".
+        if sum(1 for p in match.pending if p.action.seat == seat) >= pending_per_seat():
+            raise StillSaving("still_saving", "The box is still saving your last moves; try "
+                              "again in a moment.")
         typed = data.get("text")
         if self.config.table.family_filter and isinstance(typed, str) and blocked_word(typed):
             raise Unfriendly("text_unfriendly", "This is a family table: please type another word.")
