@@ -1897,6 +1897,9 @@ def _not_logged(match: LiveMatch, action: Action, err: BaseException) -> Session
         if err.whole_box:
             return BoxFull("box_full", "The box's memory card is full; the move was not "
                            "saved. The host should end the game.")
+        if err.seat is not None:  # this seat's share: the others play on
+            return MatchFull("match_full", "Your moves fill your share of this game's "
+                             "memory; the others can still play. The host may end it.")
         return MatchFull("match_full", "This game has no room for more moves; the host "
                          "should end it.")
     return NotSaved("not_saved", "The move could not be saved ({detail}); try again.",
