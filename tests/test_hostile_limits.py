@@ -359,6 +359,28 @@ def test_out_of_descriptors_at_accept_is_logged_once_a_minute_with_a_count(
     assert all(r.exc_info is None for r in lines), "no traceback per refused accept"
 
 
+async def test_a_seats_sockets_share_one_message_budget(box: Box) -> None:
+    first = await box.phone(ATTACKER)
+    await first.join(box.session.room, "Ada")
+    second = await box.phone(ATTACKER)  # the same seat, a second socket
+    await second.send({"type": "hello", "room": "", "token": first.token})
+    assert (await second.expect("welcome"))["seat"] == first.seat
+    burst = int(Limits().message_burst)
+    for phone in (first, second):  # together well past one phone's burst, within a second
+        for _ in range(burst * 3 // 4):
+            await phone.send({"type": "ping"})
+    said: list[str] = []
+    for phone in (first, second):
+        while True:
+            try:
+                answer = await phone.receive(timeout=1)
+            except TimeoutError:
+                break
+            said.append(answer.get("code") or answer["type"])
+    assert "slow_down" in said, "the seat's second socket bought no second budget"
+    assert said.count("pong") <= burst + 80
+
+
 # --- guessing ---------------------------------------------------------------------------
 
 

@@ -268,6 +268,7 @@ class PhoneServer:
         self.kiosk_png = kiosk_png
         self.limits = limits or Limits()
         self._request_buckets: dict[str, TokenBucket] = {}
+        self._seat_buckets: dict[str, TokenBucket] = {}  # messages a second, per seat token
         self.connections: set[Connection] = set()
         self.hard_limit = min(
             HARD_LIMIT, self.limits.hard_message_factor * config.server.max_message_bytes
@@ -862,6 +863,15 @@ class PhoneServer:
             self.session.detach(conn.viewer)
         conn.viewer = Viewer(welcome.role, welcome.seat)
         conn.token = welcome.token
+        if welcome.token is not None:
+            # A seat's budget, not a socket's: every socket of one token draws on it, so a
+            # seat opening several sockets gets no more than one phone.
+            bucket = self._seat_buckets.get(welcome.token)
+            if bucket is None:
+                if len(self._seat_buckets) > 256:
+                    self._seat_buckets.clear()  # seats come and go; a full clear is rare
+                bucket = self._seat_buckets[welcome.token] = conn.bucket
+            conn.bucket = bucket
         conn.send(
             {
                 "type": "welcome",
