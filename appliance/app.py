@@ -16,7 +16,7 @@ import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from aiohttp import web
 
@@ -72,6 +72,39 @@ def load_kiosk_screens() -> tuple[str, ...]:
         loaded.append(module)
     return tuple(loaded)
 
+
+
+DUAL_STACK: Final = "::"
+"""`[server] host` that takes IPv6 and IPv4 phones both."""
+
+
+def listen_hosts(host: str) -> tuple[str, ...]:
+    """The addresses one `[server] host` listens on. "::" is every IPv6 and every IPv4
+    address: asyncio makes an IPv6 socket IPv6-only, so IPv4 gets a socket of its own
+    (the QR code's address is IPv4)."""
+    return (DUAL_STACK, "0.0.0.0") if host == DUAL_STACK else (host,)
+
+
+async def listen(runner: web.BaseRunner, host: str, port: int) -> list[web.TCPSite]:
+    """Start the phones' server on `host` (see `listen_hosts`); the sites started. With
+    "::" and no IPv6 on the box, IPv4 alone (said in the log)."""
+    sites: list[web.TCPSite] = []
+    for address in listen_hosts(host):
+        # Port 0 (tests): the IPv4 socket takes the port the IPv6 one was given.
+        bound = port or (sites[0]._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+                         if sites else 0)
+        site = web.TCPSite(runner, address, bound)
+        try:
+            await site.start()
+        except OSError as err:
+            if address == DUAL_STACK and err.errno in (errno.EAFNOSUPPORT, errno.EADDRNOTAVAIL):
+                log.warning("no IPv6 on this box (%s): phones join over IPv4 only", err)
+                continue
+            for started in sites:
+                await started.stop()
+            raise
+        sites.append(site)
+    return sites
 
 class StartError(RuntimeError):
     """The appliance cannot start; the message says why and what to do."""
@@ -136,14 +169,16 @@ class Appliance:
             )
         except sqlite3.Error as err:
             self._degrade(err)
-            self.store = self._memory_store()
+            self.store.close()
+            self.store = self._memory_store(self.config.data_dir() / DB_NAME)
             self.session = Session(
                 self.store, config, base_url(config, addresses()), clock,
                 deck_options=self.shelf.options_for,
             )
-        # One PIN guard for the host page and the kiosk's host menu (appliance/door/host.py).
+        # One PIN guard for the host page and the kiosk's host menu (appliance/door/host.py),
+        # on the monotonic clock: the wall clock set back must not lock the owner out.
         host = config.host
-        self.pin_guard = PinGuard(host.pin, host.tries, host.lockout_s, clock)
+        self.pin_guard = PinGuard(host.pin, host.tries, host.lockout_s)
         self.restart_requested = False
         self.host_menu: Any = None
         self.kiosk: Any = None
@@ -176,14 +211,24 @@ class Appliance:
         except sqlite3.Error as err:
             store.close()
             self._degrade(err)
-            return self._memory_store()
+            return self._memory_store(path)
         store.start_writer()  # commits (fsync) on a thread of their own, off the loop
         return store
 
-    def _memory_store(self) -> Store:
+    def _memory_store(self, last_good: Path | None = None) -> Store:
+        """A store in memory; with `last_good` (a data file that reads but cannot be
+        written), starting from its room code, seats and logins: the code on the table and
+        every phone's token keep working (Store.keep_from)."""
         storage = self.config.storage
-        return Store(":memory:", match_budget=storage.match_budget_mb * MIB,
-                     total_budget=storage.total_budget_mb * MIB)
+        store = Store(":memory:", match_budget=storage.match_budget_mb * MIB,
+                      total_budget=storage.total_budget_mb * MIB)
+        if last_good is not None and last_good.is_file():
+            if store.keep_from(last_good):
+                log.warning("kept the room code and seats of %s (it cannot be written)",
+                            last_good)
+            else:
+                log.error("%s cannot be read either: a new room code", last_good)
+        return store
 
     def _degrade(self, err: BaseException) -> None:
         where = self.config.data_dir()
@@ -627,9 +672,8 @@ class Appliance:
         asyncio.get_running_loop().set_exception_handler(AcceptErrors())
         runner = GuardedRunner(server, access_log=None, handle_signals=False)
         await runner.setup()
-        site = web.TCPSite(runner, self.config.server.host, self.config.server.port)
         try:
-            await site.start()
+            await listen(runner, self.config.server.host, self.config.server.port)
         except OSError as err:
             await runner.cleanup()
             if err.errno == errno.EADDRINUSE:

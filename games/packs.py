@@ -29,6 +29,7 @@ from games.decks import MAX_TEXT as MAX_TEXT
 from games.decks import Card as Card
 from games.decks import DeckShape as DeckShape
 from games.decks import Text as Text
+from games.options import MAX_DECK
 
 MAX_BYTES: Final = 256 * 1024
 MAX_ENTRIES: Final = 2000
@@ -303,3 +304,23 @@ def combine(
                 seen.add(mark)
                 cards.append(card)
     return tuple(cards), tuple(p.name for p in used)
+
+
+def combined_problem(
+    name: str, game: str, key: str, built_in: Sequence[Card], packs: Sequence[Pack]
+) -> Problem | None:
+    """What is wrong with the deck `key` that `packs` (the new one among them, `name`)
+    give `game` together: more cards than a game's deck option takes (`MAX_DECK`), or
+    None. Asked at upload, so a pack that would make the game unable to start is
+    refused there, with the limit named, not found at the game's start."""
+    cards, used = combine(built_in, packs, key)
+    if len(cards) <= MAX_DECK:
+        return None
+    others = [n for n in used if n != name]
+    return Problem(
+        name, None, None,
+        f"with {', '.join(others) or 'the built-in deck'}, {game}'s {key} would hold "
+        f"{len(cards)} entries, and a game takes at most {MAX_DECK}: remove a pack first "
+        "or make this one smaller",
+    )
+

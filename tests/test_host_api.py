@@ -89,8 +89,9 @@ async def host(
     session = Session(store, config, "http://box", clock)
     app = web.Application()
     restarts: list[int] = []
+    # The guard's own clock (monotonic on a box) is the test's, so no test sleeps.
     api = HostApi(session, config, PackShelf(tmp_path / "packs", ()), clock,
-                  lambda: restarts.append(1))
+                  lambda: restarts.append(1), guard=PinGuard(PIN, 3, 30, clock))
     api.install(app)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()

@@ -10,15 +10,18 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import socket
+import sqlite3
+import time
 from pathlib import Path
 
 import aiohttp
 import pygame
 import pytest
 
-from appliance.app import Appliance
+from appliance.app import DB_NAME, Appliance
 from appliance.system.config import Config, DisplaySettings, ServerSettings, StorageSettings
-from appliance.table.session import PALETTE
+from appliance.table.session import PALETTE, Session
+from appliance.table.store import Store
 from tests.conftest import Phone
 
 
@@ -106,3 +109,36 @@ def test_the_degraded_notices_leave_the_room_code_and_the_start_clear(
             assert not box.colliderect(other), f"a notice {box} covers the {name} {other}"
         for rect, intent in renderer.targets:
             assert not box.colliderect(rect), f"a notice {box} covers {intent}"
+
+
+def test_a_card_turned_read_only_keeps_the_room_code_and_the_tokens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The report: a read-only card started with a new room code, so every phone's token
+    and the code on the table stopped working. The last good state is read (not written)
+    and the box plays on from it, in memory."""
+    config = dataclasses.replace(
+        Config(),
+        storage=StorageSettings(str(tmp_path / "easel")),
+        server=ServerSettings(host="127.0.0.1", port=free_port()),
+        display=DisplaySettings(mode="headless", width=800, height=480),
+    )
+    store = Store(config.data_dir() / DB_NAME)
+    session = Session(store, config, "http://box", time.time)
+    seated = session.join("Ada", PALETTE[0])
+    room = session.room
+    store.close()
+    real_set_meta = Store.set_meta
+
+    def read_only(self: Store, key: str, value: str) -> None:
+        if str(self.path) != ":memory:":
+            raise sqlite3.OperationalError("attempt to write a readonly database")
+        real_set_meta(self, key, value)
+
+    monkeypatch.setattr(Store, "set_meta", read_only)
+    app = Appliance(config)
+    assert app.degraded is not None
+    assert app.session.room == room
+    welcome = app.session.hello("", seated.token)
+    assert (welcome.role, welcome.seat) == ("player", seated.seat)
+    app.store.close()

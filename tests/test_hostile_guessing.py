@@ -59,13 +59,67 @@ def test_a_thousand_addresses_do_not_get_past_the_box_wide_budget(clock: FakeClo
             except LockedOut:
                 pass
     assert checked <= GLOBAL_BURST
-    # Even the right PIN is not looked at while the budget is spent ...
+    # A fresh address for every wrong PIN spends even the reserve kept for clean
+    # clients: then even the right PIN is not looked at while the budget is spent ...
     with pytest.raises(LockedOut) as locked:
         guard.check("192.168.1.50", PIN)
     assert 0 < locked.value.retry_after <= 60
     # ... and comes back slowly: one more guess a minute.
     clock.advance(60)
     guard.check("192.168.1.50", PIN)
+
+
+def test_the_owner_gets_in_while_four_addresses_keep_guessing(clock: FakeClock) -> None:
+    guard = PinGuard(PIN, tries=5, lockout_s=60, clock=clock)
+    attackers = [f"10.0.0.{n}" for n in range(4)] + ["2001:db8:6:6::1"]
+    for address in attackers[:4]:  # 20 wrong PINs from 4 addresses ...
+        for guess in range(5):
+            with pytest.raises((WrongPin, LockedOut)):
+                guard.check(address, f"{guess:04d}")
+    owners = ["192.168.1.50", "2001:db8:1:2::50", "2001:db8:1:2:a:b:c:d"]
+    for minute in range(120):  # ... then, for two hours, one more every minute
+        clock.advance(60)
+        address = attackers[minute % len(attackers)]
+        with pytest.raises((WrongPin, LockedOut)):
+            guard.check(address, f"{minute:04d}")
+        # Meanwhile the owner's right PIN gets in, from IPv4 and from IPv6.
+        guard.check(owners[minute % len(owners)], PIN)
+    # A typo of the owner's own is only a typo.
+    with pytest.raises(WrongPin):
+        guard.check("192.168.1.50", "1234")
+    guard.check("192.168.1.50", PIN)
+
+
+def test_addresses_taken_at_will_in_one_ipv6_network_are_slowed_as_one(
+    clock: FakeClock,
+) -> None:
+    guard = PinGuard(PIN, tries=3, lockout_s=60, clock=clock)
+    checked = 0
+    for n in range(1, 200):  # a fresh address of the same /64 for every guess
+        try:
+            guard.check(f"2001:db8:5:5::{n:x}", "0000")
+        except WrongPin:
+            checked += 1
+        except LockedOut:
+            pass
+    assert checked < 3 * 4, "the /64 was locked after its own tries"
+    with pytest.raises(LockedOut):
+        guard.check("2001:db8:5:5::9999", PIN)
+    guard.check("2001:db8:5:6::1", PIN)  # the next network is not its neighbour's keeper
+    guard.check("192.168.1.50", PIN)
+
+
+async def test_a_wall_clock_set_back_locks_nobody_out(
+    session: Session, config: Config, clock: FakeClock, tmp_path: Path
+) -> None:
+    config = dataclasses.replace(config, host=HostSettings(pin=PIN, tries=3, lockout_s=30))
+    api = HostApi(session, config, PackShelf(tmp_path / "packs", ()), clock)
+    clock.advance(-3600)  # the wall clock set back an hour, no game running
+    api.guard.check("192.168.1.50", PIN)
+    clock.advance(-2 * 86400)  # and two days
+    api.guard.check("192.168.1.50", PIN)
+    with pytest.raises(WrongPin):
+        api.guard.check("192.168.1.51", "0000")
 
 
 def test_a_locked_address_is_not_evicted_into_a_fresh_start(clock: FakeClock) -> None:

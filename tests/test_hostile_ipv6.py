@@ -23,6 +23,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 
+from appliance.app import listen, listen_hosts
 from appliance.door.server import GuardedRunner, PhoneServer
 from appliance.system.config import Config
 from appliance.system.ratelimit import client_key
@@ -138,3 +139,23 @@ async def test_an_ipv4_phone_on_a_dual_stack_socket_is_counted_as_itself(
             connector=aiohttp.TCPConnector(local_addr=("127.0.0.1", 0))) as http, \
             http.get(f"http://127.0.0.1:{dual_stack}/healthz") as answer:
         assert (await answer.json())["room"] == session.room
+
+
+async def test_host_dual_stack_listens_on_ipv4_and_ipv6_both(
+        session: Session, config: Config) -> None:
+    """`host = "::"` (the config's way to take IPv6 phones too): the QR code's IPv4
+    address must answer as well as an IPv6 one (asyncio makes "::" IPv6-only)."""
+    if not socket.has_ipv6:
+        pytest.skip("no IPv6 here")
+    runner = GuardedRunner(PhoneServer(session, config), access_log=None)
+    await runner.setup()
+    try:
+        sites = await listen(runner, "::", 0)
+        port = sites[0]._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        async with aiohttp.ClientSession() as http:
+            for url in (f"http://127.0.0.1:{port}/healthz", f"http://[::1]:{port}/healthz"):
+                async with http.get(url) as answer:
+                    assert answer.status == 200, url
+    finally:
+        await runner.cleanup()
+    assert listen_hosts("0.0.0.0") == ("0.0.0.0",)

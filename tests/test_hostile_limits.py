@@ -359,6 +359,28 @@ def test_out_of_descriptors_at_accept_is_logged_once_a_minute_with_a_count(
     assert all(r.exc_info is None for r in lines), "no traceback per refused accept"
 
 
+async def test_a_seats_sockets_share_one_message_budget(box: Box) -> None:
+    first = await box.phone(ATTACKER)
+    await first.join(box.session.room, "Ada")
+    second = await box.phone(ATTACKER)  # the same seat, a second socket
+    await second.send({"type": "hello", "room": "", "token": first.token})
+    assert (await second.expect("welcome"))["seat"] == first.seat
+    burst = int(Limits().message_burst)
+    for phone in (first, second):  # together well past one phone's burst, within a second
+        for _ in range(burst * 3 // 4):
+            await phone.send({"type": "ping"})
+    said: list[str] = []
+    for phone in (first, second):
+        while True:
+            try:
+                answer = await phone.receive(timeout=1)
+            except TimeoutError:
+                break
+            said.append(answer.get("code") or answer["type"])
+    assert "slow_down" in said, "the seat's second socket bought no second budget"
+    assert said.count("pong") <= burst + 80
+
+
 # --- guessing ---------------------------------------------------------------------------
 
 
@@ -379,17 +401,71 @@ async def test_room_code_guesses_are_limited_per_address(box: Box) -> None:
     assert (await honest.expect("welcome"))["role"] == "guest"
 
 
-def test_no_number_of_addresses_gets_past_the_box_wide_limit() -> None:
+async def test_wrong_codes_from_six_addresses_lock_out_neither_newcomer_nor_seated(
+    session: Session, config: Config,
+) -> None:
+    # The box's own limits: 10 free wrong codes an address, 40 for the box.
+    async with served(PhoneServer(session, config, limits=Limits())) as box:
+        await _six_guessers_then_the_honest(box)
+
+
+async def _six_guessers_then_the_honest(box: Box) -> None:
+    seated = await box.phone(ATTACKER)  # a player shares its address with a guesser
+    await seated.join(box.session.room, "Ada")
+    token = seated.token
+    await seated.ws.close()
+    guessers = ["127.0.0.2"] + [f"127.0.0.{n}" for n in range(10, 15)]
+    refused = []
+    for address in guessers:  # 60 wrong codes from 6 addresses
+        guesser = await box.phone(address)
+        for n in range(10):
+            await guesser.send({"type": "hello", "room": f"Z{n:03d}"})
+            refused.append((await guesser.expect("error"))["code"])
+        await guesser.ws.close()
+    assert refused.count("wrong_room") >= 40, "the box's own tokens are spent"
+    # A newcomer with the right code gets in ...
+    newcomer = await box.phone("127.0.0.20")
+    await newcomer.send({"type": "hello", "room": box.session.room})
+    assert (await newcomer.expect("welcome"))["role"] == "guest"
+    # ... and so does the player, with its token, from the very address that is locked.
+    back = await box.phone(ATTACKER)
+    await back.send({"type": "hello", "room": "", "token": token})
+    welcome = await back.expect("welcome")
+    assert welcome["role"] == "player" and welcome["token"] == token
+    # The locked address itself still learns nothing about codes.
+    await back.send({"type": "hello", "room": box.session.room})
+    assert (await back.expect("error"))["code"] == "too_many_guesses"
+
+
+def test_guesses_spread_over_many_addresses_lock_each_at_its_first_wrong_code() -> None:
     now = [0.0]
     limiter = FailureLimiter(free=10, lockout_s=30, max_lockout_s=3600, global_rate=2.0,
-                             global_burst=40, clock=lambda: now[0], max_keys=64)
+                             global_burst=40, clock=lambda: now[0], max_keys=4096)
     checked = 0
-    for n in range(5000):  # a fresh address for every guess, all within one second
-        if limiter.wait(f"10.0.{n // 250}.{n % 250}") == 0:
+    for n in range(1000):  # a fresh address for every guess, all within one second
+        address = f"10.0.{n // 250}.{n % 250}"
+        while limiter.wait(address) == 0:
             checked += 1
-            limiter.failed(f"10.0.{n // 250}.{n % 250}")
-    assert checked <= 41
-    assert len(limiter) <= 65, "the table of addresses is bounded"
+            limiter.failed(address)
+    # The box's tokens bought 40 free guesses; after them each address had one.
+    assert checked <= 1000 + 40
+    assert all(limiter.wait(f"10.0.{n // 250}.{n % 250}") >= 30 for n in range(40, 1000))
+    # Nobody else waits: a newcomer's code is looked at at once.
+    assert limiter.wait("10.9.0.1") == 0
+    assert not limiter.spread_attack() or limiter.wait("10.9.0.2") == 0
+
+
+def test_other_addresses_wrong_codes_never_hold_back_a_right_one() -> None:
+    now = [0.0]
+    limiter = FailureLimiter(free=10, lockout_s=30, max_lockout_s=3600, global_rate=2.0,
+                             global_burst=40, clock=lambda: now[0])
+    for step in range(400):  # one wrong code every 0.15 s from 46 addresses
+        now[0] = step * 0.15
+        address = f"10.1.0.{step % 46}"
+        if limiter.wait(address) == 0:
+            limiter.failed(address)
+        # A newcomer at any moment of it is looked at.
+        assert limiter.wait(f"10.2.0.{step % 200}") == 0
 
 
 def test_locked_records_are_not_evicted_into_a_fresh_start() -> None:

@@ -143,6 +143,33 @@ def test_a_match_past_its_budget_is_refused_clearly(tmp_path: Path) -> None:
     store.close()
 
 
+def test_one_seat_filling_the_match_leaves_the_others_their_share(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db", match_budget=60_000)
+    seats = tuple(SeatInfo(n, f"P{n}", "#e6194b") for n in range(3))
+    match = store.begin_match("race", seats, {}, 1, 0.0)
+    seq = 0
+    with pytest.raises(BudgetExceeded) as caught:
+        for seq in range(200):  # seat 0 floods
+            store.append_action(match, seq, f"f{seq}", Action("add", 0, {"x": "y" * 950}, 1.0))
+    assert caught.value.seat == 0 and not caught.value.whole_box
+    assert "share" in str(caught.value)
+    # The others still have theirs, and the table its moves.
+    for n in range(12):
+        for seat in (1, 2):
+            seq += 1
+            store.append_action(match, seq, f"h{seat}{n}",
+                                Action("add", seat, {"x": "y" * 950}, 2.0))
+    seq += 1
+    store.append_action(match, seq, None, Action("time_up", None, {}, 3.0))
+    # After a restart the share counts what is logged.
+    store.close()
+    store = Store(tmp_path / "db", match_budget=60_000)
+    with pytest.raises(BudgetExceeded) as again:
+        store.append_action(match, seq + 1, "f-more", Action("add", 0, {"x": "y"}, 4.0))
+    assert again.value.seat == 0
+    store.close()
+
+
 def test_the_whole_file_prunes_old_matches_before_it_refuses(tmp_path: Path) -> None:
     seats = (SeatInfo(0, "Ada", "#e6194b"), SeatInfo(1, "Bo", "#3cb44b"))
     store = Store(tmp_path / "db")

@@ -312,3 +312,52 @@ def test_the_examples_in_the_docs_check_out() -> None:
     examples = re.findall(r"```toml\n(.*?)```", text, re.S)
     games = {parse_pack(f"example-{n}.toml", toml).game for n, toml in enumerate(examples)}
     assert games == {"artbox", "broad-lines", "luck-of-the-draw"}
+
+
+def _big_artbox_pack(n: int) -> bytes:
+    words = ", ".join(f'"pack{n}word{k}"' for k in range(2000))
+    return f'game = "artbox"\ntitle = "Big {n}"\nwords = [{words}]\n'.encode()
+
+
+def test_packs_that_together_pass_a_games_limit_are_refused_at_upload(
+    tmp_path: Path,
+) -> None:
+    shelf = PackShelf(tmp_path / "packs", extra_dirs=())
+    shelf.save("big1.toml", _big_artbox_pack(1))
+    shelf.save("big2.toml", _big_artbox_pack(2))
+    with pytest.raises(PackError) as refused:
+        shelf.save("big3.toml", _big_artbox_pack(3))
+    reason = str(refused.value.problems[0])
+    assert "5000" in reason and "big1.toml" in reason and "big2.toml" in reason, reason
+    assert not (tmp_path / "packs" / "big3.toml").exists()
+    shelf.save("big2.toml", _big_artbox_pack(2))  # replacing itself is no growth
+    # One dropped in by hand past the limit: the game still starts, with the first 5000.
+    (tmp_path / "packs" / "big3.toml").write_bytes(_big_artbox_pack(3))
+    words = shelf.options_for("artbox")["words"]
+    assert len(words) == 5000
+    artbox.RULES.setup(SEATS, {"words": words}, 7)
+
+
+def test_unchanged_packs_are_never_checked_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "packs"
+    folder.mkdir()
+    for n in range(70):  # more than the 64 the shelf once kept
+        (folder / f"p{n:02d}.toml").write_text(KITCHEN)
+    shelf = PackShelf(folder, extra_dirs=())
+    assert len(shelf.files()) == 70
+    checks: list[str] = []
+    real = parse_pack
+
+    def counted(name: str, data: str | bytes) -> Any:
+        checks.append(name)
+        return real(name, data)
+
+    monkeypatch.setattr("appliance.table.packs.rules_packs.parse_pack", counted)
+    for _ in range(3):  # three answers of the host page
+        assert all(f.pack is not None for f in shelf.files())
+    assert checks == []
+    (folder / "p07.toml").write_text(KITCHEN.replace("Kitchen", "Kitchen two"))
+    assert [f.pack.title for f in shelf.files() if f.pack][7] == "Kitchen two"
+    assert checks == ["p07.toml"]

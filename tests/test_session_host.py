@@ -310,6 +310,29 @@ def test_the_hosts_phone_starts_a_votes_countdown_for_the_table(session: Session
     assert session.view_for(KIOSK)["match"]["deadline"]["what"] == VOTE
 
 
+def test_a_hosts_close_vote_resent_gets_its_first_answer_and_is_not_applied_again(
+    session: Session,
+) -> None:
+    _, portrayer = _duplik_at_evaluation(session, 4)
+    assert session.match is not None
+    artists = [s for s in range(4) if s != portrayer]
+    for seat in artists:
+        session.act(seat, "judge", {"met": False})
+    session.act(artists[0], "dispute", {"artist": artists[0]})
+    session.act(artists[1], "vote", {"met": True})
+    host = session.host_seat
+    assert host is not None
+    assert session.act(host, "close_vote", {}, action_id="v-1") is True
+    logged = len(session.store.actions(session.match.record.id))
+    # The phone heard nothing and sends it again: its ack, not "The vote is closing."
+    assert session.act(host, "close_vote", {}, action_id="v-1") is False
+    assert len(session.store.actions(session.match.record.id)) == logged
+    # Whoever speaks for the table now, the id is the table's move already.
+    other = next(s for s in artists if s != host)
+    assert session.act(other, "close_vote", {}, action_id="v-1") is False
+    assert len(session.store.actions(session.match.record.id)) == logged
+
+
 def test_a_handed_over_seat_nobody_takes_is_left_after_a_visible_countdown(
     session: Session, clock: FakeClock, store: Store, config: Config
 ) -> None:

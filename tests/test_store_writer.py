@@ -173,6 +173,30 @@ async def test_a_stalled_card_holds_a_bounded_queue_of_moves(
     assert race_total(session) == 3
 
 
+async def test_one_seat_flooding_a_stalled_card_leaves_the_others_their_share(
+    slow_store: Store, config: Config, clock: FakeClock, race: RaceToTwenty,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from appliance.table import session as session_module
+    from appliance.table.session import StillSaving, pending_per_seat
+
+    monkeypatch.setattr(session_module, "PENDING_MAX", 8)
+    share = pending_per_seat()
+    assert share == 2
+    session = Session(slow_store, config, "http://box", clock)
+    for i in range(2):
+        session.join(f"P{i}", PALETTE[i])
+    session.select(HOST, "race")
+    session.start(HOST)
+    flood = [session.submit(0, "add", {"n": 1}, "f0"), session.submit(0, "reveal", {}, "f1")]
+    with pytest.raises(StillSaving, match="your last moves"):  # before any rule is asked
+        session.submit(0, "reveal", {}, "f2")
+    honest = session.submit(1, "add", {"n": 1}, "h")  # the queue has room: its share
+    for done in [*flood, honest]:
+        assert not isinstance(done, bool) and await done is True
+    assert race_total(session) == 2
+
+
 async def test_writes_outside_moves_go_through_the_writer_too(
     slow_store: Store, config: Config, clock: FakeClock, race: RaceToTwenty
 ) -> None:

@@ -159,7 +159,9 @@ class HostApi:
         self.clock = clock
         self.on_restart = on_restart
         host = config.host
-        self.guard = guard or PinGuard(host.pin, host.tries, host.lockout_s, clock)
+        # Waits on the monotonic clock, not the box's wall-clock time: a clock set back
+        # must not lock the owner out.
+        self.guard = guard or PinGuard(host.pin, host.tries, host.lockout_s)
         # Kept in the data file: a restart of the box does not log the host out.
         self.logins = HostLogins(host.login_minutes, clock, store=session.store)
 
@@ -287,11 +289,12 @@ class HostApi:
         return response
 
     async def login(self, request: web.Request) -> web.Response:
-        client = client_key(request.remote)  # an IPv6 phone: its /64
+        remote = request.remote or "?"  # counted on its /64 too (host.client_keys)
+        client = client_key(remote)
         try:
             body = await self._body(request, Login)
             try:
-                self.guard.check(client, body.pin)
+                self.guard.check(remote, body.pin)
             except HostPageOff:
                 raise HostError(503, "no_pin") from None
             except LockedOut as err:
@@ -326,7 +329,7 @@ class HostApi:
             response = self._error(err)
             if err.code == "login_first":
                 # Tell the login screen about a running lock-out before it is tried.
-                locked = self.guard.locked_for(client_key(request.remote))
+                locked = self.guard.locked_for(request.remote or "?")
                 response.headers["X-Easel-Locked"] = str(_seconds(locked))
             return response
         return web.json_response(await self._state(), headers=_NO_STORE)

@@ -278,6 +278,7 @@ class PhoneServer:
         self.kiosk_png = kiosk_png
         self.limits = limits or Limits()
         self._request_buckets: dict[str, TokenBucket] = {}
+        self._seat_buckets: dict[str, TokenBucket] = {}  # messages a second, per seat token
         self.connections: set[Connection] = set()
         self.hard_limit = min(
             HARD_LIMIT, self.limits.hard_message_factor * config.server.max_message_bytes
@@ -866,9 +867,19 @@ class PhoneServer:
                                        "({detail}); nothing changed.", detail=str(err)), ref)
 
     def _hello(self, conn: Connection, message: Hello) -> None:
-        """Hello, with a failure limit on wrong room codes per address and for the box."""
+        """Hello, with a failure limit on wrong room codes per address (only the guesser
+        waits). A seated phone's token needs no room code, so a lock on its address (a
+        shared Wi-Fi's, an IPv6 network's) never keeps a player from its seat."""
         wait = self.room_guesses.wait(conn.remote)
         if wait > 0:
+            if message.token:
+                try:  # the token alone ("" is never a room code): no guess is checked
+                    welcome = self.session.hello("", message.token)
+                except WrongRoom:
+                    pass
+                else:
+                    self._welcome(conn, welcome)
+                    return
             raise Refusal("too_many_guesses", "Too many wrong room codes; try again in "
                           "{seconds} seconds.", seconds=max(1, int(-(-wait // 1))))
         if message.token:
@@ -908,6 +919,15 @@ class PhoneServer:
         conn.token = welcome.token
         if welcome.token:
             conn.person = person_of(hash_token(welcome.token))
+        if welcome.token is not None:
+            # A seat's budget, not a socket's: every socket of one token draws on it, so a
+            # seat opening several sockets gets no more than one phone.
+            bucket = self._seat_buckets.get(welcome.token)
+            if bucket is None:
+                if len(self._seat_buckets) > 256:
+                    self._seat_buckets.clear()  # seats come and go; a full clear is rare
+                bucket = self._seat_buckets[welcome.token] = conn.bucket
+            conn.bucket = bucket
         conn.send(
             {
                 "type": "welcome",

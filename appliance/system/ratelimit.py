@@ -3,9 +3,9 @@
 A phone that sends faster than any person taps (a stuck script, a hostile page) has the
 excess dropped with one `slow_down` error a second, so it can neither starve the other
 phones of the loop nor fill the log. Wrong guesses (room codes) are limited per address
-and for the whole box (`FailureLimiter`); `AddressCounter` keeps what each address holds
-(connections, bytes of unfinished messages). Every one of them counts a client by
-`client_key`: an IPv4 address, or an IPv6 phone's whole /64 network. The clock is
+(`FailureLimiter`: only the guesser waits, never a newcomer); `AddressCounter` keeps
+what each address holds (connections, bytes of unfinished messages). Every one of them
+counts a client by `client_key`: an IPv4 address, or an IPv6 phone's whole /64 network. The clock is
 injectable for tests.
 """
 
@@ -134,16 +134,19 @@ class _Failures:
 
 
 class FailureLimiter:
-    """Wrong guesses (room codes) per address and for the whole box.
+    """Wrong guesses (room codes) per address (an IPv6 phone: its /64, `client_key`).
 
     An address may fail `free` times; then it waits `lockout_s`, doubled at every further
-    failure (at most `max_lockout_s`). Its record is forgotten only once it has been
-    quiet for `forget_s` and is not locked; when the table of `max_keys` addresses is full
-    of records still in force, a newcomer shares one record with every other newcomer
-    (`SHARED_KEY`), so a flood of fresh addresses never buys a fresh start. Every failure
-    also spends one of the box's own tokens (`global_rate` a second, `global_burst` saved
-    up): once they are gone nobody's guess is even checked until one comes back, which no
-    number of addresses gets past.
+    failure (at most `max_lockout_s`). Only the guesser waits: an address with no lock is
+    always checked, so a newcomer with the right code, or a seated phone, is never
+    refused for what other addresses did. The box also counts every failure against its
+    own tokens (`global_rate` a second, `global_burst` saved up): while they are spent
+    (guesses spread over many addresses) a failing address gets no free tries, it is
+    locked at its first wrong guess, so each fresh address buys one guess, not `free`.
+    A record is forgotten only once it has been quiet for `forget_s` and is not locked;
+    when the table of `max_keys` addresses is full of records still in force, a newcomer
+    shares one record with every other newcomer (`SHARED_KEY`), so a flood of fresh
+    addresses never buys a fresh start.
     """
 
     def __init__(
@@ -171,21 +174,21 @@ class FailureLimiter:
 
     def wait(self, key: str) -> float:
         """Seconds `key` must wait before its next try is looked at (0: it may try)."""
-        now = self.clock()
         record = self._records.get(self._key(key))
-        own = 0.0 if record is None else max(0.0, record.locked_until - now)
-        return max(own, self._global_wait())
+        return 0.0 if record is None else max(0.0, record.locked_until - self.clock())
 
-    def _global_wait(self) -> float:
+    def spread_attack(self) -> bool:
+        """True while the box's tokens are spent: failures come from many addresses."""
         bucket = self._global
-        now = self.clock()
-        tokens = min(bucket.burst, bucket.tokens + (now - bucket.updated) * bucket.rate)
-        return 0.0 if tokens >= 1.0 else (1.0 - tokens) / bucket.rate
+        tokens = min(
+            bucket.burst, bucket.tokens + (self.clock() - bucket.updated) * bucket.rate
+        )
+        return tokens < 1.0
 
     def failed(self, key: str) -> float:
         """Count one failure of `key`; the seconds it must now wait (0: it may try again)."""
         now = self.clock()
-        self._global.take()
+        spread = not self._global.take()
         if key not in self._records and len(self._records) >= self.max_keys:
             self._forget_quiet(now)
         key = self._key(key)
@@ -196,6 +199,8 @@ class FailureLimiter:
         record.count += 1
         record.last = now
         over = record.count - self.free
+        if spread:  # no free tries while the box is being guessed at from everywhere
+            over = max(over, 0)
         if over >= 0:
             record.locked_until = now + min(self.max_lockout_s, self.lockout_s * 2 ** min(over, 20))
         return max(0.0, record.locked_until - now)

@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from games import packs as rules_packs
 from games import registry
+from games.options import MAX_DECK
 from games.packs import Pack, PackError, Problem
 
 log = logging.getLogger("easel.packs")
@@ -84,32 +85,47 @@ class PackFile:
 
 class PackShelf:
     """The pack files on disk. A pack of 2000 entries takes about a second to check, so
-    each file is checked once per version (its size and modification time) and kept;
-    the host page asks for them off the loop (appliance/door/host_api.py)."""
+    each file is checked once per version (its inode, size and modification and change
+    times) and kept as long as it is there: an answer of the host page re-checks none it
+    has seen. At most `MAX_FILES` files are read (the rest are listed, unread, with that
+    reason), so the kept packs are bounded; the host page asks off the loop
+    (appliance/door/host_api.py)."""
 
-    KEPT: Final = 64
+    MAX_FILES: Final = 128
 
     def __init__(self, directory: Path, extra_dirs: Sequence[Path] = (SYSTEM_DIR,)) -> None:
         self.directory = directory
         self.dirs = [*extra_dirs, directory]
-        self._checked: dict[Path, tuple[tuple[int, int], PackFile]] = {}
+        self._checked: dict[Path, tuple[tuple[int, ...], PackFile]] = {}
 
     def files(self) -> list[PackFile]:
         """Every pack file, checked, system ones first; the packs directory wins a name."""
-        found: dict[str, PackFile] = {}
+        paths: dict[str, Path] = {}
         for folder in self.dirs:
             try:
-                paths = sorted(p for p in folder.glob("*.toml") if p.is_file())
+                found = sorted(p for p in folder.glob("*.toml") if p.is_file())
             except OSError:
                 continue
-            for path in paths:
-                found[path.name] = self._read(path)
-        return list(found.values())
+            for path in found:
+                paths.pop(path.name, None)  # the later folder wins, in its own place
+                paths[path.name] = path
+        kept = set(paths.values())
+        for gone in [p for p in self._checked if p not in kept]:
+            del self._checked[gone]  # forgotten once off the shelf: memory stays bounded
+        files = []
+        for n, path in enumerate(paths.values()):
+            if n < self.MAX_FILES:
+                files.append(self._read(path))
+            else:
+                problem = Problem(path.name, None, None, f"not read: the box reads at most "
+                                  f"{self.MAX_FILES} pack files; remove some")
+                files.append(PackFile(path, None, (problem,)))
+        return files
 
     def _read(self, path: Path) -> PackFile:
         try:
             seen = path.stat()
-            version = (seen.st_mtime_ns, seen.st_size)
+            version = (seen.st_ino, seen.st_size, seen.st_mtime_ns, seen.st_ctime_ns)
             kept = self._checked.get(path)
             if kept is not None and kept[0] == version:
                 return kept[1]
@@ -121,8 +137,6 @@ class PackShelf:
             checked = PackFile(path, rules_packs.parse_pack(path.name, data))
         except PackError as err:
             checked = PackFile(path, None, err.problems)
-        if len(self._checked) >= self.KEPT:
-            self._checked.clear()
         self._checked[path] = (version, checked)
         return checked
 
@@ -145,6 +159,10 @@ class PackShelf:
             if not any(deck.key in p.decks for p in packs):
                 continue  # the built-in deck, as the rules have it without the option
             cards, used = rules_packs.combine(deck.built_in(), packs, deck.key)
+            if len(cards) > MAX_DECK:  # files dropped in by hand: play on, with the first
+                log.warning("%s's %s from packs %s hold %d entries; dealing the first %d",
+                            game, deck.key, ", ".join(used), len(cards), MAX_DECK)
+                cards = cards[:MAX_DECK]
             log.info("%s deals %s from %d cards with packs %s",
                      game, deck.key, len(cards), ", ".join(used))
             options.update(deck.to_options(cards))
@@ -159,6 +177,7 @@ class PackShelf:
                 "(at most 48), ending in .toml"
             )
         pack = rules_packs.parse_pack(name, data)
+        self._check_together(pack)
         self.directory.mkdir(parents=True, exist_ok=True)
         target = self.directory / name
         temporary = target.with_suffix(".toml.part")
@@ -170,6 +189,22 @@ class PackShelf:
         temporary.replace(target)
         log.info("word pack %s saved (%s, %d entries)", name, pack.game, pack.size())
         return pack
+
+    def _check_together(self, pack: Pack) -> None:
+        """Refuse (PackError) a pack that with the others of its game (a same-named one
+        it replaces aside) would give a deck more entries than a game takes."""
+        if len(self.files()) >= self.MAX_FILES and not (self.directory / pack.name).is_file():
+            raise PackError([Problem(pack.name, None, None, f"the box already has "
+                                     f"{self.MAX_FILES} pack files; remove one first")])
+        others = [p for p in self.packs() if p.game == pack.game and p.name != pack.name]
+        for deck in registry.house(pack.game).decks:
+            if deck.key not in pack.decks:
+                continue
+            problem = rules_packs.combined_problem(
+                pack.name, pack.game, deck.key, deck.built_in(), [*others, pack]
+            )
+            if problem is not None:
+                raise PackError([problem])
 
     def delete(self, name: str) -> None:
         if not _NAME.match(name) or not (self.directory / name).is_file():

@@ -132,6 +132,12 @@ INK_BURST_BYTES: Final = 131_072
 is held to ~0.6 MB a minute (a burst of a few large strokes is fine)."""
 
 
+def pending_per_seat() -> int:
+    """A seat's share of `PENDING_MAX` (the table's too): a quarter, so three others
+    flooding at once still leave room for an honest seat's moves."""
+    return max(1, PENDING_MAX // 4)
+
+
 class SessionError(Exception):
     """A request the session refused. `code` is for programs, `key`/`params` for people."""
 
@@ -1821,12 +1827,15 @@ class Session:
         if seat is not None and seat not in self._match_seats():
             raise NotNow("not_in_match", "You are watching this game, not playing it.")
         # Ids are the phone's own: unique per seat, so one seat's ids never shadow another's.
+        # What the host says for the table is logged as the table's: its resend is looked
+        # up there too (else it would be applied again), whoever speaks for the table now.
+        speakers = (seat, TABLE) if kind in HOST_SPEAKS_FOR_TABLE else (seat,)
         if action_id is not None:
             waiting = next((p for p in match.pending if p.action_id == action_id
-                            and p.action.seat == seat), None)
+                            and p.action.seat in speakers), None)
             if waiting is not None:  # a resend of a move being written: its answer
                 return _same_answer(waiting.done)
-            if self.store.has_action_id(match.record.id, action_id, seat):
+            if any(self.store.has_action_id(match.record.id, action_id, s) for s in speakers):
                 return False
         self._refuse_paused()
         if len(match.pending) >= PENDING_MAX:
@@ -1834,6 +1843,11 @@ class Session:
                               "again in a moment.")
         if kind in HOST_SPEAKS_FOR_TABLE and seat is not None and seat == self.host_seat:
             seat = TABLE
+        # Each seat its share of the queue: one seat's flood (several sockets, one token)
+        # must not leave the others "still saving".
+        if sum(1 for p in match.pending if p.action.seat == seat) >= pending_per_seat():
+            raise StillSaving("still_saving", "The box is still saving your last moves; try "
+                              "again in a moment.")
         typed = data.get("text")
         if self.config.table.family_filter and isinstance(typed, str) and blocked_word(typed):
             raise Unfriendly("text_unfriendly", "This is a family table: please type another word.")
@@ -2288,6 +2302,9 @@ def _not_logged(match: LiveMatch, action: Action, err: BaseException) -> Session
         if err.whole_box:
             return BoxFull("box_full", "The box's memory card is full; the move was not "
                            "saved. The host should end the game.")
+        if err.seat is not None:  # this seat's share: the others play on
+            return MatchFull("match_full", "Your moves fill your share of this game's "
+                             "memory; the others can still play. The host may end it.")
         return MatchFull("match_full", "This game has no room for more moves; the host "
                          "should end it.")
     return NotSaved("not_saved", "The move could not be saved ({detail}); try again.",

@@ -26,6 +26,7 @@ import json
 import queue
 import sqlite3
 import threading
+import urllib.parse
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -94,9 +95,10 @@ class StoreError(RuntimeError):
 class BudgetExceeded(sqlite3.DatabaseError):
     """An action would take the match's log (or the whole file) past its budget."""
 
-    def __init__(self, message: str, whole_box: bool) -> None:
+    def __init__(self, message: str, whole_box: bool, seat: int | None = None) -> None:
         super().__init__(message)
         self.whole_box = whole_box
+        self.seat = seat  # a seat past its share of the match's budget (the others not)
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,7 @@ class Store:
         self.match_budget = match_budget
         self.total_budget = total_budget
         self._match_bytes: dict[int, int] = {}
+        self._seat_bytes: dict[tuple[int, int | None], int] = {}
         self.writer: StoreWriter | None = None
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -233,6 +236,45 @@ class Store:
             self._db.execute("ROLLBACK")
             raise
         self._db.execute("COMMIT")
+
+    # -- the last good state of a card that cannot be written ---------------------------
+    KEPT_SEAT_COLUMNS = ("seat", "name", "colour", "token_hash", "joined_at", "kiosk")
+
+    def keep_from(self, path: Path) -> bool:
+        """Copy into this (memory) store what a data file that can no longer be written
+        still says about the table: its meta (the room code, host logins) and its seats
+        (their tokens), read without writing a byte to it. So a card turned read-only
+        keeps the room code on the table and every phone's token working. False (and
+        nothing copied) if the file cannot even be read."""
+        quoted = urllib.parse.quote(str(path))
+        # mode=ro reads the WAL too; a read-only file system may refuse its shared
+        # memory file, and then only immutable=1 (without the WAL's last commits) reads.
+        for uri in (f"file:{quoted}?mode=ro", f"file:{quoted}?mode=ro&immutable=1"):
+            try:
+                card = sqlite3.connect(uri, uri=True)
+            except sqlite3.Error:
+                continue
+            try:
+                meta = card.execute("SELECT key, value FROM meta").fetchall()
+                have = {row[1] for row in card.execute("PRAGMA table_info(seats)")}
+                columns = [c for c in self.KEPT_SEAT_COLUMNS if c in have]
+                seats = card.execute(f"SELECT {', '.join(columns)} FROM seats").fetchall()
+            except sqlite3.Error:
+                continue
+            finally:
+                card.close()
+            with self._transaction():
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                    [(k, v) for k, v in meta if k != "schema_version"],
+                )
+                self._db.executemany(
+                    f"INSERT OR REPLACE INTO seats ({', '.join(columns)}) "
+                    f"VALUES ({', '.join('?' * len(columns))})",
+                    seats,
+                )
+            return True
+        return False
 
     # -- meta -------------------------------------------------------------------------
     def get_meta(self, key: str) -> str | None:
@@ -330,6 +372,19 @@ class Store:
                 f"match {match_id} holds {used} bytes of moves; at most {self.match_budget}",
                 whole_box=False,
             )
+        seat = action.seat
+        if self.match_budget is not None and seat is not None and used + size > (
+            self.match_budget // 2
+        ):
+            # Past half the budget, each seat its share: one seat's flood must not fill
+            # the match for everyone (the table's own moves are never held back).
+            share = self.match_budget // (self._seat_count(match_id) + 1)
+            mine = self._seat_logged(match_id, seat)
+            if mine >= share:
+                raise BudgetExceeded(
+                    f"seat {seat} holds {mine} bytes of match {match_id}'s moves; its share "
+                    f"is {share}", whole_box=False, seat=seat,
+                )
         if self.total_budget is not None and self.used_bytes() + size > self.total_budget:
             self.prune(keep=match_id)
             if self.used_bytes() + size > self.total_budget:
@@ -344,6 +399,27 @@ class Store:
                 (match_id, seq, action_id, action.seat, action.kind, data, action.at),
             )
         self._match_bytes[match_id] = used + size
+        if (match_id, action.seat) in self._seat_bytes:
+            self._seat_bytes[match_id, action.seat] += size
+
+    def _seat_count(self, match_id: int) -> int:
+        row = self._db.execute("SELECT seats FROM matches WHERE id = ?", (match_id,)).fetchone()
+        return 0 if row is None else len(json.loads(row[0]))
+
+    def _seat_logged(self, match_id: int, seat: int) -> int:
+        """Bytes of `seat`'s moves in the match's log (as `_logged_bytes` counts them)."""
+        used = self._seat_bytes.get((match_id, seat))
+        if used is None:
+            row = self._db.execute(
+                "SELECT COALESCE(SUM(LENGTH(data) + LENGTH(kind) + "
+                "COALESCE(LENGTH(action_id), 0) + 48), 0) FROM actions "
+                "WHERE match_id = ? AND seat = ?",
+                (match_id, seat),
+            ).fetchone()
+            if len(self._seat_bytes) > 64:
+                self._seat_bytes.clear()
+            used = self._seat_bytes[match_id, seat] = int(row[0])
+        return used
 
     def _logged_bytes(self, match_id: int) -> int:
         used = self._match_bytes.get(match_id)
@@ -400,6 +476,7 @@ class Store:
                     db.execute(f"DELETE FROM {table} WHERE match_id = ?", (match_id,))
                 db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
             self._match_bytes.pop(match_id, None)
+            self._seat_bytes.clear()
         return ids
 
     def finish_match(self, match_id: int, outcome: Outcome | None, at: float) -> None:

@@ -132,6 +132,10 @@ TARGETS: dict[str, str] = {
     "honest_seen_p99_ms_rehello_30": "<= 100 (issue 28)",
     "box_rss_growth_mb_100_deaf": "(report; the box's unsent budget is 32 MiB)",
     "box_rss_left_mb_100_deaf": "<= 10 (issue 28)",
+    "owner_login_ok_pct_pin_attack": "100 (issue 28)",
+    "owner_login_p99_ms_pin_attack": "(report)",
+    "newcomer_ok_pct_room_guessing": "100 (issue 28)",
+    "seated_ok_pct_room_guessing": "100 (issue 28)",
 }
 
 
