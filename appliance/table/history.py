@@ -46,7 +46,9 @@ def result_of(record: MatchRecord, lang: str) -> dict[str, Any]:
         "finished_at": record.finished_at,
         "ended_early": record.outcome is None,
         "winners": [names.get(w, "?") for w in outcome.get("winners", [])],
-        "scores": [[names.get(s, "?"), v] for s, v in outcome.get("scores", [])],
+        # Best first, as a results table reads (the outcome keeps the seats' order).
+        "scores": sorted(([names.get(s, "?"), v] for s, v in outcome.get("scores", [])),
+                         key=lambda pair: -pair[1] if isinstance(pair[1], int | float) else 0),
     }
 
 

@@ -24,7 +24,11 @@ const WORDS = {
     over: "{title} has ended: its finish is on every screen.", again: "Play again",
     to_lobby: "Back to the lobby",
     kick: "Kick", offer: "Free for a newcomer", offline: "offline", open_seat: "Seat {n}: free to take",
-    host_seat: "VIP", no_results: "No game has ended today yet.",
+    host_seat: "★ host", no_results: "No game has ended today yet.",
+    sound: "Sound", volume: "Volume", mute: "Mute", unmute: "Sound on",
+    sound_muted: "Muted: the box is silent until you turn the sound on (or it restarts).",
+    sound_quiet: "Quiet hours ({hours}): the box is silent now.",
+    sound_hours: "Quiet hours: {hours}.", sound_kept: "A change here lasts until the box restarts.",
     ended_early: "ended early", winner: "won", pack_ok: "{game}, {mode}, {n} entries", pack_ok_one: "{game}, {mode}, 1 entry",
     pack_bad: "not used: it has problems",
     remove: "Remove", uploaded: "The pack {file} is saved.",
@@ -47,7 +51,11 @@ const WORDS = {
     over: "{title} skončila: její závěr je na všech obrazovkách.", again: "Hrát znovu",
     to_lobby: "Zpět do předsíně",
     kick: "Odebrat", offer: "Uvolnit pro nováčka", offline: "offline", open_seat: "Místo {n}: volné k převzetí",
-    host_seat: "VIP", no_results: "Dnes zatím žádná hra neskončila.",
+    host_seat: "★ hostitel", no_results: "Dnes zatím žádná hra neskončila.",
+    sound: "Zvuk", volume: "Hlasitost", mute: "Ztlumit", unmute: "Zapnout zvuk",
+    sound_muted: "Ztlumeno: krabice mlčí, dokud zvuk nezapnete (nebo se nerestartuje).",
+    sound_quiet: "Noční klid ({hours}): krabice teď mlčí.",
+    sound_hours: "Noční klid: {hours}.", sound_kept: "Změna tady platí do restartu krabice.",
     ended_early: "ukončena předčasně", winner: "vyhrál(a)", pack_ok: "{game}, {mode}, {n} položek", pack_ok_one: "{game}, {mode}, 1 položka",
     pack_ok_few: "{game}, {mode}, {n} položky",
     pack_bad: "nepoužívá se: obsahuje chyby",
@@ -218,6 +226,7 @@ function take(data) {
   renderStatus(view, data.paused);
   renderSeats(view);
   renderGames(view, data.defaults);
+  renderSound(data.sound);
   renderLanguages(view);
   renderPacks(data.packs);
   renderResults(data.results);
@@ -391,6 +400,36 @@ $("#start").addEventListener("click", () => {
   S.kept.add(gameId); // the next game of this kind starts from these, and says so
 });
 
+function renderSound(sound) {
+  const card = $("#sound-card");
+  card.hidden = !sound || !sound.enabled;
+  if (card.hidden) return;
+  const slider = $("#volume");
+  // Not while a finger is on the slider: the poll would pull it back under the finger.
+  if (document.activeElement !== slider) slider.value = String(sound.volume);
+  $("#volume-value").textContent = `${slider.value} %`;
+  const mute = $("#mute");
+  mute.textContent = w(sound.muted ? "unmute" : "mute");
+  mute.setAttribute("aria-pressed", sound.muted ? "true" : "false");
+  const notes = [];
+  if (sound.muted) notes.push(w("sound_muted"));
+  else if (sound.quiet_now) notes.push(w("sound_quiet", { hours: sound.quiet_hours }));
+  else if (sound.quiet_hours) notes.push(w("sound_hours", { hours: sound.quiet_hours }));
+  notes.push(w("sound_kept"));
+  $("#sound-note").textContent = notes.join(" ");
+}
+
+$("#volume").addEventListener("input", (event) => {
+  $("#volume-value").textContent = `${event.target.value} %`;
+});
+$("#volume").addEventListener("change", (event) => {
+  act("sound", { volume: Number(event.target.value) });
+});
+$("#mute").addEventListener("click", () => {
+  const sound = S.data && S.data.sound;
+  if (sound) act("sound", { muted: !sound.muted });
+});
+
 function renderLanguages(view) {
   fill($("#languages"), [["en", "English"], ["cs", "Čeština"]].map(([code, name]) => h("button", {
     type: "button", class: `btn btn-small ${view.lang === code ? "btn-primary" : "btn-quiet"}`,
@@ -446,7 +485,8 @@ function renderResults(results) {
     return;
   }
   fill(list, results.slice().reverse().map((r) => {
-    const when = r.finished_at ? new Date(r.finished_at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
+    // Czech reads the 24-hour clock (18:42, never 06:42 PM); English the phone's own.
+    const when = r.finished_at ? new Date(r.finished_at * 1000).toLocaleTimeString(S.lang === "cs" ? "cs-CZ" : [], { hour: "2-digit", minute: "2-digit" }) : "";
     const who = r.ended_early ? w("ended_early") : `${r.winners.join(", ")} ${w("winner")}`;
     const scores = (r.scores || []).map(([name, v]) => `${name} ${v}`).join(" · ");
     return h("li", { dataset: { match: String(r.id) } },
