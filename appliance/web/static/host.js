@@ -444,12 +444,19 @@ function renderPacks(packs) {
     h("strong", {}, pack.title || pack.file),
     h("span", { class: "muted small" }, pack.file),
     h("span", { class: "small" }, !pack.ok ? w("pack_bad")
-      : w("pack_ok", { game: pack.game, mode: w(`mode_${pack.mode}`), n: pack.entries })),
+      : w("pack_ok", { game: gameTitle(pack.game), mode: w(`mode_${pack.mode}`), n: pack.entries })),
     pack.problems.length ? h("ul", { class: "field-error small" }, pack.problems.map((p) => h("li", {}, p))) : null,
     pack.removable ? h("button", {
       type: "button", class: "btn btn-quiet btn-small", dataset: { do: "remove" },
       onclick: () => removePack(pack.file),
     }, w("remove")) : null)));
+}
+
+/** The game's name in the page's language ("ArtBox", "Štětcem po čáře"), not its id. */
+function gameTitle(gameId) {
+  const games = (S.data && S.data.view && S.data.view.games) || [];
+  const game = games.find((g) => g.id === gameId);
+  return game ? game.title : gameId;
 }
 
 async function removePack(file) {
