@@ -27,6 +27,7 @@ from appliance.system import memory, netinfo
 from appliance.system.clock import JUMP_S, SteadyClock
 from appliance.system.config import Config
 from appliance.system.table_lights import LightShow
+from appliance.system.table_sounds import SOUNDS, SoundCues, SoundDial, SoundLevel
 from appliance.table import guess_match
 from appliance.table.messages import say
 from appliance.table.packs import PackShelf
@@ -190,6 +191,12 @@ class Appliance:
         self.cec: Any = None  # drivers.remote.Cec once registered
         self._tv_seen: tuple[int | None, int] = (None, 0)
         self.light_show = LightShow()
+        # The box's voice (appliance/system/table_sounds.py, drivers/speaker.py): the
+        # level the host page and the kiosk's host menu change, the cues from the view.
+        sound = config.sound
+        self.sound = SoundDial(SoundLevel(sound.enabled, sound.volume, False, sound.quiet_hours))
+        self.sound_cues = SoundCues()
+        self.speaker: Any = None  # drivers.speaker.Speaker once the kiosk runs
         self._tick_handle: asyncio.TimerHandle | None = None
         self.session.subscribe(self._schedule_tick)
         self._released_after: int | None = None  # the last match whose memory went back
@@ -459,6 +466,30 @@ class Appliance:
             except Exception:
                 log.debug("closing the failed panel failed", exc_info=True)
 
+    def _play_sounds(self) -> None:
+        """The sounds of what changed on the table since the last frame (never raises:
+        a sound is not worth a frame)."""
+        if self.speaker is None:
+            return
+        try:
+            now = self.clock()
+            events = self.sound_cues.events(self.session.view_for(KIOSK), now)
+            gain = self.sound.level.gain_at(now) if events else 0.0
+            for name in events:
+                self.speaker.play(name, gain)
+        except Exception:
+            log.exception("sound: the table's cues failed")
+
+    def _open_speaker(self) -> Any:
+        if not self.config.sound.enabled:
+            log.info("sound: off (sound.enabled = false)")
+            return None
+        from drivers.speaker import Speaker
+
+        speaker = Speaker(SOUNDS)
+        speaker.start()  # tries the device on its own thread; says in the log what it found
+        return speaker
+
     def _on_intent(self, intent: Any) -> None:
         from appliance.kiosk.intents import (
             ActAs,
@@ -648,7 +679,7 @@ class Appliance:
         # The host page and the galleries share the phones' server (docs/protocol.md).
         HostApi(
             self.session, self.config, self.shelf, self.clock, self.request_restart,
-            self.pin_guard,
+            self.pin_guard, sound=self.sound,
         ).install(server.app)
         gallery.GalleryRoutes(
             self.store, lambda: self.session.config, self.clock, self.gallery_cache
@@ -722,10 +753,12 @@ class Appliance:
                 if self.on_first_frame:
                     self.on_first_frame()
             self._show_lights()
+            self._play_sounds()
             self._release_after_match()
             if self.on_frame:
                 self.on_frame()
 
+        self.speaker = self._open_speaker()
         self._schedule_tick()  # a resumed match may have an hourglass running
         self._housekeeping = asyncio.get_running_loop().call_later(
             HOUSEKEEPING_S, self._housekeep
@@ -771,6 +804,8 @@ class Appliance:
             await runner.cleanup()
             if self.panel is not None:
                 self.panel.close()
+            if self.speaker is not None:
+                self.speaker.close()
             self.store.close()
             log.info("stopped")
         if self.failure is not None:

@@ -148,6 +148,20 @@ def test_the_host_page_runs_the_table(
         page.locator('#match-buttons [data-do="resume"]').click()
         expect(page.locator('#match-buttons [data-do="pause"]')).to_be_visible(timeout=WAIT_MS)
 
+        # The box's voice: a volume slider and a mute, kept by the box.
+        expect(page.locator("#sound-card")).to_be_visible()
+        expect(page.locator("#volume")).to_have_value("70")
+        page.locator("#volume").fill("30")
+        expect(page.locator("#volume-value")).to_have_text("30 %", timeout=WAIT_MS)
+        page.click("#mute")
+        expect(page.locator("#mute")).to_have_attribute("aria-pressed", "true", timeout=WAIT_MS)
+        expect(page.locator("#sound-note")).to_contain_text("Muted")
+        assert state_of(page)["sound"] | {"quiet_now": False} == {
+            "enabled": True, "volume": 30, "muted": True, "quiet_hours": "",
+            "quiet_now": False}
+        page.click("#mute")
+        expect(page.locator("#mute")).to_have_attribute("aria-pressed", "false", timeout=WAIT_MS)
+
         # Word packs: one that checks out, one that does not.
         good = tmp_path / "kitchen.toml"
         good.write_text('game = "artbox"\ntitle = "Kitchen"\nwords = ["fridge", '
@@ -155,7 +169,7 @@ def test_the_host_page_runs_the_table(
         page.set_input_files("#pack-file", str(good))
         pack = page.locator('#packs li[data-pack="kitchen.toml"]')
         expect(pack).to_contain_text("Kitchen", timeout=WAIT_MS)
-        expect(pack).to_contain_text("3 entries")
+        expect(pack).to_contain_text("ArtBox, adds, 3 entries")  # the game's name, not its id
         bad = tmp_path / "broken.toml"
         bad.write_text('game = "artbox"\nwords = [\n  "spoon",\n  ["fork"],\n]\n',
                        encoding="utf-8")

@@ -190,3 +190,46 @@ def test_no_gallery_address_when_switched_off(store: Store, config: Config,
     session = Session(store, off, "http://box", clock)
     play_artbox(session)
     assert session.view_for(KIOSK)["match"]["gallery_url"] is None
+
+
+def test_the_page_counts_winners_and_a_game_played_together_in_czech() -> None:
+    drawing = gallery.Drawing(1, "Cy", PALETTE[0], {"en": "cat", "cs": "kočka"}, ())
+
+    def page(lang: str, **fields: object) -> str:
+        shown = gallery.Gallery(1, "artbox", {"en": "ArtBox", "cs": "ArtBox"}, None,
+                                (drawing,), **fields)  # type: ignore[arg-type]
+        return gallery.render_page(shown, lang, 7)
+
+    assert "Vítěz: Ada<" in page("cs", winners=("Ada",))
+    assert "Vítězové: Ada, Bo<" in page("cs", winners=("Ada", "Bo"))
+    assert "Winner: Ada<" in page("en", winners=("Ada",))
+    assert "Winners: Ada, Bo<" in page("en", winners=("Ada", "Bo"))
+    assert "autor: Cy" in page("cs") and "kreslí" not in page("cs"), (
+        "'kreslí Cy' is 'Cy is drawing'; the page means who drew it")
+    together = page("cs", together=3)
+    assert "společně: uhodnuta 3 slova" in together and "Vítěz" not in together
+    assert "uhodnuto 1 slovo" in page("cs", together=1)
+    assert "Played together: 5 words guessed" in page("en", together=5)
+
+
+def test_a_broad_lines_gallery_says_together_not_winner_everyone(
+    store: Store, clock: FakeClock
+) -> None:
+    registry.load_all()
+    rules = registry.get("broad-lines")
+    played = playout(rules, 5, max_steps=600, every=10_000)
+    rnd = random.Random(played.seed)  # the seats and seed as the playout dealt them
+    seats = seats_for(rnd.randint(rules.min_players, min(rules.max_players, 8)))
+    seed = rnd.getrandbits(62) | (1 << 40)
+    match_id = store.begin_match("broad-lines", seats, {}, seed, clock.now)
+    for i, action in enumerate(played.actions):
+        store.append_action(match_id, i, None, action)
+    record = store.match(match_id)
+    assert record is not None
+    # As the session records a cooperative game won: every seat, the table's count.
+    won = dataclasses.replace(record, outcome={
+        "winners": [s.seat for s in seats], "scores": [[s.seat, 4.0] for s in seats]})
+    shown = gallery.build_gallery(won, store.actions(match_id))
+    assert shown.winners == () and shown.together == 4
+    page = gallery.render_page(shown, "en", 7)
+    assert "Winner" not in page and "Played together: 4 words guessed" in page

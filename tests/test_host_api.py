@@ -16,6 +16,7 @@ from aiohttp import web
 from appliance.door.host import HostLogins, LockedOut, PinGuard, WrongPin
 from appliance.door.host_api import COOKIE, HostApi
 from appliance.system.config import Config, HostSettings
+from appliance.system.table_sounds import SoundDial, SoundLevel
 from appliance.table.packs import PackShelf
 from appliance.table.session import HOST_PAGE, PALETTE, Session
 from appliance.table.store import Store
@@ -91,7 +92,8 @@ async def host(
     restarts: list[int] = []
     # The guard's own clock (monotonic on a box) is the test's, so no test sleeps.
     api = HostApi(session, config, PackShelf(tmp_path / "packs", ()), clock,
-                  lambda: restarts.append(1), guard=PinGuard(PIN, 3, 30, clock))
+                  lambda: restarts.append(1), guard=PinGuard(PIN, 3, 30, clock),
+                  sound=SoundDial(SoundLevel(volume=70)))
     api.install(app)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
@@ -244,6 +246,21 @@ async def test_broad_lines_and_luck_of_the_draw_packs_are_uploaded_and_used(
     assert status == 200 and host.session.match is not None
     assert host.session.match.record.options["sheets"] == 10
     assert "cards" not in host.session.match.record.options
+
+
+async def test_the_host_sets_the_volume_and_mutes(host: Host) -> None:
+    status, body = await host.call("sound", {"volume": 20})
+    assert status == 401, "only a host who is logged in"
+    _, body = await host.call("login", {"pin": PIN})
+    assert body["sound"] == {"enabled": True, "volume": 70, "muted": False, "quiet_hours": "",
+                             "quiet_now": False}
+    status, body = await host.call("sound", {"volume": 20})
+    assert status == 200 and body["sound"]["volume"] == 20 and not body["sound"]["muted"]
+    _, body = await host.call("sound", {"muted": True})
+    assert body["sound"]["volume"] == 20 and body["sound"]["muted"]
+    for bad in ({"volume": 101}, {"volume": "loud"}, {"loudness": 3}):
+        status, body = await host.call("sound", bad)
+        assert status == 400 and body["error"]["code"] == "invalid", bad
 
 
 async def test_restart_is_answered_then_done(host: Host) -> None:

@@ -288,3 +288,27 @@ def test_the_texts_add_no_rule_the_rules_do_not_have() -> None:
         assert "word" not in text and "letter" not in text and "slov" not in text, text
     phone = (Path(__file__).parent.parent / "appliance/web/static/luck_of_the_draw.js").read_text()
     assert "no words" not in phone.casefold() and "žádná slova" not in phone.casefold()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [5, 8])
+def test_the_reveal_lists_every_voter(
+    display: pygame.Surface, size: tuple[int, int], players: int
+) -> None:
+    """Issue 31: at 800x480 the fifth voter (Eve) never appeared; two columns make room."""
+    state = state_in("result", players)
+    view = envelope(state, players, "en")
+    last = view["match"]["state"]["verdicts"][-1]
+    voters = {NAMES[v["voter"]] for v in last["votes"]}
+    assert len(voters) >= players - 1, last
+    r = KioskRenderer()
+    r.record_layout = True
+    frame = pygame.Surface(size)
+    r.render(frame, view, NOW + 10)
+    assert r.layout is not None
+    drawn = {t.text for t in r.layout.texts}
+    assert voters <= drawn, voters - drawn
+    cut = [t for t in drawn if t.endswith("…")]
+    assert not cut, f"a sentence that says what happens next is never cut: {cut}"
+    name = f"easel-lotd-reveal-{players}-{size[0]}x{size[1]}.png"
+    pygame.image.save(frame, SCREENSHOT_DIR / name)

@@ -48,3 +48,14 @@ def test_say_fills_in_and_falls_back() -> None:
     )
     assert messages.say("en", "name_long", "At most {max}.", max=20) == "At most 20."
     assert messages.say("cs", "brand_new", "New {x}.", x=1) == "New 1."
+
+
+def test_the_box_and_the_kiosk_pick_one_plural_form() -> None:
+    from appliance.kiosk.text import plural_form as kiosk_form
+    from appliance.table.messages import plural_form
+
+    for lang in ("en", "cs"):
+        assert [plural_form(lang, n) for n in range(200)] == [
+            kiosk_form(lang, n) for n in range(200)]
+    assert [plural_form("cs", n) for n in (0, 1, 2, 4, 5, 22, 25)] == [
+        "other", "one", "few", "few", "other", "other", "other"]

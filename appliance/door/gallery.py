@@ -44,6 +44,7 @@ from appliance.table.keepsakes import Gallery as Gallery
 from appliance.table.keepsakes import Scene as Scene
 from appliance.table.keepsakes import build_gallery as build_gallery
 from appliance.table.keepsakes import slug
+from appliance.table.messages import plural_form
 from appliance.table.store import MatchRecord, Store, read_actions
 from games import registry
 
@@ -123,6 +124,9 @@ PAGE_TEXT: Final = {
         "heading": "{title}: the art show",
         "played": "Played {when}",
         "winners": "Winner: {names}",
+        "winners_many": "Winners: {names}",
+        "together": "Played together: {n} words guessed",
+        "together_one": "Played together: 1 word guessed",
         "download": "Download all pictures (zip)",
         "round": "Round {n}",
         "by": "by {name}",
@@ -134,9 +138,13 @@ PAGE_TEXT: Final = {
         "heading": "{title}: výstava obrázků",
         "played": "Hráno {when}",
         "winners": "Vítěz: {names}",
+        "winners_many": "Vítězové: {names}",
+        "together": "Hráli jste společně: uhodnuto {n} slov",
+        "together_one": "Hráli jste společně: uhodnuto 1 slovo",
+        "together_few": "Hráli jste společně: uhodnuta {n} slova",
         "download": "Stáhnout všechny obrázky (zip)",
         "round": "Kolo {n}",
-        "by": "kreslí {name}",
+        "by": "autor: {name}",
         "scene": "Předloha",
         "none": "V této hře nevznikly žádné obrázky.",
         "kept": "Tato stránka zůstane {days} dní po hře.",
@@ -430,8 +438,14 @@ def render_page(gallery: Gallery, lang: str, keep_days: int, base: str = ".") ->
     if gallery.finished_at is not None:
         when = datetime.fromtimestamp(gallery.finished_at).strftime("%Y-%m-%d %H:%M")
         parts.append(f'<p class="muted">{e(t["played"].format(when=when))}</p>')
-    if gallery.winners:
-        parts.append(f"<p>{e(t['winners'].format(names=', '.join(gallery.winners)))}</p>")
+    if gallery.together is not None:
+        n = gallery.together
+        form = plural_form(lang, n)
+        line = t.get(f"together_{form}", t["together"]).format(n=n)
+        parts.append(f"<p>{e(line)}</p>")
+    elif gallery.winners:
+        key = "winners" if len(gallery.winners) == 1 else "winners_many"
+        parts.append(f"<p>{e(t[key].format(names=', '.join(gallery.winners)))}</p>")
     if gallery.drawings:
         parts.append(
             f'<p><a class="download" href="{e(base)}/all.zip" download>{e(t["download"])}</a></p>'

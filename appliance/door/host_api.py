@@ -31,6 +31,7 @@ from aiohttp import web
 from appliance.door.host import HostLogins, HostPageOff, LockedOut, PinGuard, WrongPin
 from appliance.system.config import Config
 from appliance.system.ratelimit import client_key
+from appliance.system.table_sounds import SoundDial
 from appliance.table.game_options import default_options
 from appliance.table.history import result_of, today
 from appliance.table.messages import say
@@ -71,6 +72,11 @@ class NameRequest(msgspec.Struct, forbid_unknown_fields=True):
 
 class Language(msgspec.Struct, forbid_unknown_fields=True):
     lang: Annotated[str, msgspec.Meta(max_length=8)]
+
+
+class SoundChange(msgspec.Struct, forbid_unknown_fields=True):
+    volume: Annotated[int, msgspec.Meta(ge=0, le=100)] | None = None
+    muted: bool | None = None
 
 
 class Nothing(msgspec.Struct, forbid_unknown_fields=True):
@@ -152,12 +158,15 @@ class HostApi:
         clock: Callable[[], float],
         on_restart: Callable[[], None] | None = None,
         guard: PinGuard | None = None,
+        *,
+        sound: SoundDial | None = None,
     ) -> None:
         self.session = session
         self.config = config
         self.shelf = shelf
         self.clock = clock
         self.on_restart = on_restart
+        self.sound = sound  # None: a box without a voice (the page shows no sound row)
         host = config.host
         # Waits on the monotonic clock, not the box's wall-clock time: a clock set back
         # must not lock the owner out.
@@ -185,6 +194,7 @@ class HostApi:
         app.router.add_post("/host/api/finish", self.finish)
         app.router.add_post("/host/api/language", self.language)
         app.router.add_post("/host/api/restart", self.restart)
+        app.router.add_post("/host/api/sound", self.set_sound)
         app.router.add_post("/host/api/packs", self.upload_pack)
         app.router.add_delete("/host/api/packs/{file}", self.delete_pack)
 
@@ -351,6 +361,7 @@ class HostApi:
             "kicked": sorted(session.kicked.values()),
             "packs": [f.to_json() for f in packs],
             "packs_dir": str(self.shelf.directory),
+            "sound": None if self.sound is None else self.sound.level.to_json(self.clock()),
         }
 
     # -- what the host does ------------------------------------------------------------
@@ -402,6 +413,16 @@ class HostApi:
         return await self._do(
             request, Language, lambda b: self.session.set_language_async(HOST, b.lang)
         )
+
+    async def set_sound(self, request: web.Request) -> web.Response:
+        """The volume (0-100) and the mute, until the box restarts."""
+        def change(body: SoundChange) -> None:
+            if self.sound is not None:
+                level = self.sound.set(body.volume, body.muted)
+                log.info("host page: sound volume %d%s", level.volume,
+                         ", muted" if level.muted else "")
+
+        return await self._do(request, SoundChange, change)
 
     async def restart(self, request: web.Request) -> web.Response:
         try:

@@ -768,29 +768,41 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
             y = max(y + side, said.bottom) + m.gap // 2
         else:
             size, lines = fit_wrapped(r, tr(lang, "lotd.tie"), m.f_body, inner.w,
-                                      3 * r.line(m.f_body, True), True)
+                                      4 * r.line(m.f_body, True), True)
             y = draw_lines(r, s, lines, size, GOLD, (inner.left, y), inner.w, True).bottom
-        # Every vote, revealed at once: who turned their wheel to which chip.
-        for vote in [as_map(v) for v in as_list(last.get("votes"))][:8]:
-            voter, chip = as_int(vote.get("voter")), vote.get("chip")
-            if voter is None or not isinstance(chip, str):
-                continue
-            side = r.line(m.f_small)
-            if y + side > inner.bottom - 2 * r.line(m.f_body, True):
-                break
-            s.blit(chip_disc(r, colours.get(chip, MUTED), side, PANEL), (inner.right - side, y))
-            r.blit_text(s, table.name(voter), m.f_small, table.colour(voter), "topleft",
-                        (inner.left, y), True, inner.w - side - m.gap)
-            y += side + 2
+        # Every vote, revealed at once: who turned their wheel to which chip. All of them:
+        # in two columns when one has no room for every voter (a 7-inch screen, 5+ votes).
+        votes = [(voter, chip) for v in as_list(last.get("votes"))[:8]
+                 if (voter := as_int(as_map(v).get("voter"))) is not None
+                 and isinstance(chip := as_map(v).get("chip"), str)]
+        side = r.line(m.f_small)
         total = as_int(state.get("categories"), 1) or 1
         last_one = len(verdicts) >= total
+        room = inner.bottom - max(m.target, r.line(m.f_body, True) + m.gap) - y
+        # One column (names whole) where it fits above the button, else two; the hint
+        # below comes only where there is room for it whole.
+        fit = max(1, room // (side + 2))
+        columns = 1 if len(votes) <= fit else 2
+        per_column = -(-len(votes) // columns)
+        col_w = (inner.w - (columns - 1) * m.gap) // columns
+        for i, (voter, chip) in enumerate(votes):
+            at_x = inner.left + (i // per_column) * (col_w + m.gap)
+            at_y = y + (i % per_column) * (side + 2)
+            s.blit(chip_disc(r, colours.get(chip, MUTED), side, PANEL),
+                   (at_x + col_w - side, at_y))
+            r.blit_text(s, table.name(voter), m.f_small, table.colour(voter), "topleft",
+                        (at_x, at_y), True, col_w - side - m.gap // 2)
+        y += per_column * (side + 2)
         if not last_one:
             button_h = max(m.target, r.line(m.f_body, True) + m.gap)
             room = inner.bottom - y - m.gap // 3 - button_h
-            room = max(r.line(m.f_small), min(4 * r.line(m.f_small), room))
+            room = min(4 * r.line(m.f_small), room)
             size, lines = fit_wrapped(r, tr(lang, "lotd.winner_hidden"), m.f_small, inner.w,
-                                      room)
-            draw_lines(r, s, lines, size, MUTED, (inner.left, y + m.gap // 3), inner.w)
+                                      max(room, r.line(m.f_small)))
+            # Whole or not at all ("The winners stay s…" says nothing): where every
+            # voter takes the room, the voters win; the rules and the phones say it too.
+            if len(lines) * r.line(size) <= room and not lines[-1].endswith("…"):
+                draw_lines(r, s, lines, size, MUTED, (inner.left, y + m.gap // 3), inner.w)
         label = tr(lang, "lotd.show_owners" if last_one else "lotd.next_category")
         button(r, f, label, "midbottom", (inner.centerx, inner.bottom), PressButton("reveal"))
         return

@@ -101,7 +101,7 @@ CATALOGUES: Final[dict[str, dict[str, _Entry]]] = {
         "game_not_ready": "{title} – již brzy",
         "pick_game": "Vyber hru",
         "winners": {"one": "Vítěz: {names}", "other": "Vítězové: {names}"},
-        "gallery_title": "Výstava obrázků domů",
+        "gallery_title": "Odneste si obrázky domů",
         "gallery_help": "Naskenuj: všechny obrázky z této hry na prohlížení i stažení.",
         "no_winner": "Tentokrát bez vítěze",
         "ended_early": "{result} · ukončeno předčasně",

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from appliance.system.table_sounds import quiet_hours_error
+
 log = logging.getLogger("easel.config")
 
 # EASEL_ variables that are not settings: read by the tests, the benchmarks and CI.
@@ -104,6 +106,13 @@ class GallerySettings:
 class LobbySettings:
     history: bool = True
     history_step_s: int = 8
+
+
+@dataclass(frozen=True)
+class SoundSettings:
+    enabled: bool = True
+    volume: int = 70
+    quiet_hours: str = ""
 
 
 @dataclass(frozen=True)
@@ -222,6 +231,7 @@ class Config:
     packs: PacksSettings = field(default_factory=PacksSettings)
     gallery: GallerySettings = field(default_factory=GallerySettings)
     lobby: LobbySettings = field(default_factory=LobbySettings)
+    sound: SoundSettings = field(default_factory=SoundSettings)
     games: Mapping[str, GameSection] = field(default_factory=_game_sections)
     """The sections the games' houses declare ([timers], [broad_lines]...), by name."""
 
@@ -380,6 +390,8 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("host", "login_minutes"): _between(5, 1440),
     ("gallery", "keep_days"): _between(0, 365),
     ("lobby", "history_step_s"): _between(3, 60),
+    ("sound", "volume"): _between(0, 100),
+    ("sound", "quiet_hours"): quiet_hours_error,
 }
 
 

@@ -49,7 +49,9 @@ def result_of(record: MatchRecord, lang: str) -> dict[str, Any]:
         "finished_at": record.finished_at,
         "ended_early": record.outcome is None or outcome.get("summary") == ENDED_EARLY,
         "winners": [people.credit(w, lang) for w in outcome.get("winners", [])],
-        "scores": [[people.credit(s, lang), v] for s, v in outcome.get("scores", [])],
+        # Best first, as a results table reads (the outcome keeps the seats' order).
+        "scores": sorted(([people.credit(s, lang), v] for s, v in outcome.get("scores", [])),
+                         key=lambda pair: -pair[1] if isinstance(pair[1], int | float) else 0),
     }
 
 

@@ -65,6 +65,8 @@ class Gallery:
     drawings: tuple[Drawing, ...]
     scenes: tuple[Scene, ...] = ()
     winners: tuple[str, ...] = ()
+    together: int | None = None
+    """A game the table plays together (Broad Lines): what the table scored, not winners."""
 
     def file_names(self) -> Iterator[tuple[str, Drawing]]:
         """A readable, unique PNG name per drawing: round-03-ada-house.png."""
@@ -122,10 +124,15 @@ def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Galler
         ))
     scenes = tuple(Scene(s.round, {"en": s.title.en, "cs": s.title.cs}, s.svg)
                    for s in kept.scenes)
-    winners = tuple(roster.credit(w) for w in (record.outcome or {}).get("winners", []))
+    outcome = record.outcome or {}
+    winners = tuple(roster.credit(w) for w in outcome.get("winners", []))
+    together = None
+    if registry.house(record.game).together and record.outcome is not None:
+        scores = [v for _, v in outcome.get("scores", []) if isinstance(v, int | float)]
+        together, winners = int(max(scores, default=0)), ()
     return Gallery(
         record.id, record.game, dict(rules.title), record.finished_at, tuple(drawings),
-        scenes, winners,
+        scenes, winners, together,
     )
 
 

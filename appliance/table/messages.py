@@ -248,3 +248,18 @@ def say(lang: str, key: str, english: str, **params: Any) -> str:
         except (KeyError, IndexError, ValueError, AttributeError):
             continue  # a translation (or a game's sentence) that does not fit its params
     return english
+
+
+def plural_form(lang: str, n: int) -> str:
+    """The CLDR plural category of `n` ("one", "few", "other") for the languages the box
+    speaks, for the table's and the doors' sentences (the gallery's). The kiosk, which
+    imports nothing outside its wing, has its twin in appliance/kiosk/text.py and the
+    phone page asks Intl.PluralRules; tests/test_messages.py holds the twins to one
+    answer."""
+    if lang == "cs":
+        if n == 1:
+            return "one"
+        if 2 <= n <= 4:
+            return "few"
+        return "other"
+    return "one" if n == 1 else "other"

@@ -673,7 +673,7 @@ function renderResult() {
   }
   fill(card,
     h("h2", {}, t("lobby.result", { title: match.title || "" })),
-    winners.length ? h("p", { class: "winners" }, t("lobby.winners", { names: "" }),
+    winners.length ? h("p", { class: "winners" }, t("lobby.winners", { names: "", n: winners.length }),
       winners.map((s) => nameChip(s.name, s.colour))) : null,
     scoreLine(match, outcome), early);
   card.hidden = false;

@@ -25,7 +25,11 @@ const WORDS = {
     to_lobby: "Back to the lobby",
     kick: "Kick", offer: "Free for a newcomer",
     kicked_out: "{name}: removed from this game", let_back: "Let back in", offline: "offline", open_seat: "Seat {n}: free to take",
-    host_seat: "VIP", no_results: "No game has ended today yet.",
+    host_seat: "★ host", no_results: "No game has ended today yet.",
+    sound: "Sound", volume: "Volume", mute: "Mute", unmute: "Sound on",
+    sound_muted: "Muted: the box is silent until you turn the sound on (or it restarts).",
+    sound_quiet: "Quiet hours ({hours}): the box is silent now.",
+    sound_hours: "Quiet hours: {hours}.", sound_kept: "A change here lasts until the box restarts.",
     ended_early: "ended early", winner: "won", pack_ok: "{game}, {mode}, {n} entries", pack_ok_one: "{game}, {mode}, 1 entry",
     pack_bad: "not used: it has problems",
     remove: "Remove", uploaded: "The pack {file} is saved.",
@@ -60,7 +64,11 @@ const WORDS = {
     to_lobby: "Zpět do předsíně",
     kick: "Odebrat", offer: "Uvolnit pro nováčka",
     kicked_out: "{name}: odebrán(a) z této hry", let_back: "Pustit zpět", offline: "offline", open_seat: "Místo {n}: volné k převzetí",
-    host_seat: "VIP", no_results: "Dnes zatím žádná hra neskončila.",
+    host_seat: "★ hostitel", no_results: "Dnes zatím žádná hra neskončila.",
+    sound: "Zvuk", volume: "Hlasitost", mute: "Ztlumit", unmute: "Zapnout zvuk",
+    sound_muted: "Ztlumeno: krabice mlčí, dokud zvuk nezapnete (nebo se nerestartuje).",
+    sound_quiet: "Noční klid ({hours}): krabice teď mlčí.",
+    sound_hours: "Noční klid: {hours}.", sound_kept: "Změna tady platí do restartu krabice.",
     ended_early: "ukončena předčasně", winner: "vyhrál(a)", pack_ok: "{game}, {mode}, {n} položek", pack_ok_one: "{game}, {mode}, 1 položka",
     pack_ok_few: "{game}, {mode}, {n} položky",
     pack_bad: "nepoužívá se: obsahuje chyby",
@@ -315,6 +323,7 @@ function take(data) {
   renderStatus(view, data.paused);
   renderSeats(view, data.kicked || []);
   renderGames(view, data.defaults);
+  renderSound(data.sound);
   renderLanguages(view);
   renderPacks(data.packs);
   renderResults(data.results);
@@ -495,6 +504,36 @@ $("#start").addEventListener("click", () => {
   S.kept.add(gameId); // the next game of this kind starts from these, and says so
 });
 
+function renderSound(sound) {
+  const card = $("#sound-card");
+  card.hidden = !sound || !sound.enabled;
+  if (card.hidden) return;
+  const slider = $("#volume");
+  // Not while a finger is on the slider: the poll would pull it back under the finger.
+  if (document.activeElement !== slider) slider.value = String(sound.volume);
+  $("#volume-value").textContent = `${slider.value} %`;
+  const mute = $("#mute");
+  mute.textContent = w(sound.muted ? "unmute" : "mute");
+  mute.setAttribute("aria-pressed", sound.muted ? "true" : "false");
+  const notes = [];
+  if (sound.muted) notes.push(w("sound_muted"));
+  else if (sound.quiet_now) notes.push(w("sound_quiet", { hours: sound.quiet_hours }));
+  else if (sound.quiet_hours) notes.push(w("sound_hours", { hours: sound.quiet_hours }));
+  notes.push(w("sound_kept"));
+  $("#sound-note").textContent = notes.join(" ");
+}
+
+$("#volume").addEventListener("input", (event) => {
+  $("#volume-value").textContent = `${event.target.value} %`;
+});
+$("#volume").addEventListener("change", (event) => {
+  act("sound", { volume: Number(event.target.value) });
+});
+$("#mute").addEventListener("click", () => {
+  const sound = S.data && S.data.sound;
+  if (sound) act("sound", { muted: !sound.muted });
+});
+
 function renderLanguages(view) {
   fill($("#languages"), [["en", "English"], ["cs", "Čeština"]].map(([code, name]) => h("button", {
     type: "button", class: `btn btn-small ${view.lang === code ? "btn-primary" : "btn-quiet"}`,
@@ -509,12 +548,19 @@ function renderPacks(packs) {
     h("strong", {}, pack.title || pack.file),
     h("span", { class: "muted small" }, pack.file),
     h("span", { class: "small" }, !pack.ok ? w("pack_bad")
-      : w("pack_ok", { game: pack.game, mode: w(`mode_${pack.mode}`), n: pack.entries })),
+      : w("pack_ok", { game: gameTitle(pack.game), mode: w(`mode_${pack.mode}`), n: pack.entries })),
     pack.problems.length ? h("ul", { class: "field-error small" }, pack.problems.map((p) => h("li", {}, p))) : null,
     pack.removable ? h("button", {
       type: "button", class: "btn btn-quiet btn-small", dataset: { do: "remove" },
       onclick: () => removePack(pack.file),
     }, w("remove")) : null)));
+}
+
+/** The game's name in the page's language ("ArtBox", "Štětcem po čáře"), not its id. */
+function gameTitle(gameId) {
+  const games = (S.data && S.data.view && S.data.view.games) || [];
+  const game = games.find((g) => g.id === gameId);
+  return game ? game.title : gameId;
 }
 
 async function removePack(file) {
@@ -550,7 +596,8 @@ function renderResults(results) {
     return;
   }
   fill(list, results.slice().reverse().map((r) => {
-    const when = r.finished_at ? new Date(r.finished_at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
+    // Czech reads the 24-hour clock (18:42, never 06:42 PM); English the phone's own.
+    const when = r.finished_at ? new Date(r.finished_at * 1000).toLocaleTimeString(S.lang === "cs" ? "cs-CZ" : [], { hour: "2-digit", minute: "2-digit" }) : "";
     // Ended early: the winners of what was played (if any), and that it was cut short.
     const won = r.winners.length ? `${r.winners.join(", ")} ${w("winner")}` : "";
     const who = r.ended_early ? (won ? `${won} (${w("ended_early")})` : w("ended_early")) : won;

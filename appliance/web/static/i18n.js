@@ -53,6 +53,7 @@ const STRINGS = {
     "lobby.leave": "Leave seat",
     "lobby.result": "Last game: {title}",
     "lobby.winners": "Winners: {names}",
+    "lobby.winners_one": "Winner: {names}",
     "seat.you": "you",
     "seat.host": "host",
     "seat.online": "connected",
@@ -174,6 +175,7 @@ const STRINGS = {
     "lobby.leave": "Odejít od stolu",
     "lobby.result": "Minulá hra: {title}",
     "lobby.winners": "Vítězové: {names}",
+    "lobby.winners_one": "Vítěz: {names}",
     "seat.you": "ty",
     "seat.host": "hostitel",
     "seat.online": "připojen",
@@ -211,7 +213,7 @@ const STRINGS = {
     "finish.together_one": "Společně jste uhodli 1 slovo",
     "finish.ended_early": "Hostitel hru ukončil předčasně: platí, co se odehrálo.",
     "finish.no_winner": "Tentokrát bez vítěze",
-    "finish.gallery": "Výstava obrázků domů",
+    "finish.gallery": "Odneste si obrázky domů",
     "finish.winner": "Vítěz:",
     "finish.winners": "Vítězové:",
     "finish.again": "Hrát znovu",
@@ -318,7 +320,13 @@ export function addStrings(strings) {
 
 export function t(key, params) {
   const table = STRINGS[current] || STRINGS.en;
-  const template = table[key] ?? STRINGS.en[key] ?? key;
+  // A count `n` picks the language's plural form where the key has one ("key_one",
+  // "key_few"): the one place the phone page does (as messages.plural_form does for
+  // the box).
+  const form = params && typeof params.n === "number"
+    ? new Intl.PluralRules(current === "cs" ? "cs" : "en").select(params.n) : null;
+  const own = form ? table[`${key}_${form}`] : undefined;
+  const template = own ?? table[key] ?? STRINGS.en[key] ?? key;
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
