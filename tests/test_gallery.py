@@ -193,7 +193,7 @@ def test_no_gallery_address_when_switched_off(store: Store, config: Config,
 
 
 def test_the_page_counts_winners_and_a_game_played_together_in_czech() -> None:
-    drawing = gallery.Drawing(1, "Cy", PALETTE[0], {"en": "cat", "cs": "kočka"}, ())
+    drawing = gallery.Drawing(1, ("Cy",), PALETTE[0], {"en": "cat", "cs": "kočka"}, ())
 
     def page(lang: str, **fields: object) -> str:
         shown = gallery.Gallery(1, "artbox", {"en": "ArtBox", "cs": "ArtBox"}, None,
