@@ -4,17 +4,26 @@ points gives exactly what the point-by-point check gives."""
 
 from __future__ import annotations
 
+import dataclasses
+import gc
+import logging
 import random
+import sqlite3
+from pathlib import Path
 
 import msgspec
 import pytest
 
 from appliance.door.server import SharedParts
+from appliance.system.config import Config, StorageSettings
+from appliance.table.session import PALETTE, Session
+from appliance.table.store import Store
 from games.artbox import RULES as ARTBOX
 from games.artbox import ArtBoxState
 from games.core import Action, IllegalAction, SeatInfo
 from games.sheet import SHEET_HEIGHT, SHEET_WIDTH, Stroke
 from games.strokes import MARGIN, stroke_from_data, stroke_to_data
+from tests.conftest import FakeClock
 
 
 def _walk(rng: random.Random, n: int) -> list[list[int]]:
@@ -125,3 +134,64 @@ def test_the_bulk_check_of_points_is_the_point_by_point_one(seed: int) -> None:
     else:
         got = stroke_from_data({"points": raw}).points
         assert got == expected and all(type(p) is tuple for p in got)
+
+
+def _drawn_session(tmp_path: Path, writer: bool = False) -> tuple[Session, Config]:
+    store = Store(tmp_path / "easel.sqlite3")
+    config = dataclasses.replace(Config(), storage=StorageSettings(data_dir=str(tmp_path)))
+    session = Session(store, config, "http://192.0.2.7:8080", FakeClock())
+    for i in range(3):
+        session.join(f"Player {i}", PALETTE[i])
+    session.select("host", "artbox")
+    session.start("host")
+    for i in range(3):
+        session.act(i, "keep", {"card": 0})
+    assert session.match is not None
+    session.act(session.match.state.round.starter, "roll", {})
+    rng = random.Random(5)
+    for n in range(6):
+        session.act(n % 3, "stroke", {"points": _walk(rng, 500)})
+    return session, config
+
+
+def test_a_resume_replays_the_log_to_the_very_state_played(tmp_path: Path) -> None:
+    played, config = _drawn_session(tmp_path)
+    assert played.match is not None
+    before = ARTBOX.to_json(played.match.state)
+    played.store.close()
+    store = Store(tmp_path / "easel.sqlite3")
+    store.start_writer()
+    resumed = Session(store, config, "http://192.0.2.7:8080", FakeClock())
+    assert resumed.match is not None
+    assert ARTBOX.to_json(resumed.match.state) == before
+    assert gc.isenabled()  # the collector was paused for the replay only
+    # The shape checks the first views read were made on the writer thread, not left
+    # to the loop's first view.
+    done = store.later(lambda _: None)
+    assert done is not None
+    done.result()
+    checks = resumed.match.state.round.checks
+    assert checks and all("made" in vars(c) for c in checks.values())
+    store.close()
+
+
+def test_a_log_with_a_broken_stroke_is_refused_and_the_match_closed(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    played, config = _drawn_session(tmp_path)
+    assert played.match is not None
+    match_id = played.match.record.id
+    played.store.close()
+    db = sqlite3.connect(tmp_path / "easel.sqlite3")
+    with db:
+        db.execute("UPDATE actions SET data = ? WHERE match_id = ? AND kind = 'stroke' AND "
+                   "seq = (SELECT MAX(seq) FROM actions WHERE kind = 'stroke')",
+                   ('{"points": [[10, 20, 0], [10, 20.5, 8]]}', match_id))
+    db.close()
+    store = Store(tmp_path / "easel.sqlite3")
+    with caplog.at_level(logging.ERROR):
+        resumed = Session(store, config, "http://192.0.2.7:8080", FakeClock())
+    assert resumed.match is None
+    assert f"match {match_id} does not replay" in caplog.text
+    assert "whole numbers" in caplog.text
+    assert store.unfinished_match() is None
+    store.close()
