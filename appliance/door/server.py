@@ -645,7 +645,9 @@ class PhoneServer:
         key = (self.session.version, viewer)
         data = self._encoded.get(key)
         if data is None:
-            if len(self._encoded) > 64:
+            # Only the current version is ever asked for again: the older ones go (a
+            # picture's view is megabytes; 64 of them were kept).
+            if len(self._encoded) > 64 or any(v != key[0] for v, _ in self._encoded):
                 self._encoded.clear()
             data = self._encoded[key] = self._parts.encode(self.session.view_for(viewer))
         return data
