@@ -400,7 +400,7 @@ def test_who_sees_what() -> None:
     t.act("roll", portrayer)
     t.act("start_timer", portrayer)
     t.act("stroke", a, points=[[777, 333, 0], [778, 334, 5]])
-    assert RULES.view(t.state, a)["my_canvas"][0]["points"][0] == [777, 333, 0]
+    assert RULES.view(t.state, a)["my_canvas"][0]["points"][0] == (777, 333, 0)
     mark = "[777, 333, 0]"
     for seat in (b, portrayer, None):
         assert mark not in json.dumps(RULES.view(t.state, seat)), seat

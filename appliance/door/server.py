@@ -51,6 +51,7 @@ from appliance.table.session import (
     WrongRoom,
     hash_token,
 )
+from games.sheet import StrokeData
 
 log = logging.getLogger("easel.server")
 T = TypeVar("T")
@@ -153,14 +154,24 @@ class SharedParts:
     would be encoded again for every phone at every change of the table, on the loop
     that serves them all; here a list in a match's state whose JSON is over SHARED_BYTES
     is kept as `msgspec.Raw` by identity (the object is held, so its id is not reused)
-    for the next viewer and the next version. Views are never changed once built."""
+    for the next viewer and the next version. Views are never changed once built.
+
+    Strokes are kept the same way, one by one: a stroke's data (games.sheet.StrokeData)
+    is one object for as long as the stroke lives (Stroke.data), so each is encoded once,
+    when first sent, and a view of a picture costs a copy of its strokes' bytes, not an
+    encoding of every point again at every stroke anyone draws. Kept up to STROKE_BYTES
+    of JSON (a whole match's log fits: its budget is 8 MB), the least recent dropped."""
 
     SHARED_BYTES: Final = 16 * 1024
     KEPT: Final = 8
+    STROKE_BYTES: Final = 12 * 1024 * 1024
 
     def __init__(self) -> None:
         self._raw: OrderedDict[int, tuple[object, msgspec.Raw]] = OrderedDict()
+        self._strokes: OrderedDict[int, tuple[StrokeData, msgspec.Raw]] = OrderedDict()
+        self._stroke_bytes = 0
         self.encoded = 0  # big parts encoded (not found kept): for tests and benchmarks
+        self.strokes_encoded = 0  # strokes encoded (not found kept): for tests, benchmarks
 
     def encode(self, view: dict[str, Any]) -> bytes:
         match = view.get("match")
@@ -178,12 +189,39 @@ class SharedParts:
         if kept is not None and kept[0] is value:
             self._raw.move_to_end(id(value))
             return kept[1]
-        raw = msgspec.Raw(_encode(value))
+        raw = msgspec.Raw(_encode(self._with_strokes(value)))
         if len(raw) > self.SHARED_BYTES:
             self.encoded += 1
             self._raw[id(value)] = (value, raw)
             while len(self._raw) > self.KEPT:
                 self._raw.popitem(last=False)
+        return raw
+
+    def _with_strokes(self, node: Any) -> Any:
+        """`node` with every stroke in it as its kept JSON (its points are not walked)."""
+        if isinstance(node, StrokeData):
+            return self._stroke(node)
+        if isinstance(node, list):
+            return [self._with_strokes(v) for v in node]
+        if isinstance(node, dict):
+            return {k: self._with_strokes(v) for k, v in node.items()}
+        return node
+
+    def _stroke(self, stroke: StrokeData) -> msgspec.Raw:
+        kept = self._strokes.get(id(stroke))
+        if kept is not None and kept[0] is stroke:
+            self._strokes.move_to_end(id(stroke))
+            return kept[1]
+        raw = msgspec.Raw(_encode(stroke))
+        self.strokes_encoded += 1
+        if kept is not None:  # an id reused by a stroke that came after a dropped one
+            del self._strokes[id(stroke)]
+            self._stroke_bytes -= len(kept[1])
+        self._strokes[id(stroke)] = (stroke, raw)
+        self._stroke_bytes += len(raw)
+        while self._stroke_bytes > self.STROKE_BYTES and len(self._strokes) > 1:
+            _, (_, old) = self._strokes.popitem(last=False)
+            self._stroke_bytes -= len(old)
         return raw
 
 
@@ -654,7 +692,9 @@ class PhoneServer:
         key = (self.session.version, viewer)
         data = self._encoded.get(key)
         if data is None:
-            if len(self._encoded) > 64:
+            # Only the current version is ever asked for again: the older ones go (a
+            # picture's view is megabytes; 64 of them were kept).
+            if len(self._encoded) > 64 or any(v != key[0] for v, _ in self._encoded):
                 self._encoded.clear()
             data = self._encoded[key] = self._parts.encode(self.session.view_for(viewer))
         return data

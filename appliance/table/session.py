@@ -28,6 +28,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import dataclasses
+import gc
 import hashlib
 import json
 import logging
@@ -36,7 +37,7 @@ import sqlite3
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Awaitable, Callable, Coroutine, Generator, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, Literal, TypeVar, cast
 
@@ -548,6 +549,12 @@ class Session:
             return
         self._carry_over_time(live, logged[-1].action.at if logged else None)
         self.match = live
+        # What the first views would compute on the loop (ArtBox's shape check of every
+        # picture on the table, cold after a restart: up to ~100 ms one), made on the
+        # writer thread while the box starts, as after every live move.
+        after_move = registry.house(rules.id).make_after_move
+        if after_move is not None:
+            self.store.later(lambda _: _made_after_move(after_move, state))
         log.info("resumed match %d of %s after %d actions", record.id, record.game, len(logged))
 
     def _carry_over_time(self, live: LiveMatch, last_action_at: float | None) -> None:
@@ -1118,10 +1125,11 @@ class Session:
         """A stored match's rules, log and state rebuilt from the log (raises what the
         rules raise on a log they cannot replay)."""
         rules = registry.get(record.game)
-        logged = self.store.actions(record.id)
-        state = replay(
-            rules, record.seats, record.options, record.seed, [a.action for a in logged]
-        )
+        with _collector_paused():
+            logged = self.store.actions(record.id)
+            state = replay(
+                rules, record.seats, record.options, record.seed, [a.action for a in logged]
+            )
         return rules, logged, state
 
     def _resume_finish(self) -> None:
@@ -2275,6 +2283,26 @@ class Session:
             "buttons": [b for b in BUTTONS if f"press_{b}" in kinds],
             "cue": {"seq": match.next_seq, "kind": match.last_kind},
         }
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No cyclic collections while a log is read and replayed: a long match's strokes are
+    hundreds of thousands of lists and tuples, all kept, and the collector's passes over
+    them, again and again as they are made, were most of a resume's time (`easel run`
+    starts with the collector off anyway; a resume during a test or a restart of the
+    session does not)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            # What the replay made lives as long as the match: out of the collector's
+            # passes (the first, right after, would walk all of it), as `easel run` does
+            # with what its start made.
+            gc.freeze()
+            gc.enable()
 
 
 def _make_ahead(game: str, state: Any) -> None:
