@@ -7,9 +7,15 @@ DEV_STAMP     := $(VENV)/.dev-installed
 
 .PHONY: run test lint bench pi-check clean
 
+# On a Raspberry Pi the venv sees Debian's packages (--system-site-packages): python3-lgpio
+# (Raspberry Pi OS's own; PyPI has none for trixie's Python 3.13) and python3-evdev (pip
+# would compile it), as the installer's venv does. Elsewhere a plain venv.
+PI_MODEL ?= /proc/device-tree/model
+VENV_FLAGS := $(if $(findstring Raspberry Pi,$(shell cat $(PI_MODEL) 2>/dev/null | tr -d '\000')),--system-site-packages)
+
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Easel needs Python 3.11 or newer; found " + sys.version.split()[0])'
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
 
 $(RUNTIME_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
@@ -35,12 +41,14 @@ test: lint
 bench: $(DEV_STAMP)
 	$(BIN)/python -m tests.bench
 
-# Proof without a Pi that Easel installs on Raspberry Pi OS Bookworm (64-bit): aarch64
-# wheels only, the installer's Debian packages for arm64, and a smoke run of the wheels
-# under qemu-user (tests/pi_check). Networked and slow the first time (a few minutes, as
-# root for debootstrap); cached in .pi-check/ after that.
+# Proof without a Pi that Easel installs on Raspberry Pi OS trixie (64-bit; PI_SUITE=bookworm
+# for the previous release): aarch64 wheels only, the installer's Debian packages for arm64,
+# and a smoke run of the wheels under qemu-user (tests/pi_check). Needs debootstrap and
+# qemu-user-static (apt-get install debootstrap qemu-user-static). Networked and slow the
+# first time (a few minutes, as root for debootstrap); cached in .pi-check/ after that.
+PI_SUITE ?= trixie
 pi-check: $(DEV_STAMP)
-	EASEL_PI_CHECK=1 $(BIN)/pytest -p no:cacheprovider tests/test_pi_wheels.py
+	EASEL_PI_CHECK=1 EASEL_PI_SUITE=$(PI_SUITE) $(BIN)/pytest -p no:cacheprovider tests/test_pi_wheels.py
 
 clean:
 	rm -rf $(VENV) .bench .pi-check .pytest_cache .mypy_cache .ruff_cache
