@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: run test lint bench pi-check clean
+.PHONY: run test lint bench pi-check boot-check clean
 
 # On a Raspberry Pi the venv sees Debian's packages (--system-site-packages): python3-lgpio
 # (Raspberry Pi OS's own; PyPI has none for trixie's Python 3.13) and python3-evdev (pip
@@ -50,5 +50,13 @@ PI_SUITE ?= trixie
 pi-check: $(DEV_STAMP)
 	EASEL_PI_CHECK=1 EASEL_PI_SUITE=$(PI_SUITE) $(BIN)/pytest -p no:cacheprovider tests/test_pi_wheels.py
 
+# The appliance booted whole in an x86_64 Debian trixie VM under KVM (tests/boot_check):
+# the installer on a clean image, a reboot, the unit by itself, the lobby on virtio-gpu
+# through kmsdrm (QEMU's screendump, its QR code), a phone through a loopback port. Needs
+# root, /dev/kvm, apt-get install debootstrap qemu-system-x86 qemu-utils; the image is
+# cached in .boot-check/. Never part of `make test`.
+boot-check: $(DEV_STAMP)
+	EASEL_BOOT_CHECK=1 $(BIN)/pytest -p no:cacheprovider tests/test_boot_check.py
+
 clean:
-	rm -rf $(VENV) .bench .pi-check .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .bench .pi-check .boot-check .pytest_cache .mypy_cache .ruff_cache
