@@ -37,7 +37,7 @@ pytestmark = [
 
 INSTALLED = "easel-boot-check: installer exit"
 REBOOTING = "easel-boot-check: rebooting"
-UNIT_UP = re.compile(r"Started easel\.service")
+UNIT_UP = re.compile(r"Started (\x1b\[[0-9;]*m)?easel\.service")  # systemd colours the name
 JOIN = re.compile(r"^http://10\.0\.2\.15:8080/\?room=\w+")  # QEMU's user network gives .15
 
 
