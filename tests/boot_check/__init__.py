@@ -31,7 +31,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests import pi_check
@@ -281,6 +281,7 @@ class Vm:
     work: Path
     port: int
     process: subprocess.Popen[bytes] | None = None
+    _seen_at: dict[str, float] = field(default_factory=dict)
 
     @property
     def serial(self) -> Path:
@@ -323,6 +324,7 @@ class Vm:
         """Until `text` is on the serial console; BootCheckError with its tail if not."""
         end = time.monotonic() + timeout
         while text not in self.console():
+            self.seconds_since(text)
             if self.process is not None and self.process.poll() is not None:
                 raise BootCheckError(f"QEMU exited {self.process.returncode} before "
                                      f"{text!r}:\n{self.console()[-4000:]}")
@@ -330,6 +332,13 @@ class Vm:
                 raise BootCheckError(f"no {text!r} on the console within {timeout:.0f} s:\n"
                                      f"{self.console()[-4000:]}")
             time.sleep(0.5)
+        self.seconds_since(text)
+
+    def seconds_since(self, marker: str) -> float:
+        """Seconds since `marker` first reached the console (as this process saw it)."""
+        if marker not in self._seen_at and marker in self.console():
+            self._seen_at[marker] = time.monotonic()
+        return time.monotonic() - self._seen_at.get(marker, time.monotonic())
 
     def wait_for_after(self, marker: str, pattern: re.Pattern[str], timeout: float) -> None:
         """Until `pattern` is on the console after `marker` (e.g. after the reboot)."""
