@@ -393,14 +393,36 @@ class Appliance:
         return RemoteInputs(feed, keyboards=self.kiosk.keys_source == "evdev",
                             grab=self.config.remote.grab, hold_s=self.config.panel.hold_s)
 
+    def _tv_output(self) -> Any:
+        """The HDMI output the kiosk shows on (drivers.remote.ScreenOutput), or None: not
+        on KMS/DRM (a desktop window, headless) or not on HDMI (a DSI panel is no TV)."""
+        from appliance.kiosk.display import hdmi_output
+        from drivers.remote import ScreenOutput
+
+        if self.kiosk is None or (self.kiosk.choice.driver or "").lower() != "kmsdrm":
+            return None
+        found = hdmi_output(self.config.display.connector)
+        return None if found is None else ScreenOutput(found.card, found.connector_id,
+                                                       found.name)
+
     async def _register_tv(self) -> None:
-        from drivers.remote import Cec
+        from drivers.remote import Cec, cec_device_for
 
         tv = self.config.tv
-        cec = Cec(tv.device, tv.osd_name, clock=self.clock)
+        output = self._tv_output()
+        device = tv.device
+        if device == "auto":
+            # A Pi 4 or 5 has an adapter per HDMI port: the TV's is the kiosk's output's.
+            device, why = await cec_device_for(output)
+            log.info("tv: CEC on %s: %s", device, why)
+        cec = Cec(device, tv.osd_name, clock=self.clock)
         if await cec.register():
             self.cec = cec
             self._tv_seen = self._tv_moment()
+            if output is not None:
+                # The TV sends its remote's keys to the active source only: a box that
+                # boots onto a TV says it is the one on screen (wake = false or not).
+                await cec.announce()
 
     def _tv_moment(self) -> tuple[int | None, int]:
         match = self.session.match

@@ -11,9 +11,11 @@ finds every remote, gamepad and keyboard, reads each with the asyncio read loop 
 threads, no polling: the loop waits on the devices' descriptors, and a timer runs only
 while an arrow is held) and survives them coming and going, as
 `drivers.touch.TouchPanel` does for the touch panel.
-`Cec` registers the box on the HDMI-CEC bus as a playback device and asks the TV to wake
-and show the box's input (One Touch Play), with `cec-ctl` (Debian's v4l-utils) run as a
-subprocess with a timeout, never blocking the loop.
+`Cec` registers the box on the HDMI-CEC bus as a playback device, announces it as the
+active source (the TV sends its remote's keys to the active source only) and asks the TV
+to wake and show the box's input (One Touch Play), with `cec-ctl` (Debian's v4l-utils)
+run as a subprocess with a timeout, never blocking the loop. `cec_device_for` finds the
+CEC adapter of the HDMI output the kiosk is on (a Pi 4 or 5 has one per port).
 
 Hardware only: standard library and evdev, no game, no pygame, nothing from appliance/.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import glob
 import logging
 import os
 import re
@@ -629,6 +632,42 @@ class Cec:
                  self.physical_address or "an unknown address")
         return True
 
+    def announce_command(self, physical_address: str) -> list[str]:
+        """Active Source: the box says it is the input on screen, so the TV's remote keys
+        come to it (cec-ctl's own example for switching the TV to an output)."""
+        return [self.command, "--device", self.device, "--to", "0", "--active-source",
+                f"phys-addr={physical_address}"]
+
+    async def status(self) -> str:
+        """What cec-ctl says of the adapter (its driver, name, connector, address), or ''
+        when it cannot say (no adapter, no cec-ctl, no answer)."""
+        try:
+            code, out = await self._run(self.query())
+        except (OSError, TimeoutError):
+            return ""
+        return out if code == 0 else ""
+
+    async def announce(self) -> bool:
+        """Tell the TV the box is the active source (at boot, when a TV is the screen). No
+        Image View On: a TV that is off stays off. True if the TV was told."""
+        address = self.physical_address
+        if not self.available or address in (None, NO_ADDRESS):
+            log.info("tv: not announced as the active source: %s",
+                     "no HDMI-CEC" if not self.available else "no HDMI address (TV off?)")
+            return False
+        assert address is not None
+        try:
+            code, out = await self._run(self.announce_command(address))
+        except (OSError, TimeoutError) as error:
+            log.info("tv: announcing the box failed: %s", error)
+            return False
+        if code != 0:
+            log.info("tv: active-source failed: %s", out.strip()[:200])
+            return False
+        log.info("tv: announced as the active source at %s (the TV's remote reaches the box)",
+                 address)
+        return True
+
     async def wake(self) -> bool:
         """One Touch Play; at most once per `min_wake_interval_s`. True if it was asked."""
         if not self.available or self._waking:
@@ -660,6 +699,56 @@ class Cec:
             return False
         finally:
             self._waking = False
+
+
+CEC_DEVICES: Final = "/dev/cec*"
+# cec-ctl's adapter status (CEC_ADAP_G_CONNECTOR_INFO, kernel 5.10 on; vc4 fills it in).
+_DRM_CARD = re.compile(r"DRM Card Number\s*:\s*(\d+)")
+_DRM_CONNECTOR = re.compile(r"DRM Connector ID\s*:\s*(\d+)")
+# vc4's adapter names: "vc4-hdmi-0" is HDMI-A-1's, "vc4-hdmi-1" HDMI-A-2's.
+_VC4_ADAPTER = re.compile(r"Adapter Name\s*:\s*vc4-hdmi-(\d+)")
+_HDMI_PORT = re.compile(r"HDMI-A-(\d+)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ScreenOutput:
+    """The DRM output the kiosk is on: its card, the kernel's connector id (0: unknown)
+    and name ("HDMI-A-2")."""
+
+    card: int
+    connector_id: int
+    name: str
+
+
+def adapter_matches(status: str, output: ScreenOutput) -> str:
+    """Whether the adapter cec-ctl described in `status` is `output`'s: '' if not, else
+    how that is known (the adapter's connector info, or vc4's port-numbered name)."""
+    card, connector = _DRM_CARD.search(status), _DRM_CONNECTOR.search(status)
+    if card and connector and output.connector_id:
+        same = (int(card.group(1)), int(connector.group(1))) == (output.card,
+                                                                 output.connector_id)
+        return "its connector info" if same else ""
+    vc4, port = _VC4_ADAPTER.search(status), _HDMI_PORT.match(output.name)
+    if vc4 and port and int(vc4.group(1)) + 1 == int(port.group(1)):
+        return f"its name vc4-hdmi-{vc4.group(1)}"
+    return ""
+
+
+async def cec_device_for(output: ScreenOutput | None, devices: Sequence[str] | None = None,
+                         command: str = "cec-ctl") -> tuple[str, str]:
+    """The CEC adapter of the HDMI output the kiosk is on, and why (for the log): the
+    adapter whose connector is `output`, else /dev/cec0 (or the only adapter there is)."""
+    found = sorted(glob.glob(CEC_DEVICES)) if devices is None else list(devices)
+    first = found[0] if found else "/dev/cec0"
+    if not found:
+        return first, "no CEC adapter (/dev/cec*) here"
+    if output is None:
+        return first, "the kiosk is on no HDMI output: the first adapter"
+    for device in found:
+        how = adapter_matches(await Cec(device, command=command).status(), output)
+        if how:
+            return device, f"the adapter of {output.name} (by {how})"
+    return first, f"no adapter says it is {output.name}'s: the first one"
 
 
 def describe(bindings: Iterable[Binding] = BINDINGS) -> list[tuple[str, str, str]]:

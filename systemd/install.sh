@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Easel's installer for Raspberry Pi OS Bookworm (Lite): the Debian packages it needs, the
+# Easel's installer for Raspberry Pi OS trixie or Bookworm (Lite, 64-bit): the Debian packages it needs, the
 # `easel` user, a venv in /opt/easel with Easel from the checkout this script is in,
 # /etc/easel/appliance.toml (never overwritten), the systemd unit, tty1 taken from getty,
 # a quiet boot, optionally a Wi-Fi hotspot for the phones. Re-running it upgrades Easel in
@@ -45,7 +45,7 @@ Usage: sudo systemd/install.sh [--profile NAME] [--hotspot NAME PASSWORD]
        sudo systemd/install.sh --uninstall
        systemd/install.sh --dry-run [...]
 
-Installs Easel on Raspberry Pi OS Bookworm (Lite) so that the box starts in the lobby by
+Installs Easel on Raspberry Pi OS trixie or Bookworm (Lite) so that the box starts in the lobby by
 itself: Debian packages, the user '$USER_NAME', $VENV, $CONFIG, the systemd
 unit $UNIT (it takes the screen on tty1 from the login prompt) and a quiet boot.
 Run it again to upgrade Easel: the games' data ($STATE) and settings are kept.
@@ -196,7 +196,8 @@ evdev_needs_build() {
 PIP_EXTRA=""
 
 install_packages() {
-    # python3-lgpio: the GPIO backend on Bookworm and the Pi 5; python3-evdev: the touch
+    # python3-lgpio: the GPIO backend (every Pi, the Pi 5 included; Raspberry Pi OS's own
+    # archive, not Debian's, has it); python3-evdev: the touch
     # panel (the venv sees both through --system-site-packages); fonts with Czech letters
     # for the kiosk. pygame-ce's wheel brings its own SDL but loads the GPU's libraries
     # (GBM, DRM, EGL, GLES and Mesa's drivers) from the system for KMS/DRM. v4l-utils:
@@ -212,8 +213,13 @@ install_packages() {
     if installed python3-lgpio || available python3-lgpio; then
         want+=(python3-lgpio)
     else
+        # Raspberry Pi OS's apt has its own archive (archive.raspberrypi.com) beside
+        # Debian's; plain Debian does not. PyPI's lgpio has wheels up to Python 3.12 only:
+        # on Python 3.13 (trixie) easel[pi] asks for nothing and the panel is off.
         say "python3-lgpio is not in this system's package lists (not Raspberry Pi OS?):" \
-            "Easel takes lgpio from PyPI instead (easel[pi])"
+            "Easel takes lgpio from PyPI instead (easel[pi]) where PyPI has it for this" \
+            "Python (3.12 and older); otherwise the GPIO panel is off and the on-screen" \
+            "buttons stand in (the lobby says so)"
         PIP_EXTRA="[pi]"
     fi
     if [ "$HOTSPOT" = 1 ]; then
@@ -688,7 +694,7 @@ at_console() {
 
 make_hotspot() {
     if ! simulating && ! command -v nmcli >/dev/null 2>&1; then
-        die "--hotspot needs NetworkManager (nmcli), which Raspberry Pi OS Bookworm has"
+        die "--hotspot needs NetworkManager (nmcli), which Raspberry Pi OS trixie and Bookworm have"
     fi
     # WPA2 with CCMP only and PMF off: what phones (iPhones included) join without a
     # warning, and what the Pi's Wi-Fi chip can serve. autoconnect-priority: at boot the
@@ -765,8 +771,8 @@ do_install() {
         die "no profile '$PROFILE' ($(profile_file)); the profiles: $(profile_names)"
     fi
     refuse_32_bit
-    if [ -r /etc/os-release ] && ! grep -q '^VERSION_CODENAME=bookworm' /etc/os-release; then
-        say "warning: this is not Debian/Raspberry Pi OS Bookworm; going on, but untested"
+    if [ -r /etc/os-release ] && ! grep -Eq '^VERSION_CODENAME="?(trixie|bookworm)' /etc/os-release; then
+        say "warning: this is not Raspberry Pi OS (or Debian) trixie or Bookworm; going on, but untested"
     fi
     install_packages
     make_user

@@ -159,15 +159,88 @@ def test_kmsdrm_is_told_the_card_and_the_environment_is_restored_on_failure(
     assert os.environ[KMSDRM_INDEX_VARIABLE] == "7"
 
 
-@pytest.mark.parametrize("value", ["auto", "DSI", "HDMI", "HDMI-A-2", "DSI-1", "Composite-1"])
+@pytest.mark.parametrize("value", ["auto", "DSI", "HDMI", "hdmi", "HDMI-A-2", "DSI-1",
+                                   "Composite-1", "Virtual-1"])
 def test_the_connector_setting_takes_kinds_and_kernel_names(value: str) -> None:
     assert load(files=[], env={"EASEL_DISPLAY_CONNECTOR": value}).display.connector == value
 
 
-@pytest.mark.parametrize("value", ["HDMI A", "", "card1-HDMI-A-1/status", "-HDMI", "x" * 40])
+@pytest.mark.parametrize("value", ["HDMI A", "", "card1-HDMI-A-1/status", "-HDMI", "x" * 40,
+                                   "HDMI-B", "HDMI-3", "HDMI-A-0", "VGA", "DSI1"])
 def test_a_bad_connector_setting_is_refused_naming_what_is_allowed(value: str) -> None:
-    with pytest.raises(ConfigError, match=r"display.connector .* \"auto\", or a screen output"):
+    # "HDMI-B" (no Pi has dual-link HDMI) used to pass, then only ever fell back to
+    # another screen: a name no Pi has is refused at the start, with the names it has.
+    with pytest.raises(ConfigError,
+                       match=r"display.connector .* \"auto\", or a Pi's screen output.*HDMI-A-2"):
         load(files=[], env={"EASEL_DISPLAY_CONNECTOR": value})
+
+
+def pi4_two_hdmi(root: Path, ids: tuple[int, int] | None = None) -> Path:
+    """A Pi 4 with a screen on each HDMI port (and DSI connected too), on one vc4 card;
+    `ids`: the connectors' kernel ids as sysfs (kernel 6.x) has them, HDMI-A-1's first."""
+    root = fake_sysfs(root, {0: V3D, 1: {"DSI-1": "connected", "HDMI-A-1": "connected",
+                                         "HDMI-A-2": "connected", "Writeback-1": "unknown"}})
+    if ids is not None:
+        for name, number in zip(("HDMI-A-1", "HDMI-A-2"), ids, strict=True):
+            (root / f"card1-{name}" / "connector_id").write_text(f"{number}\n")
+        (root / "card1-DSI-1" / "connector_id").write_text("40\n")
+        (root / "card1-Writeback-1" / "connector_id").write_text("50\n")
+    return root
+
+
+def test_the_configured_connector_is_opened_as_its_sdl_display(tmp_path: Path) -> None:
+    """SDL's kmsdrm makes one display per connected connector of the card, in the kernel's
+    connector order; the kiosk opens the configured one's, not always display 0."""
+    root = pi4_two_hdmi(tmp_path / "drm")
+    by_name = {c: detect_card(c, root) for c in ("DSI", "HDMI-A-1", "HDMI-A-2", "HDMI")}
+    assert {c: (k.card, k.connector, k.display) for c, k in by_name.items()} == {
+        "DSI": (1, "DSI-1", 0), "HDMI-A-1": (1, "HDMI-A-1", 1), "HDMI-A-2": (1, "HDMI-A-2", 2),
+        "HDMI": (1, "HDMI-A-1", 1)}
+    assert "SDL display 2" in by_name["HDMI-A-2"].reason
+    # The kernel's ids order SDL's displays where sysfs gives them (DSI last here); the
+    # writeback output is never one of them.
+    ids = pi4_two_hdmi(tmp_path / "ids", ids=(33, 31))
+    assert [detect_card(c, ids).display for c in ("HDMI-A-2", "HDMI-A-1", "DSI-1")] == [0, 1, 2]
+    # A disconnected port makes no display: HDMI-A-2 is SDL's display 1 then.
+    (root / "card1-HDMI-A-1" / "status").write_text("disconnected\n")
+    assert detect_card("HDMI-A-2", root).display == 1
+
+
+def test_the_display_index_reaches_sdl_and_a_missing_one_falls_back_to_0(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """What the card search chose is the display SDL is asked for (fullscreen modes, the
+    window, its position); an index SDL does not have opens display 0 and says so."""
+    from appliance.kiosk import display as display_module
+
+    monkeypatch.setattr(display_module, "_choose_kmsdrm_card", lambda *_: ("", 1))
+    asked: list[object] = []
+    def list_modes(depth: int, flags: int, display: int = 0) -> int:
+        asked.append(display)
+        return -1  # any size goes
+
+    monkeypatch.setattr(pygame.display, "list_modes", list_modes)
+    monkeypatch.setattr(pygame.display, "get_num_displays", lambda: 2)
+    windows: list[dict[str, object]] = []
+
+    class Window:
+        def __init__(self, title: str, size: tuple[int, int], **kw: object) -> None:
+            windows.append(kw)
+            self.size = size
+
+    monkeypatch.setattr(pygame, "Window", Window)
+    monkeypatch.setattr(display_module, "_opened", lambda *_: None)
+    # kmsdrm's card search runs for this choice; SDL itself stays on the dummy driver.
+    choice = DisplayChoice("kmsdrm", True, False, "test")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
+    monkeypatch.setattr(pygame.display, "init", lambda: None)
+    display_module.open_window(choice, (800, 480), 0, "HDMI-A-2")
+    assert asked == [1]
+    assert windows[0]["position"] == (0x1FFF0001, 0x1FFF0001)
+    monkeypatch.setattr(pygame.display, "get_num_displays", lambda: 1)
+    caplog.set_level(logging.WARNING, "appliance.kiosk.display")
+    display_module.open_window(choice, (800, 480), 0, "HDMI-A-2")
+    assert asked[-1] == 0 and "not display 1; using display 0" in caplog.text
 
 
 # --- the fullscreen mode --------------------------------------------------------------

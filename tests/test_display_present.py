@@ -293,3 +293,38 @@ def test_a_resized_renderer_window_gets_a_frame_and_texture_of_its_new_size(make
     assert kiosk.size == kiosk.frame.get_size() == (500, 300)
     assert kiosk.update(VIEW, 0.0), "laid out again at the new size"
     assert shown(kiosk) == upright_turned(kiosk)
+
+
+@pytest.mark.parametrize(("fullscreen", "toggles"), [(True, 0), (False, 1)],
+                         ids=["the-box", "a-desktop-window"])
+def test_f11_toggles_a_desktop_window_only(monkeypatch: pytest.MonkeyPatch, clock: FakeClock,
+                                           fullscreen: bool, toggles: int) -> None:
+    """On the box (fullscreen from the start) a USB keyboard's F11 changes nothing; a
+    window on a desktop still goes fullscreen with it."""
+    GAME_SCREENS["easel-test"] = easel_screen
+    choice = DisplayChoice("dummy", fullscreen, False, "test")
+    kiosk = Kiosk((640, 400), 0, choice, clock=clock, present="surface")
+    try:
+        asked: list[None] = []
+        monkeypatch.setattr(kiosk.presenter, "toggle_fullscreen", lambda: asked.append(None))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0,
+                                             unicode="", scancode=0))
+        kiosk.poll()
+        assert len(asked) == toggles
+    finally:
+        GAME_SCREENS.pop("easel-test", None)
+        kiosk.close()
+
+
+def test_the_worker_never_draws_into_the_display_surface(make_kiosk) -> None:
+    """The frame the worker thread draws into is the presenter's own, upright too: SDL may
+    replace the window's surface on the loop's thread (a resize) while a frame is drawn."""
+    kiosk = make_kiosk(0, (640, 400), "surface")
+    assert isinstance(kiosk.presenter, SurfacePresenter)
+    screen = pygame.display.get_surface()
+    assert screen is not None and kiosk.frame is not screen
+    kiosk.frame.fill((200, 10, 10), pygame.Rect(5, 5, 20, 20))
+    assert screen.get_at((10, 10))[:3] != (200, 10, 10), "not shown before its present"
+    kiosk.presenter.present(kiosk.frame, pygame.Rect(0, 0, 30, 30))
+    assert screen.get_at((10, 10))[:3] == (200, 10, 10)
+    assert shown(kiosk) == upright_turned(kiosk)

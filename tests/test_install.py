@@ -527,3 +527,20 @@ def test_at_the_pis_keyboard_the_installer_does_not_restart_easel_under_itself(
     assert "not starting Easel now: it takes over this screen (tty1)" in out
     assert "would run: systemctl restart" not in out
     assert "would run: systemctl enable easel.service" in out
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="no make here")
+@pytest.mark.parametrize(("model", "flag"), [
+    (b"Raspberry Pi 5 Model B Rev 1.0\0", True), (b"", False), (None, False)])
+def test_make_run_on_a_pi_builds_its_venv_with_debians_packages(tmp_path, model, flag) -> None:
+    """On a Pi `make run`'s venv sees Debian's python3-lgpio and python3-evdev (no compiler,
+    and no lgpio wheel for trixie's Python), as the installer's venv does; not elsewhere."""
+    path = tmp_path / "model"
+    if model is not None:
+        path.write_bytes(model)
+    venv = tmp_path / "venv"
+    out = subprocess.run(
+        ["make", "-n", "-s", "-C", str(REPO), f"{venv}/bin/python", f"VENV={venv}",
+         f"PI_MODEL={path}"], capture_output=True, text=True, check=True, timeout=60).stdout
+    (line,) = [w for w in out.splitlines() if "-m venv" in w]
+    assert ("--system-site-packages" in line) == flag, line

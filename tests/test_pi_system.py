@@ -220,6 +220,39 @@ async def test_a_panel_pin_that_cannot_be_used_leaves_the_box_running_and_says_s
         await asyncio.wait_for(task, 10)
 
 
+async def test_a_pi_without_any_gpio_library_starts_with_on_screen_buttons(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Raspberry Pi OS trixie's lgpio is in the Raspberry Pi archive only (no PyPI wheel for
+    Python 3.13): a Pi where neither lgpio nor RPi.GPIO imports still opens the lobby, its
+    three buttons on the screen and a notice saying the panel is off."""
+    import sys
+
+    import appliance.kiosk.display
+
+    for module in ("lgpio", "RPi", "RPi.GPIO"):
+        monkeypatch.setitem(sys.modules, module, None)  # import fails, as on plain trixie
+    monkeypatch.setattr(appliance.kiosk.display, "detect_pi", lambda: True)
+    app = Appliance(box_config(tmp_path), clock=FakeClock(),
+                    addresses=lambda: {"eth0": "192.0.2.5"})
+    stop = asyncio.Event()
+    caplog.set_level(logging.INFO, "easel")
+    task = asyncio.create_task(app.run(stop))
+    try:
+        await until(lambda: app.kiosk is not None and app.kiosk.frames_drawn > 0)
+        assert app.panel is None
+        assert app.kiosk.renderer.panel_buttons, "the on-screen buttons stand in"
+        (notice,) = app.notices
+        assert notice.startswith("Panel off: no GPIO library works"), notice
+        assert "on-screen buttons" in notice
+        assert app.kiosk_view()["notices"] == [notice]
+        logged = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
+        assert any("python3-lgpio" in m for m in logged), logged
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
+
+
 async def test_the_join_address_follows_the_network(tmp_path: Path) -> None:
     """No network at start (the QR code would say 127.0.0.1), then Wi-Fi comes up, then
     the lease changes: the lobby's QR code follows each time without a restart."""
@@ -305,6 +338,9 @@ def test_the_wiring_guide_is_the_default_pins_and_keeps_clear_of_i2s_and_pin_6()
         grounds = {int(n) for n in re.findall(r"pin (\d+)", other)}
         assert grounds and grounds <= GROUND_PINS, f"{key}: {other}"
         assert 6 not in grounds, f"{key} shares pin 6 with the screen's power lead"
+        if key == "buzzer":
+            # A buzzer draws 20-40 mA: the budget counts only a transistor's base current.
+            assert "1 kΩ to the transistor's base" in other, other
         if key.endswith("led") or key.startswith("bar"):
             ohms = int(other.split(" Ω")[0])
             assert 330 <= ohms <= 470, f"{key}: {ohms} Ω"

@@ -1,9 +1,12 @@
-"""Proof, without a Pi, that Easel installs on Raspberry Pi OS Bookworm (64-bit) with no
-compiler and that the kiosk's display driver is in the wheel (tests/pi_check).
+"""Proof, without a Pi, that Easel installs on Raspberry Pi OS trixie (64-bit; Bookworm with
+EASEL_PI_SUITE=bookworm) with no compiler and that the kiosk's display driver is in the
+wheel (tests/pi_check).
 
 Slow and networked (the package index, Debian's mirror): run by `make pi-check` (and CI
 after `make test`), skipped in a plain `make test`. EASEL_PI_CHECK=1 turns them on;
-there a missing tool is a failure, not a skip.
+there a missing tool is a failure, not a skip. The fixtures build the caches (debootstrap,
+the downloads: minutes on a cold run) with no pytest timeout of their own: the suite's
+120 s is for a test, not for a download (func_only).
 """
 
 from __future__ import annotations
@@ -20,9 +23,13 @@ import pytest
 from tests import pi_check
 from tests.pi_check import AptView, PiCheckError
 
-pytestmark = pytest.mark.skipif(
-    os.environ.get("EASEL_PI_CHECK") != "1", reason="make pi-check runs these (EASEL_PI_CHECK=1)"
-)
+pytestmark = [
+    pytest.mark.skipif(os.environ.get("EASEL_PI_CHECK") != "1",
+                       reason="make pi-check runs these (EASEL_PI_CHECK=1)"),
+    # The suite's timeout counts a test's own time; the fixtures' downloads and debootstrap
+    # have their own bounds (run()'s timeouts) and a cold cache takes minutes.
+    pytest.mark.timeout(120, func_only=True),
+]
 
 SMOKE = Path(pi_check.__file__).parent / "smoke_aarch64.py"
 
@@ -39,20 +46,24 @@ def apt_view() -> AptView:
 
 @pytest.fixture(scope="module")
 def pi_python_version(apt_view: AptView) -> str:
-    """The Python of Raspberry Pi OS Bookworm (Debian Bookworm's python3 for arm64)."""
+    """The Python of Raspberry Pi OS (its Debian release's python3 for arm64)."""
     return pi_check.python_version_of(apt_view.candidate("python3"))
 
 
-def test_the_pi_python_is_bookworms_3_11(pi_python_version: str) -> None:
-    # Raspberry Pi OS Bookworm is built on Debian Bookworm's python3: 3.11.
-    assert pi_python_version == "3.11"
+def test_the_pi_python_is_the_releases(pi_python_version: str) -> None:
+    # Raspberry Pi OS trixie is built on Debian 13's python3: 3.13 (Bookworm's: 3.11).
+    assert pi_python_version == pi_check.RELEASE.python, pi_check.SUITE
 
 
 def test_every_dependency_has_an_aarch64_wheel(tmp_path: Path, pi_python_version: str) -> None:
     """pip resolves the whole dependency tree from binary wheels only, for aarch64."""
-    wanted = pi_check.wheel_requirements()
+    wanted = pi_check.wheel_requirements(pi_python_version)
     assert any(r.startswith("pygame-ce") for r in wanted)
-    assert any(r.startswith("lgpio") for r in wanted), "the [pi] extra is checked too"
+    # The [pi] extra is checked too where PyPI has lgpio for the Pi's Python; its marker
+    # leaves it out for 3.13, where it comes from Raspberry Pi OS's archive
+    # (test_lgpio_is_raspberry_pi_oss_own_on_trixie).
+    has_lgpio = any(r.startswith("lgpio") for r in wanted)
+    assert has_lgpio == pi_check.RELEASE.lgpio_wheel, wanted
     wheels = pi_check.download_wheels(tmp_path, pi_python_version)
     names = {w.name.split("-")[0].lower().replace("_", "-") for w in wheels}
     assert {pi_check.requirement_name(r) for r in wanted} <= names
@@ -69,7 +80,7 @@ def test_every_dependency_has_an_aarch64_wheel(tmp_path: Path, pi_python_version
 def test_a_dependency_without_a_wheel_is_named(tmp_path: Path, pi_python_version: str,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """The check can fail: evdev (sdist only on PyPI) is refused by name."""
-    monkeypatch.setattr(pi_check, "wheel_requirements", lambda: ["evdev>=1.6"])
+    monkeypatch.setattr(pi_check, "wheel_requirements", lambda *_: ["evdev>=1.6"])
     with pytest.raises(PiCheckError, match="evdev"):
         pi_check.download_wheels(tmp_path, pi_python_version)
 
@@ -80,11 +91,26 @@ def test_the_installers_debian_packages_exist_for_arm64(apt_view: AptView) -> No
     assert {"python3", "python3-venv", "python3-evdev", "libgbm1", "dnsmasq-base"} <= named
     debian = named - pi_check.RASPBERRY_PI_ONLY
     for package in sorted(debian):
-        assert apt_view.candidate(package), f"{package} is not in Bookworm for arm64"
+        assert apt_view.candidate(package), f"{package} is not in {pi_check.SUITE} for arm64"
     # Together, on a fresh arm64 system: every dependency resolves.
     plan = apt_view.simulate_install(debian)
     installed = set(re.findall(r"^Inst (\S+)", plan, re.MULTILINE))
     assert debian <= installed, debian - installed
+
+
+def test_lgpio_is_raspberry_pi_oss_own_on_trixie(apt_view: AptView, tmp_path: Path,
+                                                 pi_python_version: str) -> None:
+    """python3-lgpio is not in Debian (only in Raspberry Pi OS's archive, which a Pi's apt
+    has), and PyPI has no lgpio wheel for trixie's Python: the installer says so and the box
+    starts without a panel (tests/test_app.py: on-screen buttons and a notice)."""
+    assert "python3-lgpio" in pi_check.RASPBERRY_PI_ONLY
+    assert apt_view.candidate("python3-lgpio") == "", "python3-lgpio is in Debian now"
+    if pi_check.RELEASE.lgpio_wheel:
+        pytest.skip(f"{pi_check.SUITE}'s Python {pi_python_version} has an lgpio wheel")
+    with pytest.raises(PiCheckError, match="lgpio"):
+        pi_check.run(pi_check.pip("download", "--quiet", "--no-deps", "--dest", str(tmp_path),
+                                  *pi_check.pip_platform_args(pi_python_version),
+                                  "lgpio>=0.2,<1"))
 
 
 def test_debians_evdev_is_new_enough_so_pip_compiles_nothing(apt_view: AptView) -> None:
@@ -114,6 +140,7 @@ def smoke(pi_python_version: str, tmp_path_factory: pytest.TempPathFactory) -> I
     shutil.copy(pi_check.REPO / "config" / "profiles" / "pi-7inch.toml", settings)
     env = pi_check.smoke_env(scratch, easel, deps)
     env["SDL_LOGGING"] = "*=debug"  # SDL says which devices a driver looked for
+    env["EASEL_SMOKE_LGPIO"] = "1" if pi_check.RELEASE.lgpio_wheel else "0"
     result = subprocess.run(
         [*pi_check.aarch64_python(root), str(SMOKE)], env=env, capture_output=True,
         text=True, timeout=600, check=False, cwd=scratch,
@@ -127,8 +154,15 @@ def smoke(pi_python_version: str, tmp_path_factory: pytest.TempPathFactory) -> I
 def test_the_wheels_run_on_aarch64_python(smoke: tuple[dict[str, str], str]) -> None:
     found, _ = smoke
     assert found["machine"] == "aarch64"
-    assert found["python"].startswith("3.11.")
+    assert found["python"].startswith(pi_check.RELEASE.python + ".")
     assert "dist-packages" in found["import evdev"], "Debian's python3-evdev, not a build"
+    if pi_check.RELEASE.lgpio_wheel:
+        assert "site-" in found["import lgpio"], "lgpio from its wheel"
+    else:
+        # No lgpio (Raspberry Pi OS's archive only): the panel says what to install.
+        assert "import lgpio" not in found
+        assert found["gpio without lgpio"].startswith("PanelError: no GPIO library works")
+        assert "python3-lgpio" in found["gpio without lgpio"]
     assert found["pygame-ce"].startswith("2.")
 
 

@@ -32,6 +32,8 @@ from drivers.remote import (
     KeyDecoder,
     RemoteInputs,
     RemotePress,
+    ScreenOutput,
+    cec_device_for,
     describe,
     key_for_sdl,
     kind_of,
@@ -660,3 +662,77 @@ async def test_no_adapter_no_cec_ctl_or_a_hung_one_is_said_once(tmp_path, monkey
     assert not await hung.register()
     assert loop.time() - began < 2
     assert "did not answer within 0.2 s" in caplog.text
+
+
+# -- which adapter is the TV's, and the announce at boot ----------------------------------------
+
+# cec-ctl's status of a Pi 4's two vc4 adapters (kernel 6.x: with their connector info).
+TWO_PORTS_CEC_CTL = """#!/bin/sh
+printf '%s\\n' "$*" >> "{log}"
+case "$*" in
+  *--playback*)
+    echo "Driver Info:"
+    echo "	Physical Address           : 3.0.0.0"
+    ;;
+  *--active-source*)
+    echo "Transmit from Playback Device 1 to TV (4 to 0):"
+    ;;
+  *cec0)
+    echo "Driver Info:"
+    echo "	Adapter Name               : vc4-hdmi-0"
+    {info0}
+    ;;
+  *cec1)
+    echo "Driver Info:"
+    echo "	Adapter Name               : vc4-hdmi-1"
+    {info1}
+    ;;
+esac
+"""
+CONNECTOR_INFO = """echo "	DRM Card Number            : 1"
+    echo "	DRM Connector ID           : {id}" """
+
+
+def two_port_cec_ctl(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, info: bool) -> Path:
+    log = fake_cec_ctl(tmp_path, monkeypatch, "")
+    script = tmp_path / "bin" / "cec-ctl"
+    script.write_text(TWO_PORTS_CEC_CTL.format(
+        log=log, info0=CONNECTOR_INFO.format(id=32) if info else "",
+        info1=CONNECTOR_INFO.format(id=33) if info else ""))
+    return log
+
+
+@pytest.mark.parametrize("info", [True, False], ids=["connector-info", "vc4-names"])
+async def test_the_tv_device_follows_the_kiosks_hdmi_port(tmp_path, monkeypatch, info):
+    two_port_cec_ctl(tmp_path, monkeypatch, info=info)
+    devices = ["/dev/cec0", "/dev/cec1"]
+    second = ScreenOutput(1, 33 if info else 0, "HDMI-A-2")
+    device, why = await cec_device_for(second, devices)
+    assert device == "/dev/cec1"
+    assert why.startswith("the adapter of HDMI-A-2 (by ")
+    assert ("connector info" in why) == info
+    first = ScreenOutput(1, 32 if info else 0, "HDMI-A-1")
+    assert (await cec_device_for(first, devices))[0] == "/dev/cec0"
+    # A connector no adapter claims, no HDMI screen, no adapter at all: the first one.
+    other = ScreenOutput(2, 99 if info else 0, "HDMI-A-3")
+    assert await cec_device_for(other, devices) == (
+        "/dev/cec0", "no adapter says it is HDMI-A-3's: the first one")
+    assert (await cec_device_for(None, devices))[0] == "/dev/cec0"
+    assert await cec_device_for(second, []) == ("/dev/cec0", "no CEC adapter (/dev/cec*) here")
+
+
+async def test_announce_is_active_source_only_and_needs_an_address(tmp_path, monkeypatch):
+    log = fake_cec_ctl(tmp_path, monkeypatch, REGISTERED.format(address="1.0.0.0"))
+    cec = Cec("/dev/cec1")
+    assert not await cec.announce(), "not registered: nothing is sent"
+    assert await cec.register()
+    assert await cec.announce()
+    assert log.read_text().splitlines() == [
+        "--device /dev/cec1 --playback --osd-name Easel",
+        "--device /dev/cec1 --to 0 --active-source phys-addr=1.0.0.0",
+    ]  # no Image View On: a TV that is off stays off
+    (tmp_path / "dark").mkdir()
+    dark = fake_cec_ctl(tmp_path / "dark", monkeypatch, REGISTERED.format(address="f.f.f.f"))
+    off = Cec()
+    assert await off.register() and not await off.announce()
+    assert "--active-source" not in dark.read_text()

@@ -370,3 +370,30 @@ def _pin_ok(sofa: Sofa) -> Intent:
     from appliance.kiosk.intents import PinKey
 
     return PinKey("ok")
+
+
+async def test_a_box_booting_onto_a_tv_announces_itself_on_the_tvs_port(tmp_path, monkeypatch):
+    """The TV sends its remote's keys to the active source only: a box whose kiosk is on
+    HDMI-A-2 registers on that port's adapter (/dev/cec1, `[tv] device = "auto"`) and says
+    it is the active source at once, without waking the TV; nobody has joined yet."""
+    import drivers.remote
+    from drivers.remote import ScreenOutput
+    from tests.test_remote import two_port_cec_ctl
+
+    log = two_port_cec_ctl(tmp_path, monkeypatch, info=True)
+    adapters = tmp_path / "dev"
+    adapters.mkdir()
+    for name in ("cec0", "cec1"):
+        (adapters / name).touch()
+    monkeypatch.setattr(drivers.remote, "CEC_DEVICES", str(adapters / "cec*"))
+    monkeypatch.setattr(Appliance, "_tv_output", lambda self: ScreenOutput(1, 33, "HDMI-A-2"))
+    async with living_room(tmp_path, FakeClock(), FakeInputDir()) as app:
+        await until(lambda: app.cec is not None and not app._tv_tasks, what="the announce")
+        assert app.cec.device == str(adapters / "cec1")
+    lines = log.read_text().splitlines()
+    assert lines == [
+        f"--device {adapters}/cec0",
+        f"--device {adapters}/cec1",
+        f"--device {adapters}/cec1 --playback --osd-name Easel",
+        f"--device {adapters}/cec1 --to 0 --active-source phys-addr=3.0.0.0",
+    ]

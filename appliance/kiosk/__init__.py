@@ -636,7 +636,10 @@ class Kiosk:
     def _key(self, event: pygame.event.Event) -> Intent | None:
         key = event.key
         if key == pygame.K_F11:
-            self.toggle_fullscreen()
+            # A desktop's window goes fullscreen and back; on the box (fullscreen from the
+            # start, KMS/DRM) a USB keyboard's F11 must not resize the screen under it.
+            if not self.choice.fullscreen and not self.choice.headless:
+                self.toggle_fullscreen()
             return None
         if self.keys_source != "sdl" or self.sdl_keys is None:
             return None  # keyboards come through drivers.remote (or not at all)

@@ -9,7 +9,9 @@ On a Pi 5 the DSI port is its own DRM card (RP1) beside vc4 (HDMI) and v3d (rend
 the card numbers change between boots, and SDL's kmsdrm takes the first card that opens:
 so before SDL starts, the kiosk reads /sys/class/drm for the card whose connector of the
 configured kind (`display.connector`) has a screen connected and names it to SDL with
-SDL_KMSDRM_DEVICE_INDEX.
+SDL_KMSDRM_DEVICE_INDEX. SDL then makes one display per connected connector of that card
+(a Pi 4's two HDMI ports, a Pi 4's DSI beside HDMI), in the kernel's connector order: the
+kiosk opens the display of the configured connector, not always display 0.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ SMALL_PIS: Final = (
     "Raspberry Pi Compute Module 3",
 )
 SMALL_PI_MODE: Final = (1280, 720)
+# SDL_WINDOWPOS_UNDEFINED_DISPLAY(0): or-ed with a display index, a window placed there.
+WINDOWPOS_UNDEFINED_DISPLAY: Final = 0x1FFF0000
 _CARD_CONNECTOR: Final = re.compile(r"^card(\d+)-(.+)$")
 
 
@@ -151,15 +155,20 @@ class DrmConnector:
     card: int
     name: str  # "DSI-1", "HDMI-A-1", "Writeback-1", ...
     status: str  # "connected", "disconnected" or "unknown", as the kernel says
+    # The kernel's connector id (sysfs `connector_id`, kernel 6.x), the order SDL lists
+    # the card's displays in; 0 where sysfs does not say (then names order them).
+    connector_id: int = 0
 
 
 @dataclass(frozen=True)
 class CardChoice:
-    """The DRM card kmsdrm should open (None: let SDL pick), and why (logged)."""
+    """The DRM card kmsdrm should open (None: let SDL pick), the SDL display index of the
+    chosen connector on it, and why (logged)."""
 
     card: int | None
     connector: str | None
     reason: str
+    display: int = 0
 
 
 def drm_connectors(root: str | Path = SYSFS_DRM) -> list[DrmConnector]:
@@ -177,8 +186,23 @@ def drm_connectors(root: str | Path = SYSFS_DRM) -> list[DrmConnector]:
             status = (entry / "status").read_text(encoding="ascii", errors="replace").strip()
         except OSError:
             continue  # not a connector (or it vanished while we looked)
-        found.append(DrmConnector(int(match.group(1)), match.group(2), status))
+        try:
+            connector_id = int((entry / "connector_id").read_text(encoding="ascii").strip())
+        except (OSError, ValueError):
+            connector_id = 0
+        found.append(DrmConnector(int(match.group(1)), match.group(2), status, connector_id))
     return sorted(found, key=lambda c: (c.card, c.name))
+
+
+def sdl_display_index(chosen: DrmConnector, connectors: Sequence[DrmConnector]) -> int:
+    """The SDL display `chosen` becomes: SDL's kmsdrm adds one display per connected
+    connector of the card it opened, in the kernel's connector order (connector id)."""
+    same_card = sorted(
+        (c for c in connectors if c.card == chosen.card and c.status == "connected"
+         and not c.name.lower().startswith("writeback")),
+        key=lambda c: (c.connector_id, c.name),
+    )
+    return next((i for i, c in enumerate(same_card) if c.name == chosen.name), 0)
 
 
 def connector_matches(name: str, wanted: str) -> bool:
@@ -203,7 +227,9 @@ def choose_card(wanted: str, connectors: Sequence[DrmConnector]) -> CardChoice:
         for c in connected:
             if connector_matches(c.name, kind):
                 why = "" if wanted == "auto" else f" (display.connector = {wanted})"
-                return CardChoice(c.card, c.name, f"{c.name} on card{c.card} is connected{why}")
+                index = sdl_display_index(c, connected)
+                return CardChoice(c.card, c.name, f"{c.name} on card{c.card} is connected"
+                                  f"{why}, SDL display {index}", index)
     if connected:
         c = connected[0]
         looked = "DSI or HDMI" if wanted == "auto" else wanted
@@ -212,6 +238,7 @@ def choose_card(wanted: str, connectors: Sequence[DrmConnector]) -> CardChoice:
             c.name,
             f"no {looked} screen is connected; using {c.name} on card{c.card} instead "
             f"(display.connector = {wanted})",
+            sdl_display_index(c, connected),
         )
     if not screens:
         return CardChoice(None, None, "no screen outputs in /sys/class/drm (is the KMS driver "
@@ -225,6 +252,18 @@ def choose_card(wanted: str, connectors: Sequence[DrmConnector]) -> CardChoice:
 def detect_card(wanted: str, root: str | Path = SYSFS_DRM) -> CardChoice:
     """`choose_card` for this machine's sysfs (or a fake tree at `root`)."""
     return choose_card(wanted, drm_connectors(root))
+
+
+def hdmi_output(wanted: str, root: str | Path = SYSFS_DRM) -> DrmConnector | None:
+    """The HDMI output kmsdrm takes for `display.connector` = `wanted` (a TV may be on
+    it), or None when the screen is not on HDMI (a DSI panel is no TV) or none is found."""
+    connectors = drm_connectors(root)
+    chosen = choose_card(wanted, connectors)
+    for c in connectors:
+        if (c.card, c.name) == (chosen.card, chosen.connector) and connector_matches(
+                c.name, "HDMI"):
+            return c
+    return None
 
 
 def read_model(model_path: str | Path = DEVICE_TREE_MODEL) -> str:
@@ -295,16 +334,17 @@ def open_display(
     `choose_card`) unless SDL_KMSDRM_DEVICE_INDEX is already set. Raises DisplayError
     with SDL's message (and what the card search found) when it cannot be opened.
     """
-    saved, card_note = _start_video(choice, rotation, connector, sysfs)
+    saved, card_note, display = _start_video(choice, rotation, connector, sysfs)
     wanted = physical_size(size, rotation)
     mode_note = ""
     try:
         pygame.display.set_caption("Easel")
         if choice.fullscreen:
             mode, mode_note = fullscreen_size(
-                wanted, pygame.display.list_modes(0, pygame.FULLSCREEN), read_model(model_path)
+                wanted, pygame.display.list_modes(0, pygame.FULLSCREEN, display),
+                read_model(model_path),
             )
-            screen = pygame.display.set_mode(mode or (0, 0), pygame.FULLSCREEN)
+            screen = pygame.display.set_mode(mode or (0, 0), pygame.FULLSCREEN, display=display)
         elif choice.headless:
             screen = pygame.display.set_mode(wanted)
         else:
@@ -328,19 +368,22 @@ def open_window(
     present.py): SDL refuses a renderer on a window whose surface was taken, and on kmsdrm
     the surface itself is a renderer. Same sizes, card choice and errors as `open_display`.
     (pygame.display.get_surface() stays None: nothing can be convert()ed to it.)"""
-    saved, card_note = _start_video(choice, rotation, connector, sysfs)
+    saved, card_note, display = _start_video(choice, rotation, connector, sysfs)
     wanted = physical_size(size, rotation)
     mode_note = ""
     try:
         if choice.fullscreen:
             mode, mode_note = fullscreen_size(
-                wanted, pygame.display.list_modes(0, pygame.FULLSCREEN), read_model(model_path)
+                wanted, pygame.display.list_modes(0, pygame.FULLSCREEN, display),
+                read_model(model_path),
             )
+            # SDL puts a window at an undefined position of display N on that display.
+            where = (WINDOWPOS_UNDEFINED_DISPLAY | display,) * 2
             if mode is None:
-                window = pygame.Window("Easel", pygame.display.get_desktop_sizes()[0],
-                                       fullscreen_desktop=True)
+                window = pygame.Window("Easel", pygame.display.get_desktop_sizes()[display],
+                                       position=where, fullscreen_desktop=True)
             else:
-                window = pygame.Window("Easel", mode, fullscreen=True)
+                window = pygame.Window("Easel", mode, position=where, fullscreen=True)
         elif choice.headless:
             window = pygame.Window("Easel", wanted)
         else:
@@ -354,9 +397,10 @@ def open_window(
 
 def _start_video(
     choice: DisplayChoice, rotation: int, connector: str, sysfs: str | Path
-) -> tuple[dict[str, str | None], str]:
+) -> tuple[dict[str, str | None], str, int]:
     """Set SDL's driver (and kmsdrm's card) and start its video; returns the environment
-    as found (for `_failed`) and what the card search found (for the error)."""
+    as found (for `_failed`), what the card search found (for the error) and the SDL
+    display to open (the configured connector's; 0 off kmsdrm)."""
     check_rotation(rotation)
     saved = {name: os.environ.get(name) for name in ("SDL_VIDEODRIVER", KMSDRM_INDEX_VARIABLE)}
     previous = saved["SDL_VIDEODRIVER"]
@@ -365,14 +409,21 @@ def _start_video(
             # SDL reads the driver only when the video subsystem starts.
             pygame.display.quit()
         os.environ["SDL_VIDEODRIVER"] = choice.driver
-    card_note = ""
+    card_note, display = "", 0
     if (choice.driver or "").lower() == "kmsdrm":
-        card_note = _choose_kmsdrm_card(connector, sysfs)
+        card_note, display = _choose_kmsdrm_card(connector, sysfs)
     try:
         pygame.display.init()
     except pygame.error as exc:
         raise _failed(choice, saved, exc, card_note) from exc
-    return saved, card_note
+    displays = pygame.display.get_num_displays()
+    if display >= displays:
+        # A connector sysfs says is connected that SDL did not make a display of (no
+        # mode, no free CRTC): the first display is better than none.
+        log.warning("kiosk display: SDL has %d display(s), not display %d; using display 0",
+                    displays, display)
+        display = 0
+    return saved, card_note, display
 
 
 def _failed(
@@ -409,20 +460,21 @@ def _opened(
     )
 
 
-def _choose_kmsdrm_card(connector: str, sysfs: str | Path) -> str:
+def _choose_kmsdrm_card(connector: str, sysfs: str | Path) -> tuple[str, int]:
     """Name the DRM card to SDL (SDL_KMSDRM_DEVICE_INDEX) and log why; returns what the
-    card search found, for the error message should SDL still fail."""
+    card search found, for the error message should SDL still fail, and the SDL display
+    of the chosen connector on that card."""
     preset = os.environ.get(KMSDRM_INDEX_VARIABLE, "").strip()
     if preset:
         log.info("kiosk display: card%s, as %s in the environment says", preset,
                  KMSDRM_INDEX_VARIABLE)
-        return ""
+        return "", 0
     card = detect_card(connector, sysfs)
     if card.card is None:
         # SDL still tries (a screen may answer that sysfs did not list); if it fails the
         # start's error says what was found.
         log.warning("kiosk display: %s", card.reason)
-        return f"; {card.reason}"
+        return f"; {card.reason}", 0
     os.environ[KMSDRM_INDEX_VARIABLE] = str(card.card)
     log.info("kiosk display: kmsdrm on /dev/dri/card%d: %s", card.card, card.reason)
-    return f" (tried /dev/dri/card{card.card}: {card.reason})"
+    return f" (tried /dev/dri/card{card.card}: {card.reason})", card.display

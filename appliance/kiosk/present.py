@@ -119,21 +119,26 @@ class SurfacePresenter:
         return self.screen.get_size()
 
     def new_frame(self) -> pygame.Surface:
-        # Upright, draw straight onto the screen: one full-frame copy fewer per frame.
-        if self.rotation == 0:
-            return self.screen
+        # Always a surface of its own, upright too: the kiosk's worker thread draws into
+        # the frame while the loop's thread may have SDL replace the window's surface (a
+        # resize, F11 on a desktop), and drawing into a freed surface is no exception but
+        # a crash. The copy onto the screen happens at present, on the loop's thread.
         return pygame.Surface(logical_size(self.screen.get_size(), self.rotation)).convert()
 
     def present(self, frame: pygame.Surface, dirty: pygame.Rect | None = None) -> None:
-        # A partial present uploads only what changed; on a rotated mount only that part
-        # is turned (the full frame's turn costs more than drawing it).
+        # A partial present copies (on a rotated mount: turns) and uploads only what
+        # changed (the full frame's turn costs more than drawing it).
         if dirty is not None:
             if self.rotation:
                 dirty = rotate_region(frame, self.screen, dirty, self.rotation)
+            else:
+                dirty = self.screen.blit(frame, dirty, dirty)
             pygame.display.update(dirty)
             return
         if self.rotation:
             rotate_region(frame, self.screen, frame.get_rect(), self.rotation)
+        else:
+            self.screen.blit(frame, (0, 0))
         pygame.display.flip()
 
     def shown(self, frame: pygame.Surface) -> pygame.Surface:

@@ -171,7 +171,7 @@ class RemoteSettings:
 @dataclass(frozen=True)
 class TvSettings:
     cec: bool = True
-    device: str = "/dev/cec0"
+    device: str = "auto"
     osd_name: str = "Easel"
     wake: bool = False
 
@@ -309,12 +309,22 @@ def _gpio_list(value: tuple[int, ...]) -> str | None:
     return None
 
 
+# The kernel's names of the screen outputs a Pi has (HDMI is HDMI-A there: no Pi has the
+# dual-link HDMI-B), and virtio-gpu's in a virtual machine; "HDMI" means HDMI-A.
+_OUTPUT_KINDS = ("HDMI-A", "DSI", "DPI", "Composite", "Virtual")
+_OUTPUT = re.compile(
+    r"(?i:HDMI|(?:" + "|".join(re.escape(k) for k in _OUTPUT_KINDS) + r")(?:-[1-9][0-9]?)?)"
+)
+
+
 def _connector(value: str) -> str | None:
-    # A kind ("DSI", "HDMI") or a kernel connector name ("HDMI-A-2", "DSI-1").
-    ok = value == "auto" or re.fullmatch(r"[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9]+)*", value)
-    return None if ok and len(value) <= 32 else (
-        '"auto", or a screen output kind or name such as "DSI", "HDMI" or "HDMI-A-2"'
-    )
+    # A kind ("DSI", "HDMI") or a kernel connector name ("HDMI-A-2", "DSI-1"); a name no
+    # Pi has ("HDMI-B", "HDMI-3") would only ever fall back to another screen.
+    if value == "auto" or _OUTPUT.fullmatch(value):
+        return None
+    return ('"auto", or a Pi\'s screen output: a kind ("DSI", "HDMI", "DPI", "Composite") '
+            'or one output by the kernel\'s name ("HDMI-A-1", "HDMI-A-2", "DSI-1"; '
+            '"Virtual-1" in a virtual machine)')
 
 
 def _touch_device(value: str) -> str | None:
@@ -323,8 +333,10 @@ def _touch_device(value: str) -> str | None:
 
 
 def _cec_device(value: str) -> str | None:
-    ok = value.startswith("/dev/") and len(value) <= 100
-    return None if ok else "a CEC device path, e.g. /dev/cec0"
+    ok = value == "auto" or (value.startswith("/dev/") and len(value) <= 100)
+    return None if ok else (
+        '"auto" (the adapter of the screen\'s HDMI port) or a CEC device path, e.g. /dev/cec1'
+    )
 
 
 def _osd_name(value: str) -> str | None:

@@ -1,11 +1,15 @@
 """What a Raspberry Pi would install, checked on this machine (no Pi here).
 
-Three proofs for Raspberry Pi OS Bookworm (64-bit, aarch64), run by `make pi-check`
-(tests/test_pi_wheels.py; `python -m tests.pi_check` builds the caches and times it):
+Three proofs for Raspberry Pi OS trixie (Debian 13, Python 3.13, 64-bit aarch64), run by
+`make pi-check` (tests/test_pi_wheels.py; `python -m tests.pi_check` builds the caches and
+times it). EASEL_PI_SUITE=bookworm (`make pi-check PI_SUITE=bookworm`) checks the previous
+release, Bookworm (Python 3.11), which Easel still supports.
 
 - every runtime dependency in pyproject.toml resolves to a binary wheel for linux_aarch64
-  and Bookworm's CPython (pip download --only-binary=:all: --platform ...), so a Pi never
-  needs a compiler; evdev has no wheel and comes from Debian's python3-evdev;
+  and the release's CPython (pip download --only-binary=:all: --platform ...), so a Pi
+  never needs a compiler; evdev has no wheel and comes from Debian's python3-evdev, and
+  lgpio has no wheel for Python 3.13: on trixie it comes from Raspberry Pi OS's own
+  archive (python3-lgpio), and where that is missing the box starts without a panel;
 - the Debian packages systemd/install.sh names exist for arm64 and install together, seen
   through a private apt view (APT_CONFIG pointing at a folder here: the machine's own
   sources and architecture are never changed);
@@ -15,7 +19,8 @@ Three proofs for Raspberry Pi OS Bookworm (64-bit, aarch64), run by `make pi-che
   `easel check-config` passes, and pygame-ce's SDL has kmsdrm compiled in.
 
 Everything slow is cached under .pi-check/ (gitignored): the root, the apt lists, the
-wheels. The Debian mirror is the one this machine's apt sources name.
+wheels. The Debian mirror is the one this machine's apt sources name, asked for the
+checked release's suites (this machine's own release may be older).
 """
 
 from __future__ import annotations
@@ -32,15 +37,38 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from packaging.requirements import Requirement
+
 REPO = Path(__file__).resolve().parents[2]
 CACHE = Path(os.environ.get("EASEL_PI_CHECK_CACHE") or REPO / ".pi-check")
-SUITE = "bookworm"
 QEMU = "qemu-aarch64-static"
 
-# Bookworm's glibc is 2.36: every manylinux tag from 2014 (2.17) up to it installs there.
+
+@dataclass(frozen=True)
+class Release:
+    """A Raspberry Pi OS release as pi-check sees it: the Debian suite it is built on, that
+    suite's python3 and glibc, and whether PyPI has an aarch64 lgpio wheel for it."""
+
+    suite: str
+    python: str
+    glibc_minor: int
+    lgpio_wheel: bool
+
+
+# Raspberry Pi OS has been built on trixie since October 2025; Bookworm is the previous one.
+RELEASES = {
+    "trixie": Release("trixie", "3.13", 41, lgpio_wheel=False),
+    "bookworm": Release("bookworm", "3.11", 36, lgpio_wheel=True),
+}
+SUITE = os.environ.get("EASEL_PI_SUITE") or "trixie"
+if SUITE not in RELEASES:
+    raise ValueError(f"EASEL_PI_SUITE={SUITE!r}: pi-check knows {', '.join(RELEASES)}")
+RELEASE = RELEASES[SUITE]
+
+# Every manylinux tag from 2014 (glibc 2.17) up to the release's glibc installs there.
 # (lgpio's only aarch64 wheel is manylinux_2_34: manylinux2014 alone would miss it.)
 PLATFORMS = (
-    *(f"manylinux_2_{minor}_aarch64" for minor in range(36, 16, -1)),
+    *(f"manylinux_2_{minor}_aarch64" for minor in range(RELEASE.glibc_minor, 16, -1)),
     "manylinux2014_aarch64",
 )
 # Packages without an aarch64 wheel on purpose, and where a Pi gets them instead.
@@ -48,7 +76,7 @@ FROM_DEBIAN = {"evdev": "python3-evdev"}
 # In the installer's lists but not in Debian's archive (Raspberry Pi OS's own archive):
 # where they are missing the installer takes the [pi] extra from PyPI instead.
 RASPBERRY_PI_ONLY = {"python3-lgpio"}
-# What the smoke run needs in the arm64 root: Bookworm's Python, Debian's evdev and the
+# What the smoke run needs in the arm64 root: the release's Python, Debian's evdev and the
 # libraries SDL's kmsdrm driver opens (so only the missing DRM device can stop it).
 ROOT_PACKAGES = (
     "python3", "python3-evdev", "libdrm2", "libgbm1", "libegl1", "libgles2",
@@ -88,12 +116,23 @@ def requirement_name(requirement: str) -> str:
     return match.group(0).lower().replace("_", "-")
 
 
-def wheel_requirements() -> list[str]:
-    """The runtime dependencies and the [pi] extra, less those a Pi takes from Debian."""
+def wheel_requirements(python_version: str = RELEASE.python) -> list[str]:
+    """The runtime dependencies and the [pi] extra for the Pi's Python, less those a Pi
+    takes from Debian. Markers are read here for that Python (pip would read them for its
+    own): the [pi] extra's lgpio is left out for a Python PyPI has no lgpio wheel for."""
     data = project()
     deps = list(data["dependencies"])  # type: ignore[call-overload]
     deps += data["optional-dependencies"]["pi"]  # type: ignore[index]
-    return [d for d in deps if requirement_name(d) not in FROM_DEBIAN]
+    wanted = []
+    for dep in deps:
+        requirement = Requirement(dep)
+        if requirement.marker is not None and not requirement.marker.evaluate(
+                {"python_version": python_version, "python_full_version": python_version + ".0",
+                 "platform_machine": "aarch64", "sys_platform": "linux"}):
+            continue
+        if requirement_name(dep) not in FROM_DEBIAN:
+            wanted.append(f"{requirement.name}{requirement.specifier}")
+    return wanted
 
 
 def debian_minimum(name: str) -> str:
@@ -140,7 +179,7 @@ def download_wheels(dest: Path, python_version: str) -> list[Path]:
     """Resolve and download every wheel a Pi installs; PiCheckError names the one missing."""
     dest.mkdir(parents=True, exist_ok=True)
     run(pip("download", "--quiet", "--dest", str(dest), *pip_platform_args(python_version),
-            *wheel_requirements()))
+            *wheel_requirements(python_version)))
     return sorted(dest.glob("*.whl"))
 
 
@@ -187,7 +226,8 @@ class Source:
 
 
 def debian_sources(etc: Path = Path("/etc/apt")) -> list[Source]:
-    """This machine's apt sources for the Bookworm suites (Debian's, in either format)."""
+    """This machine's Debian apt sources (either format), their suites renamed from this
+    machine's release to the checked one: the same mirror, asked for SUITE's suites."""
     found: list[Source] = []
     files = [etc / "sources.list", *sorted((etc / "sources.list.d").glob("*.list"))]
     for path in files:
@@ -214,12 +254,38 @@ def debian_sources(etc: Path = Path("/etc/apt")) -> list[Source]:
                 found.append(Source(uri, tuple(fields.get("suites", "").split()),
                                     tuple(fields.get("components", "").split()),
                                     fields.get("signed-by", "")))
-    return [s for s in found
-            if any(suite.startswith(SUITE) for suite in s.suites) and "main" in s.components]
+    host = host_suite(etc.parent / "os-release")
+    renamed = []
+    for source in found:
+        if "main" not in source.components:
+            continue
+        suites = tuple(_renamed(suite, host) for suite in source.suites
+                       if suite.startswith(SUITE) or (host and suite.startswith(host)))
+        if suites:
+            renamed.append(Source(source.uri, tuple(dict.fromkeys(suites)),
+                                  source.components, source.signed_by))
+    return renamed
+
+
+def _renamed(suite: str, host: str) -> str:
+    """'bookworm-updates' as SUITE's ('trixie-updates'); SUITE's own suites as they are."""
+    if suite.startswith(SUITE) or not host:
+        return suite
+    return SUITE + suite.removeprefix(host)
+
+
+def host_suite(os_release: Path = Path("/etc/os-release")) -> str:
+    """This machine's Debian codename ('bookworm'), or '' where it says none."""
+    try:
+        text = os_release.read_text()
+    except OSError:
+        return ""
+    match = re.search(r"^VERSION_CODENAME=\"?([a-z]+)", text, re.MULTILINE)
+    return match.group(1) if match else ""
 
 
 def debian_mirror() -> str:
-    """The mirror this machine's apt uses for Bookworm itself (for debootstrap)."""
+    """The mirror this machine's apt uses for its release itself (for debootstrap)."""
     for source in debian_sources():
         if SUITE in source.suites:
             return source.uri
@@ -277,7 +343,7 @@ class AptView:
                                         LC_ALL="C", DEBIAN_FRONTEND="noninteractive"))
 
     def candidate(self, package: str) -> str:
-        """The version a fresh arm64 Bookworm would install, or ''."""
+        """The version a fresh arm64 system of SUITE would install, or ''."""
         out = self.apt("apt-cache", "policy", package)
         match = re.search(r"Candidate:\s*(\S+)", out)
         return "" if match is None or match.group(1) == "(none)" else match.group(1)
@@ -305,7 +371,7 @@ def version_at_least(have: str, want: str) -> bool:
 
 
 def arm64_root(cache: Path = CACHE) -> Path:
-    """Bookworm for arm64, unpacked: debootstrap --foreign fetches and unpacks the base,
+    """SUITE for arm64, unpacked: debootstrap --foreign fetches and unpacks the base,
     then every fetched package (Python and ROOT_PACKAGES among them) is extracted. No
     maintainer script runs: nothing here executes arm64 code but the smoke run itself."""
     root = cache / f"{SUITE}-arm64"
@@ -335,7 +401,8 @@ def aarch64_python(root: Path) -> list[str]:
 
 def deps_site(cache: Path, python_version: str) -> Path:
     """The Pi's wheels installed into a folder, cached by the requirements asked for."""
-    key = hashlib.sha256("\n".join([python_version, *PLATFORMS, *wheel_requirements()])
+    key = hashlib.sha256("\n".join([python_version, *PLATFORMS,
+                                   *wheel_requirements(python_version)])
                          .encode()).hexdigest()[:12]
     site = cache / f"site-{key}"
     if (site / ".easel-site").is_file():
@@ -395,8 +462,27 @@ def main() -> None:
 
 
 __all__ = [
-    "CACHE", "FROM_DEBIAN", "RASPBERRY_PI_ONLY", "ROOT_PACKAGES", "AptView", "PiCheckError",
-    "aarch64_python", "arm64_root", "debian_minimum", "debian_sources", "deps_site",
-    "download_wheels", "easel_site", "installer_packages", "python_version_of",
-    "smoke_env", "version_at_least", "wheel_requirements",
+    "CACHE",
+    "FROM_DEBIAN",
+    "RASPBERRY_PI_ONLY",
+    "RELEASE",
+    "RELEASES",
+    "ROOT_PACKAGES",
+    "SUITE",
+    "AptView",
+    "PiCheckError",
+    "Release",
+    "aarch64_python",
+    "arm64_root",
+    "debian_minimum",
+    "debian_sources",
+    "deps_site",
+    "download_wheels",
+    "easel_site",
+    "host_suite",
+    "installer_packages",
+    "python_version_of",
+    "smoke_env",
+    "version_at_least",
+    "wheel_requirements",
 ]

@@ -23,11 +23,25 @@ def say(key: str, value: object) -> None:
 def main() -> None:
     say("machine", platform.machine())
     say("python", platform.python_version())
-    for module in ("aiohttp", "msgspec", "segno", "gpiozero", "snowballstemmer", "lgpio",
+    # lgpio is a wheel where PyPI has one for this Python (Bookworm's 3.11); on trixie it is
+    # Raspberry Pi OS's python3-lgpio, which no Debian root has (EASEL_SMOKE_LGPIO=0).
+    with_lgpio = os.environ.get("EASEL_SMOKE_LGPIO", "1") == "1"
+    for module in ("aiohttp", "msgspec", "segno", "gpiozero", "snowballstemmer",
+                   *(("lgpio",) if with_lgpio else ()),
                    "evdev", "games", "drivers", "appliance", "appliance.app",
                    "appliance.kiosk", "drivers.panel", "drivers.touch"):
         loaded = importlib.import_module(module)
         say(f"import {module}", Path(loaded.__file__ or "?").parent)
+    if not with_lgpio:
+        # The panel's choice on a Pi without lgpio or RPi.GPIO: a PanelError saying what to
+        # install (the box then starts with its on-screen buttons: tests/test_pi_system.py).
+        from drivers.panel import PanelError, choose_pin_factory
+
+        try:
+            choose_pin_factory("auto", on_pi=True)
+            say("gpio without lgpio", "a pin factory opened")
+        except PanelError as err:
+            say("gpio without lgpio", f"PanelError: {err}")
     import pygame
 
     say("pygame-ce", pygame.version.ver)
