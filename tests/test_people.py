@@ -320,3 +320,30 @@ def test_presence_counts_phones_and_who_is_away() -> None:
     p.depart(1, 300.0)
     p.restart_counts([1], 400.0)
     assert p.away({1}, 419.0) == {}
+
+
+def test_a_newcomer_taking_the_seat_of_a_player_gone_away_plays_again(
+    session: Session, clock: FakeClock
+) -> None:
+    """Dee was away and the game went on without her (SEAT_LEFT); the host hands her seat
+    to Fay: the rules hear SEAT_BACK, so the game counts on the seat again."""
+    from appliance.table.session import Viewer
+    from games.core import SEAT_BACK, SEAT_LEFT
+    from tests.test_session_host import _duplik_at_evaluation
+
+    _, portrayer = _duplik_at_evaluation(session, 4)
+    match = session.match
+    assert match is not None
+    for seat in range(4):
+        session.attach(Viewer("player", seat))
+    dee = next(s for s in range(4) if s != portrayer)
+    session.detach(Viewer("player", dee))
+    table = session.config.table
+    clock.advance(table.away_after_s + table.away_wait_s)
+    session.tick()
+    assert session.away_left == {dee}
+    assert session.store.actions(match.record.id)[-1].action.kind == SEAT_LEFT
+    session.offer_seat(HOST, dee)
+    assert session.join("Fay", PALETTE[6]).seat == dee
+    assert session.store.actions(match.record.id)[-1].action.kind == SEAT_BACK
+    assert session.away_left == set() and dee not in match.state.gone

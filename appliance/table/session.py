@@ -1040,8 +1040,11 @@ class Session:
         seat = self._free_to_take()[0] if seat is None else seat
         match = self.match
         assert match is not None
-        if seat in self.left_seats:
-            try:  # the game counts on the seat again (committed before anyone is seated)
+        away = self.away_left - {seat}
+        if seat in self.left_seats or seat in self.away_left:
+            # The rules heard it leave (kicked, or its player away and the game went on):
+            # the game counts on the seat again (committed before anyone is seated).
+            try:
                 self._commit(match, seat_back(seat, self.match_clock(match)), None)
             except Refused as err:
                 log.error("%s refused seat %d coming back: %s", match.rules.id, seat, err)
@@ -1058,10 +1061,14 @@ class Session:
         saved = self._open_seats_job(
             self.open_seats - {seat}, self.left_seats,
             {s: until for s, until in self.handovers.items() if s != seat})
+        keep_away = self._away_job(away) if away != self.away_left else None
+
         def write(store: Store) -> None:
             store.put_seat(record)
             store.set_roster(match_id, roster)
             saved(store)
+            if keep_away is not None:
+                keep_away(store)
 
         try:
             yield write
@@ -1071,6 +1078,7 @@ class Session:
         # match that ended meanwhile leaves the newcomer seated in the lobby.
         self.seats[seat] = record
         self._seat_clients[seat] = client
+        self.away_left = self.away_left - {seat}
         match.roster = roster
         self.open_seats.discard(seat)
         self.handovers.pop(seat, None)  # taken in time: the seat plays on
