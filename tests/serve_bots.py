@@ -10,6 +10,8 @@ the tests use. Through it the oracle bots (tests/bots.py) do what no phone can:
 - `POST /press`    a table button (`{"button", "long"}`), as the panel presses it;
 - `POST /act`      a table action that is not a button (`{"kind", "data"}`), as the
                    kiosk's on-screen buttons send it (`session.act(None, …)`);
+- `GET  /view`     the kiosk's view of the table (`session.view_for(KIOSK)`), as the
+                   easel shows it: its finish's names and credits, who is away;
 - `POST /advance`  pushes the box's clock forward (`{"seconds"}`) and re-plans the
                    hourglass timer, so an hourglass runs out without the test sleeping.
 
@@ -31,7 +33,7 @@ from aiohttp import web
 
 import appliance.app
 from appliance.cli import main
-from appliance.table.session import SessionError
+from appliance.table.session import KIOSK, SessionError
 
 SOCKET_NAME = "test-control.sock"
 
@@ -56,6 +58,7 @@ class BotAppliance(appliance.app.Appliance):
     async def run(self, stop: asyncio.Event) -> None:
         control = web.Application()
         control.router.add_get("/state", self._state)
+        control.router.add_get("/view", self._view)
         control.router.add_post("/press", self._press)
         control.router.add_post("/act", self._act)
         control.router.add_post("/advance", self._advance)
@@ -89,6 +92,9 @@ class BotAppliance(appliance.app.Appliance):
 
     async def _state(self, request: web.Request) -> web.Response:
         return web.json_response(self._snapshot())
+
+    async def _view(self, request: web.Request) -> web.Response:
+        return web.json_response({"view": self.session.view_for(KIOSK), **self._snapshot()})
 
     async def _press(self, request: web.Request) -> web.Response:
         body = await request.json()

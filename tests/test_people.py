@@ -35,6 +35,10 @@ def test_a_roster_credits_each_move_to_whoever_held_the_seat() -> None:
     assert later.drawn_by(1, []) == ("Bo", "Fay")  # nothing known: all of them
     assert Roster.from_json(later.to_json()) == later
     assert names_in_turn(["A", "B", "C"]) == "A (then B, then C)"
+    # Kicked and let back into his own seat (a new token): still one person, one stretch.
+    back = later.taken(0, "Ada", "#222222", 20, "p-ada-again")
+    assert back.credit(0) == "Ada" and back.drawn_by(0, [3, 25]) == ("Ada",)
+    assert later.taken(1, "Bo", "#111111", 30, "p-bo-again").credit(1) == "Bo (then Fay, then Bo)"
 
 
 def test_the_rules_get_the_seats_in_their_order_round_the_table(session: Session) -> None:

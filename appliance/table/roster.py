@@ -74,8 +74,12 @@ class Roster:
         """Everyone who held `seat` for at least one move, first to last (and whoever
         holds it now)."""
         mine = [h for h in self.holders if h.seat == seat]
-        return tuple(h for h, after in zip(mine, [*mine[1:], None], strict=True)
-                     if after is None or after.since > h.since)
+        moved = [h for h, after in zip(mine, [*mine[1:], None], strict=True)
+                 if after is None or after.since > h.since]
+        # A person back in the seat they held last (kicked and let back: a new token, so
+        # a new holder) held it all along: "Bo", not "Bo (then Bo)".
+        return tuple(h for h, before in zip(moved, [None, *moved[:-1]], strict=True)
+                     if before is None or before.name != h.name)
 
     def at(self, seat: int, seq: int) -> Holder | None:
         """Who held `seat` when the log's move `seq` was made."""

@@ -250,6 +250,14 @@ class KickedOut(SessionError, PermissionError):
     """The host asked this person to leave the running game: they stay out of it until
     the host lets them back (`let_back`) or the game ends."""
 
+    code = "kicked_out"
+
+
+class NotKicked(SessionError, LookupError):
+    """`let_back` names nobody the host removed from the running game."""
+
+    code = "not_kicked"
+
 
 class BadHandover(SessionError, ValueError):
     """A seat cannot be offered to a newcomer (no game runs, or it is not in the game)."""
@@ -870,8 +878,8 @@ class Session:
         key = name_key(name)
         kept = {p: gone for p, gone in self.kicked.items() if name_key(gone) != key}
         if len(kept) == len(self.kicked):
-            raise NoSuchSeat("not_kicked", "Nobody called {name} was asked to leave.",
-                             name=name[:NAME_MAX])
+            raise NotKicked("not_kicked", "Nobody called {name} was asked to leave.",
+                            name=name[:NAME_MAX])
         try:
             yield self._kicked_job(kept)
         except sqlite3.Error as err:
@@ -1053,9 +1061,10 @@ class Session:
         colour = next(s.colour for s in match.record.seats if s.seat == seat)
         token = secrets.token_urlsafe(24)
         record = SeatRecord(seat, name, colour, hash_token(token), self.clock(), kiosk)
-        # The newcomer's from the next move on; what the seat made before stays its
-        # earlier holders'.
-        roster = match.roster.taken(seat, name, colour, match.next_seq,
+        # The newcomer's from the next move handed to the writer on; what the seat made
+        # before stays its earlier holders', moves still pending too (the SEAT_BACK above,
+        # a stroke of the earlier holder in flight get their seqs before it).
+        roster = match.roster.taken(seat, name, colour, match.next_seq + len(match.pending),
                                     person_of(record.token_hash))
         match_id = match.record.id
         saved = self._open_seats_job(
