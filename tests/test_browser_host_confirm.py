@@ -9,7 +9,6 @@ Runs Debian's chromium through Playwright (EASEL_CHROMIUM); without one the test
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance, GamePhone, game_phones
+from tests.test_browser_host import state_of
 
 pytestmark = pytest.mark.browser
 
@@ -40,13 +40,6 @@ def phones(browser: Any) -> Iterator[list[GamePhone]]:
     with game_phones(browser, "host-confirm", ("Ada", "Bo", "Cy", "Dee")) as made:
         yield made
 
-
-def state_of(page: Any) -> dict[str, Any]:
-    text = page.evaluate(
-        "async () => (await fetch('/host/api/state', {credentials: 'same-origin'})).text()"
-    )
-    data: dict[str, Any] = json.loads(text)
-    return data
 
 
 def asked(page: Any, question: str, sentence: str, safe: str, yes: str) -> None:
