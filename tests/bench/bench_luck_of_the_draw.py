@@ -161,6 +161,9 @@ async def phones_main(url: str, room: str) -> None:
             version = phones[0].view["version"]
             print(json.dumps({"sent": sent, "all_phones": done, "version": version}), flush=True)
             await host.send({"type": "end"})
+            # Ended early, its finish is held (what was played counts): the host leads on.
+            await host.until(lambda p: p.view.get("phase") == "over")
+            await host.send({"type": "finish", "again": False})
             await host.until(lambda p: p.view.get("phase") == "finished")
         for phone in phones:
             await phone.ws.close()
