@@ -134,14 +134,22 @@ class Appliance:
             path.write_bytes(response.read())
 
 
-@pytest.fixture
-def box(tmp_path: Path) -> Iterator[Appliance]:
-    appliance = Appliance(tmp_path)
+@contextmanager
+def running(tmp_path: Path, module: str = "appliance", **env: str) -> Iterator[Appliance]:
+    """The real appliance started with these `EASEL_...` settings, stopped afterwards."""
+    appliance = Appliance(tmp_path, module)
+    appliance.env.update(env)
     try:
         appliance.start()
         yield appliance
     finally:
         appliance.stop()
+
+
+@pytest.fixture
+def box(tmp_path: Path) -> Iterator[Appliance]:
+    with running(tmp_path) as appliance:
+        yield appliance
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,15 @@ from typing import Any
 
 import pytest
 
-from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance, GamePhone, game_phones
+from tests.browser import (
+    PHONE,
+    SCREENSHOT_DIR,
+    WAIT_MS,
+    Appliance,
+    GamePhone,
+    game_phones,
+    running,
+)
 from tests.test_browser_host import state_of
 
 pytestmark = pytest.mark.browser
@@ -26,13 +34,8 @@ SMALL_PHONE = {**PHONE, "viewport": {"width": 360, "height": 640}}
 
 @pytest.fixture
 def host_box(tmp_path: Path) -> Iterator[Appliance]:
-    box = Appliance(tmp_path)
-    box.env.update(EASEL_HOST_PIN=PIN)
-    try:
-        box.start()
+    with running(tmp_path, EASEL_HOST_PIN=PIN) as box:
         yield box
-    finally:
-        box.stop()
 
 
 @pytest.fixture

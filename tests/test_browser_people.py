@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance, GamePhone, game_phones
+from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance, GamePhone, game_phones, running
 
 pytestmark = pytest.mark.browser
 
@@ -25,13 +25,9 @@ AWAY_S = 5  # the shortest the settings allow, for `away_after_s` and `away_wait
 
 @pytest.fixture
 def quick_box(tmp_path: Path) -> Iterator[Appliance]:
-    appliance = Appliance(tmp_path)
-    appliance.env.update(EASEL_TABLE_AWAY_AFTER_S=str(AWAY_S), EASEL_TABLE_AWAY_WAIT_S=str(AWAY_S))
-    try:
-        appliance.start()
+    with running(tmp_path, EASEL_TABLE_AWAY_AFTER_S=str(AWAY_S),
+                 EASEL_TABLE_AWAY_WAIT_S=str(AWAY_S)) as appliance:
         yield appliance
-    finally:
-        appliance.stop()
 
 
 @pytest.fixture
@@ -88,17 +84,21 @@ def test_a_closed_tab_is_away_and_the_game_goes_on(
 PIN = "8642"
 
 
+@pytest.fixture
+def host_box(tmp_path: Path) -> Iterator[Appliance]:
+    with running(tmp_path, EASEL_HOST_PIN=PIN) as appliance:
+        yield appliance
+
+
 def test_a_kicked_player_stays_out_until_let_back_and_gets_his_own_seat(
-    tmp_path: Path, browser: Any, phones: list[GamePhone]
+    host_box: Appliance, browser: Any, phones: list[GamePhone]
 ) -> None:
     """The host kicks Bo mid-game from the host page (it asks first). Bo's "Join again"
     is refused with a reason, on the same phone, never seated in anyone's seat; the host
     page lists him with "Let back in"; let back, he is in his own seat again."""
     from playwright.sync_api import expect
 
-    box = Appliance(tmp_path)
-    box.env.update(EASEL_HOST_PIN=PIN)
-    box.start()
+    box = host_box
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -140,4 +140,3 @@ def test_a_kicked_player_stays_out_until_let_back_and_gets_his_own_seat(
         expect(page.locator('#seats li[data-seat="1"]')).to_contain_text("Bo")
     finally:
         context.close()
-        box.stop()

@@ -4,7 +4,9 @@ Each module has `run() -> dict[str, float]`. They measure and print; they never 
 time (tests assert behaviour). The figures land in .bench/results.json.
 """
 
-from collections.abc import Sequence
+import asyncio
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
 
 
 def percentile(samples: Sequence[float], fraction: float) -> float:
@@ -19,3 +21,12 @@ def print_figures(results: dict[str, float]) -> None:
     print(f"{'metric':<{width}}  value")
     for key, value in results.items():
         print(f"{key:<{width}}  {value:8.3f}")
+
+
+def measured(measure: Callable[[], Coroutine[Any, Any, dict[str, float]]]) -> dict[str, float]:
+    """Run an async `measure` to its figures and print them as `make bench` shows a
+    module's own lines (the benches whose box runs in a process of its own)."""
+    figures = asyncio.run(measure())
+    for key, value in figures.items():
+        print(f"   {key:32} {value:10.3f}")
+    return figures

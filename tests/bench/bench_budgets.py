@@ -31,7 +31,7 @@ from typing import Any
 
 import aiohttp
 
-from tests.bench import percentile
+from tests.bench import measured, percentile
 from tests.conftest import REPO
 from tests.process import free_port
 
@@ -194,10 +194,7 @@ async def measure() -> dict[str, float]:
 
 
 def run() -> dict[str, float]:
-    figures = asyncio.run(measure())
-    for key, value in figures.items():
-        print(f"   {key:32} {value:10.3f}")
-    return figures
+    return measured(measure)
 
 
 if __name__ == "__main__":

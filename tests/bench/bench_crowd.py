@@ -30,7 +30,7 @@ from typing import Any
 import aiohttp
 import psutil
 
-from tests.bench import percentile
+from tests.bench import measured, percentile
 from tests.bench.bench_hostile import HONEST, prepare, start_box
 from tests.process import free_port
 
@@ -176,10 +176,7 @@ async def measure() -> dict[str, float]:
 
 
 def run() -> dict[str, float]:
-    figures = asyncio.run(measure())
-    for key, value in figures.items():
-        print(f"   {key:32} {value:10.3f}")
-    return figures
+    return measured(measure)
 
 
 if __name__ == "__main__":

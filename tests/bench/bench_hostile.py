@@ -37,7 +37,7 @@ from typing import Any
 import aiohttp
 import psutil
 
-from tests.bench import percentile
+from tests.bench import measured, percentile
 from tests.conftest import REPO
 from tests.process import free_port
 from tests.test_hostile_limits import frame
@@ -381,10 +381,7 @@ async def measure() -> dict[str, float]:
 
 
 def run() -> dict[str, float]:
-    figures = asyncio.run(measure())
-    for key, value in figures.items():
-        print(f"   {key:32} {value:10.3f}")
-    return figures
+    return measured(measure)
 
 
 if __name__ == "__main__":
