@@ -751,3 +751,43 @@ def test_jitter_within_tolerance_does_not_change_the_verdict(
         k = rng.randrange(1, len(jittered) - 2)
         jittered[k], jittered[k + 1] = jittered[k + 1], jittered[k]
     assert reading(jittered) == reading(base)
+
+
+def _bowed(tips: Sequence[tuple[float, float]], bow: float) -> Pts:
+    """A closed stroke through `tips`, from the first, each side bowing out by `bow` of
+    its chord (away from (800, 500))."""
+    out: Pts = []
+    for (x0, y0), (x1, y1) in pairwise([*tips, tips[0]]):
+        chord = math.dist((x0, y0), (x1, y1))
+        nx, ny = (y1 - y0) / chord, -(x1 - x0) / chord
+        if nx * ((x0 + x1) / 2 - 800) + ny * ((y0 + y1) / 2 - 500) < 0:
+            nx, ny = -nx, -ny
+        n = round(chord / 6)
+        out += [(x0 + (x1 - x0) * i / n + nx * bow * chord * 4 * i / n * (1 - i / n),
+                 y0 + (y1 - y0) * i / n + ny * bow * chord * 4 * i / n * (1 - i / n))
+                for i in range(n)]
+    out.append(tips[0])
+    return out
+
+
+def test_a_closed_curves_points_are_read_finer_than_its_outline() -> None:
+    # A lozenge with tips of 60 degrees, its sides bowing out by 8 %: its outline reads
+    # as an oval (its tips turn by 85 degrees, within the corner window as much as an
+    # oval's ends), its stroke turns at 2 points (the blunt tips, 25 degrees, are none),
+    # whether drawn from a sharp tip (the seam) or a blunt one.
+    half = 300 * math.tan(math.radians(30))
+    tips = [(1100.0, 500.0), (800.0, 500 + half), (500.0, 500.0), (800.0, 500 - half)]
+    for first in (0, 1):
+        stroke = stroke_from_xy(_bowed(tips[first:] + tips[:first], 0.08))
+        figure = classify_stroke(stroke)
+        assert figure.closed and figure.curves and figure.tips == 2, figure
+        assert recognise_shapes([stroke])[0].reason_key == "not.corners"
+        sheet = check_broad_lines_sheet([stroke])
+        assert (sheet.legal, sheet.reason_key, sheet.params["points"]) == (
+            False, "sheet.points", 2), sheet.reason
+    # A circle and an ellipse of 3:1 have none, from wherever they are drawn.
+    for outline in (ellipse(), ellipse(rx=450, ry=150, start=0.0),
+                    ellipse(rx=450, ry=150, start=math.pi / 3)):
+        stroke = stroke_from_xy(outline)
+        assert classify_stroke(stroke).tips == 0
+        assert recognise_shapes([stroke])[0].shape is Shape.CIRCLE

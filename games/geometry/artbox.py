@@ -245,8 +245,9 @@ def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
         # A closed curve whose bend reverses (a bean's dent, a heart's notch): no circle,
         # however round the rest of it is.
         return no("not.changes_bend", bend_reversal=figure.bend_reversal, dent=figure.dent)
-    if sharp_points(figure) >= 2:
-        # A circle has no points (a lemon, an eye, a hexagon squashed flat).
+    if max(sharp_points(figure), figure.tips) >= 2:
+        # A circle has no points (a lemon, an eye, a hexagon squashed flat, a lozenge's
+        # tips read finer than its outline).
         return no("not.corners", corners=len(figure.corners))
     misfit = _ellipse_misfit(figure.outline)
     if misfit <= ELLIPSE_TOLERANCE:

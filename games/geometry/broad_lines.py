@@ -215,9 +215,9 @@ def check_broad_lines_sheet(strokes: Sequence[Stroke]) -> SheetVerdict:
         return verdict(False, "sheet.crosses_itself")
     if curve.changes_bend:
         return verdict(False, "sheet.changes_bend")
-    if (points := sharp_points(curve)) >= 2:
+    if (points := max(sharp_points(curve), curve.tips)) >= 2:
         # The rules: "a closed curve, that is, a circle or an oval". A lemon, a "D", a
-        # hexagon squashed flat have points: no oval.
+        # hexagon squashed flat, a lozenge have points: no oval.
         params["points"] = points
         return verdict(False, "sheet.points")
     return verdict(True, "sheet.curve")

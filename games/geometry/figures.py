@@ -13,6 +13,7 @@ import hashlib
 import marshal
 import math
 import weakref
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -55,6 +56,9 @@ from games.geometry.tolerances import (
     CROSSING_LIMIT,
     DENT_DEPTH,
     DOT_SIZE,
+    FINE_POINT_ANGLE,
+    FINE_POINT_REACH,
+    FINE_POINT_SHARPNESS,
     GAP_SPAN,
     HOOK_FRACTION,
     JOIN_FLOOR,
@@ -161,6 +165,10 @@ class Figure:
     dent: float = 0.0
     """How deep a closed curve falls in from its convex hull, as a fraction of its size
     (away from where it closes); DENT_DEPTH or more is a dent, where its bend reverses."""
+    tips: int = 0
+    """The points a closed curve of one stroke turns at, read finer than its outline
+    (`fine_points`; 0 for any other figure): a lozenge's tips, which its outline rounds
+    off as an oval's ends."""
     key: bytes = field(default=b"", compare=False, repr=False)
     """A digest of what it was read from (its strokes' points, and how they were joined;
     empty when unknown): what results about pairs of figures are cached by."""
@@ -222,6 +230,10 @@ class Trace:
     """The digest of the stroke's points (empty for a trace made otherwise): what the
     results about pairs of strokes are cached by, so that a drawing checked again after
     a new stroke measures only the new stroke's pairs."""
+    fine: tuple[array[float], array[float]] | None = field(
+        default=None, compare=False, repr=False)
+    """The stroke thinned but not simplified (its points 1 tolerance apart at least, 160
+    at most), x and y: what a closed curve's points are read from (FINE_POINT_ANGLE)."""
 
     @property
     def too_long(self) -> bool:
@@ -319,7 +331,8 @@ def _simplified(points: tuple[tuple[int, int, int], ...], key: bytes = b"") -> T
         fx, fy = resampled(fx, fy, MAX_VERTICES)
     kept = simplify(fx, fy, eps)
     txs, tys = despike([float(fx[k]) for k in kept], [float(fy[k]) for k in kept], eps)
-    return Trace(tuple(txs), tuple(tys), size, False, cumulative(txs, tys)[-1], count, key)
+    return Trace(tuple(txs), tuple(tys), size, False, cumulative(txs, tys)[-1], count, key,
+                 (array("d", fx), array("d", fy)))
 
 
 _first = itemgetter(0)
@@ -1246,7 +1259,64 @@ def _read_single(index: int, trace: Trace) -> Figure:
                        kind=FigureKind.CURVE, curves=1, unjudged="too_long")
     if trace.dot:
         return _dot_figure((index,), trace.size, trace.xs, trace.ys)
-    return _figure((index,), list(trace.xs), list(trace.ys), trace.size, trace.key)
+    figure = _figure((index,), list(trace.xs), list(trace.ys), trace.size, trace.key)
+    if figure.closed and figure.curves and trace.fine is not None:
+        tips = fine_points(trace.fine[0], trace.fine[1], tolerance_for(trace.size))
+        if tips:
+            figure = replace(figure, tips=tips)
+    return figure
+
+
+def fine_points(xs: Sequence[float], ys: Sequence[float], eps: float) -> int:
+    """How many points a closed stroke turns at, read from the stroke as drawn (thinned,
+    not simplified): where it turns by FINE_POINT_ANGLE or more between chords of
+    FINE_POINT_REACH either side, and by FINE_POINT_SHARPNESS of that or more than between
+    chords twice as long; one turning more than its neighbours within twice the reach
+    counts once. Away from its ends (HOOK_FRACTION: flicks), and at the seam, where its end
+    comes back to its start (a lozenge drawn from a tip). Linear in its points."""
+    n = len(xs)
+    if n < 5:
+        return 0
+    cum = cumulative(xs, ys)
+    total = cum[-1]
+    reach = max(FINE_POINT_REACH * total, 2 * eps)
+    skip = HOOK_FRACTION * total
+    at = [k for k in range(n) if skip + 2 * reach <= cum[k] <= total - skip - 2 * reach]
+    angle = math.radians(FINE_POINT_ANGLE)
+    count = 0
+    last = -math.inf
+    if at:
+        m = len(at)
+        positions = [*(cum[k] - reach for k in at), *(cum[k] + reach for k in at),
+                     *(cum[k] - 2 * reach for k in at), *(cum[k] + 2 * reach for k in at)]
+        px, py = points_at(xs, ys, cum, positions)
+        best = 0.0
+        for i, k in enumerate(at):
+            x, y = xs[k], ys[k]
+            near = abs(turn_between(x - px[i], y - py[i], px[m + i] - x, py[m + i] - y))
+            if near < angle:
+                continue
+            far = abs(turn_between(x - px[2 * m + i], y - py[2 * m + i],
+                                   px[3 * m + i] - x, py[3 * m + i] - y))
+            if near < FINE_POINT_SHARPNESS * far:
+                continue
+            if cum[k] - last < 2 * reach:  # the same point, read at a neighbour
+                if near > best:
+                    best, last = near, cum[k]
+                continue
+            count += 1
+            best, last = near, cum[k]
+    # The seam: the end's nearest point to the start, in the last fifth of the stroke.
+    sx, sy = xs[0], ys[0]
+    j = min((k for k in range(n) if cum[k] >= 0.8 * total),
+            key=lambda k: (xs[k] - sx) ** 2 + (ys[k] - sy) ** 2)
+    if math.hypot(xs[j] - sx, ys[j] - sy) <= reach and cum[j] > 4 * reach:
+        bx, by = points_at(xs, ys, cum, [cum[j] - 2 * reach, cum[j] - reach, reach,
+                                         2 * reach])
+        near = abs(turn_between(sx - bx[1], sy - by[1], bx[2] - sx, by[2] - sy))
+        far = abs(turn_between(sx - bx[0], sy - by[0], bx[3] - sx, by[3] - sy))
+        count += near >= angle and near >= FINE_POINT_SHARPNESS * far
+    return count
 
 
 def classify_stroke(stroke: Stroke) -> Figure:
