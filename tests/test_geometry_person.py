@@ -836,8 +836,13 @@ def test_a_circle_drawn_with_a_fast_finger_wobble_is_mostly_a_circle() -> None:
     # no straight runs lie between them (POLYGON_RUN_SHARE) they are no corners. Before
     # that rule 163 of 200 were circles (37 "a closed figure with 7-9 corners"); the
     # rest look like rounded heptagons or octagons (seen rendered) or change their bend.
+    # Where the stretches between the lumps waver across their chords (LUMPY_SIDE, read
+    # from the stroke as drawn) they are no sides either: 173 -> 185 of these 200, and
+    # of seeds 400-799 (not looked at while choosing it) 327 -> 346 of 400.
     readings = Counter(shapes_reading(wobbly_circle(random.Random(seed))) for seed in range(200))
-    assert readings["circle"] >= 170, dict(readings)
+    assert readings["circle"] >= 182, dict(readings)
+    held = Counter(shapes_reading(wobbly_circle(random.Random(seed))) for seed in range(400, 800))
+    assert held["circle"] >= 340, dict(held)
 
 
 def test_a_heart_in_two_halves_changes_its_bend_at_the_notch_where_they_meet() -> None:

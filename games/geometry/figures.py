@@ -65,6 +65,7 @@ from games.geometry.tolerances import (
     JOIN_FRACTION,
     JOIN_NEIGHBOURS,
     LINE_TOLERANCE,
+    LUMPY_SIDE,
     MAX_STROKE_POINTS,
     MAX_VERTICES,
     MIN_ROUNDNESS,
@@ -700,7 +701,8 @@ def _reversal(turns: Sequence[float], sign: float = 0.0) -> float:
 
 
 def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: float,
-            key: bytes = b"") -> Figure:
+            key: bytes = b"", fine: tuple[Sequence[float], Sequence[float]] | None = None
+            ) -> Figure:
     """Read one simplified polyline: closed or not, its corners, straight pieces, curves.
     `key` is the digest it was read from, when it is one stroke's (see Figure.key)."""
     xs, ys, cum = trim_flicks(xs, ys)
@@ -768,7 +770,8 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
                     by_sides = True
         corners = alike
         if (len(corners) >= POLYGON_CORNERS and not by_sides
-                and _run_share(xs, ys, cum) < POLYGON_RUN_SHARE):
+                and (_run_share(xs, ys, cum) < POLYGON_RUN_SHARE
+                     or (fine is not None and _lumpy_sides(fine, xs, ys, corners)))):
             # Corners without sides between them: the lumps of a round figure drawn with
             # a wobbling finger, which turns all along between them (a polygon's sides
             # are straight runs a person sees). Its points stay (a heart's notch and
@@ -908,6 +911,43 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
         dent=round(dent, 4),
         key=key,
     )
+
+
+def _lumpy_sides(fine: tuple[Sequence[float], Sequence[float]], xs: Sequence[float],
+                 ys: Sequence[float], corners: Sequence[int]) -> bool:
+    """Whether the stretches between a closed stroke's corners are no straight sides, read
+    from the stroke as drawn (`fine`, thinned, not simplified): the middle 60 % of each
+    stretch wavers across its chord by LUMPY_SIDE of its length or more, at the median.
+    A circle's lumps drawn with a wobbling finger waver so (generated: 0.03-0.15, most
+    over 0.075); a polygon's sides, however fast or unevenly drawn, stay straight
+    (generated fast and wide octagons: 0.023-0.072; Quick, Draw! octagons and hexagons:
+    0-0.072, but one of 0.109). Linear in the stroke's points and its corners."""
+    fx, fy = fine
+    n = len(fx)
+    if n < 2 * len(corners):
+        return False
+    where = []
+    for k in corners:  # each corner at the nearest point of the stroke
+        cx, cy = xs[k], ys[k]
+        where.append(min(range(n), key=lambda i: (fx[i] - cx) ** 2 + (fy[i] - cy) ** 2))
+    where.sort()
+    widths = []
+    for a, b in zip(where, [*where[1:], where[0] + n], strict=True):
+        cut = round((b - a) * 0.2)
+        lo, hi = a + cut, b - cut
+        if hi - lo < 2:
+            widths.append(0.0)
+            continue
+        x0, y0, x1, y1 = fx[lo % n], fy[lo % n], fx[hi % n], fy[hi % n]
+        dx, dy = x1 - x0, y1 - y0
+        chord = math.hypot(dx, dy)
+        if chord <= 0:
+            widths.append(0.0)
+            continue
+        off = [dx * (fy[i % n] - y0) - dy * (fx[i % n] - x0) for i in range(lo, hi + 1)]
+        widths.append((max(off) - min(off)) / (chord * chord))
+    widths.sort()
+    return widths[len(widths) // 2] >= LUMPY_SIDE
 
 
 def _run_share(xs: Sequence[float], ys: Sequence[float], cum: Sequence[float]) -> float:
@@ -1259,7 +1299,8 @@ def _read_single(index: int, trace: Trace) -> Figure:
                        kind=FigureKind.CURVE, curves=1, unjudged="too_long")
     if trace.dot:
         return _dot_figure((index,), trace.size, trace.xs, trace.ys)
-    figure = _figure((index,), list(trace.xs), list(trace.ys), trace.size, trace.key)
+    figure = _figure((index,), list(trace.xs), list(trace.ys), trace.size, trace.key,
+                     trace.fine)
     if figure.closed and figure.curves and trace.fine is not None:
         tips = fine_points(trace.fine[0], trace.fine[1], tolerance_for(trace.size))
         if tips:

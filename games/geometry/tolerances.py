@@ -151,6 +151,13 @@ them: runs over 0.29-0.59 of it where it read as a polygon). Every polygon measu
 covers more: Quick, Draw! octagons 0.64 and up (all but one over 0.76) and hexagons
 0.72 and up; the generated fast octagons (corners drawn round) 0.81 and up."""
 
+LUMPY_SIDE: Final = 0.08
+"""A closed stroke whose corners have no straight sides between them, read from the stroke
+as drawn: the middle 60 % of each stretch between corners wavers across its chord by
+this fraction of its length or more (at the median), and its corners are a round
+figure's lumps, as when too little of it runs straight (POLYGON_RUN_SHARE). See
+`figures._lumpy_sides`."""
+
 LINE_TOLERANCE: Final = 0.08
 """A stroke is straight when it strays from its chord by at most this fraction of the
 chord's length (a person still calls a line straight that wanders by 1/12 of its length;
