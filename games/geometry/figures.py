@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property, lru_cache
 from itertools import pairwise
-from operator import itemgetter
+from operator import itemgetter, sub
 from typing import Final, TypeVar
 
 from games.geometry.polyline import (
@@ -926,10 +926,15 @@ def _lumpy_sides(fine: tuple[Sequence[float], Sequence[float]], xs: Sequence[flo
     n = len(fx)
     if n < 2 * len(corners):
         return False
+    # Each corner at its point of the stroke (the outline's vertices are the stroke's
+    # points but where a loop was closed), or the nearest.
+    index = {p: i for i, p in enumerate(zip(fx, fy, strict=True))}
     where = []
-    for k in corners:  # each corner at the nearest point of the stroke
+    for k in corners:
         cx, cy = xs[k], ys[k]
-        where.append(min(range(n), key=lambda i: (fx[i] - cx) ** 2 + (fy[i] - cy) ** 2))
+        i = index.get((cx, cy))
+        where.append(i if i is not None else min(
+            range(n), key=lambda i: (fx[i] - cx) ** 2 + (fy[i] - cy) ** 2))
     where.sort()
     widths = []
     for a, b in zip(where, [*where[1:], where[0] + n], strict=True):
@@ -1322,8 +1327,27 @@ def fine_points(xs: Sequence[float], ys: Sequence[float], eps: float) -> int:
     total = cum[-1]
     reach = max(FINE_POINT_REACH * total, 2 * eps)
     skip = HOOK_FRACTION * total
-    at = [k for k in range(n) if skip + 2 * reach <= cum[k] <= total - skip - 2 * reach]
     angle = math.radians(FINE_POINT_ANGLE)
+    # The turn between the chords either side of a point is at most what the stroke
+    # turns from one chord's far end to the other's: only where its vertices turn by the
+    # angle within the reach is it measured (a round stroke turns by 15 degrees there).
+    heading = list(map(math.atan2, map(sub, ys[1:], ys[:-1]), map(sub, xs[1:], xs[:-1])))
+    bends = [0.0] * n
+    for k in range(1, n - 1):
+        b = abs(heading[k] - heading[k - 1])
+        bends[k] = 2 * math.pi - b if b > math.pi else b
+    at = []
+    lo = hi = 0
+    window = 0.0  # what the vertices turn by strictly within the reach of vertex k
+    for k in range(n):
+        while hi < n and cum[hi] < cum[k] + reach:
+            window += bends[hi]
+            hi += 1
+        while cum[lo] <= cum[k] - reach:
+            window -= bends[lo]
+            lo += 1
+        if window >= angle and skip + 2 * reach <= cum[k] <= total - skip - 2 * reach:
+            at.append(k)
     count = 0
     last = -math.inf
     if at:
