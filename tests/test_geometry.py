@@ -791,3 +791,21 @@ def test_a_closed_curves_points_are_read_finer_than_its_outline() -> None:
         stroke = stroke_from_xy(outline)
         assert classify_stroke(stroke).tips == 0
         assert recognise_shapes([stroke])[0].shape is Shape.CIRCLE
+
+
+def test_a_curve_refused_for_its_points_names_at_least_as_many_corners() -> None:
+    # The reason counts what a person sees: where the outline has rounded the points off
+    # (no corners left on it), the refusal still names them, never "0 corners". Lozenges
+    # and circles drawn with a fast wobble (2 of those 400 have 2-3 such points and no
+    # corner on their outline).
+    from tests.test_geometry_person import lozenge, wobbly_circle
+
+    checked = 0
+    for make in (lozenge, wobbly_circle):
+        for seed in range(400):
+            for verdict in recognise_shapes(make(random.Random(seed))):
+                figure = verdict.figure
+                if verdict.reason_key == "not.corners" and figure is not None and figure.tips:
+                    assert verdict.params["corners"] >= max(2, figure.tips), (seed, verdict)
+                    checked += 1
+    assert checked >= 150

@@ -247,8 +247,8 @@ def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
         return no("not.changes_bend", bend_reversal=figure.bend_reversal, dent=figure.dent)
     if max(sharp_points(figure), figure.tips) >= 2:
         # A circle has no points (a lemon, an eye, a hexagon squashed flat, a lozenge's
-        # tips read finer than its outline).
-        return no("not.corners", corners=len(figure.corners))
+        # tips read finer than its outline, which its outline may have rounded off).
+        return no("not.corners", corners=max(len(figure.corners), figure.tips))
     misfit = _ellipse_misfit(figure.outline)
     if misfit <= ELLIPSE_TOLERANCE:
         return [ShapeVerdict("shape.circle", {"misfit": round(misfit, 3)}, Shape.CIRCLE,
