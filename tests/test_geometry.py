@@ -806,6 +806,8 @@ def test_a_curve_refused_for_its_points_names_at_least_as_many_corners() -> None
             for verdict in recognise_shapes(make(random.Random(seed))):
                 figure = verdict.figure
                 if verdict.reason_key == "not.corners" and figure is not None and figure.tips:
-                    assert verdict.params["corners"] >= max(2, figure.tips), (seed, verdict)
+                    named = verdict.params["corners"]
+                    assert isinstance(named, int) and named >= max(2, figure.tips), (
+                        seed, verdict)
                     checked += 1
     assert checked >= 150
