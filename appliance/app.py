@@ -352,6 +352,21 @@ class Appliance:
             source = "evdev" if on_pi and self.kiosk.choice.driver == "kmsdrm" else "sdl"
         return source
 
+    def _has_touch(self) -> bool:
+        """Whether the kiosk's screen takes touches (else no screen offers drawing on it:
+        a TV): a desktop's mouse stands in; under evdev, a touch panel is found at start
+        (one plugged in later says so with its first touch, `Kiosk.feed_touches`)."""
+        if self.kiosk.touch_source == "none":
+            return False
+        if self.kiosk.touch_source == "sdl" or self.config.touch.device:
+            return True
+        from drivers.touch import find_touchscreen
+
+        try:
+            return find_touchscreen() is not None
+        except OSError:
+            return False
+
     def _touch_panel(self) -> Any:
         from drivers.touch import Orientation, TouchPanel
 
@@ -751,6 +766,7 @@ class Appliance:
         # A real panel's LEDs breathe on loop turns (a simulated one has none to see).
         self.kiosk.led_pulse = self.panel is not None and not self.panel_simulated
         self.kiosk.touch_source = self._touch_source(detect_pi())
+        self.kiosk.renderer.touch = self._has_touch()
         from drivers.remote import ArrowRepeat, key_for_sdl
 
         self.kiosk.sdl_keys = key_for_sdl  # the one key table (drivers/remote.py)

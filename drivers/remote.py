@@ -44,6 +44,7 @@ RemoteKey = Literal[
     "up", "down", "left", "right", "ok", "back",
     "hourglass", "hourglass_long", "die", "reveal", "pause", "menu",
     "0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+    "text",  # a keyboard's key that only types (a letter with no meaning of its own)
 ]
 DeviceKind = Literal["remote", "gamepad", "keyboard"]
 ARROWS: Final = frozenset({"up", "down", "left", "right"})
@@ -125,6 +126,12 @@ BINDINGS: Final[tuple[Binding, ...]] = (
 the d-pad as a hat (ABS_HAT0X/Y) and the left stick (ABS_X/Y), see `KeyDecoder`."""
 
 BY_CODE: Final[dict[int, RemoteKey]] = {b.code: b.key for b in BINDINGS}
+TYPED: Final[dict[int, str]] = {
+    **{int(getattr(ecodes, f"KEY_{c.upper()}")): c for c in "abcdefghijklmnopqrstuvwxyz"},
+    int(ecodes.KEY_SPACE): " ", int(ecodes.KEY_BACKSPACE): "\b",
+}
+"""What a keyboard's key types, besides what it means (the kiosk's seat pad takes it as a
+letter of a name: there H is an H, not the hourglass)."""
 BY_SDL_NAME: Final[dict[str, RemoteKey]] = {b.sdl: b.key for b in BINDINGS if b.sdl}
 
 _SHIFTS: Final = frozenset({_E.KEY_LEFTSHIFT, _E.KEY_RIGHTSHIFT})
@@ -155,6 +162,7 @@ class RemotePress:
     source: DeviceKind
     t: float  # the kernel's timestamp of the event (a repeat: the box's clock)
     repeat: bool = False
+    text: str = ""  # what a keyboard's key types: "a".."z", " ", "\b" (the kiosk's seat pad)
 
     def __repr__(self) -> str:
         tail = " repeat" if self.repeat else ""
@@ -207,10 +215,15 @@ class KeyDecoder:
                 self._shift = max(0, self._shift)
                 return []
             key = BY_CODE.get(code)
+            text = TYPED.get(code, "") if self.source == "keyboard" else ""
+            if key is None and text:
+                key = "text"
             if key is None:
                 return []
-            if key == "hourglass":
-                return self._hourglass(code, value, event.timestamp())
+            if key == "hourglass":  # H types when it comes up, as it presses the hourglass
+                return self._hourglass(code, value, event.timestamp(), text)
+            if text and value == 1:  # typed (the kiosk decides: a name's letter, or the key)
+                return [RemotePress(key, self.source, event.timestamp(), text=text)]
             if key in ARROWS:
                 if value == 0:
                     self._let_go(code)
@@ -229,11 +242,11 @@ class KeyDecoder:
             self.held = self._held_by = None
         return []
 
-    def _hourglass(self, code: int, value: int, t: float) -> list[RemotePress]:
+    def _hourglass(self, code: int, value: int, t: float, text: str = "") -> list[RemotePress]:
         if value == 1:
             if self._shift and self.source == "keyboard":
                 self._held[code] = (t, True)
-                return [RemotePress("hourglass_long", self.source, t)]
+                return [RemotePress("hourglass_long", self.source, t, text=text)]
             self._held[code] = (t, False)
             return []
         down_at, long_sent = self._held.get(code, (t, value == 2))
@@ -243,7 +256,7 @@ class KeyDecoder:
                 return [RemotePress("hourglass_long", self.source, t)]
             return []
         self._held.pop(code, None)
-        return [] if long_sent else [RemotePress("hourglass", self.source, t)]
+        return [] if long_sent else [RemotePress("hourglass", self.source, t, text=text)]
 
     def _axis(self, event: evdev.InputEvent) -> list[RemotePress]:
         code = event.code

@@ -182,3 +182,44 @@ async def test_a_kiosk_artist_sees_the_word_with_the_remote_while_the_critic_loo
         quoted = json.dumps(word, ensure_ascii=False)  # as a view carries it
         assert quoted not in json.dumps(app.kiosk_view(), ensure_ascii=False, default=str)
         assert quoted not in json.dumps(app.session.view_for(KIOSK), ensure_ascii=False)
+
+
+def test_a_keyboard_types_the_name_on_the_pad_h_included() -> None:
+    """Issue 31: letters typed on a keyboard reach the pad (only arrows did). H is a letter
+    there, not the hourglass; Space a space, Backspace rubs out; away from the pad the
+    same keys mean what they always did. Both ways in: a USB keyboard read by evdev, and
+    the keys of the kiosk's window (SDL)."""
+    from appliance.kiosk import Kiosk
+    from appliance.kiosk.display import DisplayChoice
+    from appliance.kiosk.intents import PressButton
+    from drivers.remote import KeyDecoder, RemotePress, key_for_sdl
+    from tests.test_remote import usb_keyboard
+
+    kb = usb_keyboard()
+    decoder = KeyDecoder("keyboard")
+    frames = [f for name in ("KEY_H", "KEY_A", "KEY_SPACE", "KEY_BACKSPACE", "KEY_D")
+              for f in kb.tap(name)]
+    presses = [p for frame in frames for ev in frame for p in decoder.feed(ev)]
+    assert [(p.key, p.text) for p in presses] == [
+        ("hourglass", "h"), ("text", "a"), ("ok", " "), ("back", "\b"), ("die", "d")]
+    with screens.open_display():
+        k = Kiosk(size=(800, 480), choice=DisplayChoice("dummy", False, True, "tests"))
+        try:
+            k.sdl_keys = key_for_sdl
+            k.update(pad_view(name=""), 0.0)
+            got = [k.remote_key(p.key, p.text) for p in presses]
+            assert got == [SeatPadKey("letter", "H"), SeatPadKey("letter", "A"),
+                           SeatPadKey("space"), SeatPadKey("back"), SeatPadKey("letter", "D")]
+            pygame.event.clear()
+            for key in (pygame.K_h, pygame.K_SPACE, pygame.K_BACKSPACE):
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0,
+                                                     unicode="", scancode=0))
+            assert k.poll() == [SeatPadKey("letter", "H"), SeatPadKey("space"),
+                                SeatPadKey("back")]
+            k.update(make_view(seats=3, phase="playing", version=9), 100.0)  # no pad
+            assert k.remote_key("hourglass", "h") == PressButton("hourglass")
+            assert k.remote_key("text", "a") is None
+            k.feed_remote([RemotePress("back", "keyboard", 0.0, text="\b")])
+            assert k.poll()[-1:] != [SeatPadKey("back")]
+        finally:
+            k.close()

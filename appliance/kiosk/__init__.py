@@ -48,6 +48,7 @@ from appliance.kiosk.intents import (
     PinKey,
     PressButton,
     Quit,
+    SeatPadKey,
     SelectGame,
     StartGame,
     TogglePause,
@@ -132,6 +133,8 @@ CALM_AFTER_S: Final = 2.0
 """The loop stays at full pace this long after the last input or drawn frame."""
 
 _ARROWS: Final = frozenset({"up", "down", "left", "right"})
+_SDL_TEXT: Final = {"space": " ", "backspace": "\b"}
+"""What the window's keys type on the seat pad (besides the letters, named by themselves)."""
 
 
 class KeyRepeat(Protocol):
@@ -167,10 +170,13 @@ class TouchLike(Protocol):
 
 class RemoteLike(Protocol):
     """A remote key's press from drivers.remote (RemotePress): `key` is one of its
-    RemoteKey names ("up", "ok", "back", "die", ...)."""
+    RemoteKey names ("up", "ok", "back", "die", ...); `text` what a keyboard's key types
+    ("h", " ", "\b"; "" for the rest)."""
 
     @property
     def key(self) -> str: ...
+    @property
+    def text(self) -> str: ...
 
 
 # Remote keys that stand for the table's buttons (drivers/remote.py maps the devices).
@@ -395,7 +401,8 @@ class Kiosk:
         # Strokes still under a finger are not in the view yet: lay them on again.
         self.ink.redraw(self.frame)
         self.ink.dirty = None
-        self.focus.sync(self.renderer.targets, self.frame.get_rect())
+        self.focus.sync(self.renderer.targets, self.frame.get_rect(),
+                        self.renderer.first_focus, self.renderer.unlit)
         self.focus.draw(self.frame)
         self._present()
         self.frames_drawn += 1
@@ -534,6 +541,9 @@ class Kiosk:
         """Touches from the touch panel's driver (on the loop's thread): ink is drawn at
         once, intents wait for the next poll, and the loop is woken to show them."""
         w, h = self.display_size
+        if not self.renderer.touch:  # a panel plugged in after the start: it touches
+            self.renderer.touch = True
+            self.renderer.invalidate()
         for touch in touches:
             x = min(max(touch.x, 0.0), 1.0) * (w - 1)
             y = min(max(touch.y, 0.0), 1.0) * (h - 1)
@@ -553,8 +563,13 @@ class Kiosk:
     # Remote keys (TV remote, gamepad, keyboard): arrows move the focus ring in the back
     # buffer at once; OK is a tap on the focused target; the rest are table buttons.
 
-    def remote_key(self, key: str) -> Intent | None:
-        """What a remote key means on the screen shown now (drivers/remote.py's names)."""
+    def remote_key(self, key: str, text: str = "") -> Intent | None:
+        """What a remote key means on the screen shown now (drivers/remote.py's names).
+        `text` is what a keyboard's key types ("a", " ", "\b" for Backspace): on the seat
+        pad it types the name (H is a letter there, Space a space, Backspace rubs out)."""
+        typed = self._typed(text)
+        if typed is not None:
+            return typed
         if key in ("up", "down", "left", "right"):
             if self.focus.move(key):  # type: ignore[arg-type]  # one of the four
                 self._show_focus()
@@ -572,14 +587,28 @@ class Kiosk:
         if key == "menu":
             return HostCorner()  # the PIN pad, as the corner held down
         if key.isdigit() and len(key) == 1:
-            return self.focus.find(PinKey(key))
+            pressed = self.focus.find(PinKey(key))
+            # A digit typed: OK is what comes next (not the ⌫ the ring may be on).
+            if pressed is not None and self.focus.go(PinKey("ok")) and self.focus.visible:
+                self._show_focus()
+            return pressed
         return _BUTTON_KEYS.get(key)
+
+    def _typed(self, text: str) -> Intent | None:
+        """The seat pad's key for a typed character, if the pad is on screen."""
+        if not text:
+            return None
+        if text == "\b":
+            return self.focus.find(SeatPadKey("back"))
+        if text == " ":
+            return self.focus.find(SeatPadKey("space"))
+        return self.focus.find(SeatPadKey("letter", text.upper()))
 
     def feed_remote(self, presses: Iterable[RemoteLike]) -> None:
         """Remote keys from drivers.remote (on the loop's thread): the ring moves now,
         intents wait for the next poll, and the loop is woken."""
         for press in presses:
-            intent = self.remote_key(press.key)
+            intent = self.remote_key(press.key, getattr(press, "text", ""))
             if intent is not None:
                 self._pending.append(intent)
         self.wake()
@@ -644,7 +673,11 @@ class Kiosk:
         if self.keys_source != "sdl" or self.sdl_keys is None:
             return None  # keyboards come through drivers.remote (or not at all)
         # No key quits: Escape is Back, like the remote's (quitting is the host's).
-        remote = self.sdl_keys(pygame.key.name(key), bool(event.mod & pygame.KMOD_SHIFT))
+        name = pygame.key.name(key)
+        remote = self.sdl_keys(name, bool(event.mod & pygame.KMOD_SHIFT))
+        text = _SDL_TEXT.get(name, name if len(name) == 1 and name.isalpha() else "")
+        if text and self._typed(text) is not None:
+            return self._typed(text)
         if remote is None:
             return None
         if remote in _ARROWS and self.key_repeat is not None:

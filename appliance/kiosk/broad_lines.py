@@ -504,7 +504,8 @@ def _draw_choose(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) ->
         usable = n not in refused
         number_tile(r, f, n, box, usable)
         if usable and table.critic is not None:
-            r.add_target(box, ActAs(table.critic, "name_number", {"number": n}))
+            r.add_target(box, ActAs(table.critic, "name_number", {"number": n}),
+                         first=r.first_focus is None)
     y = y0 + side + gap
     if refused:
         y = r.blit_text(f.surface, tx(lang, "choose_again"), m.f_body, GOLD, "midtop",
@@ -541,7 +542,9 @@ def _draw_drawing(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
         if not shown:
             continue
         rect_b = button(r, f, tx(lang, key), (x, y), fill, width=buttons_w)
-        r.add_target(rect_b, ActAs(artist, kind, data))
+        # The first focus: Place the sheet, else Ask the table (the first shown).
+        r.add_target(rect_b, ActAs(artist, kind, data),
+                     first=r.first_focus is None and kind in ("place", "accept_vote"))
         y = rect_b.bottom + m.gap // 2
     reason = localised({"en": check.get("reason_en"), "cs": check.get("reason_cs")}, lang)
     if checking and reason:
@@ -603,12 +606,16 @@ def _draw_easel_phase(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rec
         if table.artist in table.kiosk:
             # No phone, maybe no touch either: a sheet at the table, then this button.
             paper = button(r, f, tx(lang, "paper_done"), (x, y), YES)
-            r.add_target(paper, ActAs(table.artist, "place_paper", {}))
+            r.add_target(paper, ActAs(table.artist, "place_paper", {}), first=True)
             x = paper.right + m.gap
             _board_note(r, f, board, tx(lang, "paper_hint", name=table.name(table.artist)))
             hint = ""  # the note on the board says the rule
-        b = button(r, f, tx(lang, "draw_here"), (x, y), GOLD)
-        r.add_target(b, ActAs(table.artist, "use_panel", {"on": True}))
+        # Only what works: on a screen that takes no touch nobody draws on it.
+        b = pygame.Rect(x - m.gap, y, 0, r.line(m.f_body, True) + m.pad)
+        if r.touch:
+            b = button(r, f, tx(lang, "draw_here"), (x, y), GOLD)
+            r.add_target(b, ActAs(table.artist, "use_panel", {"on": True}),
+                         first=table.artist not in table.kiosk)
         # Beside the button, on two lines if one is too short: the rule, not a cut rule.
         room = max(1, rect.right - b.right - m.gap)
         if hint:
@@ -644,7 +651,7 @@ def _draw_marking(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
         return
     right = button(r, f, tx(lang, "right"), (x, rect.top), YES)
     wrong = button(r, f, tx(lang, "wrong"), (right.right + m.gap // 2, rect.top), NO)
-    r.add_target(right, ActAs(marker, "mark", {"right": True}))
+    r.add_target(right, ActAs(marker, "mark", {"right": True}), first=True)
     r.add_target(wrong, ActAs(marker, "mark", {"right": False}))
     r.blit_text(s, label, m.f_body, TEXT, "midleft", (wrong.right + m.gap, wrong.centery),
                 False, max(1, rect.right - wrong.right - m.gap))
@@ -776,7 +783,7 @@ def _draw_give_up(
         y = b.bottom + m.gap // 3
     b = button(r, f, tx(lang, "play_on"), (inner.left, inner.bottom), PANEL_EDGE, "bottomleft",
                inner.w)
-    r.add_target(b, ActAs(None, "refuse_give_up"))
+    r.add_target(b, ActAs(None, "refuse_give_up"), first=True)  # the safe choice
 
 
 def _draw_art_show(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:

@@ -1012,7 +1012,8 @@ def _judge_buttons(r: KioskRenderer, f: Frame, box: pygame.Rect, judge: int,
         label = tr(lang, key)
         size = r.fit_size(label, m.f_body, w - 6, bold=True, min_size=m.f_small)
         r.blit_text(s, label, size, TEXT, "center", button.center, True, w - 4)
-        r.add_target(button, ActAs(judge, "judge", {"met": verdict, "criterion": criterion}))
+        r.add_target(button, ActAs(judge, "judge", {"met": verdict, "criterion": criterion}),
+                     first=verdict and r.first_focus is None)  # the first card's YES
 
 
 def _verdict_card(

@@ -95,13 +95,12 @@ def step(rects: Sequence[pygame.Rect], current: int, direction: Direction) -> in
     return None if best is None else best[1]
 
 
-def first(rects: Sequence[pygame.Rect]) -> int:
-    """Where focus starts on a new screen: the biggest target (the lobby's Start, a game's
-    main button), the top-left one of equals. This is how a screen names its first focus:
-    the host menu puts its safe item (Close) first among equal buttons, a confirmation its
-    safe choice left of the one that acts, the PIN pad its OK (as big as Cancel, higher)."""
-    return min(range(len(rects)), key=lambda i: (-rects[i].w * rects[i].h, rects[i].top,
-                                                 rects[i].left))
+def first(rects: Sequence[pygame.Rect], skip: Sequence[int] = ()) -> int:
+    """Where focus starts on a new screen that names no first focus of its own
+    (`Painter.first_focus`): the biggest target, the top-left one of equals, passing over
+    the indices in `skip` (unlit buttons: OK on them only says no) while others exist."""
+    pool = [i for i in range(len(rects)) if i not in skip] or list(range(len(rects)))
+    return min(pool, key=lambda i: (-rects[i].w * rects[i].h, rects[i].top, rects[i].left))
 
 
 class Focus:
@@ -109,8 +108,10 @@ class Focus:
 
     Hidden until a remote key is used (a touch table never sees it), hidden again by a
     touch. After each render the focused intent is found again among the new targets (the
-    same intent; else, on a screen that still shows some button of the last one, the
-    target nearest to where the ring was; else, on a new screen, `first`).
+    same intent, unless it just went unlit: pressed, it would only be refused); else the
+    first focus the screen names (the action a person most likely wants next: "Drawn on
+    paper", Play again, the PIN pad's OK); else, on a screen that still shows some button
+    of the last one, the target nearest to where the ring was; else `first`.
     """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
@@ -120,6 +121,7 @@ class Focus:
         self.index: int | None = None
         self._rect: pygame.Rect | None = None  # where the ring was: to find it again
         self._known: list[Intent] = []  # the intents of the last frame that had targets
+        self._unlit: list[Intent] = []  # the last frame's unlit targets
         self._patch: tuple[pygame.Surface, pygame.Rect] | None = None
         self._moved_at = -1.0
         self._drawn_settled = True
@@ -136,32 +138,53 @@ class Focus:
     def rect(self) -> pygame.Rect | None:
         return None if self.index is None else self.targets[self.index][0]
 
-    def sync(self, targets: Sequence[Target], bounds: pygame.Rect) -> None:
-        """Take the targets of a newly rendered frame (the ring's pixels are gone)."""
+    def sync(self, targets: Sequence[Target], bounds: pygame.Rect,
+             named: Intent | None = None, unlit: Sequence[Intent] = ()) -> None:
+        """Take the targets of a newly rendered frame (the ring's pixels are gone): `named`
+        is the screen's first focus, `unlit` its buttons that do nothing now."""
         self._patch = None
         intent, rect = self.intent, self._rect
-        before = self._known
+        before, was_unlit = self._known, self._unlit
         self.targets = focusable(targets, bounds)
+        self._unlit = list(unlit)
         self.index = None
         if not self.targets:
             return
         self._known = [it for _, it in self.targets]
         if intent is not None:
             same = [i for i, (_, it) in enumerate(self.targets) if it == intent]
-            if same:
+            # A button that went unlit under the ring (Hourglass, once pressed) hands the
+            # ring on; one the arrows chose while unlit keeps it.
+            gone_dark = intent in self._unlit and intent not in was_unlit
+            if same and not gone_dark:
                 self.index = min(same, key=lambda i: _distance(self.targets[i][0], rect))
                 self._rect = self.targets[self.index][0]
                 return
+        chosen = next((i for i, (_, it) in enumerate(self.targets) if it == named), None)
+        dark = [i for i, (_, it) in enumerate(self.targets) if it in self._unlit]
+        if chosen is not None:
+            self.index = chosen
         # A new screen (no button of the last one is on it: a menu opened or closed, a
         # confirmation asked) starts where its own design says, `first`, not near where
         # the ring was: a "Free Mia's seat" that happens to lie under the PIN pad's OK
         # key must not be one OK away.
-        if rect is not None and not _new_screen(before, self._known):
-            self.index = min(range(len(self.targets)),
-                             key=lambda i: _distance(self.targets[i][0], rect))
+        elif rect is not None and not _new_screen(before, self._known):
+            lit = [i for i in range(len(self.targets)) if i not in dark] or dark
+            self.index = min(lit, key=lambda i: _distance(self.targets[i][0], rect))
         else:
-            self.index = first([r for r, _ in self.targets])
+            self.index = first([r for r, _ in self.targets], dark)
         self._rect = self.targets[self.index][0]
+
+    def go(self, intent: Intent) -> bool:
+        """Put the focus on the target carrying `intent` (the PIN pad's OK once a digit is
+        typed on the remote); False if no target carries it."""
+        found = next((i for i, (_, it) in enumerate(self.targets) if it == intent), None)
+        if found is None or found == self.index:
+            return found is not None
+        self.index = found
+        self._rect = self.targets[found][0]
+        self._moved_at = self.clock()
+        return True
 
     def move(self, direction: Direction) -> bool:
         """An arrow: show the ring (the first press only shows it), or move it. True if
@@ -169,7 +192,8 @@ class Focus:
         if not self.targets:
             return False
         if self.index is None:
-            self.index = first([r for r, _ in self.targets])
+            self.index = first([r for r, _ in self.targets],
+                               [i for i, (_, it) in enumerate(self.targets) if it in self._unlit])
         if not self.visible:
             self.visible = True
             self._moved_at = self.clock()

@@ -109,8 +109,7 @@ def draw_host_layer(r: Painter, surface: pygame.Surface, view: Mapping[str, Any]
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 190))
     surface.blit(shade, (0, 0))
-    r.targets = []
-    r.canvases = []
+    r.clear_targets()
     if state == "pin":
         _draw_pin_pad(r, surface, menu, m, lang)
     elif state == "confirm":
@@ -158,18 +157,19 @@ def _draw_confirm(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
     safe = pygame.Rect(panel.left + m.pad, y, button_w, button_h)
     act = pygame.Rect(safe.right + gap, y, button_w, button_h)
     keep = word(lang, "keep_playing" if playing else "cancel")
-    _button(r, surface, safe, keep, HostChoice("no"), m, strong=True)
+    _button(r, surface, safe, keep, HostChoice("no"), m, strong=True, first=True)
     _button(r, surface, act, word(lang, f"{ask}_yes"), HostChoice("yes"), m, danger=True)
 
 
 def _button(r: Painter, surface: pygame.Surface, rect: pygame.Rect, label: str,
-            intent: Any, m: Metrics, strong: bool = False, danger: bool = False) -> None:
+            intent: Any, m: Metrics, strong: bool = False, danger: bool = False,
+            first: bool = False) -> None:
     fill = ACCENT if strong else WARN if danger else PANEL_EDGE
     ink = ON_ACCENT if strong else TEXT
     pygame.draw.rect(surface, fill, rect, border_radius=m.radius)
     size = r.fit_size(label, m.f_body, rect.w - m.pad, bold=True)
     r.blit_text(surface, label, size, ink, "center", rect.center, True, rect.w - m.pad // 2)
-    r.add_target(rect, intent)
+    r.add_target(rect, intent, first=first)
 
 
 def _panel(surface: pygame.Surface, m: Metrics, w: int, h: int) -> pygame.Rect:
@@ -218,7 +218,7 @@ def _draw_pin_pad(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
         y += key + gap
     y -= key + gap
     _button(r, surface, pygame.Rect(x0 + 2 * (key + gap), y, key, 2 * key + gap),
-            word(lang, "ok"), PinKey("ok"), m, strong=True)
+            word(lang, "ok"), PinKey("ok"), m, strong=True, first=True)
     _button(r, surface, pygame.Rect(x0, y + key + gap, 2 * key + gap, key),
             word(lang, "cancel"), PinKey("cancel"), m)
 
@@ -272,7 +272,7 @@ def _draw_menu(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
         col, row = i % cols, i // cols
         rect = pygame.Rect(panel.left + m.pad + col * (button_w + gap),
                            y + row * (button_h + gap), button_w, button_h)
-        _button(r, surface, rect, label, intent, m, strong, danger)
+        _button(r, surface, rect, label, intent, m, strong, danger, first=i == 0)
 
 
 # -- the idle lobby's history ------------------------------------------------------------

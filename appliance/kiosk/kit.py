@@ -670,7 +670,8 @@ def vote_countdown(
         return r.blit_text(s, text, size, WARN, "topleft", (x, y), True, width)
     button = pill(r, s, tr(lang, "vote.start_countdown"), m.f_small, GOLD, "topleft", (x, y),
                   max_width=width)
-    r.add_target(button.inflate(m.gap // 2, m.gap // 2), ActAs(None, "close_vote"))
+    r.add_target(button.inflate(m.gap // 2, m.gap // 2), ActAs(None, "close_vote"),
+                 first=r.first_focus is None)
     asked = vote.get("asked")
     count = len(asked) if isinstance(asked, list) else asked if isinstance(asked, int) else 0
     if count and button.right + m.gap < x + width:

@@ -456,7 +456,9 @@ def _draw_seats_and_games(
         painter.add_panel(tile, "game tile")
         gid = game.get("id")
         if isinstance(gid, str):
-            painter.add_target(tile, SelectGame(gid))
+            # The first focus while Start cannot be pressed yet: the chosen game, else
+            # the first (a remote's OK there says what the game needs).
+            painter.add_target(tile, SelectGame(gid), first=gid == selected or i == 0)
     y += game_rows * tile_h + (game_rows - 1) * row_gap + m.gap
 
     button = pygame.Rect(rect.left, max(y, rect.bottom - button_h), rect.w, button_h)
@@ -464,7 +466,7 @@ def _draw_seats_and_games(
     surface.blit(_start_button(painter, label, enabled, button.size, m), button)
     painter.add_panel(button, "start button")
     if enabled:
-        painter.add_target(button, StartGame())
+        painter.add_target(button, StartGame(), first=True)
 
 
 def _columns(width: int, m: Metrics) -> int:

@@ -472,7 +472,9 @@ def button(
         room = max(1, width - 2 * max(6, m.f_body // 2))
         size = r.fit_size(label, m.f_body, room, True, min_size=r.min_text)
     rect = pill(r, f.surface, label, size, fill, anchor, pos, True, room)
-    r.add_target(rect.inflate(m.gap // 2, m.gap // 2), intent)
+    # "Start the countdown" is the vote's next step (REVEAL's waits for every vote).
+    r.add_target(rect.inflate(m.gap // 2, m.gap // 2), intent,
+                 first=isinstance(intent, ActAs) and intent.kind == "close_vote")
     return rect
 
 

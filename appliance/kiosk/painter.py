@@ -77,6 +77,10 @@ class Painter:
         self.fonts = fonts or Fonts()
         self.qr = QrCache()
         self.targets: list[tuple[pygame.Rect, Intent]] = []
+        # The frame's first focus for a remote (the action most likely wanted next) and its
+        # unlit buttons (a tap is refused): appliance/kiosk/focus.py reads both.
+        self.first_focus: Intent | None = None
+        self.unlit: list[Intent] = []
         # Drawing areas of the last frame: touches that start in one draw, not tap.
         self.canvases: list[tuple[pygame.Rect, CanvasSpec]] = []
         # The targets and drawing areas of the last frame finished (`shown`): taps are
@@ -106,8 +110,7 @@ class Painter:
     def begin_frame(self, surface: pygame.Surface, metrics: Metrics) -> None:
         """A new frame: no targets or drawing areas yet, the screen's smallest type, and a
         fresh layout log if one is kept."""
-        self.targets = []
-        self.canvases = []
+        self.clear_targets()
         self.min_text = metrics.f_min
         self.min_target = metrics.target
         self._frame = surface.get_rect()
@@ -164,10 +167,25 @@ class Painter:
 
     # -- hit testing
 
-    def add_target(self, rect: pygame.Rect, intent: Intent) -> None:
+    def clear_targets(self) -> None:
+        """No targets, drawing areas or first focus (a layer covering the frame starts
+        its own)."""
+        self.targets = []
+        self.canvases = []
+        self.first_focus = None
+        self.unlit = []
+
+    def add_target(self, rect: pygame.Rect, intent: Intent, first: bool = False,
+                   lit: bool = True) -> None:
         """Make `rect` a button for `intent`. A button drawn smaller than a finger
         (Metrics.target) answers to a finger-sized area around its centre, kept on the
-        frame."""
+        frame. `first`: the remote's focus starts here on a new screen (the last such
+        call of a frame wins); not `lit`: drawn dim, a press is refused, so the focus
+        does not start there."""
+        if first:
+            self.first_focus = intent
+        if not lit:
+            self.unlit.append(intent)
         box = pygame.Rect(rect)
         t = self.min_target
         if t and (box.w < t or box.h < t):

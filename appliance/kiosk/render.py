@@ -145,6 +145,9 @@ class KioskRenderer(Painter):
         self._broken_screens: set[str] = set()
         # No physical panel: the table's three buttons are drawn on screen while a game runs.
         self.panel_buttons = False
+        # The screen takes touches (a touch panel, a desktop's mouse). False on a TV: no
+        # screen offers what needs a finger on it (Broad Lines' "Draw here on the table").
+        self.touch = True
 
     # -- redraw decisions
 
@@ -256,14 +259,29 @@ class KioskRenderer(Painter):
         if screen is not None and isinstance(game, str) and game not in self._broken_screens:
             try:
                 screen(self, frame)
+                self._light_buttons(frame.view)
                 return
             except Exception:
                 # A game's screen bug must not blank the table: log it once, fall back.
                 log.exception("kiosk screen of %r failed; using the generic one", game)
                 self._broken_screens.add(game)
-                self.targets = []
+                self.clear_targets()
                 frame.surface.fill(BG)
         generic_playing_screen(self, frame)
+
+    def _light_buttons(self, view: View) -> None:
+        """A game's own HOURGLASS, DIE and REVEAL are lit when the phase waits for them, as
+        on the panel; one that is, the first focus unless the game named its own."""
+        match = view.get("match")
+        waiting = match.get("buttons") if isinstance(match, Mapping) else None
+        waiting = waiting if isinstance(waiting, list) else []
+        for _, intent in self.targets:
+            if not isinstance(intent, PressButton):
+                continue
+            if intent.button not in waiting:
+                self.unlit.append(intent)
+            elif self.first_focus is None:
+                self.first_focus = intent
 
     def _draw_notice(
         self, surface: pygame.Surface, notice: Mapping[str, Any], lang: str, m: Metrics
@@ -355,7 +373,7 @@ class KioskRenderer(Painter):
                 half = (buttons.h - gap) // 2
                 button = pygame.Rect(buttons.left, buttons.top + i * (half + gap), buttons.w, half)
             surface.blit(self._finish_button(label, again, button.size, m), button)
-            self.add_target(button, FinishChoice(again))
+            self.add_target(button, FinishChoice(again), first=again)
 
     def _finish_button(self, label: str, strong: bool, size: Size, m: Metrics) -> pygame.Surface:
         def paint(s: pygame.Surface) -> None:
@@ -415,8 +433,7 @@ class KioskRenderer(Painter):
     def _draw_paused(self, surface: pygame.Surface, lang: str, m: Metrics) -> None:
         """The host paused the game: the frame dimmed (its hourglass stands where it
         stopped) under a banner; no drawing area nor button of the game takes a touch."""
-        self.targets = []
-        self.canvases = []
+        self.clear_targets()
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((*BG, 185))
         surface.blit(veil, (0, 0))
@@ -476,7 +493,9 @@ class KioskRenderer(Painter):
             self.blit_text(
                 surface, label, m.f_small, ink_on(fill), "center", rect.center, True, w - m.pad
             )
-            self.add_target(rect, PressButton(name))
+            # The first focus only if the game's screen named none: its own button says more.
+            self.add_target(rect, PressButton(name), first=lit and self.first_focus is None,
+                            lit=lit)
             right = rect.left - m.gap // 2
 
     def _notice_lines(self, view: View, m: Metrics) -> list[pygame.Surface]:

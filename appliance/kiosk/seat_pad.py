@@ -93,8 +93,7 @@ def draw_seat_layer(r: Painter, surface: pygame.Surface, view: Mapping[str, Any]
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 190))
     surface.blit(shade, (0, 0))
-    r.targets = []
-    r.canvases = []
+    r.clear_targets()
     _draw_pad(r, surface, pad, m, lang)
 
 
@@ -205,6 +204,9 @@ def _draw_pad(r: Painter, surface: pygame.Surface, pad: Mapping[str, Any], m: Me
                     half)
     _key(r, surface, pygame.Rect(x0 + half + gap, y, half, key), word(lang, "cancel"),
          SeatPadKey("cancel"), m)
+    # Where the remote starts: Sit down once a name and a colour are there, else the
+    # first letter (a keyboard types the name anyway).
+    r.first_focus = SeatPadKey("sit") if can_sit else SeatPadKey("letter", LETTERS[0])
     y += key + gap
 
     # What the chosen game lets a player without a phone do, and what needs one: in the
@@ -217,8 +219,7 @@ def _draw_pad(r: Painter, surface: pygame.Surface, pad: Mapping[str, Any], m: Me
 def _draw_pass_device(r: Painter, surface: pygame.Surface, passing: Mapping[str, Any],
                       m: Metrics, lang: str) -> None:
     """Ask the player to look (the Critic looks away), or show them their word."""
-    r.targets = []
-    r.canvases = []
+    r.clear_targets()
     name = str(passing.get("name") or "")
     seat = passing.get("seat")
     shown = passing.get("stage") == "show"
