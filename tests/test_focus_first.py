@@ -196,3 +196,38 @@ def test_an_hourglass_pressed_and_gone_dark_hands_the_ring_on() -> None:
     assert focus.intent == PressButton("hourglass")
     focus.sync(targets, bounds, targets[0][1], [PressButton("hourglass")])
     assert focus.intent == PressButton("hourglass")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_ring_passes_under_a_notice_toast(display: pygame.Surface,
+                                              size: tuple[int, int]) -> None:
+    """The report: the ring was drawn over a toast, striking its words. Whatever the ring
+    is on, the toast's pixels stay as drawn (and the ring still shows around the button)."""
+    view = {**make_view(seats=4, phase="playing"), "notice": {
+        "at": 99.5, "until": 104.0, "kind": "refused",
+        "text": "Nothing to flip now: the hourglass runs only while the Artists draw."}}
+    view["match"] = {**view["match"], "buttons": ["die", "reveal", "hourglass"]}
+    r = KioskRenderer()
+    r.panel_buttons = True
+    surface = pygame.Surface(size)
+    r.render(surface, view, 100.0)
+    assert r.covers, "the toast says where it is"
+    clean = surface.copy()
+    focus = Focus(clock=lambda: 1e9)
+    focus.sync(r.targets, surface.get_rect(), r.first_focus, r.unlit, r.covers)
+    focus.visible = True
+    overlapped = 0
+    for i in range(len(focus.targets)):
+        focus.index = i
+        focus.draw(surface)
+        for cover in r.covers:
+            ring = focus.targets[i][0].inflate(40, 40)
+            overlapped += ring.colliderect(cover)
+            for x in range(cover.left, cover.right, 3):
+                for y in range(cover.top, cover.bottom, 3):
+                    assert surface.get_at((x, y)) == clean.get_at((x, y)), (focus.targets[i], x, y)
+    assert overlapped, "no button near the toast: the test would prove nothing"
+    shot = Path(os.environ.get("EASEL_SCREENSHOT_DIR", "/tmp"))
+    focus.index = len(focus.targets) - 1
+    focus.draw(surface)
+    pygame.image.save(surface, str(shot / f"focus-under-toast-{size[0]}x{size[1]}.png"))

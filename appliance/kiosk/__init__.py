@@ -402,7 +402,7 @@ class Kiosk:
         self.ink.redraw(self.frame)
         self.ink.dirty = None
         self.focus.sync(self.renderer.targets, self.frame.get_rect(),
-                        self.renderer.first_focus, self.renderer.unlit)
+                        self.renderer.first_focus, self.renderer.unlit, self.renderer.covers)
         self.focus.draw(self.frame)
         self._present()
         self.frames_drawn += 1

@@ -122,6 +122,7 @@ class Focus:
         self._rect: pygame.Rect | None = None  # where the ring was: to find it again
         self._known: list[Intent] = []  # the intents of the last frame that had targets
         self._unlit: list[Intent] = []  # the last frame's unlit targets
+        self.covers: list[pygame.Rect] = []  # what the ring never paints over (a toast)
         self._patch: tuple[pygame.Surface, pygame.Rect] | None = None
         self._moved_at = -1.0
         self._drawn_settled = True
@@ -139,10 +140,13 @@ class Focus:
         return None if self.index is None else self.targets[self.index][0]
 
     def sync(self, targets: Sequence[Target], bounds: pygame.Rect,
-             named: Intent | None = None, unlit: Sequence[Intent] = ()) -> None:
+             named: Intent | None = None, unlit: Sequence[Intent] = (),
+             covers: Sequence[pygame.Rect] = ()) -> None:
         """Take the targets of a newly rendered frame (the ring's pixels are gone): `named`
-        is the screen's first focus, `unlit` its buttons that do nothing now."""
+        is the screen's first focus, `unlit` its buttons that do nothing now, `covers` the
+        boxes drawn over everything (a notice's toast) that the ring stays under."""
         self._patch = None
+        self.covers = [pygame.Rect(c) for c in covers]
         intent, rect = self.intent, self._rect
         before, was_unlit = self._known, self._unlit
         self.targets = focusable(targets, bounds)
@@ -253,11 +257,16 @@ class Focus:
         if reach.w <= 0 or reach.h <= 0:
             return dirty
         self._patch = (frame.subsurface(reach).copy(), reach)
+        # A toast lies over the frame: the ring passes under it, its words stay whole.
+        kept = [(frame.subsurface(c).copy(), c) for c in
+                (cover.clip(reach) for cover in self.covers) if c.w > 0 and c.h > 0]
         radius = max(thick, min(ring.w, ring.h) // 6)
         edge = max(2, thick // 3)
         pygame.draw.rect(frame, RING_EDGE, ring.inflate(2 * edge, 2 * edge), thick + 2 * edge,
                          border_radius=radius + edge)
         pygame.draw.rect(frame, RING, ring, thick, border_radius=radius)
+        for pixels, where in kept:
+            frame.blit(pixels, where)
         return reach if dirty is None else dirty.union(reach)
 
 

@@ -81,6 +81,7 @@ class Painter:
         # unlit buttons (a tap is refused): appliance/kiosk/focus.py reads both.
         self.first_focus: Intent | None = None
         self.unlit: list[Intent] = []
+        self.covers: list[pygame.Rect] = []  # toasts over the frame: the ring stays under
         # Drawing areas of the last frame: touches that start in one draw, not tap.
         self.canvases: list[tuple[pygame.Rect, CanvasSpec]] = []
         # The targets and drawing areas of the last frame finished (`shown`): taps are
@@ -174,6 +175,7 @@ class Painter:
         self.canvases = []
         self.first_focus = None
         self.unlit = []
+        self.covers = []
 
     def add_target(self, rect: pygame.Rect, intent: Intent, first: bool = False,
                    lit: bool = True) -> None:

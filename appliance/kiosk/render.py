@@ -309,6 +309,7 @@ class KioskRenderer(Painter):
         fill = WARN if refused else ONLINE
         pygame.draw.rect(surface, BG, box.inflate(6, 6), border_radius=m.radius)
         pygame.draw.rect(surface, fill, box, border_radius=m.radius)
+        self.covers.append(box.inflate(6, 6).clip(surface.get_rect()))
         draw_lines(self, surface, lines, size, ink_on(fill),
                    (box.left + m.pad, box.top + m.pad // 2), box.w - 2 * m.pad, True, "center")
 
