@@ -273,3 +273,38 @@ def test_the_word_never_reaches_the_kiosk_before_the_round_ends(phase: str) -> N
     text = json.dumps(game.view(), ensure_ascii=False)
     if word is not None and phase not in ("reveal", "over"):
         assert f'"{word.en}"' not in text and f'"{word.cs}"' not in text
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "tv"])
+def test_an_artist_without_a_phone_asks_for_another_number(display, size, touch):
+    """Issue 31: an Artist at the kiosk (no phone) who does not know the word asks for
+    another number, as the phones offer it, before the first sheet; the rules take it.
+    On a TV without touch "Draw here on the table" is not offered, "Drawn on paper" is."""
+    for lang, label in (("en", "Another number"), ("cs", "Jiné číslo")):
+        g = Game()
+        g.act("name_number", g.state.round.critic, number=2)
+        kiosk_artist = next(s for s in artists(g.state) if s != g.state.round.artist)
+        at_kiosk = [kiosk_artist, g.state.round.artist]
+        view = {**g.view(lang), "seat_pad": {"state": "closed", "kiosk_seats": at_kiosk}}
+        r = KioskRenderer()
+        r.touch = touch
+        r.record_layout = True
+        surface, r = screens.render("broad-lines", size, view, r)
+        intents = [i for _, i in r.targets]
+        ask = ActAs(min(at_kiosk), "ask_other", {})  # the kiosk speaks for the first
+        assert ask in intents
+        assert (ActAs(g.state.round.artist, "use_panel", {"on": True}) in intents) is touch
+        assert r.first_focus == ActAs(g.state.round.artist, "place_paper", {})
+        assert r.layout is not None and any(t.text == label for t in r.layout.texts)
+        pygame.image.save(surface, str(SCREENSHOT_DIR / (
+            f"broad-lines-another-number-{'touch' if touch else 'tv'}-{lang}-"
+            f"{size[0]}x{size[1]}.png")))
+        g.act("ask_other", ask.seat)
+        assert g.state.phase == "choose" and 2 in g.state.round.refused
+        # Once a sheet is on the easel, no more asking.
+        g.act("name_number", g.state.round.critic, number=3)
+        g.place_sheets(1)
+        view = {**g.view(lang), "seat_pad": {"state": "closed", "kiosk_seats": [kiosk_artist]}}
+        _, r = screens.render("broad-lines", size, view, KioskRenderer())
+        assert not any(isinstance(i, ActAs) and i.kind == "ask_other" for _, i in r.targets)

@@ -104,6 +104,7 @@ _TEXTS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "draw_here": "Draw here on the table",
         "draw_hint": "2 straight lines or 1 curve; no comments from the other Artists.",
         "paper_done": "Drawn on paper",
+        "other_number": "Another number",
         "paper_hint": "{name}: draw 2 straight lines or 1 curve on a sheet at the table, "
                       "then press “Drawn on paper”.",
         "paper_sheet": "Sheet {n}: {name} drew on paper. Hold it up for the Critic.",
@@ -150,6 +151,7 @@ _TEXTS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "draw_panel": "{name} kreslí na stole",
         "draw_here": "Kreslit tady na stole",
         "paper_done": "Nakresleno na papír",
+        "other_number": "Jiné číslo",
         "paper_hint": "{name}: nakresli na fólii u stolu 2 rovné čáry nebo 1 křivku, "
                       "pak stiskni „Nakresleno na papír“.",
         "paper_sheet": "Fólie {n}: {name} kreslí na papír. Ukaž ji Kritikovi.",
@@ -616,6 +618,19 @@ def _draw_easel_phase(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rec
             b = button(r, f, tx(lang, "draw_here"), (x, y), GOLD)
             r.add_target(b, ActAs(table.artist, "use_panel", {"on": True}),
                          first=table.artist not in table.kiosk)
+        # An Artist without a phone who does not know the word asks for another number
+        # (before the first sheet, as the phones offer it); the kiosk speaks for them.
+        asker = next((s for s in sorted(table.kiosk) if s != table.critic), None)
+        if asker is not None and not table.easel:
+            label = tx(lang, "other_number")
+            wide = r.fonts.font(m.f_body, True).size(label)[0] + 2 * m.pad
+            if b.right + m.gap + wide <= board.right:  # in the strip, after the others
+                b = button(r, f, label, (b.right + m.gap, y), PANEL_EDGE)
+                r.add_target(b, ActAs(asker, "ask_other", {}))
+            else:  # no room there (the 7-inch panel): on the empty easel's top right
+                other = button(r, f, label, (board.right - m.gap, board.top + m.gap),
+                               PANEL_EDGE, "topright")
+                r.add_target(other, ActAs(asker, "ask_other", {}))
         # Beside the button, on two lines if one is too short: the rule, not a cut rule.
         room = max(1, rect.right - b.right - m.gap)
         if hint:
