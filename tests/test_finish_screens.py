@@ -189,9 +189,16 @@ def test_a_paused_game_shows_a_banner_stands_still_and_takes_no_ink(
         # The hourglass stands still: nothing to redraw while time passes.
         for later in (1.0, 30.0, 300.0):
             assert not r.needs_redraw(view, clock() + later, (1920, 1080))
-        cs = dict(view, lang="cs")
-        _, r = draw(game, cs, (800, 480), clock())
-        assert "Pozastaveno" in " | ".join(r.said)
+        # It says which key resumes (issue 31), whole at 800x480 too, in either language.
+        words = " ".join(r.said)  # (the lines of a wrapped sentence, joined)
+        assert "Play/Pause on the remote" in words and "P on a keyboard" in words
+        for lang, key in (("en", "P on a keyboard, or the host menu."),
+                          ("cs", "P na klávesnici nebo v menu hostitele.")):
+            surface, r = draw(game, dict(view, lang=lang), (800, 480), clock())
+            words = " ".join(r.said)
+            assert ("Pozastaveno" if lang == "cs" else "Paused") in words
+            assert key in words, words
+            pygame.image.save(surface, SCREENSHOT_DIR / f"easel-kiosk-paused-{lang}-800x480.png")
 
 
 def test_the_kiosk_ink_takes_no_stroke_while_paused(display: pygame.Surface) -> None:

@@ -440,7 +440,10 @@ class KioskRenderer(Painter):
         surface.blit(veil, (0, 0))
         title_h = self.line(m.f_title, True)
         w = round(min(m.w - 2 * m.margin, 1200 * m.scale))
-        h = title_h + self.line(m.f_body) + 3 * m.pad
+        # Wrapped rather than cut: the key that resumes is the point.
+        help_size, help_lines = fit_wrapped(self, tr(lang, "paused_help"), m.f_body,
+                                            w - 2 * m.pad, 3 * self.line(m.f_body))
+        h = title_h + len(help_lines) * self.line(help_size) + 3 * m.pad
         box = pygame.Rect(0, 0, w, h)
         # Low on the screen: the stopped timer and hourglass stay readable above it.
         box.midbottom = (m.w // 2, m.h - m.margin)
@@ -460,8 +463,8 @@ class KioskRenderer(Painter):
                 pygame.draw.rect(s, ACCENT, (left + dx, top, bar_w, bar_h),
                                  border_radius=bar_w // 3)
             s.blit(label, (left + 3 * bar_w + m.gap, m.pad))
-            self.blit_text(s, tr(lang, "paused_help"), m.f_body, TEXT, "midtop",
-                           (r.w // 2, m.pad + title_h + m.pad // 2), False, r.w - 2 * m.pad)
+            draw_lines(self, s, help_lines, help_size, TEXT,
+                       (m.pad, m.pad + title_h + m.pad // 2), r.w - 2 * m.pad, False, "center")
 
         surface.blit(self.part(("paused", lang, box.size, m), box.size, paint, slot="paused"),
                      box)

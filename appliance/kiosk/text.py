@@ -52,7 +52,8 @@ CATALOGUES: Final[dict[str, dict[str, _Entry]]] = {
         "finish_hint": "The host chooses (or press REVEAL)",
         "together": {"one": "Together: {n} word guessed", "other": "Together: {n} words guessed"},
         "paused": "Paused",
-        "paused_help": "The game and its hourglass stand still until the host resumes it.",
+        "paused_help": "The game and its hourglass stand still. To resume: Play/Pause on "
+        "the remote, P on a keyboard, or the host menu.",
         "handover": "{name}'s seat is free: join with the code {room} within {time}",
         "away_count": "{name} is away: the game goes on without them in {time}",
         "away": "{name} is away",
@@ -115,7 +116,8 @@ CATALOGUES: Final[dict[str, dict[str, _Entry]]] = {
             "other": "Společně: uhodnuto {n} slov",
         },
         "paused": "Pozastaveno",
-        "paused_help": "Hra i přesýpací hodiny stojí, dokud ji hostitel zase nespustí.",
+        "paused_help": "Hra i přesýpací hodiny stojí. Spustí je hostitel tlačítkem "
+        "Play/Pauza na ovladači, P na klávesnici nebo v menu hostitele.",
         "handover": "Místo hráče {name} je volné: připoj se kódem {room} do {time}",
         "away_count": "{name} je pryč: hra půjde dál za {time}",
         "away": "{name} je pryč",
