@@ -67,12 +67,24 @@ class Pack:
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a pack file, where it is and what to do."""
+    """One thing wrong with a pack file, where it is and what to do.
+
+    `message` is the English sentence; `code` names the problem and `fields` its values
+    (text and numbers), so the host page says it in the box's language
+    (appliance/table/packs.py, `problem_text`); `at` is the entry's place in its deck
+    `deck` (its number, and on a card the entry's number on it)."""
 
     file: str
     line: int | None
     entry: str | None
     message: str
+    code: str = ""
+    fields: tuple[tuple[str, str], ...] = ()
+    deck: str = ""
+    at: tuple[int, ...] = ()
+
+    def params(self) -> dict[str, str]:
+        return dict(self.fields)
 
     def __str__(self) -> str:
         where = self.file
@@ -81,6 +93,10 @@ class Problem:
         if self.entry is not None:
             where += f", {self.entry}"
         return f"{where}: {self.message}"
+
+
+def _fields(**values: object) -> tuple[tuple[str, str], ...]:
+    return tuple((k, str(v)) for k, v in values.items())
 
 
 class PackError(ValueError):
@@ -124,24 +140,30 @@ def parse_pack(name: str, text: str | bytes) -> Pack:
     if isinstance(text, bytes):
         if len(text) > MAX_BYTES:
             raise PackError([Problem(name, None, None, f"the file has {len(text)} bytes; "
-                                     f"a pack may have at most {MAX_BYTES}")])
+                                     f"a pack may have at most {MAX_BYTES}", "too_big",
+                                     _fields(bytes=len(text), max=MAX_BYTES))])
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as err:
             raise PackError([Problem(name, None, None, f"the file is not UTF-8 text ({err.reason} "
-                                     f"at byte {err.start})")]) from None
+                                     f"at byte {err.start})", "not_utf8",
+                                     _fields(at=err.start))]) from None
     if len(text.encode()) > MAX_BYTES:
-        raise PackError([Problem(name, None, None, f"a pack may have at most {MAX_BYTES} bytes")])
+        raise PackError([Problem(name, None, None, f"a pack may have at most {MAX_BYTES} bytes",
+                                 "too_big", _fields(bytes=len(text.encode()), max=MAX_BYTES))])
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         line = _toml_line(str(err))
-        raise PackError([Problem(name, line, None, f"not valid TOML: {err}")]) from None
+        raise PackError([Problem(name, line, None, f"not valid TOML: {err}", "toml",
+                                 _fields(error=err))]) from None
     lines = _Lines(text)
     problems: list[Problem] = []
 
-    def bad(message: str, key: str | None = None) -> None:
-        problems.append(Problem(name, lines.find_key(key) if key else None, None, message))
+    def bad(message: str, on_key: str | None = None, code: str = "",
+            **values: object) -> None:
+        problems.append(Problem(name, lines.find_key(on_key) if on_key else None, None, message,
+                                code, _fields(**values)))
 
     game = raw.get("game")
     decks_of = deck_shapes()
@@ -149,20 +171,23 @@ def parse_pack(name: str, text: str | bytes) -> Pack:
         known = ", ".join(f'"{g}"' for g in decks_of)
         bad(f'game = {game!r} is not a game with word decks; use one of {known} '
             "(Duplik's scenes are made by the box, not from words)" if game is not None
-            else f"the pack needs a line game = ..., one of {known}", "game")
+            else f"the pack needs a line game = ..., one of {known}", "game",
+            "bad_game" if game is not None else "no_game", game=repr(game), known=known)
         raise PackError(problems)
     mode = raw.get("mode", "add")
     if mode not in ("add", "replace"):
-        bad(f'mode = {mode!r}: use "add" (to the built-in deck) or "replace" (it)', "mode")
+        bad(f'mode = {mode!r}: use "add" (to the built-in deck) or "replace" (it)', "mode",
+            "bad_mode", mode=repr(mode))
     title = raw.get("title", name.rsplit(".", 1)[0])
     if not isinstance(title, str) or not 1 <= len(title.strip()) <= 60:
-        bad("title must be text of 1 to 60 characters", "title")
+        bad("title must be text of 1 to 60 characters", "title", "bad_title")
         title = name
     shapes = {shape.key: shape for shape in decks_of[game]}
     for key in raw:
         if key not in ("game", "mode", "title", *shapes):
             bad(f"unknown key {key!r}; a {game} pack has game, title, mode and "
-                + ", ".join(shapes), key)
+                + ", ".join(shapes), key, "unknown_key", key=repr(key), game=game,
+                keys=", ".join(shapes))
     decks: dict[str, tuple[Card, ...]] = {}
     for key, shape in shapes.items():
         if key not in raw:
@@ -171,7 +196,9 @@ def parse_pack(name: str, text: str | bytes) -> Pack:
         if cards:
             decks[key] = cards
     if not decks and not problems:
-        bad(f"the pack has no entries; add {' or '.join(f'{k} = [...]' for k in shapes)}")
+        add = " or ".join(f"{k} = [...]" for k in shapes)
+        bad(f"the pack has no entries; add {add}", None, "no_entries",
+            keys=" / ".join(f"{k} = [...]" for k in shapes))
     if mode == "replace":
         for key, shape in shapes.items():
             # As written, bad ones too: the count the owner sees in the file.
@@ -180,7 +207,8 @@ def parse_pack(name: str, text: str | bytes) -> Pack:
                 unit = ("card" if shape.per_card > 1 else "entry") if have == 1 else (
                     "cards" if shape.per_card > 1 else "entries")
                 bad(f"{key} has {have} {unit}; to replace the built-in deck a pack needs at "
-                    f"least {shape.minimum} (or use mode = \"add\")", key)
+                    f"least {shape.minimum} (or use mode = \"add\")", key, "too_few", key=key,
+                    have=have, minimum=shape.minimum)
     if problems:
         raise PackError(problems)
     assert isinstance(title, str) and mode in ("add", "replace")
@@ -191,15 +219,17 @@ def _read_deck(
     file: str, key: str, value: Any, shape: DeckShape, lines: _Lines, problems: list[Problem]
 ) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        problems.append(Problem(file, lines.find_key(key), None, f"{key} must be a list [ ... ]"))
+        problems.append(Problem(file, lines.find_key(key), None, f"{key} must be a list [ ... ]",
+                                "not_list", _fields(key=key)))
         return ()
     if len(value) * shape.per_card > MAX_ENTRIES:
         problems.append(Problem(file, lines.find_key(key), None,
-                                f"{key} has too many entries; at most {MAX_ENTRIES}"))
+                                f"{key} has too many entries; at most {MAX_ENTRIES}",
+                                "too_many", _fields(key=key, max=MAX_ENTRIES)))
         return ()
     cards: list[Card] = []
     # Every text once per deck and language: where it was first, for the message.
-    seen: dict[str, dict[str, str]] = {"en": {}, "cs": {}}
+    seen: dict[str, dict[str, tuple[str, str]]] = {"en": {}, "cs": {}}
     for n, item in enumerate(value, start=1):
         label = shape.label(n)
         if shape.per_card == 1:
@@ -207,29 +237,38 @@ def _read_deck(
         elif isinstance(item, list) and len(item) == shape.per_card:
             items = item
         else:
+            code, values = (("card_parts", _fields(have=len(item), per=shape.per_card))
+                            if isinstance(item, list) else
+                            ("card_not_list", _fields(per=shape.per_card)))
             problems.append(Problem(file, lines.find(_first_text(item)), label,
-                                    _card_shape_problem(item, shape)))
+                                    _card_shape_problem(item, shape), code, values, key, (n,)))
             continue
         card: list[Text] = []
         for m, entry in enumerate(items, start=1):
             where = label if shape.per_card == 1 else f"{label}, {shape.part} {m}"
+            at = (n,) if shape.per_card == 1 else (n, m)
             text, message, first = _read_text(entry, shape.max_text)
             line = lines.find(first) if first else None
             if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str):
                 lines.find(entry[1])  # past the Czech text too: it is not the next entry
             if message is not None:
-                problems.append(Problem(file, line, where, message))
+                said, code, values = message
+                problems.append(Problem(file, line, where, said, code, values, key, at))
                 continue
             assert text is not None
             for lang in ("en", "cs"):
                 folded = getattr(text, lang).casefold()
                 if folded in seen[lang]:
+                    before, first_at = seen[lang][folded]
                     problems.append(Problem(file, line, where, f"{getattr(text, lang)!r} is "
-                                            f"already {seen[lang][folded]}"))
+                                            f"already {before}", "duplicate",
+                                            _fields(text=getattr(text, lang), first=first_at),
+                                            key, at))
                     break
             else:
                 for lang in ("en", "cs"):
-                    seen[lang].setdefault(getattr(text, lang).casefold(), where)
+                    seen[lang].setdefault(getattr(text, lang).casefold(),
+                                          (where, "/".join(str(i) for i in at)))
                 card.append(text)
         if len(card) == len(items):
             cards.append(tuple(card))
@@ -258,7 +297,10 @@ def _first_text(item: Any) -> str:
     return "\0"
 
 
-def _read_text(entry: Any, max_text: int) -> tuple[Text | None, str | None, str | None]:
+_Said = tuple[str, str, tuple[tuple[str, str], ...]]  # English, code, fields
+
+
+def _read_text(entry: Any, max_text: int) -> tuple[Text | None, _Said | None, str | None]:
     """(the entry, None, its first text) or (None, what is wrong, the text to locate)."""
     if isinstance(entry, str):
         texts = [entry, entry]
@@ -267,17 +309,21 @@ def _read_text(entry: Any, max_text: int) -> tuple[Text | None, str | None, str 
     else:
         first = entry[0] if isinstance(entry, list) and entry else None
         located = first if isinstance(first, str) else None
-        return None, 'an entry is "text" (both languages) or ["English", "Czech"]', located
+        return None, ('an entry is "text" (both languages) or ["English", "Czech"]',
+                      "entry_form", ()), located
     cleaned = []
     for lang, raw in zip(("English", "Czech"), texts, strict=True):
         text = " ".join(unicodedata.normalize("NFC", raw).split())
         if not text:
-            return None, f"the {lang} text is empty", texts[0] or None
+            return None, (f"the {lang} text is empty", "empty_text",
+                          _fields(lang=lang[:2].lower().replace("cz", "cs"))), texts[0] or None
         if len(text) > max_text:
             return None, (f"{text[:max_text]}… has {len(text)} characters; at most "
-                          f"{max_text}"), raw
+                          f"{max_text}", "text_long",
+                          _fields(text=text[:max_text], length=len(text), max=max_text)), raw
         if not _ALLOWED.match(text):
-            return None, (f"{text!r}: use letters, digits, spaces and - ' . , ! ? & ( ) only"), raw
+            return None, (f"{text!r}: use letters, digits, spaces and - ' . , ! ? & ( ) only",
+                          "bad_chars", _fields(text=repr(text))), raw
         cleaned.append(text)
     return Text(cleaned[0], cleaned[1]), None, texts[0]
 
@@ -321,6 +367,7 @@ def combined_problem(
         name, None, None,
         f"with {', '.join(others) or 'the built-in deck'}, {game}'s {key} would hold "
         f"{len(cards)} entries, and a game takes at most {MAX_DECK}: remove a pack first "
-        "or make this one smaller",
+        "or make this one smaller", "deck_too_big",
+        _fields(others=", ".join(others), game=game, key=key, count=len(cards), max=MAX_DECK),
     )
 

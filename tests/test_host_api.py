@@ -208,6 +208,69 @@ async def test_packs_upload_good_and_bad(host: Host) -> None:
     assert status == 200 and body["packs"] == []
 
 
+async def test_pack_problems_carry_codes_and_are_said_in_czech(host: Host,
+                                                                tmp_path: Path) -> None:
+    """Issue 31: a pack's problems stayed English on the Czech host page. Each carries a
+    code and its values; the box's language says them, the upload's refusal and the
+    list of packs alike."""
+    await host.call("login", {"pin": PIN})
+    await host.call("language", {"lang": "cs"})
+    bad = 'game = "artbox"\nwords = [\n  "ok",\n  ["only one"],\n  "ok",\n]\nsize = 3\n'
+    status, body = await host.call("packs", {"file": "bad.toml", "text": bad})
+    assert status == 400 and body["error"]["code"] == "bad_pack"
+    assert [i["code"] for i in body["error"]["issues"]] == ["unknown_key", "entry_form",
+                                                            "duplicate"]
+    assert body["error"]["problems"] == [
+        "bad.toml, řádek 7: neznámý klíč 'size'; balíček pro artbox má klíče game, title, "
+        "mode a words",
+        'bad.toml, řádek 4, words: položka 2: má být "text" (pro oba jazyky) nebo '
+        '["anglicky", "česky"]',
+        "bad.toml, řádek 5, words: položka 3: „ok“ už v balíčku je (položka 1)",
+    ]
+    assert body["error"]["message"].startswith("Balíček nebyl uložen: bad.toml, řádek 7:")
+    status, body = await host.call("packs", {"file": "../x.toml", "text": bad})
+    assert status == 400 and body["error"]["message"].startswith("„../x.toml“ není název")
+    # A file dropped in by hand is listed with its problems in Czech too.
+    (tmp_path / "packs").mkdir(exist_ok=True)
+    (tmp_path / "packs" / "hand.toml").write_text('game = "chess"\n', encoding="utf-8")
+    status, body = await host.call("state", method="GET")
+    (listed,) = [p for p in body["packs"] if p["file"] == "hand.toml"]
+    assert listed["issues"][0]["code"] == "bad_game"
+    assert "není hra se slovy" in listed["problems"][0]
+    await host.call("language", {"lang": "en"})
+    status, body = await host.call("state", method="GET")
+    (listed,) = [p for p in body["packs"] if p["file"] == "hand.toml"]
+    assert "is not a game with word decks" in listed["problems"][0]
+
+
+BAD_PACKS: list[str | bytes] = [
+    b"\xff\xfe", 'game = "artbox"\nwords = [', 'title = "x"\n', 'game = "chess"\n',
+    'game = "artbox"\nmode = "swap"\ntitle = ""\nwords = ["a"]\n', 'game = "artbox"\n',
+    'game = "artbox"\nmode = "replace"\nwords = ["a", "b"]\n', 'game = "artbox"\nwords = 3\n',
+    'game = "broad-lines"\ncards = [["a", "b"], "c"]\n',
+    'game = "artbox"\nwords = [["", "x"], ["a", ""], "%s", "a&b<", 3, "k", "K"]\n' % ("y" * 99),
+]
+
+
+def test_every_pack_problem_has_a_code_said_in_czech() -> None:
+    """Each problem the checks find carries a code with a Czech sentence (no English
+    left over), its values in place."""
+    from appliance.table.packs import PROBLEMS_CZECH, problem_text
+    from games.packs import PackError, parse_pack
+
+    registry.load_all()
+    seen = set()
+    for text in BAD_PACKS:
+        with pytest.raises(PackError) as err:
+            parse_pack("p.toml", text)
+        for problem in err.value.problems:
+            assert problem.code in PROBLEMS_CZECH, problem
+            said = problem_text(problem, "cs")
+            assert "{" not in said and said != str(problem) and ", line " not in said, said
+            seen.add(problem.code)
+    assert len(seen) >= 15, sorted(seen)
+
+
 async def test_broad_lines_and_luck_of_the_draw_packs_are_uploaded_and_used(
     host: Host,
 ) -> None:
@@ -230,6 +293,7 @@ async def test_broad_lines_and_luck_of_the_draw_packs_are_uploaded_and_used(
     assert listed["our-cards.toml"] | {"problems": []} == {
         "file": "our-cards.toml", "ok": True, "game": "broad-lines", "title": "our-cards",
         "mode": "add", "entries": 1, "used": True, "removable": True, "problems": [],
+        "issues": [],
     }
     assert listed["our-luck.toml"]["ok"] and listed["our-luck.toml"]["used"]
     assert listed["our-luck.toml"]["entries"] == 3

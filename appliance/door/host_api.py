@@ -35,7 +35,14 @@ from appliance.system.table_sounds import SoundDial
 from appliance.table.game_options import default_options
 from appliance.table.history import result_of, today
 from appliance.table.messages import say
-from appliance.table.packs import DECK_OPTIONS, BadPackName, NoSuchPack, PackShelf
+from appliance.table.packs import (
+    DECK_OPTIONS,
+    BadPackName,
+    NoSuchPack,
+    PackShelf,
+    problem_json,
+    problem_text,
+)
 from appliance.table.session import HOST, HOST_PAGE, NotNow, Session, SessionError
 from games import registry
 from games.packs import PackError
@@ -124,8 +131,9 @@ CZECH: Final = {
     "too_big": "Požadavek je příliš velký: nejvýš {limit} bajtů.",
     "too_slow": "Tělo požadavku nedorazilo do {seconds} s; zkuste to znovu.",
     "bad_pack": "Balíček nebyl uložen: {detail}",
-    "bad_pack_name": "{detail}",
-    "no_such_pack": "{detail}",
+    "bad_pack_name": "„{name}“ není název balíčku: použijte písmena, číslice, - a _ "
+    "(nejvýš 48) a na konci .toml",
+    "no_such_pack": "Balíček „{name}“ tu není.",
     "restarting": "Krabice se restartuje; stránka se za pár sekund znovu připojí.",
     "not_saved": "Krabice nemůže zapisovat na paměťovou kartu ({detail}); nic se nezměnilo.",
 }
@@ -359,7 +367,7 @@ class HostApi:
             "results": [result_of(r, lang) for r in today(session.store, self.clock())],
             # Removed from the running game, until let back (`let_back`).
             "kicked": sorted(session.kicked.values()),
-            "packs": [f.to_json() for f in packs],
+            "packs": [f.to_json(lang) for f in packs],
             "packs_dir": str(self.shelf.directory),
             "sound": None if self.sound is None else self.sound.level.to_json(self.clock()),
         }
@@ -447,12 +455,18 @@ class HostApi:
                     None, self.shelf.save, body.file, body.text.encode("utf-8")
                 )
             except RecursionError:
-                raise HostError(400, "bad_pack", detail="the pack nests too deeply") from None
+                deep = "balíček je zanořený příliš hluboko" if self.lang == "cs" else (
+                    "the pack nests too deeply")
+                raise HostError(400, "bad_pack", detail=deep) from None
             except BadPackName as err:
-                raise HostError(400, "bad_pack_name", detail=str(err)) from None
+                raise HostError(400, "bad_pack_name", detail=str(err),
+                                name=body.file[:60]) from None
             except PackError as err:
-                failure = HostError(400, "bad_pack", detail=str(err.problems[0]))
-                failure.params["problems"] = [str(p) for p in err.problems]
+                # In the box's language, as every refusal; the codes for a program.
+                failure = HostError(400, "bad_pack",
+                                    detail=problem_text(err.problems[0], self.lang))
+                failure.params["problems"] = [problem_text(p, self.lang) for p in err.problems]
+                failure.params["issues"] = [problem_json(p, self.lang) for p in err.problems]
                 raise failure from None
             except OSError as err:
                 raise HostError(400, "bad_pack", detail=err.strerror or str(err)) from None
@@ -468,7 +482,8 @@ class HostApi:
             try:
                 self.shelf.delete(request.match_info["file"])
             except NoSuchPack as err:
-                raise HostError(404, "no_such_pack", detail=str(err)) from None
+                raise HostError(404, "no_such_pack", detail=str(err),
+                                name=request.match_info["file"][:60]) from None
         except HostError as err:
             return self._error(err)
         return web.json_response(await self._state(), headers=_NO_STORE)

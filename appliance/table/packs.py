@@ -31,6 +31,76 @@ from games.packs import Pack, PackError, Problem
 log = logging.getLogger("easel.packs")
 
 SYSTEM_DIR: Final = Path("/etc/easel/packs")
+
+PROBLEMS_CZECH: Final[dict[str, str]] = {
+    "too_big": "soubor má {bytes} bajtů; balíček smí mít nejvýš {max}",
+    "not_utf8": "soubor není text v kódování UTF-8 (chyba na bajtu {at})",
+    "toml": "to není platný TOML: {error}",
+    "no_game": "balíčku chybí řádek game = …, jedna z možností {known}",
+    "bad_game": "game = {game} není hra se slovy; použijte jednu z možností {known} "
+    "(předlohy Dupliku tvoří krabice sama, ne ze slov)",
+    "bad_mode": 'mode = {mode}: použijte "add" (přidat k vestavěným slovům) nebo "replace" '
+    "(nahradit je)",
+    "bad_title": "title musí být text o 1 až 60 znacích",
+    "unknown_key": "neznámý klíč {key}; balíček pro {game} má klíče {keys}",
+    "no_entries": "balíček nemá žádné položky; přidejte {keys}",
+    "too_few": "{key}: položek je {have}; aby balíček nahradil vestavěná slova, potřebuje "
+    'jich nejméně {minimum} (nebo použijte mode = "add")',
+    "not_list": "{key} musí být seznam [ … ]",
+    "too_many": "{key} má příliš mnoho položek; nejvýš {max}",
+    "card_parts": "počet položek na kartě: {have}, má jich být {per}",
+    "card_not_list": 'karta má být seznam {per} položek, každá "text" (pro oba jazyky) nebo '
+    '["anglicky", "česky"]',
+    "entry_form": 'má být "text" (pro oba jazyky) nebo ["anglicky", "česky"]',
+    "empty_text": "{lang} text je prázdný",
+    "text_long": "{text}… má {length} znaků; nejvýš {max}",
+    "bad_chars": "{text}: používejte jen písmena, číslice, mezery a - ' . , ! ? & ( )",
+    "duplicate": "„{text}“ už v balíčku je (položka {first})",
+    "deck_too_big": "spolu s {others} by {key} hry {game} měl {count} položek a hra vezme "
+    "nejvýš {max}: nejdřív odeberte jiný balíček, nebo tento zmenšete",
+    "not_read": "nenačteno: krabice čte nejvýš {max} balíčků; některé odeberte",
+    "unreadable": "soubor nejde přečíst: {reason}",
+    "too_many_files": "krabice už má {max} balíčků; nejdřív jeden odeberte",
+}
+"""What each problem's code says in Czech (games/packs.py's `Problem`: the English
+sentence is its `message`), with the problem's `fields` in place."""
+_LANGUAGE_CZECH: Final = {"en": "anglický", "cs": "český"}
+
+
+def problem_text(problem: Problem, lang: str) -> str:
+    """`problem` as the host page says it in `lang`: where, then what is wrong (English,
+    or a problem without a code, as `str(problem)`)."""
+    template = PROBLEMS_CZECH.get(problem.code) if lang == "cs" else None
+    if template is None:
+        return str(problem)
+    fields = problem.params()
+    if problem.code == "empty_text":
+        fields["lang"] = _LANGUAGE_CZECH.get(fields.get("lang", ""), fields.get("lang", ""))
+    if problem.code == "unknown_key":  # the file's own keys, as written in it
+        fields["keys"] = f"game, title, mode a {fields.get('keys', '')}"
+    if problem.code == "deck_too_big" and not fields.get("others"):
+        fields["others"] = "vestavěnými slovy"
+    where = problem.file
+    if problem.line is not None:
+        where += f", řádek {problem.line}"
+    if problem.deck and len(problem.at) == 1:
+        where += f", {problem.deck}: položka {problem.at[0]}"
+    elif problem.deck and len(problem.at) == 2:
+        where += f", {problem.deck}: karta {problem.at[0]}, položka {problem.at[1]}"
+    elif problem.entry is not None:
+        where += f", {problem.entry}"
+    try:
+        said = template.format(**fields)
+    except (KeyError, IndexError):
+        return str(problem)
+    return f"{where}: {said}"
+
+
+def problem_json(problem: Problem, lang: str) -> dict[str, Any]:
+    """A problem for the host page: its code and values, and its sentence in `lang`."""
+    return {"code": problem.code, "fields": problem.params(), "file": problem.file,
+            "line": problem.line, "deck": problem.deck or None, "at": list(problem.at),
+            "text": problem_text(problem, lang)}
 _NAME: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,47}\.toml$")
 
 
@@ -68,7 +138,8 @@ class PackFile:
     def writable(self) -> bool:
         return self.path.parent != SYSTEM_DIR
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        """The host page's line for this file; its problems said in `lang`."""
         pack = self.pack
         return {
             "file": self.path.name,
@@ -79,7 +150,8 @@ class PackFile:
             "entries": 0 if pack is None else pack.size(),
             "used": pack is not None and bool(registry.house(pack.game).decks),
             "removable": self.writable,
-            "problems": [str(p) for p in self.problems],
+            "problems": [problem_text(p, lang) for p in self.problems],
+            "issues": [problem_json(p, lang) for p in self.problems],
         }
 
 
@@ -118,7 +190,8 @@ class PackShelf:
                 files.append(self._read(path))
             else:
                 problem = Problem(path.name, None, None, f"not read: the box reads at most "
-                                  f"{self.MAX_FILES} pack files; remove some")
+                                  f"{self.MAX_FILES} pack files; remove some", "not_read",
+                                  (("max", str(self.MAX_FILES)),))
                 files.append(PackFile(path, None, (problem,)))
         return files
 
@@ -131,7 +204,8 @@ class PackShelf:
                 return kept[1]
             data = path.read_bytes()
         except OSError as err:
-            problem = Problem(path.name, None, None, f"cannot be read: {err.strerror}")
+            problem = Problem(path.name, None, None, f"cannot be read: {err.strerror}",
+                              "unreadable", (("reason", str(err.strerror)),))
             return PackFile(path, None, (problem,))
         try:
             checked = PackFile(path, rules_packs.parse_pack(path.name, data))
@@ -195,7 +269,8 @@ class PackShelf:
         it replaces aside) would give a deck more entries than a game takes."""
         if len(self.files()) >= self.MAX_FILES and not (self.directory / pack.name).is_file():
             raise PackError([Problem(pack.name, None, None, f"the box already has "
-                                     f"{self.MAX_FILES} pack files; remove one first")])
+                                     f"{self.MAX_FILES} pack files; remove one first",
+                                     "too_many_files", (("max", str(self.MAX_FILES)),))])
         others = [p for p in self.packs() if p.game == pack.game and p.name != pack.name]
         for deck in registry.house(pack.game).decks:
             if deck.key not in pack.decks:
