@@ -727,7 +727,7 @@ class Appliance:
             else None
         )
         self.host_menu = KioskHostMenu(
-            self.session, self.pin_guard, self.clock, self.request_restart, history
+            self.session, self.pin_guard, self.clock, self.request_restart, history, self.sound
         )
         from appliance.door.kiosk_seat import KioskSeats
 

@@ -54,7 +54,8 @@ def with_host(view: dict[str, Any], layer: dict[str, Any]) -> dict[str, Any]:
 def host_menu(view: dict[str, Any], paused: bool = False) -> dict[str, Any]:
     seats = [{"seat": s["seat"], "name": s["name"]} for s in view.get("seats", [])]
     return with_host(view, {"state": "menu", "playing": view.get("phase") == "playing",
-                            "paused": paused, "seats": seats, "message": ""})
+                            "paused": paused, "seats": seats, "message": "",
+                            "sound": {"volume": 70, "muted": paused}})
 
 
 def kiosk_screens() -> Iterator[tuple[str, dict[str, Any], float]]:
@@ -133,10 +134,11 @@ def test_the_screens_have_targets_to_focus(display):
         surface = pygame.Surface((1920, 1080))
         renderer.render(surface, view, now)
         counted[name] = len(focusable(renderer.targets, surface.get_rect()))
-    # The lobby: 8 kicks, 4 games, Start; the pad: 12 keys and Cancel; the menu: 5 items.
+    # The lobby: 8 kicks, 4 games, Start; the pad: 12 keys and Cancel; the menu: 5 items
+    # and the sound's three.
     assert counted["lobby-8"] == 13
     assert counted["pin-pad"] == 13
-    assert counted["host-menu-lobby"] == 5 + 2
+    assert counted["host-menu-lobby"] == 5 + 2 + 3
     assert counted["lobby-host-corner"] == counted["lobby-3"] + 2  # no corner: its own key
     assert sum(counted.values()) > 60
 

@@ -307,3 +307,60 @@ async def test_the_lobbys_best_drawings_are_rebuilt_off_the_loop(
     assert threads and all(t is not threading.main_thread() for t in threads)
     drawings = [s for s in lobby._steps if s["kind"] == "drawing"]
     assert drawings and all(s["strokes"] for s in drawings)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_menus_sound_row_turns_the_host_pages_level(
+    host_session: Session, clock: FakeClock, size: tuple[int, int]
+) -> None:
+    """Issue 31: a volume setting and a mute in the kiosk's host menu, the same setting as
+    the host page's (one SoundDial): − and + step it, the middle mutes and unmutes, the
+    menu stays open, and a change on the host page shows in an open menu."""
+    import os
+    from pathlib import Path
+
+    from appliance.kiosk.focus import focusable, reachable
+    from appliance.system.table_sounds import SoundDial, SoundLevel
+
+    dial = SoundDial(SoundLevel(volume=70))
+    guard = PinGuard(PIN, 2, 30, clock)
+    menu = KioskHostMenu(host_session, guard, clock, lambda: None, None, dial)
+    shots = Path(os.environ.get("EASEL_SCREENSHOT_DIR", "/tmp"))
+    kiosk = Kiosk(size=size, choice=HEADLESS)
+    try:
+        menu.handle(HostCorner())
+        for key in (*PIN, "ok"):
+            menu.handle(PinKey(key))
+        assert menu.state == "menu"
+        draw(kiosk, menu, host_session, clock)
+        intents = [i for _, i in kiosk.renderer.targets]
+        for what in ("volume_down", "mute", "volume_up"):
+            assert HostChoice(what) in intents
+        rects = [r for r, _ in focusable(kiosk.renderer.targets, kiosk.frame.get_rect())]
+        assert reachable(rects, 0) == set(range(len(rects)))
+        assert kiosk.renderer.first_focus == HostChoice("close")  # still the safe start
+        assert tap(kiosk, HostChoice("volume_down")) == HostChoice("volume_down")
+        menu.handle(HostChoice("volume_down"))
+        menu.handle(HostChoice("volume_down"))
+        assert dial.level.volume == 50 and menu.state == "menu"
+        view = draw(kiosk, menu, host_session, clock)
+        assert view["host_menu"]["sound"] == {"volume": 50, "muted": False}
+        kiosk.screenshot(shots / f"kiosk-host-sound-en-{size[0]}x{size[1]}.png")
+        menu.handle(HostChoice("mute"))
+        assert dial.level.muted
+        dial.set(volume=30)  # the host page turns it meanwhile: the open menu shows it
+        view = draw(kiosk, menu, host_session, clock)
+        assert view["host_menu"]["sound"] == {"volume": 30, "muted": True}
+        menu.handle(HostChoice("volume_up"))  # louder unmutes
+        assert (dial.level.volume, dial.level.muted) == (40, False)
+        for _ in range(9):
+            menu.handle(HostChoice("volume_up"))
+        assert dial.level.volume == 100
+        menu.handle(HostChoice("mute"))
+        cs = dataclasses.replace(host_session.config.table, language="cs")
+        host_session.config = dataclasses.replace(host_session.config, table=cs)
+        view = menu.decorate({**host_session.view_for(KIOSK), "lang": "cs"})
+        kiosk.update(view, clock())
+        kiosk.screenshot(shots / f"kiosk-host-sound-cs-{size[0]}x{size[1]}.png")
+    finally:
+        kiosk.close()

@@ -106,7 +106,7 @@ def _with_menu(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "version": -1, "host_menu": {
         "state": "menu", "playing": view.get("phase") == "playing",
         "over": view.get("phase") == "over", "paused": False, "seats": HOST_MENU_SEATS,
-        "message": ""}}
+        "message": "", "sound": {"volume": 70, "muted": False}}}
 
 
 def played_views(game: str, seed: int, players: int, tmp: Path, at_kiosk: int = 0

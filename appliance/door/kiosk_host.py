@@ -1,7 +1,9 @@
 """The kiosk's host menu: hold the top-left corner, type the PIN, then a few big buttons.
 
 The same powers as the host page, kept modest for a shared touch screen: pause or resume,
-end the game, kick a seat or free it for a newcomer, restart the box. The PIN is checked
+end the game, kick a seat or free it for a newcomer, restart the box, and the box's
+sound (− / the volume and a mute / +: the host page's own `SoundDial`, so both show and
+turn the one level). The PIN is checked
 by the host page's `PinGuard` with the kiosk as one client, so wrong tries on the screen
 lock it out just as on a phone. The menu closes itself after a minute untouched, so it
 is never left open for the next child at the table.
@@ -26,6 +28,7 @@ from typing import Any, Final, Literal
 
 from appliance.door.host import HostPageOff, LockedOut, PinGuard, WrongPin
 from appliance.kiosk.intents import Back, HostChoice, HostCorner, Intent, KickSeat, PinKey
+from appliance.system.table_sounds import SoundDial
 from appliance.table.session import HOST, Session, SessionError
 
 log = logging.getLogger("easel.kiosk_host")
@@ -33,6 +36,8 @@ log = logging.getLogger("easel.kiosk_host")
 IDLE_S: Final = 60.0
 CLIENT: Final = "kiosk"
 MAX_DIGITS: Final = 12
+VOLUME_STEP: Final = 10
+"""What − and + in the menu's sound row turn the volume by (of 0-100)."""
 
 # The number last, after a colon: right in both languages for any number ("1 tries
 # left", "zbývá 1 pokusů" were not).
@@ -74,12 +79,14 @@ class KioskHostMenu:
         clock: Callable[[], float],
         on_restart: Callable[[], None],
         history: Callable[[Mapping[str, Any]], Mapping[str, Any] | None] | None = None,
+        sound: SoundDial | None = None,
     ) -> None:
         self.session = session
         self.guard = guard
         self.clock = clock
         self.on_restart = on_restart
         self.history = history
+        self.sound = sound
         self.state = "closed"  # "pin", "menu", "confirm" (asking `asking`)
         self.asking: Asking | None = None  # what a "yes" would do; None once answered
         self.digits = ""
@@ -199,6 +206,20 @@ class KioskHostMenu:
                 case "close":
                     self._set("closed")
                     return
+                case "volume_down" | "volume_up" | "mute" if self.sound is not None:
+                    # The menu stays: a few presses of + or − in a row.
+                    level = self.sound.level
+                    if choice.what == "mute":
+                        level = self.sound.set(muted=not level.muted)
+                    else:
+                        step = VOLUME_STEP if choice.what == "volume_up" else -VOLUME_STEP
+                        # Turning it up unmutes: the host wants to hear it.
+                        level = self.sound.set(level.volume + step,
+                                               False if step > 0 else None)
+                    log.info("kiosk: sound volume %d%s", level.volume,
+                             ", muted" if level.muted else "")
+                    self._set("menu")
+                    return
                 case _:
                     return
         except SessionError as err:
@@ -259,7 +280,10 @@ class KioskHostMenu:
         layer = self.guard.enabled or self.state == "confirm"
         if not layer and history is None:
             return view
-        key = (self.rev, None if history is None else history.get("sig"))
+        # The sound's level is the host page's too: a change there redraws an open menu.
+        level = self.sound.level if self.sound is not None and self.state == "menu" else None
+        key = (self.rev, None if history is None else history.get("sig"),
+               None if level is None else (level.volume, level.muted))
         cached = self._cache
         if cached is not None and cached[0] is view and cached[1] == key:
             return cached[2]
@@ -288,6 +312,8 @@ class KioskHostMenu:
                 "paused": self.session.paused,
                 "seats": seats,
                 "message": self.message,
+                "sound": None if self.sound is None or not self.sound.level.enabled else {
+                    "volume": self.sound.level.volume, "muted": self.sound.level.muted},
             }
         if self.state == "confirm" and self.asking is not None:
             # The name as asked (the seat may be emptied under the question); the game's

@@ -624,13 +624,15 @@ def _draw_easel_phase(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rec
         if asker is not None and not table.easel:
             label = tx(lang, "other_number")
             wide = r.fonts.font(m.f_body, True).size(label)[0] + 2 * m.pad
-            if b.right + m.gap + wide <= board.right:  # in the strip, after the others
+            # The rule's hint beside the buttons keeps a readable width.
+            keep = 8 * m.f_small if hint else 0
+            if b.right + m.gap + wide + keep <= board.right:  # in the strip, after the others
                 b = button(r, f, label, (b.right + m.gap, y), PANEL_EDGE)
-                r.add_target(b, ActAs(asker, "ask_other", {}))
+                r.add_target(b, ActAs(asker, "ask_other", {}), first=r.first_focus is None)
             else:  # no room there (the 7-inch panel): on the empty easel's top right
                 other = button(r, f, label, (board.right - m.gap, board.top + m.gap),
                                PANEL_EDGE, "topright")
-                r.add_target(other, ActAs(asker, "ask_other", {}))
+                r.add_target(other, ActAs(asker, "ask_other", {}), first=r.first_focus is None)
         # Beside the button, on two lines if one is too short: the rule, not a cut rule.
         room = max(1, rect.right - b.right - m.gap)
         if hint:

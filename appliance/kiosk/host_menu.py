@@ -3,8 +3,9 @@
 `view["host_menu"]` (added by appliance/door/kiosk_host.py when a host PIN is set) makes the
 top-left corner a long-press target (HostCorner, HOST_HOLD_S) and, once held, covers the
 frame with a PIN pad (digits shown as dots only) or the small host menu: pause or resume,
-end the game, kick or free a seat, restart the box. While it is up, nothing under it can
-be tapped or drawn on.
+end the game, kick or free a seat, restart the box, and a row for the box's sound (−, the
+volume with a mute, +; `menu["sound"]`). While it is up, nothing under it can be tapped
+or drawn on.
 
 Kick, free a seat, end the game and restart the box each ask "Are you sure?" first, in
 a sentence saying what happens, with two buttons. The remote's focus starts on a new
@@ -61,6 +62,9 @@ WORDS: Final = {
         "restart_note": "The screen and the phones go blank for a moment; a game in play "
         "goes on where it was.",
         "keep_playing": "No, keep playing",
+        "softer": "−", "louder": "+", "sound_on": "Sound {volume} % · Mute",
+        "sound_off": "Sound off · Unmute", "sound_on_short": "{volume} % · Mute",
+        "sound_off_short": "Off · Unmute",
     },
     "cs": {
         "pin_title": "PIN hostitele", "cancel": "Zrušit", "ok": "OK", "back": "⌫",
@@ -82,6 +86,9 @@ WORDS: Final = {
         "restart_note": "Obrazovka i telefony na chvíli zhasnou; rozehraná hra bude "
         "pokračovat, kde byla.",
         "keep_playing": "Ne, hrajeme dál",
+        "softer": "−", "louder": "+", "sound_on": "Zvuk {volume} % · Ztlumit",
+        "sound_off": "Zvuk vypnutý · Zapnout", "sound_on_short": "{volume} % · Ztlumit",
+        "sound_off_short": "Vypnuto · Zapnout",
     },
 }
 
@@ -255,13 +262,15 @@ def _draw_menu(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
     items.append((word(lang, "restart"), HostChoice("restart"), False, True))
     cols = 2 if len(items) > 6 else 1
     rows = (len(items) + cols - 1) // cols
-    button_h = max(36, min(round(m.h * 0.08), (m.h - 4 * m.margin) // (rows + 2)))
+    sound = menu.get("sound") if isinstance(menu.get("sound"), Mapping) else None
+    rows_drawn = rows + (1 if sound is not None else 0)  # the sound row, the last
+    button_h = max(36, min(round(m.h * 0.08), (m.h - 4 * m.margin) // (rows_drawn + 2)))
     wide = (0.36, 560) if cols == 2 else (0.5, 640)
     button_w = round(min(m.w * wide[0], wide[1] * m.scale))
     gap = m.gap // 2
     title_h = r.line(m.f_head, True) + r.line(m.f_small)
     panel = _panel(surface, m, cols * button_w + (cols - 1) * gap + 2 * m.pad,
-                   title_h + rows * (button_h + gap) + 2 * m.pad)
+                   title_h + rows_drawn * (button_h + gap) + 2 * m.pad)
     y = panel.top + m.pad
     r.blit_text(surface, word(lang, "menu_title"), m.f_head, TEXT, "midtop",
                 (panel.centerx, y), True, panel.w - m.pad)
@@ -273,6 +282,29 @@ def _draw_menu(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
         rect = pygame.Rect(panel.left + m.pad + col * (button_w + gap),
                            y + row * (button_h + gap), button_w, button_h)
         _button(r, surface, rect, label, intent, m, strong, danger, first=i == 0)
+    if sound is not None:
+        _sound_row(r, surface, sound, pygame.Rect(
+            panel.left + m.pad, y + rows * (button_h + gap), cols * button_w + (cols - 1) * gap,
+            button_h), gap, m, lang)
+
+
+def _sound_row(r: Painter, surface: pygame.Surface, sound: Mapping[str, Any],
+               row: pygame.Rect, gap: int, m: Metrics, lang: str) -> None:
+    """− / "Sound 70 % · Mute" / +: the one level the host page turns too."""
+    volume = sound.get("volume") if isinstance(sound.get("volume"), int) else 0
+    muted = bool(sound.get("muted"))
+    side = min(row.h, row.w // 4)
+    minus = pygame.Rect(row.left, row.top, side, row.h)
+    plus = pygame.Rect(row.right - side, row.top, side, row.h)
+    middle = pygame.Rect(minus.right + gap, row.top, plus.left - gap - minus.right - gap, row.h)
+    _button(r, surface, minus, word(lang, "softer"), HostChoice("volume_down"), m)
+    key = "sound_off" if muted else "sound_on"
+    label = word(lang, key, volume=volume)
+    # The volume is the point: a narrow menu (the 7-inch panel) says it shorter, never cut.
+    if r.fonts.font(max(r.min_text, m.f_small), True).size(label)[0] > middle.w - m.pad:
+        label = word(lang, f"{key}_short", volume=volume)
+    _button(r, surface, middle, label, HostChoice("mute"), m)
+    _button(r, surface, plus, word(lang, "louder"), HostChoice("volume_up"), m)
 
 
 # -- the idle lobby's history ------------------------------------------------------------
