@@ -231,3 +231,27 @@ def test_the_ring_passes_under_a_notice_toast(display: pygame.Surface,
     focus.index = len(focus.targets) - 1
     focus.draw(surface)
     pygame.image.save(surface, str(shot / f"focus-under-toast-{size[0]}x{size[1]}.png"))
+
+
+def test_a_touch_panel_plugged_in_later_offers_drawing_on_the_table(
+        display: pygame.Surface) -> None:
+    """A TV started without touch offers no "Draw here on the table"; the first touch of a
+    panel plugged in later says there is one, and the next frame offers it."""
+    from types import SimpleNamespace
+
+    from tests.test_broad_lines_screens import Game
+
+    k = kiosk((1280, 720))
+    try:
+        k.renderer.touch = False
+        g = Game()
+        g.act("name_number", g.state.round.critic, number=2)
+        k.update(g.view(), 100.0)
+        assert not any(draws_here(i) for _, i in k.renderer.targets)
+        k.feed_touches([SimpleNamespace(kind="down", finger=1, x=0.5, y=0.1, t=1.0,
+                                        cancelled=False)])
+        assert k.renderer.touch
+        k.update(g.view(), 100.0)
+        assert any(draws_here(i) for _, i in k.renderer.targets)
+    finally:
+        k.close()
