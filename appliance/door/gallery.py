@@ -127,7 +127,6 @@ PAGE_TEXT: Final = {
         "winners_many": "Winners: {names}",
         "together": "Played together: {n} words guessed",
         "together_one": "Played together: 1 word guessed",
-        "rating": "Rating: {rating}",
         "download": "Download all pictures (zip)",
         "round": "Round {n}",
         "by": "by {name}",
@@ -143,7 +142,6 @@ PAGE_TEXT: Final = {
         "together": "Hráli jste společně: uhodnuto {n} slov",
         "together_one": "Hráli jste společně: uhodnuto 1 slovo",
         "together_few": "Hráli jste společně: uhodnuta {n} slova",
-        "rating": "Hodnocení: {rating}",
         "download": "Stáhnout všechny obrázky (zip)",
         "round": "Kolo {n}",
         "by": "autor: {name}",
@@ -445,9 +443,6 @@ def render_page(gallery: Gallery, lang: str, keep_days: int, base: str = ".") ->
         form = plural_form(lang, n)
         line = t.get(f"together_{form}", t["together"]).format(n=n)
         parts.append(f"<p>{e(line)}</p>")
-        if gallery.rating:
-            said = gallery.rating.get(lang) or gallery.rating.get("en", "")
-            parts.append(f"<p>{e(t['rating'].format(rating=said))}</p>")
     elif gallery.winners:
         key = "winners" if len(gallery.winners) == 1 else "winners_many"
         parts.append(f"<p>{e(t[key].format(names=', '.join(gallery.winners)))}</p>")

@@ -9,7 +9,7 @@ and captions on them. Pure: no store, no pygame, no web; the gallery pages
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,8 +67,6 @@ class Gallery:
     winners: tuple[str, ...] = ()
     together: int | None = None
     """A game the table plays together (Broad Lines): what the table scored, not winners."""
-    rating: dict[str, str] | None = None
-    """The rules' word for that score ("Masterpiece"), per language, if they give one."""
 
     def file_names(self) -> Iterator[tuple[str, Drawing]]:
         """A readable, unique PNG name per drawing: round-03-ada-house.png."""
@@ -99,8 +97,6 @@ def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Galler
     """Replay the match and gather its keepsakes. Pure (no store, no pygame)."""
     rules = registry.get(record.game)
 
-    last: list[Any] = []  # the final state, for the rules' rating of a game played together
-
     def states() -> Iterator[Any]:
         state = rules.setup(record.seats, record.options, record.seed)
         yield state
@@ -109,7 +105,6 @@ def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Galler
                 break  # an older box logged one more move after the end (ArtBox's "next")
             state = rules.apply(state, entry.action)
             yield state
-        last.append(state)
 
     kept = registry.house(record.game).keep(states())
     roster = record.people
@@ -132,16 +127,12 @@ def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Galler
     outcome = record.outcome or {}
     winners = tuple(roster.credit(w) for w in outcome.get("winners", []))
     together = None
-    rating: dict[str, str] | None = None
     if registry.house(record.game).together and record.outcome is not None:
         scores = [v for _, v in outcome.get("scores", []) if isinstance(v, int | float)]
         together, winners = int(max(scores, default=0)), ()
-        said = rules.view(last[0], None).get("rating") if last else None
-        if isinstance(said, Mapping) and isinstance(said.get("en"), str):
-            rating = {lang: str(said.get(lang) or said["en"]) for lang in ("en", "cs")}
     return Gallery(
         record.id, record.game, dict(rules.title), record.finished_at, tuple(drawings),
-        scenes, winners, together, rating,
+        scenes, winners, together,
     )
 
 
