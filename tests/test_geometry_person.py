@@ -855,12 +855,15 @@ def test_a_heart_in_two_halves_changes_its_bend_at_the_notch_where_they_meet() -
 def test_a_lozenges_sharp_tips_are_points_no_circle() -> None:
     # Its outline rounds the tips off as an oval's ends (FINE_POINT_ANGLE); read finer,
     # they turn at a point. Seeds 200-399 (the tolerances were chosen on 0-199): 172 of
-    # 200 circles before, 84 after; the rest have tips turning under 60 degrees.
+    # 200 circles before, 84 after; the rest had tips turning under 60 degrees. Read at
+    # the scale a person sees the tip (chords of 4 % of the length either side, 55
+    # degrees; the seam at 3 %, 50 degrees: issue 30's third pass): 9 circles, 184 "not
+    # corners" (3 squares and 4 diamonds: lozenges whose bows are read as sides).
     lozenges = [lozenge(random.Random(seed)) for seed in range(200, 400)]
     readings = Counter(shapes_reading(strokes) for strokes in lozenges)
-    assert readings["circle"] <= 100 and readings["not.corners"] >= 90, dict(readings)
+    assert readings["circle"] <= 14 and readings["not.corners"] >= 176, dict(readings)
     sheets = Counter(sheet_reading(strokes) for strokes in lozenges)
-    assert sheets["sheet.points"] >= 90, dict(sheets)
+    assert sheets["sheet.points"] >= 174 and sheets["sheet.curve"] <= 14, dict(sheets)
     # Ovals, lumpy circles and circles drawn with a mouse have no points (their circles:
     # before 200 / 200 and 398 / 400).
     assert rate((oval, shapes_reading, {"circle"}), 40)[0] >= 0.8

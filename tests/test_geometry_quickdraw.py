@@ -27,6 +27,9 @@ from games.geometry.polyline import turn_between
 from games.sheet import Stroke
 
 QUICKDRAW = Path(__file__).resolve().parent / "data" / "quickdraw"
+SIMPLIFIED = Path(__file__).resolve().parent / "data" / "quickdraw_simplified"
+"""More drawings of the shape classes, from the data set's simplified files (no stair
+steps, no times; SOURCE.md there): only those not in the raw sample are read."""
 SPAN = 800
 """Sheet units the longer side of a drawing is scaled to (players drew on canvases of
 different sizes; 800 is half the sheet's width, a drawing made to fill a phone)."""
@@ -54,8 +57,9 @@ class Drawing:
         return hashlib.blake2b(self.key_id.encode(), digest_size=1).digest()[0] % 2 == 1
 
 
-def load_drawings(folder: Path = QUICKDRAW) -> list[Drawing]:
-    """Every drawing of every class, scaled to SPAN sheet units, with times from 0."""
+def load_drawings(folder: Path = QUICKDRAW, skip: frozenset[str] = frozenset()) -> list[Drawing]:
+    """Every drawing of every class, scaled to SPAN sheet units, with times from 0 (a
+    simplified drawing has none: 10 ms a point), but those whose key is in `skip`."""
     files = sorted(folder.glob("*.ndjson"))
     if not files:
         raise FileNotFoundError(f"the Quick, Draw! sample is missing: expected {folder}/*.ndjson")
@@ -63,7 +67,11 @@ def load_drawings(folder: Path = QUICKDRAW) -> list[Drawing]:
     for path in files:
         for line in path.read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
-            raw = row["drawing"]
+            if row["key_id"] in skip:
+                continue
+            raw = [stroke if len(stroke) == 3
+                   else [*stroke, [10 * i for i in range(len(stroke[0]))]]
+                   for stroke in row["drawing"]]
             xs = [x for stroke in raw for x in stroke[0]]
             ys = [y for stroke in raw for y in stroke[1]]
             scale = SPAN / max(max(xs) - min(xs), max(ys) - min(ys), 1)
@@ -76,6 +84,11 @@ def load_drawings(folder: Path = QUICKDRAW) -> list[Drawing]:
             )
             drawings.append(Drawing(row["word"], row["key_id"], strokes))
     return drawings
+
+
+def load_simplified(raw: Sequence[Drawing]) -> list[Drawing]:
+    """The simplified sample's drawings that the raw sample does not hold."""
+    return load_drawings(SIMPLIFIED, frozenset(d.key_id for d in raw))
 
 
 def outcome(verdicts: Sequence[ShapeVerdict]) -> str:

@@ -59,6 +59,8 @@ from games.geometry.tolerances import (
     FINE_POINT_ANGLE,
     FINE_POINT_REACH,
     FINE_POINT_SHARPNESS,
+    FINE_SEAM_ANGLE,
+    FINE_SEAM_REACH,
     GAP_SPAN,
     HOOK_FRACTION,
     JOIN_FLOOR,
@@ -1372,7 +1374,11 @@ def fine_points(xs: Sequence[float], ys: Sequence[float], eps: float) -> int:
             count += 1
             best, last = near, cum[k]
     # The seam: the end's nearest point to the start, in the last fifth of the stroke.
+    # Read closer and by a wider angle (FINE_SEAM_REACH, FINE_SEAM_ANGLE): where the pen
+    # stopped, the end's last stretch curls in or overshoots, a spot a person overlooks.
     sx, sy = xs[0], ys[0]
+    reach = max(FINE_SEAM_REACH * total, 2 * eps)
+    angle = math.radians(FINE_SEAM_ANGLE)
     j = min((k for k in range(n) if cum[k] >= 0.8 * total),
             key=lambda k: (xs[k] - sx) ** 2 + (ys[k] - sy) ** 2)
     if math.hypot(xs[j] - sx, ys[j] - sy) <= reach and cum[j] > 4 * reach:
