@@ -1272,6 +1272,41 @@ def sharp_points(figure: Figure) -> int:
     )
 
 
+def open_corners(figure: Figure) -> int:
+    """How many corners of an open curve turn by POLYGON_CORNER_ANGLE or more between the
+    chords of CORNER_WINDOW of its length either side, a window or more from its ends,
+    when two of them are the ends of a straight side (within SIDE_TOLERANCE of its
+    chord): then it is straight sides and bows at corners (an octagon left open and drawn
+    round, a square bracket drawn fast), not one curve; 0 otherwise (the bottom of a
+    narrow U bows between the corners its outline has there). Linear in its corners."""
+    outline = figure.outline
+    corners = figure.corners
+    if (figure.closed or not figure.curves or len(corners) < 2 or len(outline) < 4
+            or len(figure.pieces) != len(corners) + 1):
+        return 0
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    cum = cumulative(xs, ys)
+    total = cum[-1]
+    w = CORNER_WINDOW * total
+    where = {p: k for k, p in enumerate(outline)}
+    at = [where.get(c, -1) for c in corners]
+    px, py = points_at(xs, ys, cum, [*(cum[k] - w for k in at), *(cum[k] + w for k in at)])
+    count = len(at)
+    limit = math.radians(POLYGON_CORNER_ANGLE)
+    sharp = [
+        k >= 0 and w <= cum[k] <= total - w
+        and abs(turn_between(xs[k] - px[i], ys[k] - py[i],
+                             px[count + i] - xs[k], py[count + i] - ys[k])) >= limit
+        for i, k in enumerate(at)
+    ]
+    # pieces[i + 1] runs from corner i to corner i + 1.
+    if not any(sharp[i] and sharp[i + 1] and figure.pieces[i + 1].deviation <= SIDE_TOLERANCE
+               for i in range(count - 1)):
+        return 0
+    return sum(sharp)
+
+
 def _dot_figure(
     strokes: tuple[int, ...], size: float, xs: Sequence[float], ys: Sequence[float]
 ) -> Figure:
