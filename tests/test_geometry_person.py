@@ -838,7 +838,8 @@ def test_a_circle_drawn_with_a_fast_finger_wobble_is_mostly_a_circle() -> None:
     # rest look like rounded heptagons or octagons (seen rendered) or change their bend.
     # Where the stretches between the lumps waver across their chords (LUMPY_SIDE, read
     # from the stroke as drawn) they are no sides either: 173 -> 185 of these 200, and
-    # of seeds 400-799 (not looked at while choosing it) 327 -> 346 of 400.
+    # of seeds 400-799 (not looked at while choosing it) 327 -> 346 of 400 (344 with the
+    # tips read at 4 % of the length, issue 30's third pass; the tuning seeds: 185).
     readings = Counter(shapes_reading(wobbly_circle(random.Random(seed))) for seed in range(200))
     assert readings["circle"] >= 182, dict(readings)
     held = Counter(shapes_reading(wobbly_circle(random.Random(seed))) for seed in range(400, 800))
@@ -855,12 +856,15 @@ def test_a_heart_in_two_halves_changes_its_bend_at_the_notch_where_they_meet() -
 def test_a_lozenges_sharp_tips_are_points_no_circle() -> None:
     # Its outline rounds the tips off as an oval's ends (FINE_POINT_ANGLE); read finer,
     # they turn at a point. Seeds 200-399 (the tolerances were chosen on 0-199): 172 of
-    # 200 circles before, 84 after; the rest have tips turning under 60 degrees.
+    # 200 circles before, 84 after; the rest had tips turning under 60 degrees. Read at
+    # the scale a person sees the tip (chords of 4 % of the length either side, 55
+    # degrees; the seam at 3 %, 50 degrees: issue 30's third pass): 9 circles, 184 "not
+    # corners" (3 squares and 4 diamonds: lozenges whose bows are read as sides).
     lozenges = [lozenge(random.Random(seed)) for seed in range(200, 400)]
     readings = Counter(shapes_reading(strokes) for strokes in lozenges)
-    assert readings["circle"] <= 100 and readings["not.corners"] >= 90, dict(readings)
+    assert readings["circle"] <= 14 and readings["not.corners"] >= 176, dict(readings)
     sheets = Counter(sheet_reading(strokes) for strokes in lozenges)
-    assert sheets["sheet.points"] >= 90, dict(sheets)
+    assert sheets["sheet.points"] >= 174 and sheets["sheet.curve"] <= 14, dict(sheets)
     # Ovals, lumpy circles and circles drawn with a mouse have no points (their circles:
     # before 200 / 200 and 398 / 400).
     assert rate((oval, shapes_reading, {"circle"}), 40)[0] >= 0.8

@@ -27,6 +27,9 @@ from games.geometry.polyline import turn_between
 from games.sheet import Stroke
 
 QUICKDRAW = Path(__file__).resolve().parent / "data" / "quickdraw"
+SIMPLIFIED = Path(__file__).resolve().parent / "data" / "quickdraw_simplified"
+"""More drawings of the shape classes, from the data set's simplified files (no stair
+steps, no times; SOURCE.md there): only those not in the raw sample are read."""
 SPAN = 800
 """Sheet units the longer side of a drawing is scaled to (players drew on canvases of
 different sizes; 800 is half the sheet's width, a drawing made to fill a phone)."""
@@ -54,8 +57,9 @@ class Drawing:
         return hashlib.blake2b(self.key_id.encode(), digest_size=1).digest()[0] % 2 == 1
 
 
-def load_drawings(folder: Path = QUICKDRAW) -> list[Drawing]:
-    """Every drawing of every class, scaled to SPAN sheet units, with times from 0."""
+def load_drawings(folder: Path = QUICKDRAW, skip: frozenset[str] = frozenset()) -> list[Drawing]:
+    """Every drawing of every class, scaled to SPAN sheet units, with times from 0 (a
+    simplified drawing has none: 10 ms a point), but those whose key is in `skip`."""
     files = sorted(folder.glob("*.ndjson"))
     if not files:
         raise FileNotFoundError(f"the Quick, Draw! sample is missing: expected {folder}/*.ndjson")
@@ -63,7 +67,11 @@ def load_drawings(folder: Path = QUICKDRAW) -> list[Drawing]:
     for path in files:
         for line in path.read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
-            raw = row["drawing"]
+            if row["key_id"] in skip:
+                continue
+            raw = [stroke if len(stroke) == 3
+                   else [*stroke, [10 * i for i in range(len(stroke[0]))]]
+                   for stroke in row["drawing"]]
             xs = [x for stroke in raw for x in stroke[0]]
             ys = [y for stroke in raw for y in stroke[1]]
             scale = SPAN / max(max(xs) - min(xs), max(ys) - min(ys), 1)
@@ -76,6 +84,11 @@ def load_drawings(folder: Path = QUICKDRAW) -> list[Drawing]:
             )
             drawings.append(Drawing(row["word"], row["key_id"], strokes))
     return drawings
+
+
+def load_simplified(raw: Sequence[Drawing]) -> list[Drawing]:
+    """The simplified sample's drawings that the raw sample does not hold."""
+    return load_drawings(SIMPLIFIED, frozenset(d.key_id for d in raw))
 
 
 def outcome(verdicts: Sequence[ShapeVerdict]) -> str:
@@ -170,14 +183,15 @@ def test_the_held_out_half_reads_as_a_person_would(drawings: list[Drawing]) -> N
 
 
 BROAD_LINES_LEGAL: dict[str, float] = {
-    "hexagon": 0.12, "octagon": 0.15, "zigzag": 0.05, "star": 0.05,
+    "hexagon": 0.12, "octagon": 0.10, "zigzag": 0.05, "star": 0.05,
 }
 """At most this share of each class may pass a Broad Lines sheet (measured on the
 held-out half: hexagon 6/25, octagon 4/20, zigzag 0/26, star 0/18; after the fifth
 session's rules, polygons left open and closed curves with points, hexagon 1/25,
 octagon 1/20; after the sixth session's, straight strokes at joints and an open
-polygon's bowed end side, unchanged, the tuning half's 9.1 -> 4.5 % and 25.9 -> 18.5 %),
-with a margin of two drawings."""
+polygon's bowed end side, unchanged, the tuning half's 9.1 -> 4.5 % and 25.9 -> 18.5 %;
+after issue 30's open curve turning at corners, octagon 0/20, the tuning half's hexagons
+4.5 -> 0 % and octagons 14.8 -> 11.1 %), with a margin of two drawings."""
 
 
 def test_broad_lines_refuses_polygons_and_zigzags_of_the_held_out_half(
@@ -331,3 +345,35 @@ def test_a_real_cookies_round_outline_is_a_circle(drawings: list[Drawing]) -> No
                 for d in drawings if d.held_out and d.word == "cookie"]
     circles = sum(recognise_shapes([o])[0].shape is Shape.CIRCLE for o in outlines)
     assert circles >= len(outlines) - 4, (circles, len(outlines))
+
+
+def test_an_octagon_left_open_and_drawn_round_turns_at_corners_no_curve(
+    drawings: list[Drawing],
+) -> None:
+    # A tuning octagon, half of it drawn, its sides bowing between 4 corners of 30-45
+    # degrees: "1 curve: allowed" before issue 30's third pass, now a curve turning at
+    # corners (open_corners), as is a held-out one.
+    by_key = {d.key_id: d for d in drawings}
+    for key in ("5032903316602880", "5697908470972416"):
+        verdict = check_broad_lines_sheet(by_key[key].strokes)
+        assert verdict.reason_key == "sheet.corners" and not verdict.legal, verdict.reason
+        points = verdict.params["points"]
+        assert isinstance(points, int) and points >= 2 and "corners" in verdict.reason
+
+
+SIMPLIFIED_FLOORS: dict[str, float] = {"circle": 85, "square": 83, "triangle": 82}
+"""Held-out floors on the simplified sample's new drawings, per cent, each a margin of
+two drawings below what was measured when they were added (issue 30's third pass, the
+rules chosen before on the raw sample and generators): circle 26/28, square 37/42,
+triangle 26/29; the tuning half: 26/28, 31/35, 35/37."""
+
+
+def test_more_real_drawings_read_as_their_shape(drawings: list[Drawing]) -> None:
+    more = load_simplified(drawings)
+    assert (SIMPLIFIED / "LICENSE.CC-BY-4.0").is_file() and (SIMPLIFIED / "SOURCE.md").is_file()
+    per_class = Counter(d.word for d in more)
+    assert set(per_class) == set(SIMPLIFIED_FLOORS) and min(per_class.values()) >= 50
+    assert not {d.key_id for d in more} & {d.key_id for d in drawings}
+    measured = rates(confusion([d for d in more if d.held_out]))
+    for word, floor in SIMPLIFIED_FLOORS.items():
+        assert measured[f"quickdraw_{word}_pct"] >= floor, (word, measured)

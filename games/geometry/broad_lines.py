@@ -17,6 +17,7 @@ from games.geometry.figures import (
     Trace,
     chain_figure,
     drawn_back_along,
+    open_corners,
     sharp_points,
     simplify_stroke,
     single_figure,
@@ -220,4 +221,9 @@ def check_broad_lines_sheet(strokes: Sequence[Stroke]) -> SheetVerdict:
         # hexagon squashed flat, a lozenge have points: no oval.
         params["points"] = points
         return verdict(False, "sheet.points")
+    if (corners := open_corners(curve)) >= 2:
+        # An open curve turning at corners is stretches joined at them (an octagon left
+        # open and drawn round), not one curve.
+        params["points"] = corners
+        return verdict(False, "sheet.corners")
     return verdict(True, "sheet.curve")

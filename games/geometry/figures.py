@@ -59,6 +59,8 @@ from games.geometry.tolerances import (
     FINE_POINT_ANGLE,
     FINE_POINT_REACH,
     FINE_POINT_SHARPNESS,
+    FINE_SEAM_ANGLE,
+    FINE_SEAM_REACH,
     GAP_SPAN,
     HOOK_FRACTION,
     JOIN_FLOOR,
@@ -1270,6 +1272,41 @@ def sharp_points(figure: Figure) -> int:
     )
 
 
+def open_corners(figure: Figure) -> int:
+    """How many corners of an open curve turn by POLYGON_CORNER_ANGLE or more between the
+    chords of CORNER_WINDOW of its length either side, a window or more from its ends,
+    when two of them are the ends of a straight side (within SIDE_TOLERANCE of its
+    chord): then it is straight sides and bows at corners (an octagon left open and drawn
+    round, a square bracket drawn fast), not one curve; 0 otherwise (the bottom of a
+    narrow U bows between the corners its outline has there). Linear in its corners."""
+    outline = figure.outline
+    corners = figure.corners
+    if (figure.closed or not figure.curves or len(corners) < 2 or len(outline) < 4
+            or len(figure.pieces) != len(corners) + 1):
+        return 0
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    cum = cumulative(xs, ys)
+    total = cum[-1]
+    w = CORNER_WINDOW * total
+    where = {p: k for k, p in enumerate(outline)}
+    at = [where.get(c, -1) for c in corners]
+    px, py = points_at(xs, ys, cum, [*(cum[k] - w for k in at), *(cum[k] + w for k in at)])
+    count = len(at)
+    limit = math.radians(POLYGON_CORNER_ANGLE)
+    sharp = [
+        k >= 0 and w <= cum[k] <= total - w
+        and abs(turn_between(xs[k] - px[i], ys[k] - py[i],
+                             px[count + i] - xs[k], py[count + i] - ys[k])) >= limit
+        for i, k in enumerate(at)
+    ]
+    # pieces[i + 1] runs from corner i to corner i + 1.
+    if not any(sharp[i] and sharp[i + 1] and figure.pieces[i + 1].deviation <= SIDE_TOLERANCE
+               for i in range(count - 1)):
+        return 0
+    return sum(sharp)
+
+
 def _dot_figure(
     strokes: tuple[int, ...], size: float, xs: Sequence[float], ys: Sequence[float]
 ) -> Figure:
@@ -1372,7 +1409,11 @@ def fine_points(xs: Sequence[float], ys: Sequence[float], eps: float) -> int:
             count += 1
             best, last = near, cum[k]
     # The seam: the end's nearest point to the start, in the last fifth of the stroke.
+    # Read closer and by a wider angle (FINE_SEAM_REACH, FINE_SEAM_ANGLE): where the pen
+    # stopped, the end's last stretch curls in or overshoots, a spot a person overlooks.
     sx, sy = xs[0], ys[0]
+    reach = max(FINE_SEAM_REACH * total, 2 * eps)
+    angle = math.radians(FINE_SEAM_ANGLE)
     j = min((k for k in range(n) if cum[k] >= 0.8 * total),
             key=lambda k: (xs[k] - sx) ** 2 + (ys[k] - sy) ** 2)
     if math.hypot(xs[j] - sx, ys[j] - sy) <= reach and cum[j] > 4 * reach:

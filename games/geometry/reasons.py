@@ -62,6 +62,10 @@ REASONS: Final[Mapping[str, tuple[str, str]]] = {
     ),
     "sheet.crosses_itself": ("This curve crosses itself.", "Tato křivka kříží sama sebe."),
     "sheet.changes_bend": ("This curve changes its bend.", "Tato křivka mění směr ohybu."),
+    "sheet.corners": (
+        "A curve bends without corners; this one turns at {points} corners.",
+        "Křivka se ohýbá bez rohů; tato se lomí v rozích (počet: {points}).",
+    ),
     "sheet.points": (
         "A closed curve must be a circle or an oval; this one has {points} sharp points.",
         "Uzavřená křivka smí být jen kruh nebo ovál; tato má ostré hroty (počet: {points}).",

@@ -264,26 +264,42 @@ squashed flat) is no circle, however close to an ellipse. The pen's seam leaves 
 spot at most (the 330 $1 circles: the sharpest spot 60-103 degrees, the second sharpest
 79 at most)."""
 
-FINE_POINT_ANGLE: Final = 60.0
+FINE_POINT_ANGLE: Final = 55.0
 """A point read finer than the outline (a lozenge's tips, whose sides bow out by 8-14 %,
 turn by 60-90 degrees within the corner window, as an elongated oval's ends do, and the
 simplified outline cannot tell the one from the other): where the stroke as drawn
 (thinned, not simplified) turns by this much or more between chords of FINE_POINT_REACH
 either side, and holds FINE_POINT_SHARPNESS of the turn it makes between chords twice
 as long, it turns at a point, not along a bend. A closed curve in one stroke with two
-such points is no circle and no oval. Measured: generated lozenges with tips of 50-80
-degrees, circles 87 % -> 42 % (held-out seeds); circles drawn with a wobble or a mouse
-lost 0.25-0.5 % to it, Quick, Draw! circles and cookies none (at 50 degrees: lozenges
-18 %, but wobbling and mouse circles lose 3 %)."""
+such points is no circle and no oval. Measured on generated lozenges (tips of 50-80
+degrees), held-out seeds read as circles: 87 % before points were read, 42 % at 60
+degrees and chords of 2 %, 4.5 % at 55 degrees and chords of 4 % (the scale a tip is
+seen at: a lump or a stair step turns within a shorter stretch, and turns back); the
+wobbling circles lost 0.5 % to it, the Quick, Draw! circles 1 of 156 (a D-like circle
+with a corner) and the cookie outlines 2 of 30 (at 50 degrees: the wobbling circles lose
+5 %)."""
 
-FINE_POINT_REACH: Final = 0.02
+FINE_POINT_REACH: Final = 0.04
 """The chords a point is read between, as a fraction of the stroke's length (at least 2
-simplification tolerances: a mouse's stair steps and the pen's tremor are no points)."""
+simplification tolerances: a mouse's stair steps and the pen's tremor are no points). A
+circle turns by 14 degrees between chords of 4 % either side, and a bend as much at
+half the reach as at the full one only where it is a point."""
 
 FINE_POINT_SHARPNESS: Final = 0.75
 """A point's turn between chords of FINE_POINT_REACH, as a share of its turn between
 chords twice as long, at least (a point turns as much however near it is read; a bend
 turns about half as much at half the reach)."""
+
+FINE_SEAM_ANGLE: Final = 50.0
+"""A point at the seam of a closed stroke, where its end comes back to its start, turns by
+this much or more between chords of FINE_SEAM_REACH either side of the start (a lozenge
+drawn from a tip). Read closer than the points along the stroke: where the pen stopped,
+its end curls in or overshoots, a spot a person overlooks on a circle (at 4 % and 55
+degrees, 2 Quick, Draw! circles more had two points; at 2 % and 60 degrees, 11 % of
+the lozenges drawn from a tip that is sharp were still circles)."""
+
+FINE_SEAM_REACH: Final = 0.03
+"""The chords a point at the seam is read between, as a fraction of the length."""
 
 STRAY_FRACTION: Final = 0.08
 """A stroke smaller than this fraction of the whole drawing's size (bounding-box

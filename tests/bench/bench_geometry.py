@@ -38,7 +38,7 @@ from tests.test_geometry_cuts import CUTS, cut_rates
 from tests.test_geometry_dollar1 import OUTCOMES, POSITIVES, confusion, load_gestures, rates
 from tests.test_geometry_person import CASES, rate
 from tests.test_geometry_quickdraw import confusion as quickdraw_confusion
-from tests.test_geometry_quickdraw import load_drawings, rhombus_readings
+from tests.test_geometry_quickdraw import load_drawings, load_simplified, rhombus_readings
 from tests.test_geometry_quickdraw import rates as quickdraw_rates
 from tests.test_geometry_quickdraw import sheet_rates as quickdraw_sheet_rates
 
@@ -349,6 +349,9 @@ def run() -> dict[str, float]:
     sheets_tuning = quickdraw_sheet_rates([d for d in sample if not d.held_out])
     sheets_held = quickdraw_sheet_rates([d for d in sample if d.held_out])
     rhombi = rhombus_readings(sample)
+    more = load_simplified(sample)
+    more_tuning = quickdraw_rates(quickdraw_confusion([d for d in more if not d.held_out]))
+    more_held = quickdraw_rates(quickdraw_confusion([d for d in more if d.held_out]))
     resume = resume_cost(rng)
     steps = incremental_steps(rng)
 
@@ -387,6 +390,10 @@ def run() -> dict[str, float]:
     print("   Quick, Draw! drawings read as an ArtBox shape, % (tuning / held out):")
     for key, value in quickdraw_held.items():
         print(f"   {key:36} {quickdraw_tuning[key]:6.1f} {value:6.1f}")
+    print(f"   more Quick, Draw! drawings (the simplified files, {len(more)} not in the sample),"
+          " % (tuning / held out):")
+    for key, value in more_held.items():
+        print(f"   {key:36} {more_tuning[key]:6.1f} {value:6.1f}")
     print("   Quick, Draw! drawings legal as one Broad Lines sheet, % (tuning / held out):")
     for key, value in sheets_held.items():
         print(f"   {key:36} {sheets_tuning[key]:6.1f} {value:6.1f}")
@@ -415,6 +422,8 @@ def run() -> dict[str, float]:
         **{f"{key}_tuning": value for key, value in quickdraw_tuning.items()},
         **{f"{key}_held_out": value for key, value in sheets_held.items()},
         **{f"{key}_tuning": value for key, value in sheets_tuning.items()},
+        **{f"{key}_simplified_held_out": value for key, value in more_held.items()},
+        **{f"{key}_simplified_tuning": value for key, value in more_tuning.items()},
         **rhombi,
         **resume,
         **steps,
