@@ -16,9 +16,10 @@ import ipaddress
 import logging
 import socket
 import sqlite3
+import struct
 import time
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, Final, TypeVar, cast
 from urllib.parse import urlsplit
@@ -75,6 +76,9 @@ IN_A_ROW: Final = 16
 """Messages one socket's reader handles before it lets the loop's other work run."""
 HELD_VIEW_RETRY_S: Final = 0.25
 """How soon a view held back for its address's unsent bytes is looked at again."""
+VIEW_PIECE: Final = 32 * 1024
+"""A view longer than this goes in frames of this size, each once the phone took the last
+(`PhoneServer._stream`): what the box holds for one phone of a megabytes view."""
 SWEEP_S: Final = 5.0
 """How often (at most) the sockets are looked at for a phone that stopped taking what it
 is sent (`Limits.stall_s`)."""
@@ -145,6 +149,10 @@ _decoder = msgspec.json.Decoder(Message)
 _encode = msgspec.json.Encoder().encode
 
 
+ViewPieces = tuple[bytes | msgspec.Raw, ...]
+"""A view's JSON in pieces (joined, the whole text): its own bytes and shared big parts."""
+
+
 class SharedParts:
     """Views encoded with their big shared parts encoded once.
 
@@ -174,15 +182,33 @@ class SharedParts:
         self.strokes_encoded = 0  # strokes encoded (not found kept): for tests, benchmarks
 
     def encode(self, view: dict[str, Any]) -> bytes:
+        return b"".join(self.pieces(view))
+
+    def pieces(self, view: dict[str, Any]) -> ViewPieces:
+        """`view` encoded as pieces that joined are its JSON: its own bytes between the
+        kept big parts, which are the very objects kept here (never copied per viewer,
+        version or socket: a socket sending a view holds references, see `_stream`)."""
         match = view.get("match")
         if not isinstance(match, dict):
-            return _encode(view)
+            return (_encode(view),)
         state = match.get("state")
         if not isinstance(state, dict) or not any(
                 isinstance(v, list) and v for v in state.values()):
-            return _encode(view)
+            return (_encode(view),)
         parts = {k: self._part(v) for k, v in state.items() if isinstance(v, list) and v}
-        return _encode({**view, "match": {**match, "state": {**state, **parts}}})
+        big = [raw for raw in parts.values() if len(raw) > self.SHARED_BYTES]
+        if not big:
+            return (_encode({**view, "match": {**match, "state": {**state, **parts}}}),)
+        # Each big part is encoded as a mark, and the view's bytes are cut there. JSON as
+        # msgspec writes it has no NUL byte (in a string it is escaped as \u0000), so a
+        # NUL marks only these places.
+        marks = {id(raw): msgspec.Raw(b"\0%d\0" % n) for n, raw in enumerate(big)}
+        marked = {k: marks.get(id(raw), raw) for k, raw in parts.items()}
+        cut = _encode({**view, "match": {**match, "state": {**state, **marked}}}).split(b"\0")
+        pieces: list[bytes | msgspec.Raw] = []
+        for n, piece in enumerate(cut):
+            pieces.append(big[int(piece)] if n % 2 else piece)
+        return tuple(p for p in pieces if len(p))
 
     def _part(self, value: list[Any]) -> msgspec.Raw:
         kept = self._raw.get(id(value))
@@ -249,8 +275,10 @@ class Connection:
         # (kept once its seat is gone), so a join is judged on who they are
         # (appliance/table/session.py `join`: kicked, or back to their own seat).
         self.person: str | None = None
-        # Text messages to send in order; bytes: a pong's payload (a WebSocket ping's answer).
-        self.control: deque[str | bytes] = deque()
+        # Text messages to send in order, and pongs' payloads (WebSocket pings' answers:
+        # control frames, sent even between the frames of a view being sent).
+        self.control: deque[str] = deque()
+        self.pongs: deque[bytes] = deque()
         self.view_due = False
         self.wake = asyncio.Event()
         self.closing = False
@@ -261,10 +289,15 @@ class Connection:
         self.transport: asyncio.Transport | None = None
         self.backlog = limits.control_backlog
         self.reading_paused = False  # over its messages a second (`_read_later`)
-        self.held = False  # a view waits for the address's phones to take what they have
-        # Bytes written and not yet taken by the phone at the last sweep, and since when
-        # they made no progress (`PhoneServer._sweep`).
-        self.unsent = 0
+        self.held = False  # a view waits for the box's phones to take what they have
+        self.protocol: Any = None  # aiohttp's, for its flow control (`_stream`)
+        # The view being sent, piece by piece as the phone takes it (`_stream`): references
+        # to its bytes, which phones of the same view and version share.
+        self.sending: ViewPieces | None = None
+        # Bytes handed to the transport, and how many of them the phone had taken at the
+        # last sweep; since when it took none (`PhoneServer._sweep`).
+        self.written = 0
+        self.taken = 0
         self.stalled_since = float("inf")
 
     def unsent_bytes(self) -> int:
@@ -273,21 +306,34 @@ class Connection:
             transport.get_write_buffer_size())
 
     def send(self, message: dict[str, Any]) -> None:
-        self._queue(_encode(message).decode())
+        if self._room():
+            self.control.append(_encode(message).decode())
+            self.wake.set()
 
     def pong(self, payload: bytes) -> None:
-        self._queue(bytes(payload))
-
-    def _queue(self, item: str | bytes) -> None:
-        if self.closing:
+        transport = self.transport
+        if (not self.pongs and transport is not None and not transport.is_closing()
+                and not self.ws.closed and transport.get_write_buffer_size() < 2 * VIEW_PIECE):
+            # Written at once, a control frame between the frames of whatever is being
+            # sent (every frame is one write): a ping is answered even while a view of
+            # megabytes goes out. A phone that takes nothing gets its pongs queued.
+            frame = _frame_head(True, True, len(payload), opcode=0xA) + bytes(payload)
+            transport.write(frame)
+            self.written += len(frame)
             return
-        if len(self.control) >= self.backlog:
+        if self._room():
+            self.pongs.append(bytes(payload))
+            self.wake.set()
+
+    def _room(self) -> bool:
+        if self.closing:
+            return False
+        if len(self.control) + len(self.pongs) >= self.backlog:
             # A phone that sends and never reads: its answers would pile up here for
             # as long as it keeps sending. It is gone as far as the box can tell.
             self.abort("it does not read what the box sends")
-            return
-        self.control.append(item)
-        self.wake.set()
+            return False
+        return True
 
     def abort(self, reason: str) -> None:
         """Drop the socket at once (what it was sent and never took goes with it)."""
@@ -295,6 +341,7 @@ class Connection:
             return
         self.closing = True
         self.control.clear()
+        self.pongs.clear()
         log.warning("dropped a WebSocket from %s: %s", self.remote, reason)
         if self.transport is not None:
             self.transport.abort()
@@ -333,7 +380,7 @@ class PhoneServer:
         self.started = time.monotonic()
         # Why the box keeps nothing (appliance/app.py: a card it cannot write), or None.
         self.degraded: str | None = None
-        self._encoded: dict[tuple[int, Viewer], bytes] = {}
+        self._encoded: dict[tuple[int, Viewer], ViewPieces] = {}
         self._parts = SharedParts()
         self._tasks: set[asyncio.Future[Any]] = set()  # changes being made off the loop
         self.app = web.Application(
@@ -462,6 +509,11 @@ class PhoneServer:
         await ws.prepare(request)
         conn = Connection(ws, remote, self.limits)
         conn.transport = request.transport
+        conn.protocol = request.protocol
+        if request.transport is not None:
+            # Paused past a piece of a view and resumed once the kernel took it all: the
+            # box holds at most about one piece of a view for a phone (`_stream`).
+            request.transport.set_write_buffer_limits(high=VIEW_PIECE // 2, low=0)
         sock = request.transport.get_extra_info("socket") if request.transport else None
         if sock is not None and remote not in BOX_ITSELF:
             # The kernel's own copy of what a phone has not taken, bounded too (its
@@ -605,30 +657,107 @@ class PhoneServer:
                 await conn.wake.wait()
             conn.wake.clear()
             try:
+                await self._send_pongs(conn)
                 while conn.control and not ws.closed:
                     item = conn.control.popleft()
-                    if isinstance(item, bytes):
-                        await ws.pong(item)
-                    else:
-                        await ws.send_str(item)
+                    conn.written += len(item) + 4
+                    await ws.send_str(item)
                 if conn.view_due and conn.viewer is not None and not ws.closed:
                     # The encoded bytes as they are: a finish's view is megabytes, and
                     # a str would be decoded once and encoded again for every phone.
-                    data = self._view_bytes(conn.viewer)
-                    conn.held = not self._may_send(conn, len(data))
+                    pieces = self._view_pieces(conn.viewer)
+                    conn.held = not self._may_start(conn, pieces)
                     if not conn.held:
                         conn.view_due = False
-                        await ws.send_frame(data, WSMsgType.TEXT)
+                        await self._stream(conn, pieces)
             except (ConnectionError, RuntimeError):
                 return  # the phone went away; the reader loop ends and cleans up
+            finally:
+                conn.sending = None
             if conn.closing or ws.closed:
                 return
 
-    def _may_send(self, conn: Connection, size: int) -> bool:
-        """Whether `size` more bytes may be written to `conn` now: its address's phones
-        hold at most `Limits.unsent_bytes_per_address` not yet taken (the transport keeps
-        a copy of every byte the phone has not taken), and the first of them always may."""
+    async def _stream(self, conn: Connection, pieces: ViewPieces) -> None:
+        """Send one view as one WebSocket message in frames of `VIEW_PIECE` (RFC 6455
+        fragments; the phone's WebSocket joins them into one message), each written once
+        the phone took the last: the transport holds about one piece for a phone, never a
+        copy of the whole view, and the view's bytes are referenced, shared by every
+        phone of the same viewer and version (and its big parts by every viewer)."""
+        ws, transport = conn.ws, conn.transport
+        if transport is None:
+            raise ConnectionResetError("no transport")
+        conn.sending = pieces
+        first = True
+        for frame, last in _frames(pieces, VIEW_PIECE):
+            while not self._may_write(conn, len(frame)):
+                # The address's or the box's phones hold their budget: the slower ones
+                # take theirs first (the slowest, stalled, are dropped: `_may_start`).
+                await asyncio.sleep(HELD_VIEW_RETRY_S)
+                if conn.closing or ws.closed:
+                    raise ConnectionResetError("closed while sending a view")
+            if conn.closing or ws.closed or transport.is_closing():
+                # (a close frame may come between fragments; no data frame after it)
+                raise ConnectionResetError("closed while sending a view")
+            head = _frame_head(first, last, len(frame))
+            transport.writelines((head, frame))
+            conn.written += len(head) + len(frame)
+            first = False
+            protocol = conn.protocol
+            if protocol is not None and protocol._paused:
+                await protocol._drain_helper()  # until the kernel took this piece
+            await self._send_pongs(conn)  # (a control frame may come between fragments)
+        conn.sending = None
+
+    async def _send_pongs(self, conn: Connection) -> None:
+        while conn.pongs and not conn.ws.closed:
+            payload = conn.pongs.popleft()
+            conn.written += len(payload) + 2
+            await conn.ws.pong(payload)
+
+    def holding(self, remote: str | None = None) -> tuple[int, set[int], int]:
+        """What the box holds for its phones' sockets: bytes not yet taken (the
+        transports'), plus every view being sent counted once however many sockets
+        share it (by the identity of its pieces); those pieces' ids; and the same total
+        for the sockets of `remote` alone."""
+        box = mine = 0
+        pinned: set[int] = set()
+        theirs: set[int] = set()
+        for c in self.connections:
+            waiting = c.unsent_bytes()
+            box += waiting
+            ours = c.remote == remote
+            mine += waiting if ours else 0
+            for piece in c.sending or ():
+                if id(piece) not in pinned:
+                    pinned.add(id(piece))
+                    box += len(piece)
+                if ours and id(piece) not in theirs:
+                    theirs.add(id(piece))
+                    mine += len(piece)
+        return box, pinned, mine
+
+    def _may_start(self, conn: Connection, pieces: ViewPieces) -> bool:
+        """Whether `conn` may start on a view now: what the box holds for its sockets with
+        the bytes of this view that no socket is sending yet stays within
+        `Limits.box_unsent_bytes` (else the slowest socket that took nothing lately
+        goes), and what it holds for the address's sockets within
+        `Limits.unsent_bytes_per_address`. The first view always may, and a view the
+        other sockets are sending already adds nothing."""
         if conn.remote in BOX_ITSELF:
+            return True
+        box, pinned, address = self.holding(conn.remote)
+        extra = sum(len(p) for p in pieces if id(p) not in pinned)
+        if box > 0 and box + extra > self.limits.box_unsent_bytes:
+            self._drop_slowest()
+            return False  # the slower phones take theirs first; looked at again soon
+        return address == 0 or address + extra <= self.limits.unsent_bytes_per_address
+
+    def _may_write(self, conn: Connection, size: int) -> bool:
+        """Whether `size` more bytes of a view may be written to `conn` now: its address's
+        phones hold at most `Limits.unsent_bytes_per_address` not yet taken, all phones
+        at most `Limits.box_unsent_bytes` (the transport keeps a copy of every byte the
+        phone has not taken), and a socket that holds nothing unsent always may."""
+        if conn.remote in BOX_ITSELF or conn.unsent_bytes() == 0:
             return True
         unsent, box = 0, 0
         for c in self.connections:
@@ -636,10 +765,8 @@ class PhoneServer:
             box += waiting
             if c.remote == conn.remote:
                 unsent += waiting
-        if box > 0 and box + size > self.limits.box_unsent_bytes:
-            self._drop_slowest()
-            return False  # the slower phones take theirs first; looked at again soon
-        return unsent == 0 or unsent + size <= self.limits.unsent_bytes_per_address
+        return (unsent + size <= self.limits.unsent_bytes_per_address
+                and box + size <= self.limits.box_unsent_bytes)
 
     def _drop_slowest(self) -> None:
         """The box holds its whole budget of unsent bytes: the socket with the most of
@@ -648,7 +775,7 @@ class PhoneServer:
         stalled = [c for c in self.connections if not c.closing
                    and c.remote not in BOX_ITSELF and c.stalled_since != float("inf")]
         if stalled:
-            slowest = max(stalled, key=lambda c: c.unsent_bytes())
+            slowest = max(stalled, key=lambda c: (c.sending is not None, c.unsent_bytes()))
             slowest.abort("the box's unsent bytes are full and it took nothing lately")
 
     async def _start_sweep(self, app: web.Application) -> None:
@@ -669,18 +796,20 @@ class PhoneServer:
         while True:
             await asyncio.sleep(min(SWEEP_S, self.limits.stall_s / 4))
             now = time.monotonic()
-            held = self.buffered.total
+            held = self.buffered.total + self.holding()[0]
             for conn in list(self.connections):
                 unsent = conn.unsent_bytes()
-                held += unsent
-                if unsent == 0 or unsent < conn.unsent:
+                # (what it took: what was written less what still waits, so a phone
+                # taking a view piece by piece is seen taking it)
+                taken = conn.written - unsent
+                if unsent == 0 or taken > conn.taken:
                     conn.stalled_since = float("inf")
                 elif conn.stalled_since == float("inf"):
                     conn.stalled_since = now
                 elif now - conn.stalled_since >= self.limits.stall_s:
                     conn.abort(f"it took none of {unsent} bytes in "
                                f"{self.limits.stall_s:.0f} s")
-                conn.unsent = unsent
+                conn.taken = max(conn.taken, taken)
             peak = max(peak, held)
             if peak >= TRIM_AFTER_BYTES and held < TRIM_AFTER_BYTES // 8:
                 # Megabytes held for sockets that are gone now (a crowd of slow or hostile
@@ -688,15 +817,16 @@ class PhoneServer:
                 peak = 0
                 asyncio.get_running_loop().run_in_executor(None, memory.release_free_memory)
 
-    def _view_bytes(self, viewer: Viewer) -> bytes:
+    def _view_pieces(self, viewer: Viewer) -> ViewPieces:
         key = (self.session.version, viewer)
         data = self._encoded.get(key)
         if data is None:
             # Only the current version is ever asked for again: the older ones go (a
-            # picture's view is megabytes; 64 of them were kept).
+            # picture's view is megabytes; 64 of them were kept). A socket still sending
+            # an older one holds its own reference (`holding` counts it).
             if len(self._encoded) > 64 or any(v != key[0] for v, _ in self._encoded):
                 self._encoded.clear()
-            data = self._encoded[key] = self._parts.encode(self.session.view_for(viewer))
+            data = self._encoded[key] = self._parts.pieces(self.session.view_for(viewer))
         return data
 
     def _session_changed(self) -> None:
@@ -1085,6 +1215,46 @@ class MeteredReader:
 
     def feed_eof(self) -> None:
         self.inner.feed_eof()
+
+
+def _frames(pieces: ViewPieces, size: int) -> Iterator[tuple[bytes | memoryview, bool]]:
+    """The view's bytes in frames of at most `size` (never cut inside a UTF-8 character,
+    though RFC 6455 allows it), each with whether it is the last. A frame within one
+    piece is a view of that piece's bytes, not a copy."""
+    held: list[memoryview] = []
+    count = 0
+    ready: bytes | memoryview | None = None
+    for piece in pieces:
+        rest = memoryview(piece)
+        while len(rest):
+            cut = min(len(rest), size - count)
+            if cut < len(rest):
+                while cut > 1 and rest[cut] & 0xC0 == 0x80:
+                    cut -= 1  # back to the start of the character
+            held.append(rest[:cut])
+            count += cut
+            rest = rest[cut:]
+            if len(rest) or count >= size:
+                if ready is not None:
+                    yield ready, False
+                ready = held[0] if len(held) == 1 else b"".join(held)
+                held, count = [], 0
+    if held:
+        if ready is not None:
+            yield ready, False
+        ready = held[0] if len(held) == 1 else b"".join(held)
+    yield (ready if ready is not None else b""), True
+
+
+def _frame_head(first: bool, last: bool, size: int, opcode: int = 0x1) -> bytes:
+    """A server frame's header (unmasked): `opcode` (text) if `first`, else a
+    continuation."""
+    code = (0x80 if last else 0) | (opcode if first else 0x0)
+    if size < 126:
+        return struct.pack("!BB", code, size)
+    if size < 65536:
+        return struct.pack("!BBH", code, 126, size)
+    return struct.pack("!BBQ", code, 127, size)
 
 
 def _resume(transport: asyncio.Transport) -> None:
