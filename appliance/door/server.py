@@ -74,6 +74,9 @@ READ_LATER_S: Final = 1.0
 holds it; its bucket has 40 messages again by then)."""
 IN_A_ROW: Final = 16
 """Messages one socket's reader handles before it lets the loop's other work run."""
+PROBATION_HELLO_S: Final = 2.0
+"""How long a socket opened past its address's WebSockets has to say hello (a phone
+says it at once)."""
 HELD_VIEW_RETRY_S: Final = 0.25
 """How soon a view held back for its address's unsent bytes is looked at again."""
 VIEW_PIECE: Final = 32 * 1024
@@ -290,6 +293,10 @@ class Connection:
         self.backlog = limits.control_backlog
         self.reading_paused = False  # over its messages a second (`_read_later`)
         self.held = False  # a view waits for the box's phones to take what they have
+        # Opened past its address's WebSockets: why, until its hello shows a seated token
+        # (`PhoneServer._off_probation`); turned away: closed once told why.
+        self.probation: Refusal | None = None
+        self.turned_away = False
         self.protocol: Any = None  # aiohttp's, for its flow control (`_stream`)
         # The view being sent, piece by piece as the phone takes it (`_stream`): references
         # to its bytes, which phones of the same view and version share.
@@ -488,16 +495,27 @@ class PhoneServer:
             )
         # Every per-address limit counts this key: an IPv6 phone's /64, never a header.
         remote = client_key(request.remote)
+        # Past the address's WebSockets (opened a second, or open), a socket is taken on
+        # probation: it gets nothing but the answer to its hello, which must carry a
+        # seated token. A player behind the same address as a loop opening sockets (a
+        # guest Wi-Fi's NAT) is never refused for it; only an anonymous opener is, with
+        # a reason, and its page backs off (net.js). Every connection still counts
+        # towards `Limits.tcp_per_address`, which bounds the probations too.
+        probation: Refusal | None = None
         if remote not in BOX_ITSELF and not self._socket_opened(remote):
-            raise web.HTTPTooManyRequests(
-                text="this address opens connections too often; wait a few seconds\n",
-                headers={"Retry-After": "2"},
-            )
-        if sum(c.remote == remote for c in self.connections) >= self.limits.connections_per_address:
-            log.warning("refused another WebSocket from %s: too many open", remote)
-            raise web.HTTPTooManyRequests(
-                text="too many connections from this address; close a tab and try again\n"
-            )
+            probation = Refusal("too_many_sockets", "This address opens connections "
+                                "too often; wait a few seconds.")
+        elif (sum(c.remote == remote and c.probation is None for c in self.connections)
+              >= self.limits.connections_per_address):
+            probation = Refusal("too_many_connections", "Too many connections from "
+                                "this address; close a tab and try again.")
+        if probation is not None and sum(
+                c.remote == remote and c.probation is not None for c in self.connections
+        ) >= self.limits.tcp_per_address:
+            # (the box itself has no TCP cap: its probations are capped here)
+            log.warning("refused another WebSocket from %s: %s", remote, probation)
+            raise web.HTTPTooManyRequests(text=str(probation) + "\n",
+                                          headers={"Retry-After": "2"})
         # timeout: how long close() waits for a vanished phone's goodbye at shutdown.
         # No permessage-deflate: aiohttp inflates a compressed message on this loop before
         # anything of ours sees it, and 2 KB of deflate is 2 MB of text (a bomb past
@@ -508,6 +526,7 @@ class PhoneServer:
                                    compress=False, autoping=False)
         await ws.prepare(request)
         conn = Connection(ws, remote, self.limits)
+        conn.probation = probation
         conn.transport = request.transport
         conn.protocol = request.protocol
         if request.transport is not None:
@@ -530,7 +549,9 @@ class PhoneServer:
         self.connections.add(conn)
         sender = asyncio.create_task(self._sender(conn))
         hello_timer = asyncio.get_running_loop().call_later(
-            self.config.server.hello_timeout_s, self._hello_overdue, conn
+            self.config.server.hello_timeout_s if probation is None else min(
+                PROBATION_HELLO_S, self.config.server.hello_timeout_s),
+            self._hello_overdue, conn
         )
         try:
             in_a_row = 0
@@ -572,16 +593,37 @@ class PhoneServer:
             await sender
         return ws
 
-    def _socket_opened(self, remote: str) -> bool:
-        """One more WebSocket from `remote`, within its opens a second? (A spectator
-        reconnecting in a loop during a finish is a handshake and a whole view each time.)"""
-        bucket = self._open_buckets.get(remote)
+    def _socket_opened(self, key: str) -> bool:
+        """One more WebSocket from `key` (an address, or a seat's token on probation),
+        within its opens a second? (A spectator reconnecting in a loop during a finish is
+        a handshake and a whole view each time.)"""
+        bucket = self._open_buckets.get(key)
         if bucket is None:
             if len(self._open_buckets) > 4096:
                 self._open_buckets.clear()
-            bucket = self._open_buckets[remote] = TokenBucket(
+            bucket = self._open_buckets[key] = TokenBucket(
                 self.limits.sockets_per_s, self.limits.socket_burst)
         return bucket.take()
+
+    def _off_probation(self, conn: Connection, message: Hello) -> bool:
+        """A socket taken past its address's WebSockets says hello: let it in if its
+        token holds a seat (within that seat's own opens a second), else turn it away
+        with the reason it was on probation. True: let in."""
+        refusal = conn.probation
+        if refusal is None:
+            return True
+        seated = False
+        if message.token:
+            with contextlib.suppress(WrongRoom):  # ("" is never a room code: no guess)
+                seated = self.session.hello("", message.token).role == "player"
+        if seated and message.token and self._socket_opened(
+                "seat " + hash_token(message.token)):
+            conn.probation = None
+            return True
+        log.warning("refused a WebSocket from %s: %s", conn.remote, refusal)
+        self._refuse(conn, refusal)
+        conn.turned_away = True
+        return False
 
     # -- memory: what a socket may hold before it has said anything whole -------------
     def _received(self, conn: Connection) -> None:
@@ -662,6 +704,12 @@ class PhoneServer:
                     item = conn.control.popleft()
                     conn.written += len(item) + 4
                     await ws.send_str(item)
+                if conn.turned_away:  # told why: closed, "try again later" (1013)
+                    conn.closing = True
+                    if not ws.closed:
+                        await ws.close(code=WSCloseCode.TRY_AGAIN_LATER,
+                                       message=b"too many connections from this address")
+                    return
                 if conn.view_due and conn.viewer is not None and not ws.closed:
                     # The encoded bytes as they are: a finish's view is megabytes, and
                     # a str would be decoded once and encoded again for every phone.
@@ -1040,6 +1088,8 @@ class PhoneServer:
         """Hello, with a failure limit on wrong room codes per address (only the guesser
         waits). A seated phone's token needs no room code, so a lock on its address (a
         shared Wi-Fi's, an IPv6 network's) never keeps a player from its seat."""
+        if not self._off_probation(conn, message):
+            return
         wait = self.room_guesses.wait(conn.remote)
         if wait > 0:
             if message.token:
