@@ -120,3 +120,25 @@ async def test_a_seat_opening_sockets_in_a_loop_is_held_to_its_own_budget(box: B
         answers.append(first["type"] if isinstance(first, dict) else first)
         await phone.ws.close()
     assert answers[:6] == ["welcome"] * 6 and "error" in answers[6:], answers
+
+
+async def test_a_seated_phone_gets_in_past_its_address_s_request_flood(
+        session: Session, config: Config) -> None:
+    """Past the address's HTTP requests a second a page is refused 429, but a WebSocket is
+    taken on probation: the seated phone gets its seat, an anonymous socket is turned away."""
+    limits = Limits(requests_per_s=0.5, request_burst=5)
+    async with served(PhoneServer(session, config, limits=limits)) as box:
+        token = session.join("Ada", PALETTE[0]).token
+        async with aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(local_addr=(NAT, 0))) as http:
+            statuses = []
+            for _ in range(8):
+                async with http.get(box.url + "/healthz") as answer:
+                    statuses.append(answer.status)
+            assert statuses[-1] == 429, statuses
+        _phone, first = await hello(box, NAT, token)
+        assert isinstance(first, dict) and first["type"] == "welcome", first
+        assert first["seat"] == 0
+        stranger, first = await hello(box, NAT)
+        assert isinstance(first, dict) and first["code"] == "too_many_sockets", first
+        assert await closed_with(stranger) == 1013

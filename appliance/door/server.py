@@ -74,6 +74,8 @@ READ_LATER_S: Final = 1.0
 holds it; its bucket has 40 messages again by then)."""
 IN_A_ROW: Final = 16
 """Messages one socket's reader handles before it lets the loop's other work run."""
+OVER_REQUESTS: Final = web.RequestKey("over_requests", bool)
+"""Set on a WebSocket's request past its address's requests a second (`_flood_guard`)."""
 PROBATION_HELLO_S: Final = 2.0
 """How long a socket opened past its address's WebSockets has to say hello (a phone
 says it at once)."""
@@ -423,7 +425,12 @@ class PhoneServer:
                 self.limits.requests_per_s, self.limits.request_burst
             )
         if not bucket.take():
-            raise web.HTTPTooManyRequests(text="too many requests from this address; wait\n")
+            if request.path != "/ws":
+                raise web.HTTPTooManyRequests(text="too many requests from this address; "
+                                              "wait\n")
+            # A WebSocket is taken on probation instead (`websocket`): a seated phone
+            # behind the flooding address still gets its seat.
+            request[OVER_REQUESTS] = True
         encoding = request.headers.get("Content-Encoding", "").strip().lower()
         if encoding not in ("", "identity"):
             # aiohttp inflates such a body on this loop as it is read, and reads the rest
@@ -502,7 +509,8 @@ class PhoneServer:
         # a reason, and its page backs off (net.js). Every connection still counts
         # towards `Limits.tcp_per_address`, which bounds the probations too.
         probation: Refusal | None = None
-        if remote not in BOX_ITSELF and not self._socket_opened(remote):
+        if remote not in BOX_ITSELF and (
+                not self._socket_opened(remote) or request.get(OVER_REQUESTS, False)):
             probation = Refusal("too_many_sockets", "This address opens connections "
                                 "too often; wait a few seconds.")
         elif (sum(c.remote == remote and c.probation is None for c in self.connections)

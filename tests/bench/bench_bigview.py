@@ -16,6 +16,11 @@ from 127.0.0.9 pinging every 50 ms:
   of the finish came first, whole).
 - `bigview_honest_view_s_100_deaf`: how long a new honest phone's hello took to its whole
   view while they hold their sockets.
+- `nat_seated_ok_pct_socket_flood`, `nat_seated_welcome_p99_ms_socket_flood`: a seated
+  phone at 127.0.7.1 reconnecting 20 times (its token's hello to its welcome) while a loop
+  at the same address opens WebSockets and says hello as fast as it is answered (a guest
+  Wi-Fi's NAT: one address for both); `nat_anonymous_refused_pct_socket_flood`: how many
+  of the loop's sockets were turned away.
 
 Figures only; the behaviour is asserted in tests/test_hostile_readers.py.
 """
@@ -63,8 +68,7 @@ def prepare(data_dir: Path) -> dict[str, Any]:
     store = Store(data_dir / "easel.sqlite3")
     session = Session(store, config, "http://127.0.0.1")
     session._spend_ink = lambda seat, data: None  # type: ignore[method-assign]
-    for i in range(3):
-        session.join(f"Artist {i}", PALETTE[i])
+    tokens = [session.join(f"Artist {i}", PALETTE[i]).token for i in range(3)]
     session.select(HOST, "artbox")
     session.start(HOST)
     k = 0
@@ -110,7 +114,7 @@ def prepare(data_dir: Path) -> dict[str, Any]:
     size = len(msgspec.json.encode(session.view_for(Viewer("guest"))))
     room = session.room
     store.close()
-    return {"room": room, "view_bytes": size}
+    return {"room": room, "view_bytes": size, "tokens": tokens}
 
 
 async def deaf_reader(port: int, address: str, room: str) -> socket.socket:
@@ -151,6 +155,50 @@ async def pings(ws: aiohttp.ClientWebSocketResponse, stop: asyncio.Event) -> lis
         took.append((time.perf_counter() - started) * 1000)
         await asyncio.sleep(0.05)
     return took
+
+
+async def socket_flood(port: int, room: str, token: str) -> dict[str, float]:
+    """A seated phone's reconnects beside a socket loop at its own address."""
+    stop = asyncio.Event()
+    tally = {"opened": 0, "refused": 0}
+    url = f"http://127.0.0.1:{port}/ws"
+
+    async def loop() -> None:
+        async with aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(local_addr=("127.0.7.1", 0))) as http:
+            while not stop.is_set():
+                tally["opened"] += 1
+                try:
+                    async with http.ws_connect(url, max_msg_size=0) as ws:
+                        await ws.send_json({"type": "hello", "room": room})
+                        said = json.loads((await ws.receive(timeout=10)).data)
+                        tally["refused"] += said.get("type") == "error"
+                except (aiohttp.ClientError, TypeError, ValueError):
+                    tally["refused"] += 1
+
+    flood = asyncio.create_task(loop())
+    await asyncio.sleep(2.0)  # its 40 saved up spent
+    welcomed: list[float] = []
+    async with aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(local_addr=("127.0.7.1", 0))) as http:
+        for _ in range(20):
+            started = time.perf_counter()
+            with contextlib.suppress(aiohttp.ClientError, TypeError, ValueError):
+                async with http.ws_connect(url, max_msg_size=0) as ws:
+                    await ws.send_json({"type": "hello", "room": room, "token": token})
+                    said = json.loads((await ws.receive(timeout=10)).data)
+                    if said.get("type") == "welcome" and said.get("role") == "player":
+                        welcomed.append((time.perf_counter() - started) * 1000)
+            await asyncio.sleep(0.2)
+    stop.set()
+    await asyncio.gather(flood, return_exceptions=True)
+    return {
+        "nat_seated_ok_pct_socket_flood": 100 * len(welcomed) / 20,
+        "nat_seated_welcome_p99_ms_socket_flood": (
+            percentile(welcomed, 0.99) if welcomed else float("nan")),
+        "nat_anonymous_refused_pct_socket_flood": (
+            100 * tally["refused"] / max(1, tally["opened"])),
+    }
 
 
 async def measure() -> dict[str, float]:
@@ -196,6 +244,7 @@ async def measure() -> dict[str, float]:
         figures["bigview_rss_left_mb_100_deaf"] = (left - base) / 2**20
         figures["bigview_ping_p99_ms_100_deaf"] = percentile(took, 0.99)
         figures["bigview_honest_view_s_100_deaf"] = view_s
+        figures.update(await socket_flood(port, room, seeded["tokens"][0]))
     finally:
         proc.terminate()
         proc.wait(10)
