@@ -76,6 +76,8 @@ IN_A_ROW: Final = 16
 """Messages one socket's reader handles before it lets the loop's other work run."""
 OVER_REQUESTS: Final = web.RequestKey("over_requests", bool)
 """Set on a WebSocket's request past its address's requests a second (`_flood_guard`)."""
+YIELD_AFTER_BYTES: Final = 256 * 1024
+"""Bytes of a view written to one socket before the loop's other work runs (`_stream`)."""
 PROBATION_HELLO_S: Final = 2.0
 """How long a socket opened past its address's WebSockets has to say hello (a phone
 says it at once)."""
@@ -744,6 +746,7 @@ class PhoneServer:
             raise ConnectionResetError("no transport")
         conn.sending = pieces
         first = True
+        turn = conn.written
         for frame, last in _frames(pieces, VIEW_PIECE):
             while not self._may_write(conn, len(frame)):
                 # The address's or the box's phones hold their budget: the slower ones
@@ -761,6 +764,12 @@ class PhoneServer:
             protocol = conn.protocol
             if protocol is not None and protocol._paused:
                 await protocol._drain_helper()  # until the kernel took this piece
+                turn = conn.written
+            elif conn.written - turn >= YIELD_AFTER_BYTES:
+                # A phone that takes it all at once (the kernel's buffer): the other
+                # phones' turn comes between every few pieces all the same.
+                await asyncio.sleep(0)
+                turn = conn.written
             await self._send_pongs(conn)  # (a control frame may come between fragments)
         conn.sending = None
 
