@@ -4,8 +4,10 @@ A finish's view is megabytes (a long game's every drawing) and the transport kee
 copy of whatever a phone has not taken: sockets that say hello and then never read
 would hold one view each, 32 to an address. Here a view of 2 MiB goes to sockets from
 127.0.0.2 that never read (their receive buffers made small, so the kernel holds little
-for them): the box holds at most `unsent_bytes_per_address` (plus the one view the
-first socket always gets) for the address; a socket that keeps sending pings and never
+for them): a view goes in pieces as the phone takes them, so each socket holds about one
+piece and the view's bytes are held once for all of them; the box holds at most
+`unsent_bytes_per_address` (plus the one view the first socket always gets) for the
+address; a socket that keeps sending pings and never
 reads their pongs is dropped once its queue is full; a socket whose unsent bytes make
 no progress for `stall_s` is dropped. An honest phone from 127.0.0.3 plays on at once.
 """

@@ -3,8 +3,10 @@
 Every WebSocket message is size-checked, then schema-checked (msgspec) before the
 session sees it; anything refused is answered with an `error` naming the problem, on
 that connection only, and the connection stays open. Views go out through
-`Session.view_for`, one per viewer; a slow phone gets only the newest view, never a
-backlog. See docs/protocol.md.
+`Session.view_for`, one per viewer, encoded once for all its phones and sent in pieces as
+each phone takes them (`PhoneServer._stream`); a slow phone gets only the newest view,
+never a backlog. Past its address's WebSockets a socket gets in only with a seated
+token (`PhoneServer._off_probation`). See docs/protocol.md.
 """
 
 from __future__ import annotations
