@@ -47,23 +47,23 @@ async def test_a_view_goes_to_every_phone_as_the_bytes_encoded_once(
     """Each phone's view is the one encoded for its viewer and version, sent as those
     very bytes: a finish's view is megabytes, and a str decoded per viewer and encoded
     again per phone cost ~30 ms a phone for 3 MB of Czech words here."""
-    from aiohttp import WSMsgType, web
+    from aiohttp import web
 
-    sent: list[tuple[int, int]] = []  # (id of the frame's bytes, version)
+    from appliance.door.server import PhoneServer
+
+    sent: list[tuple[int, int]] = []  # (id of the view's pieces, version)
     texts: list[str] = []
-    send_frame, send_str = web.WebSocketResponse.send_frame, web.WebSocketResponse.send_str
+    stream, send_str = PhoneServer._stream, web.WebSocketResponse.send_str
 
-    async def frame(ws: web.WebSocketResponse, message: bytes, opcode: WSMsgType,
-                    compress: int | None = None) -> None:
-        if opcode == WSMsgType.TEXT and message.startswith(b'{"type":"view"'):
-            sent.append((id(message), msgspec.json.decode(message)["version"]))
-        await send_frame(ws, message, opcode, compress)
+    async def streamed(server: PhoneServer, conn: Any, pieces: Any) -> None:
+        sent.append((id(pieces), msgspec.json.decode(b"".join(pieces))["version"]))
+        await stream(server, conn, pieces)
 
     async def text(ws: web.WebSocketResponse, data: str, compress: int | None = None) -> None:
         texts.append(data)
         await send_str(ws, data, compress)
 
-    monkeypatch.setattr(web.WebSocketResponse, "send_frame", frame)
+    monkeypatch.setattr(PhoneServer, "_stream", streamed)
     monkeypatch.setattr(web.WebSocketResponse, "send_str", text)
     session = live.session
     watchers = [await live.phone() for _ in range(3)]
@@ -78,3 +78,31 @@ async def test_a_view_goes_to_every_phone_as_the_bytes_encoded_once(
     newest = [sent_id for sent_id, version in sent if version == session.version]
     assert len(newest) == 3 and len(set(newest)) == 1, sent
     assert not [t for t in texts if t.startswith('{"type":"view"')]
+
+
+def test_a_big_view_is_pieces_that_share_its_big_parts() -> None:
+    """The big parts are the kept objects themselves in every viewer's pieces (no copy per
+    viewer, version or socket); joined, the pieces are the view's JSON."""
+    strokes = [{"points": [[x, x + 1, x * 10] for x in range(400)], "colour": "#123456"}]
+    art_show = [{"round": n, "strokes": strokes, "word": "žluťoučký kůň"} for n in range(12)]
+    parts = SharedParts()
+    one, two = parts.pieces(_view(0, art_show, 7)), parts.pieces(_view(1, art_show, 8))
+    assert b"".join(one) == msgspec.json.encode(_view(0, art_show, 7))
+    assert b"".join(two) == msgspec.json.encode(_view(1, art_show, 8))
+    big = [p for p in one if len(p) > SharedParts.SHARED_BYTES]
+    assert len(big) == 1 and any(p is big[0] for p in two)
+    assert sum(len(p) for p in one if p is not big[0]) < 200
+
+
+def test_a_view_goes_in_frames_of_a_piece_never_cut_inside_a_character() -> None:
+    from appliance.door.server import _frames
+
+    text = ('{"w":"' + "žluťoučký kůň úpěl ďábelské ódy " * 3000 + '"}').encode()
+    pieces = (text[:5000], msgspec.Raw(text[5000:70001]), text[70001:])
+    frames = list(_frames(pieces, 4096))
+    assert b"".join(bytes(f) for f, _ in frames) == text
+    assert [last for _, last in frames] == [False] * (len(frames) - 1) + [True]
+    assert all(0 < len(f) <= 4096 for f, _ in frames)
+    for f, _ in frames:
+        bytes(f).decode()  # each frame whole characters
+    assert list(_frames((b"{}",), 4096)) == [(b"{}", True)]

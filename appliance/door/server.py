@@ -3,8 +3,10 @@
 Every WebSocket message is size-checked, then schema-checked (msgspec) before the
 session sees it; anything refused is answered with an `error` naming the problem, on
 that connection only, and the connection stays open. Views go out through
-`Session.view_for`, one per viewer; a slow phone gets only the newest view, never a
-backlog. See docs/protocol.md.
+`Session.view_for`, one per viewer, encoded once for all its phones and sent in pieces as
+each phone takes them (`PhoneServer._stream`); a slow phone gets only the newest view,
+never a backlog. Past its address's WebSockets a socket gets in only with a seated
+token (`PhoneServer._off_probation`). See docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ import ipaddress
 import logging
 import socket
 import sqlite3
+import struct
 import time
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, Final, TypeVar, cast
 from urllib.parse import urlsplit
@@ -73,8 +76,18 @@ READ_LATER_S: Final = 1.0
 holds it; its bucket has 40 messages again by then)."""
 IN_A_ROW: Final = 16
 """Messages one socket's reader handles before it lets the loop's other work run."""
+OVER_REQUESTS: Final = web.RequestKey("over_requests", bool)
+"""Set on a WebSocket's request past its address's requests a second (`_flood_guard`)."""
+YIELD_AFTER_BYTES: Final = 256 * 1024
+"""Bytes of a view written to one socket before the loop's other work runs (`_stream`)."""
+PROBATION_HELLO_S: Final = 2.0
+"""How long a socket opened past its address's WebSockets has to say hello (a phone
+says it at once)."""
 HELD_VIEW_RETRY_S: Final = 0.25
 """How soon a view held back for its address's unsent bytes is looked at again."""
+VIEW_PIECE: Final = 32 * 1024
+"""A view longer than this goes in frames of this size, each once the phone took the last
+(`PhoneServer._stream`): what the box holds for one phone of a megabytes view."""
 SWEEP_S: Final = 5.0
 """How often (at most) the sockets are looked at for a phone that stopped taking what it
 is sent (`Limits.stall_s`)."""
@@ -145,6 +158,10 @@ _decoder = msgspec.json.Decoder(Message)
 _encode = msgspec.json.Encoder().encode
 
 
+ViewPieces = tuple[bytes | msgspec.Raw, ...]
+"""A view's JSON in pieces (joined, the whole text): its own bytes and shared big parts."""
+
+
 class SharedParts:
     """Views encoded with their big shared parts encoded once.
 
@@ -174,15 +191,33 @@ class SharedParts:
         self.strokes_encoded = 0  # strokes encoded (not found kept): for tests, benchmarks
 
     def encode(self, view: dict[str, Any]) -> bytes:
+        return b"".join(self.pieces(view))
+
+    def pieces(self, view: dict[str, Any]) -> ViewPieces:
+        """`view` encoded as pieces that joined are its JSON: its own bytes between the
+        kept big parts, which are the very objects kept here (never copied per viewer,
+        version or socket: a socket sending a view holds references, see `_stream`)."""
         match = view.get("match")
         if not isinstance(match, dict):
-            return _encode(view)
+            return (_encode(view),)
         state = match.get("state")
         if not isinstance(state, dict) or not any(
                 isinstance(v, list) and v for v in state.values()):
-            return _encode(view)
+            return (_encode(view),)
         parts = {k: self._part(v) for k, v in state.items() if isinstance(v, list) and v}
-        return _encode({**view, "match": {**match, "state": {**state, **parts}}})
+        big = [raw for raw in parts.values() if len(raw) > self.SHARED_BYTES]
+        if not big:
+            return (_encode({**view, "match": {**match, "state": {**state, **parts}}}),)
+        # Each big part is encoded as a mark, and the view's bytes are cut there. JSON as
+        # msgspec writes it has no NUL byte (in a string it is escaped as \u0000), so a
+        # NUL marks only these places.
+        marks = {id(raw): msgspec.Raw(b"\0%d\0" % n) for n, raw in enumerate(big)}
+        marked = {k: marks.get(id(raw), raw) for k, raw in parts.items()}
+        cut = _encode({**view, "match": {**match, "state": {**state, **marked}}}).split(b"\0")
+        pieces: list[bytes | msgspec.Raw] = []
+        for n, piece in enumerate(cut):
+            pieces.append(big[int(piece)] if n % 2 else piece)
+        return tuple(p for p in pieces if len(p))
 
     def _part(self, value: list[Any]) -> msgspec.Raw:
         kept = self._raw.get(id(value))
@@ -249,8 +284,10 @@ class Connection:
         # (kept once its seat is gone), so a join is judged on who they are
         # (appliance/table/session.py `join`: kicked, or back to their own seat).
         self.person: str | None = None
-        # Text messages to send in order; bytes: a pong's payload (a WebSocket ping's answer).
-        self.control: deque[str | bytes] = deque()
+        # Text messages to send in order, and pongs' payloads (WebSocket pings' answers:
+        # control frames, sent even between the frames of a view being sent).
+        self.control: deque[str] = deque()
+        self.pongs: deque[bytes] = deque()
         self.view_due = False
         self.wake = asyncio.Event()
         self.closing = False
@@ -261,10 +298,19 @@ class Connection:
         self.transport: asyncio.Transport | None = None
         self.backlog = limits.control_backlog
         self.reading_paused = False  # over its messages a second (`_read_later`)
-        self.held = False  # a view waits for the address's phones to take what they have
-        # Bytes written and not yet taken by the phone at the last sweep, and since when
-        # they made no progress (`PhoneServer._sweep`).
-        self.unsent = 0
+        self.held = False  # a view waits for the box's phones to take what they have
+        # Opened past its address's WebSockets: why, until its hello shows a seated token
+        # (`PhoneServer._off_probation`); turned away: closed once told why.
+        self.probation: Refusal | None = None
+        self.turned_away = False
+        self.protocol: Any = None  # aiohttp's, for its flow control (`_stream`)
+        # The view being sent, piece by piece as the phone takes it (`_stream`): references
+        # to its bytes, which phones of the same view and version share.
+        self.sending: ViewPieces | None = None
+        # Bytes handed to the transport, and how many of them the phone had taken at the
+        # last sweep; since when it took none (`PhoneServer._sweep`).
+        self.written = 0
+        self.taken = 0
         self.stalled_since = float("inf")
 
     def unsent_bytes(self) -> int:
@@ -273,21 +319,34 @@ class Connection:
             transport.get_write_buffer_size())
 
     def send(self, message: dict[str, Any]) -> None:
-        self._queue(_encode(message).decode())
+        if self._room():
+            self.control.append(_encode(message).decode())
+            self.wake.set()
 
     def pong(self, payload: bytes) -> None:
-        self._queue(bytes(payload))
-
-    def _queue(self, item: str | bytes) -> None:
-        if self.closing:
+        transport = self.transport
+        if (not self.pongs and transport is not None and not transport.is_closing()
+                and not self.ws.closed and transport.get_write_buffer_size() < 2 * VIEW_PIECE):
+            # Written at once, a control frame between the frames of whatever is being
+            # sent (every frame is one write): a ping is answered even while a view of
+            # megabytes goes out. A phone that takes nothing gets its pongs queued.
+            frame = _frame_head(True, True, len(payload), opcode=0xA) + bytes(payload)
+            transport.write(frame)
+            self.written += len(frame)
             return
-        if len(self.control) >= self.backlog:
+        if self._room():
+            self.pongs.append(bytes(payload))
+            self.wake.set()
+
+    def _room(self) -> bool:
+        if self.closing:
+            return False
+        if len(self.control) + len(self.pongs) >= self.backlog:
             # A phone that sends and never reads: its answers would pile up here for
             # as long as it keeps sending. It is gone as far as the box can tell.
             self.abort("it does not read what the box sends")
-            return
-        self.control.append(item)
-        self.wake.set()
+            return False
+        return True
 
     def abort(self, reason: str) -> None:
         """Drop the socket at once (what it was sent and never took goes with it)."""
@@ -295,6 +354,7 @@ class Connection:
             return
         self.closing = True
         self.control.clear()
+        self.pongs.clear()
         log.warning("dropped a WebSocket from %s: %s", self.remote, reason)
         if self.transport is not None:
             self.transport.abort()
@@ -333,7 +393,7 @@ class PhoneServer:
         self.started = time.monotonic()
         # Why the box keeps nothing (appliance/app.py: a card it cannot write), or None.
         self.degraded: str | None = None
-        self._encoded: dict[tuple[int, Viewer], bytes] = {}
+        self._encoded: dict[tuple[int, Viewer], ViewPieces] = {}
         self._parts = SharedParts()
         self._tasks: set[asyncio.Future[Any]] = set()  # changes being made off the loop
         self.app = web.Application(
@@ -369,7 +429,12 @@ class PhoneServer:
                 self.limits.requests_per_s, self.limits.request_burst
             )
         if not bucket.take():
-            raise web.HTTPTooManyRequests(text="too many requests from this address; wait\n")
+            if request.path != "/ws":
+                raise web.HTTPTooManyRequests(text="too many requests from this address; "
+                                              "wait\n")
+            # A WebSocket is taken on probation instead (`websocket`): a seated phone
+            # behind the flooding address still gets its seat.
+            request[OVER_REQUESTS] = True
         encoding = request.headers.get("Content-Encoding", "").strip().lower()
         if encoding not in ("", "identity"):
             # aiohttp inflates such a body on this loop as it is read, and reads the rest
@@ -441,16 +506,28 @@ class PhoneServer:
             )
         # Every per-address limit counts this key: an IPv6 phone's /64, never a header.
         remote = client_key(request.remote)
-        if remote not in BOX_ITSELF and not self._socket_opened(remote):
-            raise web.HTTPTooManyRequests(
-                text="this address opens connections too often; wait a few seconds\n",
-                headers={"Retry-After": "2"},
-            )
-        if sum(c.remote == remote for c in self.connections) >= self.limits.connections_per_address:
-            log.warning("refused another WebSocket from %s: too many open", remote)
-            raise web.HTTPTooManyRequests(
-                text="too many connections from this address; close a tab and try again\n"
-            )
+        # Past the address's WebSockets (opened a second, or open), a socket is taken on
+        # probation: it gets nothing but the answer to its hello, which must carry a
+        # seated token. A player behind the same address as a loop opening sockets (a
+        # guest Wi-Fi's NAT) is never refused for it; only an anonymous opener is, with
+        # a reason, and its page backs off (net.js). Every connection still counts
+        # towards `Limits.tcp_per_address`, which bounds the probations too.
+        probation: Refusal | None = None
+        if remote not in BOX_ITSELF and (
+                not self._socket_opened(remote) or request.get(OVER_REQUESTS, False)):
+            probation = Refusal("too_many_sockets", "This address opens connections "
+                                "too often; wait a few seconds.")
+        elif (sum(c.remote == remote and c.probation is None for c in self.connections)
+              >= self.limits.connections_per_address):
+            probation = Refusal("too_many_connections", "Too many connections from "
+                                "this address; close a tab and try again.")
+        if probation is not None and sum(
+                c.remote == remote and c.probation is not None for c in self.connections
+        ) >= self.limits.tcp_per_address:
+            # (the box itself has no TCP cap: its probations are capped here)
+            log.warning("refused another WebSocket from %s: %s", remote, probation)
+            raise web.HTTPTooManyRequests(text=str(probation) + "\n",
+                                          headers={"Retry-After": "2"})
         # timeout: how long close() waits for a vanished phone's goodbye at shutdown.
         # No permessage-deflate: aiohttp inflates a compressed message on this loop before
         # anything of ours sees it, and 2 KB of deflate is 2 MB of text (a bomb past
@@ -461,7 +538,13 @@ class PhoneServer:
                                    compress=False, autoping=False)
         await ws.prepare(request)
         conn = Connection(ws, remote, self.limits)
+        conn.probation = probation
         conn.transport = request.transport
+        conn.protocol = request.protocol
+        if request.transport is not None:
+            # Paused past a piece of a view and resumed once the kernel took it all: the
+            # box holds at most about one piece of a view for a phone (`_stream`).
+            request.transport.set_write_buffer_limits(high=VIEW_PIECE // 2, low=0)
         sock = request.transport.get_extra_info("socket") if request.transport else None
         if sock is not None and remote not in BOX_ITSELF:
             # The kernel's own copy of what a phone has not taken, bounded too (its
@@ -478,7 +561,9 @@ class PhoneServer:
         self.connections.add(conn)
         sender = asyncio.create_task(self._sender(conn))
         hello_timer = asyncio.get_running_loop().call_later(
-            self.config.server.hello_timeout_s, self._hello_overdue, conn
+            self.config.server.hello_timeout_s if probation is None else min(
+                PROBATION_HELLO_S, self.config.server.hello_timeout_s),
+            self._hello_overdue, conn
         )
         try:
             in_a_row = 0
@@ -520,16 +605,37 @@ class PhoneServer:
             await sender
         return ws
 
-    def _socket_opened(self, remote: str) -> bool:
-        """One more WebSocket from `remote`, within its opens a second? (A spectator
-        reconnecting in a loop during a finish is a handshake and a whole view each time.)"""
-        bucket = self._open_buckets.get(remote)
+    def _socket_opened(self, key: str) -> bool:
+        """One more WebSocket from `key` (an address, or a seat's token on probation),
+        within its opens a second? (A spectator reconnecting in a loop during a finish is
+        a handshake and a whole view each time.)"""
+        bucket = self._open_buckets.get(key)
         if bucket is None:
             if len(self._open_buckets) > 4096:
                 self._open_buckets.clear()
-            bucket = self._open_buckets[remote] = TokenBucket(
+            bucket = self._open_buckets[key] = TokenBucket(
                 self.limits.sockets_per_s, self.limits.socket_burst)
         return bucket.take()
+
+    def _off_probation(self, conn: Connection, message: Hello) -> bool:
+        """A socket taken past its address's WebSockets says hello: let it in if its
+        token holds a seat (within that seat's own opens a second), else turn it away
+        with the reason it was on probation. True: let in."""
+        refusal = conn.probation
+        if refusal is None:
+            return True
+        seated = False
+        if message.token:
+            with contextlib.suppress(WrongRoom):  # ("" is never a room code: no guess)
+                seated = self.session.hello("", message.token).role == "player"
+        if seated and message.token and self._socket_opened(
+                "seat " + hash_token(message.token)):
+            conn.probation = None
+            return True
+        log.warning("refused a WebSocket from %s: %s", conn.remote, refusal)
+        self._refuse(conn, refusal)
+        conn.turned_away = True
+        return False
 
     # -- memory: what a socket may hold before it has said anything whole -------------
     def _received(self, conn: Connection) -> None:
@@ -605,30 +711,120 @@ class PhoneServer:
                 await conn.wake.wait()
             conn.wake.clear()
             try:
+                await self._send_pongs(conn)
                 while conn.control and not ws.closed:
                     item = conn.control.popleft()
-                    if isinstance(item, bytes):
-                        await ws.pong(item)
-                    else:
-                        await ws.send_str(item)
+                    conn.written += len(item) + 4
+                    await ws.send_str(item)
+                if conn.turned_away:  # told why: closed, "try again later" (1013)
+                    conn.closing = True
+                    if not ws.closed:
+                        await ws.close(code=WSCloseCode.TRY_AGAIN_LATER,
+                                       message=b"too many connections from this address")
+                    return
                 if conn.view_due and conn.viewer is not None and not ws.closed:
                     # The encoded bytes as they are: a finish's view is megabytes, and
                     # a str would be decoded once and encoded again for every phone.
-                    data = self._view_bytes(conn.viewer)
-                    conn.held = not self._may_send(conn, len(data))
+                    pieces = self._view_pieces(conn.viewer)
+                    conn.held = not self._may_start(conn, pieces)
                     if not conn.held:
                         conn.view_due = False
-                        await ws.send_frame(data, WSMsgType.TEXT)
+                        await self._stream(conn, pieces)
             except (ConnectionError, RuntimeError):
                 return  # the phone went away; the reader loop ends and cleans up
+            finally:
+                conn.sending = None
             if conn.closing or ws.closed:
                 return
 
-    def _may_send(self, conn: Connection, size: int) -> bool:
-        """Whether `size` more bytes may be written to `conn` now: its address's phones
-        hold at most `Limits.unsent_bytes_per_address` not yet taken (the transport keeps
-        a copy of every byte the phone has not taken), and the first of them always may."""
+    async def _stream(self, conn: Connection, pieces: ViewPieces) -> None:
+        """Send one view as one WebSocket message in frames of `VIEW_PIECE` (RFC 6455
+        fragments; the phone's WebSocket joins them into one message), each written once
+        the phone took the last: the transport holds about one piece for a phone, never a
+        copy of the whole view, and the view's bytes are referenced, shared by every
+        phone of the same viewer and version (and its big parts by every viewer)."""
+        ws, transport = conn.ws, conn.transport
+        if transport is None:
+            raise ConnectionResetError("no transport")
+        conn.sending = pieces
+        first = True
+        turn = conn.written
+        for frame, last in _frames(pieces, VIEW_PIECE):
+            while not self._may_write(conn, len(frame)):
+                # The address's or the box's phones hold their budget: the slower ones
+                # take theirs first (the slowest, stalled, are dropped: `_may_start`).
+                await asyncio.sleep(HELD_VIEW_RETRY_S)
+                if conn.closing or ws.closed:
+                    raise ConnectionResetError("closed while sending a view")
+            if conn.closing or ws.closed or transport.is_closing():
+                # (a close frame may come between fragments; no data frame after it)
+                raise ConnectionResetError("closed while sending a view")
+            head = _frame_head(first, last, len(frame))
+            transport.writelines((head, frame))
+            conn.written += len(head) + len(frame)
+            first = False
+            protocol = conn.protocol
+            if protocol is not None and protocol._paused:
+                await protocol._drain_helper()  # until the kernel took this piece
+                turn = conn.written
+            elif conn.written - turn >= YIELD_AFTER_BYTES:
+                # A phone that takes it all at once (the kernel's buffer): the other
+                # phones' turn comes between every few pieces all the same.
+                await asyncio.sleep(0)
+                turn = conn.written
+            await self._send_pongs(conn)  # (a control frame may come between fragments)
+        conn.sending = None
+
+    async def _send_pongs(self, conn: Connection) -> None:
+        while conn.pongs and not conn.ws.closed:
+            payload = conn.pongs.popleft()
+            conn.written += len(payload) + 2
+            await conn.ws.pong(payload)
+
+    def holding(self, remote: str | None = None) -> tuple[int, set[int], int]:
+        """What the box holds for its phones' sockets: bytes not yet taken (the
+        transports'), plus every view being sent counted once however many sockets
+        share it (by the identity of its pieces); those pieces' ids; and the same total
+        for the sockets of `remote` alone."""
+        box = mine = 0
+        pinned: set[int] = set()
+        theirs: set[int] = set()
+        for c in self.connections:
+            waiting = c.unsent_bytes()
+            box += waiting
+            ours = c.remote == remote
+            mine += waiting if ours else 0
+            for piece in c.sending or ():
+                if id(piece) not in pinned:
+                    pinned.add(id(piece))
+                    box += len(piece)
+                if ours and id(piece) not in theirs:
+                    theirs.add(id(piece))
+                    mine += len(piece)
+        return box, pinned, mine
+
+    def _may_start(self, conn: Connection, pieces: ViewPieces) -> bool:
+        """Whether `conn` may start on a view now: what the box holds for its sockets with
+        the bytes of this view that no socket is sending yet stays within
+        `Limits.box_unsent_bytes` (else the slowest socket that took nothing lately
+        goes), and what it holds for the address's sockets within
+        `Limits.unsent_bytes_per_address`. The first view always may, and a view the
+        other sockets are sending already adds nothing."""
         if conn.remote in BOX_ITSELF:
+            return True
+        box, pinned, address = self.holding(conn.remote)
+        extra = sum(len(p) for p in pieces if id(p) not in pinned)
+        if box > 0 and box + extra > self.limits.box_unsent_bytes:
+            self._drop_slowest()
+            return False  # the slower phones take theirs first; looked at again soon
+        return address == 0 or address + extra <= self.limits.unsent_bytes_per_address
+
+    def _may_write(self, conn: Connection, size: int) -> bool:
+        """Whether `size` more bytes of a view may be written to `conn` now: its address's
+        phones hold at most `Limits.unsent_bytes_per_address` not yet taken, all phones
+        at most `Limits.box_unsent_bytes` (the transport keeps a copy of every byte the
+        phone has not taken), and a socket that holds nothing unsent always may."""
+        if conn.remote in BOX_ITSELF or conn.unsent_bytes() == 0:
             return True
         unsent, box = 0, 0
         for c in self.connections:
@@ -636,10 +832,8 @@ class PhoneServer:
             box += waiting
             if c.remote == conn.remote:
                 unsent += waiting
-        if box > 0 and box + size > self.limits.box_unsent_bytes:
-            self._drop_slowest()
-            return False  # the slower phones take theirs first; looked at again soon
-        return unsent == 0 or unsent + size <= self.limits.unsent_bytes_per_address
+        return (unsent + size <= self.limits.unsent_bytes_per_address
+                and box + size <= self.limits.box_unsent_bytes)
 
     def _drop_slowest(self) -> None:
         """The box holds its whole budget of unsent bytes: the socket with the most of
@@ -648,7 +842,7 @@ class PhoneServer:
         stalled = [c for c in self.connections if not c.closing
                    and c.remote not in BOX_ITSELF and c.stalled_since != float("inf")]
         if stalled:
-            slowest = max(stalled, key=lambda c: c.unsent_bytes())
+            slowest = max(stalled, key=lambda c: (c.sending is not None, c.unsent_bytes()))
             slowest.abort("the box's unsent bytes are full and it took nothing lately")
 
     async def _start_sweep(self, app: web.Application) -> None:
@@ -669,18 +863,20 @@ class PhoneServer:
         while True:
             await asyncio.sleep(min(SWEEP_S, self.limits.stall_s / 4))
             now = time.monotonic()
-            held = self.buffered.total
+            held = self.buffered.total + self.holding()[0]
             for conn in list(self.connections):
                 unsent = conn.unsent_bytes()
-                held += unsent
-                if unsent == 0 or unsent < conn.unsent:
+                # (what it took: what was written less what still waits, so a phone
+                # taking a view piece by piece is seen taking it)
+                taken = conn.written - unsent
+                if unsent == 0 or taken > conn.taken:
                     conn.stalled_since = float("inf")
                 elif conn.stalled_since == float("inf"):
                     conn.stalled_since = now
                 elif now - conn.stalled_since >= self.limits.stall_s:
                     conn.abort(f"it took none of {unsent} bytes in "
                                f"{self.limits.stall_s:.0f} s")
-                conn.unsent = unsent
+                conn.taken = max(conn.taken, taken)
             peak = max(peak, held)
             if peak >= TRIM_AFTER_BYTES and held < TRIM_AFTER_BYTES // 8:
                 # Megabytes held for sockets that are gone now (a crowd of slow or hostile
@@ -688,15 +884,16 @@ class PhoneServer:
                 peak = 0
                 asyncio.get_running_loop().run_in_executor(None, memory.release_free_memory)
 
-    def _view_bytes(self, viewer: Viewer) -> bytes:
+    def _view_pieces(self, viewer: Viewer) -> ViewPieces:
         key = (self.session.version, viewer)
         data = self._encoded.get(key)
         if data is None:
             # Only the current version is ever asked for again: the older ones go (a
-            # picture's view is megabytes; 64 of them were kept).
+            # picture's view is megabytes; 64 of them were kept). A socket still sending
+            # an older one holds its own reference (`holding` counts it).
             if len(self._encoded) > 64 or any(v != key[0] for v, _ in self._encoded):
                 self._encoded.clear()
-            data = self._encoded[key] = self._parts.encode(self.session.view_for(viewer))
+            data = self._encoded[key] = self._parts.pieces(self.session.view_for(viewer))
         return data
 
     def _session_changed(self) -> None:
@@ -910,6 +1107,8 @@ class PhoneServer:
         """Hello, with a failure limit on wrong room codes per address (only the guesser
         waits). A seated phone's token needs no room code, so a lock on its address (a
         shared Wi-Fi's, an IPv6 network's) never keeps a player from its seat."""
+        if not self._off_probation(conn, message):
+            return
         wait = self.room_guesses.wait(conn.remote)
         if wait > 0:
             if message.token:
@@ -1085,6 +1284,46 @@ class MeteredReader:
 
     def feed_eof(self) -> None:
         self.inner.feed_eof()
+
+
+def _frames(pieces: ViewPieces, size: int) -> Iterator[tuple[bytes | memoryview, bool]]:
+    """The view's bytes in frames of at most `size` (never cut inside a UTF-8 character,
+    though RFC 6455 allows it), each with whether it is the last. A frame within one
+    piece is a view of that piece's bytes, not a copy."""
+    held: list[memoryview] = []
+    count = 0
+    ready: bytes | memoryview | None = None
+    for piece in pieces:
+        rest = memoryview(piece)
+        while len(rest):
+            cut = min(len(rest), size - count)
+            if cut < len(rest):
+                while cut > 1 and rest[cut] & 0xC0 == 0x80:
+                    cut -= 1  # back to the start of the character
+            held.append(rest[:cut])
+            count += cut
+            rest = rest[cut:]
+            if len(rest) or count >= size:
+                if ready is not None:
+                    yield ready, False
+                ready = held[0] if len(held) == 1 else b"".join(held)
+                held, count = [], 0
+    if held:
+        if ready is not None:
+            yield ready, False
+        ready = held[0] if len(held) == 1 else b"".join(held)
+    yield (ready if ready is not None else b""), True
+
+
+def _frame_head(first: bool, last: bool, size: int, opcode: int = 0x1) -> bytes:
+    """A server frame's header (unmasked): `opcode` (text) if `first`, else a
+    continuation."""
+    code = (0x80 if last else 0) | (opcode if first else 0x0)
+    if size < 126:
+        return struct.pack("!BB", code, size)
+    if size < 65536:
+        return struct.pack("!BBH", code, 126, size)
+    return struct.pack("!BBQ", code, 127, size)
 
 
 def _resume(transport: asyncio.Transport) -> None:

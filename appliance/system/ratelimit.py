@@ -79,6 +79,8 @@ class Limits:
     connections_per_address: int = 32
     # WebSockets one address opens: a phone reconnects after a drop, a loop does it
     # a hundred times a second (each a handshake and a whole view, megabytes at a finish).
+    # Past these or `connections_per_address` a socket gets in only with a seated token
+    # (then within that seat's own opens a second): a player never pays for its NAT.
     sockets_per_s: float = 2.0
     socket_burst: float = 40.0
     requests_per_s: float = 100.0

@@ -53,6 +53,7 @@ CZECH: dict[str, str] = {
     "not_saved": "Tah se nepodařilo uložit ({detail}); zkus to znovu.",
     # limits against a hostile phone (appliance/door/server.py, session.py)
     "too_many_guesses": "Příliš mnoho špatných kódů stolu; zkus to znovu za {seconds} s.",
+    "too_many_sockets": "Z této adresy se někdo připojuje příliš často; počkej pár sekund.",
     "too_many_seats": "Z tohoto telefonu už sedí u stolu {max} hráči; každý hráč se "
     "připojí ze svého telefonu.",
     "ink_rate": "Posíláš kresby rychleji, než kdokoli kreslí; počkej pár sekund.",
