@@ -1022,9 +1022,10 @@ function screenCreate(st) {
     onclick: () => {
       const made = editor.stroke();
       if (!made) return;
+      // Kept in the editor if the pad cannot take it now (a pause): never lost.
+      if (pad.addStroke(made.stroke) === false) return;
       S.toolMade.set(strokeSig(made.stroke), made.shape);
       editor.cancel();
-      pad.addStroke(made.stroke);
     },
   }, h("span", { "aria-hidden": "true" }, "✓ "), tr("place"));
   const discard = h("button", {
