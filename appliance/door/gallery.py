@@ -443,6 +443,10 @@ def render_page(gallery: Gallery, lang: str, keep_days: int, base: str = ".") ->
         form = plural_form(lang, n)
         line = t.get(f"together_{form}", t["together"]).format(n=n)
         parts.append(f"<p>{e(line)}</p>")
+        if gallery.verdict:
+            # The rules' final rating of the count, as the kiosk and the phones say it.
+            said = gallery.verdict.get(lang) or gallery.verdict.get("en", "")
+            parts.append(f'<p class="rating"><strong>{e(said)}</strong></p>')
     elif gallery.winners:
         key = "winners" if len(gallery.winners) == 1 else "winners_many"
         parts.append(f"<p>{e(t[key].format(names=', '.join(gallery.winners)))}</p>")
