@@ -166,7 +166,7 @@ function paintSheet(canvas, strokes, faded = []) {
   if (faded.length) {
     // Strokes the box would not keep: there, but plainly not part of the drawing.
     ctx.save();
-    ctx.globalAlpha = 0.3;
+    ctx.globalAlpha = 0.45;
     ctx.setLineDash([10, 8]);
     for (const stroke of faded) paintStroke(ctx, stroke, rect);
     ctx.restore();
