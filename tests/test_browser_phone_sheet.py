@@ -354,9 +354,11 @@ def small_targets(page: Any) -> list[str]:
               + ' #game-root .ab-actions button, #game-root .ab-toolbar button';
             for (const el of document.querySelectorAll(sel)) {
                 const r = el.getBoundingClientRect();
-                if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+                if (!r.width || !r.height) continue;
+                if (getComputedStyle(el).visibility === 'hidden') continue;
+                const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
                 if (r.width < least - 0.5 || r.height < least - 0.5)
-                    out.push(`${el.className || el.tagName} ${Math.round(r.width)}x${Math.round(r.height)}`);
+                    out.push(`${el.className || el.tagName} ${size}`);
             }
             return out;
         }""",
@@ -450,10 +452,11 @@ def test_a_word_card_never_breaks_inside_a_word(
                     for (const m of text.data.matchAll(/\\S+/g)) {
                         range.setStart(text, m.index);
                         range.setEnd(text, m.index + m[0].length);
-                        const rows = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                        const tops = [...range.getClientRects()].map((r) => Math.round(r.top));
                         const card = el.closest('.ab-card').getBoundingClientRect();
                         const word = range.getBoundingClientRect();
-                        out.push([m[0], rows.size, word.left >= card.left - 1 && word.right <= card.right + 1]);
+                        const inside = word.left >= card.left - 1 && word.right <= card.right + 1;
+                        out.push([m[0], new Set(tops).size, inside]);
                     }
                     return out;
                 })"""
@@ -481,7 +484,8 @@ def test_two_players_tapping_place_make_different_pictures(
                     place = page.locator('#game-root [data-act="place"]')
                     expect(place).to_be_visible()
                     place.click()
-                wait_until(page, lambda: len(wire.my_picture()) == 2, 10, "the shapes did not land")
+                wait_until(page, lambda w=wire: len(w.my_picture()) == 2, 10,
+                           "the shapes did not land")
                 pictures.append([s["points"] for s in wire.my_picture()])
     assert pictures[0] != pictures[1], "two players' tap-and-place pictures are identical"
     for a, b in zip(pictures[0], pictures[1], strict=True):
