@@ -484,8 +484,8 @@ def test_two_players_tapping_place_make_different_pictures(
                     place = page.locator('#game-root [data-act="place"]')
                     expect(place).to_be_visible()
                     place.click()
-                wait_until(page, lambda w=wire: len(w.my_picture()) == 2, 10,
-                           "the shapes did not land")
+                landed = wire.my_picture
+                wait_until(page, lambda: len(landed()) == 2, 10, "the shapes did not land")  # noqa: B023
                 pictures.append([s["points"] for s in wire.my_picture()])
     assert pictures[0] != pictures[1], "two players' tap-and-place pictures are identical"
     for a, b in zip(pictures[0], pictures[1], strict=True):
