@@ -43,6 +43,7 @@ pytestmark = pytest.mark.browser
 PIN = "2468"
 SMALL = {"width": 360, "height": 640}
 TABLET = {"width": 1080, "height": 1920}
+TALL = {"width": 390, "height": 844}  # where the sheet is clear of the tools, old page or new
 MAX_COVERED = 0.15
 MIN_TARGET_PX = 44
 
@@ -221,7 +222,7 @@ def test_a_stroke_refused_for_a_budget_is_sent_again_with_its_id(
 
     wire = Wire(refuse)
     with table(tmp_path, "artbox", "create") as (box, tokens), \
-            phone(browser, box, tokens[0], route=wire) as page:
+            phone(browser, box, tokens[0], TALL, route=wire) as page:
         canvas = freehand(page)
         started = time.monotonic()
         scribble(page, canvas, 0.3)
@@ -244,7 +245,7 @@ def test_a_stroke_refused_every_time_stays_faded_not_saved(
     wire = Wire(lambda msg: "still_saving" if msg.get("kind") == "stroke" else None)
     with table(tmp_path, "artbox", "create") as (box, tokens), host(browser, box) as call:
         call("/host/api/language", {"lang": lang})
-        with phone(browser, box, tokens[0], route=wire) as page:
+        with phone(browser, box, tokens[0], TALL, route=wire) as page:
             canvas = freehand(page)
             scribble(page, canvas, 0.4)
             note = page.locator("#game-root .sheet-unsaved")
