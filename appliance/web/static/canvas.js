@@ -500,9 +500,14 @@ export function createCanvas(opts) {
     const xs = pts.map((p) => p[0]);
     const ys = pts.map((p) => p[1]);
     const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
-    const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+    const top = (Math.min(...ys) / SHEET.height) * 100;
+    const bottom = (Math.max(...ys) / SHEET.height) * 100;
     unsavedNote.style.left = `${clamp((cx / SHEET.width) * 100, 25, 75)}%`;
-    unsavedNote.style.top = `${clamp((cy / SHEET.height) * 100, 20, 80)}%`;
+    // Above the faded stroke if there is room, else below it, else over it: the stroke
+    // itself stays to be seen.
+    const where = top > 28 ? "above" : bottom < 72 ? "below" : "over";
+    unsavedNote.dataset.where = where;
+    unsavedNote.style.top = `${where === "above" ? top - 2 : where === "below" ? bottom + 2 : (top + bottom) / 2}%`;
     fill(unsavedNote, h("strong", {}, t("canvas.not_saved")), " ", h("span", { class: "sheet-unsaved-help" }, t("canvas.not_saved_help")));
   }
 

@@ -130,7 +130,6 @@ const STRINGS = {
     "canvas.paused_help": "Drawing waits until the host resumes the game.",
     "canvas.not_saved": "Not saved",
     "canvas.not_saved_help": "The box could not keep this line: draw it again.",
-    "canvas.saving": "Saving…",
   },
   cs: {
     "app.tagline": "Kreslicí hry pro partu",
@@ -256,7 +255,6 @@ const STRINGS = {
     "canvas.paused_help": "Kreslit se dá, až hostitel hru zase spustí.",
     "canvas.not_saved": "Neuloženo",
     "canvas.not_saved_help": "Krabice tuhle čáru neuložila: nakresli ji znovu.",
-    "canvas.saving": "Ukládám…",
   },
 };
 
