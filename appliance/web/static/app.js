@@ -116,13 +116,20 @@ function send(msg) {
 function act(kind, data = {}) {
   const msg = { type: "act", id: randomId(), kind: String(kind), data };
   noteMove(msg.id, data);
-  // Behind a move waiting to be sent again, or while paused, it waits its turn.
-  const held = isPausedView() || [...state.outbox.values()].some((e) => e.held);
+  // Behind a move refused for a budget it waits its turn. A stroke made while paused
+  // (the one under the finger when the pause came) waits for the resume; any other move
+  // goes, and the box's refusal says why.
+  const held = (isPausedView() && isStroke(msg))
+    || [...state.outbox.values()].some((e) => e.held && e.tries > 0);
   state.outbox.set(msg.id, { msg, tries: 0, held });
   if (held) setMoveFate(msg.id, "waiting");
   // While reconnecting it waits in the outbox, which is resent after the next `welcome`.
   else conn.send(msg, { queue: false });
   return msg.id;
+}
+
+function isStroke(msg) {
+  return msg.kind === "stroke" && Boolean(msg.data) && Array.isArray(msg.data.points);
 }
 
 function isPausedView() {
@@ -148,7 +155,7 @@ function forgetMove(id, fate) {
 
 /** The box refused move `entry` with `code`: true if it waits to be sent again. */
 function holdRefused(entry, code) {
-  const pausedNow = code === "not_now" && isPausedView();
+  const pausedNow = code === "not_now" && isPausedView() && isStroke(entry.msg);
   if (!pausedNow && !(RESEND_CODES.has(code) && entry.tries < RESENDS)) return false;
   // Every later move still on its way may be refused too; whichever are, and every move
   // made from now on, wait behind this one and go again after it, in order.
@@ -207,8 +214,7 @@ function onWelcome(msg) {
   // held ones go when their time comes, in order).
   if (msg.role === "player") {
     for (const entry of state.outbox.values()) {
-      if (entry.held) break;
-      send(entry.msg);
+      if (!entry.held) send(entry.msg);
     }
   }
   render();
@@ -255,7 +261,7 @@ function onError(msg) {
   const entry = msg.ref ? state.outbox.get(msg.ref) : undefined;
   if (entry && holdRefused(entry, msg.code)) return; // kept, to be sent again: no alarm
   if (entry) {
-    const stroke = Array.isArray(entry.msg.data && entry.msg.data.points);
+    const stroke = isStroke(entry.msg);
     // A budget's last refusal: the canvas shows the stroke faded, "Not saved".
     forgetMove(msg.ref, RESEND_CODES.has(msg.code) || msg.code === "not_now" ? "refused" : "dropped");
     // Moves held behind it go now (the box would have refused them with it otherwise).
