@@ -6,7 +6,7 @@ import collections
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-from games.broad_lines import MIN_CARDS, BroadLines, word_of
+from games.broad_lines import MIN_CARDS, BroadLines, guessed_words, rating, word_of
 from games.broad_lines_actions import ACTIONS
 from games.broad_lines_words import CARDS, WORDS_PER_CARD
 from games.decks import Deck, DeckShape, Text, texts
@@ -32,7 +32,11 @@ def keepsakes(states: Iterable[Any]) -> Keepsakes:
             tuple(stroke for sheet in rnd.sheets for stroke in sheet.strokes),
             best=rnd.result == "guessed",
         ))
-    return Keepsakes(tuple(pictures))
+    verdict = None
+    if final.phase == "over":
+        _, en, cs = rating(len(guessed_words(final)))
+        verdict = Text(en, cs)
+    return Keepsakes(tuple(pictures), verdict=verdict)
 
 
 WORD_PHASES: Final = frozenset({"drawing", "vote", "guessing"})

@@ -56,6 +56,9 @@ class Scene:
 class Keepsakes:
     pictures: tuple[Picture, ...] = ()
     scenes: tuple[Scene, ...] = ()
+    verdict: Text | None = None
+    """What the table's result means in the rules' own words, for a finished game played
+    together (Broad Lines' rating): the art show says it under the count."""
 
 
 KeepsakeCollector = Callable[[Iterable[Any]], Keepsakes]

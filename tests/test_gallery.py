@@ -4,10 +4,12 @@ unguessable address, and expiry after `[gallery] keep_days`."""
 from __future__ import annotations
 
 import dataclasses
+import html
 import io
 import random
 import zipfile
 from collections.abc import AsyncIterator
+from typing import Any
 
 import aiohttp
 import pygame
@@ -19,6 +21,7 @@ from appliance.system.config import Config, GallerySettings
 from appliance.table.session import KIOSK, PALETTE, Session
 from appliance.table.store import Store
 from games import registry
+from games.broad_lines import guessed_words, rating
 from tests.conformance import playout, seats_for
 from tests.conftest import FakeClock
 from tests.gallery_play import play_artbox
@@ -233,3 +236,20 @@ def test_a_broad_lines_gallery_says_together_not_winner_everyone(
     assert shown.winners == () and shown.together == 4
     page = gallery.render_page(shown, "en", 7)
     assert "Winner" not in page and "Played together: 4 words guessed" in page
+    # The rules' own rating of the count, under it (issue 31: the page showed none).
+    final = final_state(rules, seats, seed, played)
+    if rules.outcome(final) is None:
+        assert shown.verdict is None
+    else:
+        _, en, cs = rating(len(guessed_words(final)))
+        assert shown.verdict == {"en": en, "cs": cs}
+    rated = dataclasses.replace(shown, verdict={"en": rating(4)[1], "cs": rating(4)[2]})
+    assert html.escape(rating(4)[1]) in gallery.render_page(rated, "en", 7)
+    assert html.escape(rating(4)[2]) in gallery.render_page(rated, "cs", 7)
+
+
+def final_state(rules: Any, seats: Any, seed: int, played: Any) -> Any:
+    state = rules.setup(seats, {}, seed)
+    for action in played.actions:
+        state = rules.apply(state, action)
+    return state

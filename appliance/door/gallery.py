@@ -127,6 +127,7 @@ PAGE_TEXT: Final = {
         "winners_many": "Winners: {names}",
         "together": "Played together: {n} words guessed",
         "together_one": "Played together: 1 word guessed",
+        "rating": "Rating: {rating}",
         "download": "Download all pictures (zip)",
         "round": "Round {n}",
         "by": "by {name}",
@@ -142,6 +143,7 @@ PAGE_TEXT: Final = {
         "together": "Hráli jste společně: uhodnuto {n} slov",
         "together_one": "Hráli jste společně: uhodnuto 1 slovo",
         "together_few": "Hráli jste společně: uhodnuta {n} slova",
+        "rating": "Hodnocení: {rating}",
         "download": "Stáhnout všechny obrázky (zip)",
         "round": "Kolo {n}",
         "by": "autor: {name}",
@@ -443,6 +445,11 @@ def render_page(gallery: Gallery, lang: str, keep_days: int, base: str = ".") ->
         form = plural_form(lang, n)
         line = t.get(f"together_{form}", t["together"]).format(n=n)
         parts.append(f"<p>{e(line)}</p>")
+        if gallery.verdict:
+            # The rules' final rating of the count, as the kiosk and the phones say it.
+            said = gallery.verdict.get(lang) or gallery.verdict.get("en", "")
+            rated = t["rating"].format(rating=said)
+            parts.append(f'<p class="rating"><strong>{e(rated)}</strong></p>')
     elif gallery.winners:
         key = "winners" if len(gallery.winners) == 1 else "winners_many"
         parts.append(f"<p>{e(t[key].format(names=', '.join(gallery.winners)))}</p>")

@@ -67,6 +67,8 @@ class Gallery:
     winners: tuple[str, ...] = ()
     together: int | None = None
     """A game the table plays together (Broad Lines): what the table scored, not winners."""
+    verdict: dict[str, str] | None = None
+    """What that score means in the rules' words (Broad Lines' rating), per language."""
 
     def file_names(self) -> Iterator[tuple[str, Drawing]]:
         """A readable, unique PNG name per drawing: round-03-ada-house.png."""
@@ -132,7 +134,7 @@ def build_gallery(record: MatchRecord, logged: Sequence[LoggedAction]) -> Galler
         together, winners = int(max(scores, default=0)), ()
     return Gallery(
         record.id, record.game, dict(rules.title), record.finished_at, tuple(drawings),
-        scenes, winners, together,
+        scenes, winners, together, _texts(kept.verdict),
     )
 
 

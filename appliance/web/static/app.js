@@ -8,7 +8,7 @@ import { Connection } from "./net.js";
 import { colourName, funName, FUN_NAMES, lang, setLang, t, translateDocument } from "./i18n.js";
 import { $, avatar, fill, h, inkOn, nameChip, randomId, safeColour } from "./ui.js";
 import { gameOptions, gameScreen, loadGames, optionLabel, playedTogether } from "./games.js";
-import { setTablePaused } from "./canvas.js";
+import { noteMove, setMoveFate, setTablePaused } from "./canvas.js";
 
 const STORE = {
   token: "easel.token",
@@ -22,6 +22,14 @@ const STORE = {
 };
 const ROOM_CODE = /^[A-Za-z0-9]{4,8}$/;
 const TOAST_MS = 7000;
+// A move the box refused for a budget (its memory card is slow, this seat sends too fast,
+// a write failed: nothing was applied) is sent again with the same id, the box applying
+// an id once: after 0.6 s, doubling to 8 s, five times; every later move waits behind it,
+// so the box still gets them in the order they were made. docs/protocol.md.
+const RESEND_CODES = new Set(["still_saving", "slow_down", "not_saved"]);
+const RESEND_FIRST_MS = 600;
+const RESEND_MAX_MS = 8000;
+const RESENDS = 5;
 
 // --- small persistence helpers (private mode or a full disk must not break the page) ---
 
@@ -69,9 +77,12 @@ const state = {
   suggested: null,       // the fun name we put in the box (replaced when the language changes)
   deadline: null,        // {remaining, length, what, at: performance.now() when received}
   handover: null,        // the free seat's wait: {remaining, paused, at: performance.now()}
-  // Moves not yet acknowledged, resent after a reconnect (the box applies an id once).
+  // Moves not yet acknowledged, resent after a reconnect (the box applies an id once), in
+  // the order they were made: id -> {msg, tries, held}; `held`: not on its way (refused
+  // for a budget and waiting for `resendTimer`, or made or refused while paused).
   // Kept in memory only: after a reload the view tells the player where the game stands.
   outbox: new Map(),
+  resendTimer: null,
   options: {},           // game id -> {option key: value} the host chose for `start`
   keptOptions: new Set(), // game ids whose options above are the last game's
 };
@@ -104,10 +115,61 @@ function send(msg) {
 /** Send a move of the running game; resent after a reconnect until the box acknowledges. */
 function act(kind, data = {}) {
   const msg = { type: "act", id: randomId(), kind: String(kind), data };
-  state.outbox.set(msg.id, msg);
+  noteMove(msg.id, data);
+  // Behind a move refused for a budget it waits its turn. A stroke made while paused
+  // (the one under the finger when the pause came) waits for the resume; any other move
+  // goes, and the box's refusal says why.
+  const held = (isPausedView() && isStroke(msg))
+    || [...state.outbox.values()].some((e) => e.held && e.tries > 0);
+  state.outbox.set(msg.id, { msg, tries: 0, held });
+  if (held) setMoveFate(msg.id, "waiting");
   // While reconnecting it waits in the outbox, which is resent after the next `welcome`.
-  conn.send(msg, { queue: false });
+  else conn.send(msg, { queue: false });
   return msg.id;
+}
+
+function isStroke(msg) {
+  return msg.kind === "stroke" && Boolean(msg.data) && Array.isArray(msg.data.points);
+}
+
+function isPausedView() {
+  const match = state.view && state.view.match;
+  return Boolean(match && match.paused && state.view.phase === "playing");
+}
+
+/** Send every held move again, in order (nothing while paused or before a resend's time). */
+function sendHeld() {
+  if (isPausedView() || state.resendTimer) return;
+  for (const entry of state.outbox.values()) {
+    if (!entry.held) continue;
+    entry.held = false;
+    setMoveFate(entry.msg.id, "sent");
+    conn.send(entry.msg, { queue: false });
+  }
+}
+
+function forgetMove(id, fate) {
+  if (!state.outbox.delete(id)) return;
+  setMoveFate(id, fate);
+}
+
+/** The box refused move `entry` with `code`: true if it waits to be sent again. */
+function holdRefused(entry, code) {
+  const pausedNow = code === "not_now" && isPausedView() && isStroke(entry.msg);
+  if (!pausedNow && !(RESEND_CODES.has(code) && entry.tries < RESENDS)) return false;
+  // Every later move still on its way may be refused too; whichever are, and every move
+  // made from now on, wait behind this one and go again after it, in order.
+  entry.held = true;
+  setMoveFate(entry.msg.id, "waiting");
+  if (pausedNow) return true; // sent again at resume (onView)
+  const delay = Math.min(RESEND_FIRST_MS * 2 ** entry.tries, RESEND_MAX_MS);
+  entry.tries += 1;
+  if (state.resendTimer) clearTimeout(state.resendTimer);
+  state.resendTimer = setTimeout(() => {
+    state.resendTimer = null;
+    sendHeld();
+  }, delay);
+  return true;
 }
 
 function handleMessage(msg) {
@@ -122,7 +184,7 @@ function handleMessage(msg) {
       onError(msg);
       break;
     case "ack":
-      state.outbox.delete(msg.id);
+      forgetMove(msg.id, "done");
       break;
     case "kicked":
       onKicked(msg);
@@ -141,15 +203,20 @@ function onWelcome(msg) {
   if (msg.role === "guest") {
     // A token the box no longer knows (the seat was kicked or freed) is worth nothing.
     setToken(null);
-    state.outbox.clear();
+    dropOutbox();
   } else if (msg.token) {
     setToken(msg.token);
   }
   // Seated, or told to watch (a seat taken meanwhile): either way the form is done.
   state.wantSeat = false;
   state.takingSeat = false;
-  // Resend the moves the box may not have logged before the connection dropped.
-  if (msg.role === "player") for (const pending of state.outbox.values()) send(pending);
+  // Resend the moves the box may not have logged before the connection dropped (the
+  // held ones go when their time comes, in order).
+  if (msg.role === "player") {
+    for (const entry of state.outbox.values()) {
+      if (!entry.held) send(entry.msg);
+    }
+  }
   render();
 }
 
@@ -174,12 +241,36 @@ function onView(view) {
   state.handover = wait && typeof wait.remaining === "number"
     ? { remaining: wait.remaining, paused: wait.at == null, at: performance.now() } : null;
   if (state.pendingKick !== null && !seatOf(state.pendingKick)) state.pendingKick = null;
+  if (!view.match || view.phase !== "playing") dropOutbox("dropped");
   render();
+  // Resumed: the moves refused or made during the pause go now, in order.
+  sendHeld();
+}
+
+/** Forget every move not yet acknowledged (the game is gone, or the seat). */
+function dropOutbox(fate = "dropped") {
+  const ids = [...state.outbox.keys()];
+  state.outbox.clear();
+  if (state.resendTimer) clearTimeout(state.resendTimer);
+  state.resendTimer = null;
+  for (const id of ids) setMoveFate(id, fate);
 }
 
 function onError(msg) {
   const text = typeof msg.message === "string" && msg.message ? msg.message : t("error.generic");
-  if (msg.ref) state.outbox.delete(msg.ref);
+  const entry = msg.ref ? state.outbox.get(msg.ref) : undefined;
+  if (entry && holdRefused(entry, msg.code)) return; // kept, to be sent again: no alarm
+  if (entry) {
+    const stroke = isStroke(entry.msg);
+    // A budget's last refusal: the canvas shows the stroke faded, "Not saved".
+    forgetMove(msg.ref, RESEND_CODES.has(msg.code) || msg.code === "not_now" ? "refused" : "dropped");
+    // Moves held behind it go now (the box would have refused them with it otherwise).
+    sendHeldAfterRefusal();
+    if (stroke && RESEND_CODES.has(msg.code)) {
+      render();
+      return;
+    }
+  }
   state.joining = false;
   // A watcher's seat taken with the name it watched under, refused (the name is taken
   // now): the form, to choose another.
@@ -200,10 +291,15 @@ function onError(msg) {
   render();
 }
 
+function sendHeldAfterRefusal() {
+  if (state.resendTimer || [...state.outbox.values()].some((e) => e.held && e.tries > 0)) return;
+  sendHeld();
+}
+
 function onKicked(msg) {
   state.kicked = typeof msg.message === "string" && msg.message ? msg.message : t("kicked.default");
   setToken(null);
-  state.outbox.clear();
+  dropOutbox();
   state.role = null;
   state.view = null;
   state.pendingKick = null;

@@ -18,7 +18,7 @@ import { addStrings } from "./i18n.js";
 import { registerGameScreen } from "./games.js";
 import { createCanvas, sheetElement, sheetRect, SHEET } from "./canvas.js";
 import { gameKit, patch, roundFold, waiting } from "./kit.js";
-import { fill, h } from "./ui.js";
+import { fill, fitWords, h } from "./ui.js";
 
 // The phone's sentences for this game, English and Czech, added to the page's catalogue
 // (i18n.js) under its own prefix: they live here, beside the screen that says them.
@@ -276,6 +276,41 @@ const STEP_MS = 16;        // the time between outline points: t must increase
 // Where the k-th shape appears: the four quarters of the sheet, so four shapes placed
 // without moving them do not overlap (overlapping outlines may be read as one figure).
 const SLOTS = [[420, 270], [1180, 270], [420, 730], [1180, 730]];
+// How far a default spot strays from its quarter, and how much its size varies: enough that
+// two players who only tap Place make different pictures, never so much that two default
+// shapes touch (a quarter's shapes stay 360 units apart) or leave the sheet.
+const SPOT_DX = 120;
+const SPOT_DY = 45;
+const SPOT_SCALE = [0.85, 1.15];
+
+/** A small seeded generator (mulberry32): the same seat and round, the same spots. */
+function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The shape tool's default spots for this seat in this round: the four quarters in an
+ *  order of their own, each nudged and sized a little differently. */
+export function defaultSpots(seat, round) {
+  const next = seeded(((Number(seat) || 0) + 1) * 2654435761 + (Number(round) || 0) * 40503);
+  const quarters = SLOTS.slice();
+  for (let i = quarters.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(next() * (i + 1));
+    [quarters[i], quarters[j]] = [quarters[j], quarters[i]];
+  }
+  return quarters.map(([x, y]) => ({
+    cx: Math.round(x + (next() * 2 - 1) * SPOT_DX),
+    cy: Math.round(y + (next() * 2 - 1) * SPOT_DY),
+    scale: SPOT_SCALE[0] + next() * (SPOT_SCALE[1] - SPOT_SCALE[0]),
+    tilt: (next() * 2 - 1) * (Math.PI / 12),
+  }));
+}
 const DEFAULT_SIZE = { circle: [300, 300], square: [300, 300], triangle: [320, 280], line: [380, 0] };
 // On-screen sizes of the handles (CSS pixels): big enough for a thumb.
 const HANDLE_PX = 13;
@@ -514,6 +549,10 @@ function screenChoose() {
           h("p", { class: "muted small center" }, tr("chose_count", { n: kept.length, total })),
         ];
       });
+      // Laid out first: then each card's word shrinks until it fits whole.
+      requestAnimationFrame(() => {
+        for (const word of el.querySelectorAll(".ab-card-word")) fitWords(word, 14);
+      });
     },
   };
 }
@@ -620,7 +659,7 @@ function snapAngle(a) {
  * moved (drag it, or tap where it should go), resized (the corner handle, or pinch),
  * turned (the round handle above it, or twist two fingers); a line by its two ends.
  */
-function createShapeEditor(box, { colour, onChange }) {
+function createShapeEditor(box, { colour, onChange, spots = defaultSpots(0, 0) }) {
   const canvas = h("canvas", { class: "ab-overlay", "aria-label": tr("tool_label"), role: "img" });
   box.appendChild(canvas);
   let edit = null;         // {shape, die, cx, cy, w, h, angle}
@@ -889,10 +928,13 @@ function createShapeEditor(box, { colour, onChange }) {
     el: canvas,
     /** Start placing `shape` (die index `die`) in the `slot`-th free place. */
     begin(shape, die, slot) {
-      const [cx, cy] = SLOTS[slot % SLOTS.length];
-      const [w, hh] = DEFAULT_SIZE[shape];
-      // A line leans a little: a level line is easy to mistake for the sheet's edge.
-      const angle = shape === "line" ? -Math.PI / 12 : 0;
+      const spot = spots[slot % spots.length];
+      const { cx, cy } = spot;
+      const w = Math.round(DEFAULT_SIZE[shape][0] * spot.scale);
+      const hh = Math.round(DEFAULT_SIZE[shape][1] * spot.scale);
+      // A line leans a little (a level line is easy to mistake for the sheet's edge), by
+      // an angle of this seat's own.
+      const angle = shape === "line" ? -Math.PI / 12 + spot.tilt : 0;
       const keep = edit && edit.shape !== "line" && shape !== "line" ? { cx: edit.cx, cy: edit.cy } : { cx, cy };
       edit = fitted({ shape, die, w, h: hh, angle, ...keep }) || { shape, die, cx: 800, cy: 500, w, h: hh, angle };
       drag = null;
@@ -1005,7 +1047,12 @@ function screenCreate(st) {
   pad.setStrokes(st.my_picture || []);
   const sheetBox = pad.el.querySelector(".sheet-box");
   const toolbar = pad.el.querySelector(".toolbar");
-  const editor = createShapeEditor(sheetBox, { colour: () => pad.current(), onChange: () => refresh() });
+  const editor = createShapeEditor(sheetBox, {
+    colour: () => pad.current(),
+    onChange: () => refresh(),
+    // Seeded by seat and round: two players tapping Place make different pictures.
+    spots: defaultSpots(S.ctx.me, st.round),
+  });
   S.editor = editor;
 
   // The shape tool's own bar: the rolled dice to pick from, and place / remove.
@@ -1022,9 +1069,10 @@ function screenCreate(st) {
     onclick: () => {
       const made = editor.stroke();
       if (!made) return;
+      // Kept in the editor if the pad cannot take it now (a pause): never lost.
+      if (pad.addStroke(made.stroke) === false) return;
       S.toolMade.set(strokeSig(made.stroke), made.shape);
       editor.cancel();
-      pad.addStroke(made.stroke);
     },
   }, h("span", { "aria-hidden": "true" }, "✓ "), tr("place"));
   const discard = h("button", {

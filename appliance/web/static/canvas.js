@@ -18,9 +18,15 @@
 //
 // The stroke is drawn locally at once and sent on pointerup; the box's copy comes back
 // in the next view. `sync` tells a stroke still on its way from one the box refused.
+//
+//   noteMove(id, data);             // the page sent move `id` carrying `data` (app.js)
+//   setMoveFate(id, fate);          // and what became of it: "waiting" (refused for a
+//                                   // budget or the pause, to be sent again: kept on the
+//                                   // sheet), "sent", "done", or "refused" (given up:
+//                                   // shown faded, "Not saved", never silently gone)
 
 import { t } from "./i18n.js";
-import { h } from "./ui.js";
+import { fill, h } from "./ui.js";
 
 export const SHEET = Object.freeze({ width: 1600, height: 1000 });
 export const MAX_POINTS = 4000;          // games.strokes.MAX_POINTS
@@ -31,8 +37,10 @@ export const WIDTHS = [6, 14, 30];       // sheet units (the box allows 2-60)
 
 const STALE_MS = 4000; // a move unanswered this long was lost or refused: trust the box
 
-// The host paused the game: every pad stops taking strokes (the box would refuse them),
-// whatever its game allows, and takes them again on resume.
+// The host paused the game: every pad stops taking new strokes (the box would refuse
+// them), whatever its game allows, says so over the sheet itself (a phone scrolled to its
+// canvas sees it) and takes them again on resume. A stroke under the finger when the
+// pause comes is kept: the page sends it at resume (app.js holds moves while paused).
 let tablePaused = false;
 const livePads = new Set();
 
@@ -41,7 +49,36 @@ export function setTablePaused(on) {
   const paused = Boolean(on);
   if (paused === tablePaused) return;
   tablePaused = paused;
-  for (const onPause of livePads) onPause();
+  for (const pad of livePads) pad.onPause();
+}
+
+// What became of each stroke sent (app.js tells): a pad keeps a stroke whose move waits
+// to be sent again, and shows one given up faded instead of dropping it.
+const strokeMoves = new WeakMap(); // stroke object (the move's data) -> move id
+const fates = new Map();           // move id -> {fate: "waiting" | "sent", stroke}; gone once answered
+
+/** Move `id` carries `data`: if that is a pad's stroke, its fate is followed. */
+export function noteMove(id, data) {
+  if (data && typeof data === "object" && Array.isArray(data.points)) {
+    strokeMoves.set(data, id);
+    fates.set(id, { fate: "sent", stroke: data });
+  }
+}
+
+/** What became of move `id`: "waiting", "sent", "done" or "refused" (see above). */
+export function setMoveFate(id, fate) {
+  const known = fates.get(id);
+  if (!known) return;
+  if (fate === "waiting" || fate === "sent") known.fate = fate;
+  else fates.delete(id);
+  for (const pad of livePads) pad.onFate(id, fate, known.stroke);
+}
+
+function isWaiting(op) {
+  if (!op || op.kind !== "stroke") return false;
+  const id = strokeMoves.get(op.stroke);
+  const known = id === undefined ? undefined : fates.get(id);
+  return Boolean(known && known.fate === "waiting");
 }
 
 // --- geometry ----------------------------------------------------------------------
@@ -118,7 +155,7 @@ function fitBacking(canvas) {
   return { ctx, w: box.width, h: box.height };
 }
 
-function paintSheet(canvas, strokes) {
+function paintSheet(canvas, strokes, faded = []) {
   const fit = fitBacking(canvas);
   if (!fit) return null;
   const { ctx, w, h: hgt } = fit;
@@ -126,6 +163,14 @@ function paintSheet(canvas, strokes) {
   ctx.clearRect(0, 0, w, hgt);
   ctx.fillStyle = PAPER;
   ctx.fillRect(rect.x, rect.y, rect.w, rect.h);
+  if (faded.length) {
+    // Strokes the box would not keep: there, but plainly not part of the drawing.
+    ctx.save();
+    ctx.globalAlpha = 0.45;
+    ctx.setLineDash([10, 8]);
+    for (const stroke of faded) paintStroke(ctx, stroke, rect);
+    ctx.restore();
+  }
   for (const stroke of strokes) paintStroke(ctx, stroke, rect);
   return { ctx, rect };
 }
@@ -184,6 +229,8 @@ export function createCanvas(opts) {
   let strokes = [];        // what the player sees: the box's copy plus moves on their way
   let pending = [];        // [{kind: "stroke"|"undo"|"clear", stroke?, at}] not yet in a view
   let live = null;         // the stroke under the finger: {id, points, colour, width, start, last}
+  let unsaved = [];        // strokes the box refused for good (after every resend): faded
+  const mine = new WeakSet(); // the strokes this pad sent
   let rect = null;         // the sheet's place in the canvas (CSS px)
   let ctx = null;
 
@@ -192,7 +239,14 @@ export function createCanvas(opts) {
     role: "img",
     "aria-label": t("canvas.label"),
   });
-  const box = h("div", { class: "sheet-box" }, canvas);
+  // Pinned over the sheet, so a phone scrolled to its canvas sees them: the pause, and
+  // the strokes the box could not keep.
+  const pauseNote = h("div", { class: "sheet-pause", role: "status", hidden: true },
+    h("span", { class: "pause-mark", "aria-hidden": "true" }),
+    h("span", { class: "sheet-pause-text" },
+      h("strong", {}, t("canvas.paused")), " ", h("span", {}, t("canvas.paused_help"))));
+  const unsavedNote = h("div", { class: "sheet-unsaved", role: "alert", hidden: true });
+  const box = h("div", { class: "sheet-box" }, canvas, pauseNote, unsavedNote);
   const undoButton = h("button", {
     type: "button",
     class: "btn btn-quiet btn-small tool-undo",
@@ -221,8 +275,31 @@ export function createCanvas(opts) {
   const toolbar = h("div", { class: "toolbar" }, colourTools, widthTools, undoButton, opts.extra || null);
   const el = h("div", { class: "pad" }, box, toolbar);
 
+  // On a phone held upright the toolbar is one row (style.css): each group shows only
+  // its chosen tool, and a tap on it opens the whole group in the row to choose from.
+  function closeGroups() {
+    toolbar.classList.remove("is-picking");
+    for (const g of [colourTools, widthTools]) g.classList.remove("is-open");
+  }
+  for (const group of [colourTools, widthTools]) {
+    group.addEventListener("click", (event) => {
+      const input = event.target;
+      if (!(input instanceof HTMLInputElement)) return;
+      if (group.classList.contains("is-open")) {
+        closeGroups();
+        return;
+      }
+      const folded = [...group.querySelectorAll(".tool")].some((label) =>
+        !label.contains(input) && getComputedStyle(label).display === "none");
+      if (!folded) return;
+      closeGroups();
+      group.classList.add("is-open");
+      toolbar.classList.add("is-picking");
+    });
+  }
+
   function redraw() {
-    const painted = paintSheet(canvas, strokes);
+    const painted = paintSheet(canvas, strokes, unsaved);
     if (!painted) return;
     ({ ctx, rect } = painted);
     if (live) paintStroke(ctx, live, rect);
@@ -275,6 +352,7 @@ export function createCanvas(opts) {
     const stroke = { points: live.points, colour: live.colour, width: live.width };
     live = null;
     strokes.push(stroke);
+    mine.add(stroke);
     pending.push({ kind: "stroke", stroke, at: performance.now() });
     undoButton.disabled = !enabled;
     try {
@@ -298,6 +376,11 @@ export function createCanvas(opts) {
   }
 
   function onDown(event) {
+    closeGroups();
+    if (enabled && tablePaused && !live) {
+      nudge();
+      return;
+    }
     if (!enabled || tablePaused || live) return; // one finger draws; not a palm or a second
     if (event.pointerType === "mouse" && event.button !== 0) return;
     event.preventDefault();
@@ -345,7 +428,8 @@ export function createCanvas(opts) {
   window.addEventListener("resize", onDpr);
 
   function undo() {
-    if (!enabled || tablePaused || !strokes.length) return;
+    if (enabled && tablePaused) return nudge();
+    if (!enabled || !strokes.length) return false;
     strokes.pop();
     pending.push({ kind: "undo", at: performance.now() });
     redraw();
@@ -354,6 +438,7 @@ export function createCanvas(opts) {
     } catch (err) {
       console.error(err);
     }
+    return true;
   }
 
   /**
@@ -378,19 +463,62 @@ export function createCanvas(opts) {
         break;
       }
     }
-    if (adopted && pending.length && now - pending[0].at > STALE_MS) adopted = false;
+    // A move refused for a budget or the pause is sent again, and the page holds every
+    // later move behind it (app.js): none of them is stale while the first one waits.
+    if (adopted && pending.length && !isWaiting(pending[0]) && now - pending[0].at > STALE_MS) adopted = false;
     if (!adopted) {
+      // The box is right; the strokes still to be sent again stay on top of its copy.
+      const kept = pending.filter(isWaiting);
       strokes = server.map((s) => ({ points: s.points, colour: s.colour, width: s.width }));
-      pending = [];
+      for (const op of kept) strokes.push(op.stroke);
+      pending = kept;
       redraw();
     }
   }
 
-  /** A finished stroke from elsewhere (a shape tool): kept, shown and sent as if drawn. */
+  /** App.js told what became of move `id` (carrying `stroke`): one on its way again is
+   *  fresh, one given up goes faded, "Not saved". */
+  function onFate(id, fate, stroke) {
+    if (!mine.has(stroke)) return;
+    const at = pending.findIndex((op) => op.kind === "stroke" && op.stroke === stroke);
+    if (fate === "sent" && at >= 0) pending[at].at = performance.now();
+    if (fate !== "refused") return;
+    if (at >= 0) pending.splice(at, 1);
+    const i = strokes.lastIndexOf(stroke);
+    if (i >= 0) strokes.splice(i, 1);
+    unsaved.push(stroke);
+    if (unsaved.length > 20) unsaved = unsaved.slice(-20);
+    showUnsaved();
+    redraw();
+  }
+
+  function showUnsaved() {
+    unsavedNote.hidden = unsaved.length === 0;
+    if (!unsaved.length) return;
+    // Beside the last stroke given up (in sheet units, so it follows any resize).
+    const pts = unsaved[unsaved.length - 1].points;
+    const xs = pts.map((p) => p[0]);
+    const ys = pts.map((p) => p[1]);
+    const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+    const top = (Math.min(...ys) / SHEET.height) * 100;
+    const bottom = (Math.max(...ys) / SHEET.height) * 100;
+    unsavedNote.style.left = `${clamp((cx / SHEET.width) * 100, 25, 75)}%`;
+    // Above the faded stroke if there is room, else below it, else over it: the stroke
+    // itself stays to be seen.
+    const where = top > 28 ? "above" : bottom < 72 ? "below" : "over";
+    unsavedNote.dataset.where = where;
+    unsavedNote.style.top = `${where === "above" ? top - 2 : where === "below" ? bottom + 2 : (top + bottom) / 2}%`;
+    fill(unsavedNote, h("strong", {}, t("canvas.not_saved")), " ", h("span", { class: "sheet-unsaved-help" }, t("canvas.not_saved_help")));
+  }
+
+  /** A finished stroke from elsewhere (a shape tool): kept, shown and sent as if drawn;
+   *  false if the pad cannot take it now (disabled, or the game is paused: said so). */
   function addStroke(stroke) {
-    if (!enabled || tablePaused || !stroke || !Array.isArray(stroke.points) || !stroke.points.length) return;
+    if (enabled && tablePaused) return nudge();
+    if (!enabled || !stroke || !Array.isArray(stroke.points) || !stroke.points.length) return false;
     const kept = { points: stroke.points, colour: stroke.colour || colour, width: stroke.width || width };
     strokes.push(kept);
+    mine.add(kept);
     pending.push({ kind: "stroke", stroke: kept, at: performance.now() });
     redraw();
     try {
@@ -398,10 +526,12 @@ export function createCanvas(opts) {
     } catch (err) {
       console.error(err);
     }
+    return true;
   }
 
   function clear() {
-    if (!enabled || tablePaused || !strokes.length) return;
+    if (enabled && tablePaused) return nudge();
+    if (!enabled || !strokes.length) return false;
     strokes = [];
     pending.push({ kind: "clear", at: performance.now() });
     redraw();
@@ -410,6 +540,7 @@ export function createCanvas(opts) {
     } catch (err) {
       console.error(err);
     }
+    return true;
   }
 
   function setEnabled(on) {
@@ -423,18 +554,32 @@ export function createCanvas(opts) {
     undoButton.disabled = !enabled || strokes.length === 0;
   }
 
+  /** Refused where it is done: the note over the sheet says why, with a nudge. */
+  function nudge() {
+    pauseNote.classList.remove("is-nudged");
+    void pauseNote.offsetWidth; // restart the animation
+    pauseNote.classList.add("is-nudged");
+    return false;
+  }
+
   function onPause() {
     el.classList.toggle("is-paused", tablePaused);
+    pauseNote.hidden = !tablePaused;
+    pauseNote.classList.remove("is-nudged");
+    // The stroke under the finger is kept as far as it went: the page holds it and sends
+    // it at resume, never dropped silently.
     if (tablePaused && live) {
-      live = null; // the half stroke would be refused: it goes, as on a cancelled touch
+      if (live.points.length) finish();
+      else live = null;
       redraw();
     }
   }
-  livePads.add(onPause);
+  const hooks = { onPause, onFate };
+  livePads.add(hooks);
   onPause();
 
   function destroy() {
-    livePads.delete(onPause);
+    livePads.delete(hooks);
     if (resize) resize.disconnect();
     if (dprQuery && dprQuery.removeEventListener) dprQuery.removeEventListener("change", onDpr);
     window.removeEventListener("resize", onDpr);
@@ -448,6 +593,8 @@ export function createCanvas(opts) {
     setStrokes(list) {
       strokes = validStrokes(list).map((s) => ({ points: s.points, colour: s.colour, width: s.width }));
       pending = [];
+      unsaved = [];
+      showUnsaved();
       redraw();
     },
     strokes: () => strokes.slice(),

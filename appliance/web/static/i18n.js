@@ -126,6 +126,10 @@ const STRINGS = {
     "canvas.width_0": "thin line",
     "canvas.width_1": "medium line",
     "canvas.width_2": "thick line",
+    "canvas.paused": "Paused",
+    "canvas.paused_help": "Drawing waits until the host resumes the game.",
+    "canvas.not_saved": "Not saved",
+    "canvas.not_saved_help": "The box could not keep this line: draw it again.",
   },
   cs: {
     "app.tagline": "Kreslicí hry pro partu",
@@ -247,6 +251,10 @@ const STRINGS = {
     "canvas.width_0": "tenká čára",
     "canvas.width_1": "střední čára",
     "canvas.width_2": "tlustá čára",
+    "canvas.paused": "Pozastaveno",
+    "canvas.paused_help": "Kreslit se dá, až hostitel hru zase spustí.",
+    "canvas.not_saved": "Neuloženo",
+    "canvas.not_saved_help": "Krabice tuhle čáru neuložila: nakresli ji znovu.",
   },
 };
 

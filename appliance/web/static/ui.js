@@ -48,6 +48,20 @@ export function fill(el, ...children) {
   return el;
 }
 
+/**
+ * Shrink `el`'s font (to `minPx` at the least) until its longest word fits its width: a
+ * word card never breaks inside a word ("sunflow/er"); phrases still wrap between words.
+ * The element must be a block whose words may not break (`overflow-wrap: normal`).
+ */
+export function fitWords(el, minPx = 14) {
+  el.style.fontSize = "";
+  let size = parseFloat(getComputedStyle(el).fontSize) || 16;
+  while (size > minPx && el.scrollWidth > el.clientWidth + 0.5) {
+    size -= 1;
+    el.style.fontSize = `${size}px`;
+  }
+}
+
 export function $(selector, root = document) {
   return root.querySelector(selector);
 }
