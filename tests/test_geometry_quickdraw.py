@@ -361,11 +361,13 @@ def test_an_octagon_left_open_and_drawn_round_turns_at_corners_no_curve(
         assert isinstance(points, int) and points >= 2 and "corners" in verdict.reason
 
 
-SIMPLIFIED_FLOORS: dict[str, float] = {"circle": 85, "square": 83, "triangle": 82}
+SIMPLIFIED_FLOORS: dict[str, float] = {"circle": 85, "square": 83, "triangle": 82, "line": 82}
 """Held-out floors on the simplified sample's new drawings, per cent, each a margin of
 two drawings below what was measured when they were added (issue 30's third pass, the
 rules chosen before on the raw sample and generators): circle 26/28, square 37/42,
-triangle 26/29; the tuning half: 26/28, 31/35, 35/37."""
+triangle 26/29; the tuning half: 26/28, 31/35, 35/37. The lines came in the fourth pass,
+before any rule was changed: 26/29 held out, 27/34 tuning (the misses: lines drawn in
+dashes, an L, a cross, two lines side by side, a wavy line, a leaf)."""
 
 
 def test_more_real_drawings_read_as_their_shape(drawings: list[Drawing]) -> None:
