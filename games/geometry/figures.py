@@ -61,6 +61,9 @@ from games.geometry.tolerances import (
     FINE_POINT_SHARPNESS,
     FINE_SEAM_ANGLE,
     FINE_SEAM_REACH,
+    FLAT_REACH,
+    FLAT_SAMPLES,
+    FLAT_TURN,
     GAP_SPAN,
     HOOK_FRACTION,
     JOIN_FLOOR,
@@ -75,6 +78,7 @@ from games.geometry.tolerances import (
     POINT_ANGLE,
     POLYGON_CORNER_ANGLE,
     POLYGON_CORNERS,
+    POLYGON_FLAT_SHARE,
     POLYGON_FOUR_SHARE,
     POLYGON_RUN_SHARE,
     POLYGON_SIDE_BEND,
@@ -784,6 +788,16 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     elif closed:
         corners = _side_corners(xs, ys, cum) or []
         by_sides = bool(corners)
+    if (closed and fine is not None and len(corners) >= POLYGON_CORNERS
+            and all(corner_turns.get(k, 0.0) < math.radians(POINT_ANGLE) for k in corners)
+            and flat_share(*fine) < POLYGON_FLAT_SHARE):
+        # Blunt corners with too little flat between them where a person looks: a lumpy
+        # circle drawn with a wobbling finger, however straight the outline runs between
+        # its lumps at the simplification's scale (a polygon's sides are flat for most of
+        # their length, its turn held in its corners). A star's points are sharp: it
+        # stays lines.
+        corners = []
+        unlike = by_sides = False
     first = 0
     last = n - 1
     if not closed:
@@ -913,6 +927,25 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
         dent=round(dent, 4),
         key=key,
     )
+
+
+def flat_share(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """The share of a stroke (as drawn: thinned, not simplified) that is flat where a
+    person looks at it: resampled at FLAT_SAMPLES points, those where it turns between
+    chords of FLAT_REACH of its length either side by less than FLAT_TURN of what a circle
+    turns there. A circle has none; a polygon's sides are flat for most of their length.
+    Linear in the stroke's points (FLAT_SAMPLES turns measured)."""
+    cum = cumulative(xs, ys)
+    total = cum[-1]
+    if len(xs) < 3 or total <= 0:
+        return 1.0
+    rx, ry = points_at(xs, ys, cum, [total * i / FLAT_SAMPLES for i in range(FLAT_SAMPLES + 1)])
+    k = max(1, round(FLAT_REACH * FLAT_SAMPLES))
+    limit = FLAT_TURN * 2 * math.pi * 2 * FLAT_REACH
+    flat = sum(abs(turn_between(rx[i] - rx[i - k], ry[i] - ry[i - k],
+                                rx[i + k] - rx[i], ry[i + k] - ry[i])) < limit
+               for i in range(k, FLAT_SAMPLES + 1 - k))
+    return flat / (FLAT_SAMPLES + 1 - 2 * k)
 
 
 def _lumpy_sides(fine: tuple[Sequence[float], Sequence[float]], xs: Sequence[float],

@@ -158,6 +158,20 @@ this fraction of its length or more (at the median), and its corners are a round
 figure's lumps, as when too little of it runs straight (POLYGON_RUN_SHARE). See
 `figures._lumpy_sides`."""
 
+POLYGON_FLAT_SHARE: Final = 0.4
+FLAT_REACH: Final = 0.03
+FLAT_TURN: Final = 0.35
+FLAT_SAMPLES: Final = 200
+"""A closed stroke read as a polygon of POLYGON_CORNERS corners or more must be flat for
+POLYGON_FLAT_SHARE of its length where a person looks at it: read from the stroke as
+drawn, resampled at FLAT_SAMPLES points, where it turns between chords of FLAT_REACH of
+its length either side by less than FLAT_TURN of what a circle turns there (7.6
+degrees). Otherwise its corners are a round figure's lumps (`figures.flat_share`).
+Measured: circles drawn with a wobbling finger that read as polygons 0.28-0.46 (most
+under 0.4); generated fast octagons and hexagons (corners drawn round) 0.44 and up, wide
+ones 0.59 and up; Quick, Draw! octagons and hexagons 0.43 and up; cookies' lumpy
+outlines 0.36-0.43."""
+
 LINE_TOLERANCE: Final = 0.08
 """A stroke is straight when it strays from its chord by at most this fraction of the
 chord's length (a person still calls a line straight that wanders by 1/12 of its length;
