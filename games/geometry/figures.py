@@ -707,10 +707,12 @@ def _reversal(turns: Sequence[float], sign: float = 0.0) -> float:
 
 
 def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: float,
-            key: bytes = b"", fine: tuple[Sequence[float], Sequence[float]] | None = None
-            ) -> Figure:
+            key: bytes = b"", fine: tuple[Sequence[float], Sequence[float]] | None = None,
+            parts: Sequence[tuple[Sequence[float], Sequence[float]]] = ()) -> Figure:
     """Read one simplified polyline: closed or not, its corners, straight pieces, curves.
-    `key` is the digest it was read from, when it is one stroke's (see Figure.key)."""
+    `key` is the digest it was read from, when it is one stroke's (see Figure.key);
+    `fine` the stroke as drawn, when it is one stroke; `parts` the strokes as drawn, when
+    it is strokes joined (for their flat share only)."""
     xs, ys, cum = trim_flicks(xs, ys)
     total = cum[-1]
     eps = tolerance_for(size)
@@ -788,9 +790,10 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     elif closed:
         corners = _side_corners(xs, ys, cum) or []
         by_sides = bool(corners)
-    if (closed and fine is not None and len(corners) >= POLYGON_CORNERS
+    drawn = parts or ((fine,) if fine is not None else ())
+    if (closed and drawn and len(corners) >= POLYGON_CORNERS
             and all(corner_turns.get(k, 0.0) < math.radians(POINT_ANGLE) for k in corners)
-            and flat_share(*fine) < POLYGON_FLAT_SHARE):
+            and _flat_share_of(drawn) < POLYGON_FLAT_SHARE):
         # Blunt corners with too little flat between them where a person looks: a lumpy
         # circle drawn with a wobbling finger, however straight the outline runs between
         # its lumps at the simplification's scale (a polygon's sides are flat for most of
@@ -946,6 +949,19 @@ def flat_share(xs: Sequence[float], ys: Sequence[float]) -> float:
                                 rx[i + k] - rx[i], ry[i + k] - ry[i])) < limit
                for i in range(k, FLAT_SAMPLES + 1 - k))
     return flat / (FLAT_SAMPLES + 1 - 2 * k)
+
+
+def _flat_share_of(parts: Sequence[tuple[Sequence[float], Sequence[float]]]) -> float:
+    """The flat share of strokes as drawn, each measured on its own (where two strokes
+    meet, the pen was lifted: no turn of the hand to measure), weighed by its length."""
+    if len(parts) == 1:
+        return flat_share(*parts[0])
+    lengths = [cumulative(xs, ys)[-1] for xs, ys in parts]
+    total = sum(lengths)
+    if total <= 0:
+        return 1.0
+    return sum(flat_share(*part) * length
+               for part, length in zip(parts, lengths, strict=True)) / total
 
 
 def _lumpy_sides(fine: tuple[Sequence[float], Sequence[float]], xs: Sequence[float],
@@ -1861,7 +1877,11 @@ def _chain(chain: tuple[tuple[Trace, bool], ...], cycle: bool) -> Figure:
     xs, ys = _joined(parts, reaches, cycle)
     size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
     sxs, sys_ = _resimplify(xs, ys)
-    figure = _figure((), sxs, sys_, size)
+    # A loop of strokes as drawn, for the flat share of its corners (a circle drawn in
+    # two goes is as lumpy as in one).
+    drawn = [trace.fine for trace, _ in chain if trace.fine is not None] if cycle else []
+    figure = _figure((), sxs, sys_, size,
+                     parts=drawn if len(drawn) == len(chain) else ())
     if cycle and figure.closed and figure.curves and not figure.changes_bend:
         # A loop of strokes closes at a joint, and the seam of a loop is spared the bend
         # and dent rules (where a pen started and stopped, a sloppy close). But a joint
