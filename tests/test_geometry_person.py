@@ -852,11 +852,15 @@ def test_a_circle_drawn_with_a_fast_finger_wobble_is_mostly_a_circle() -> None:
     # Where too little of it is flat at the scale a person looks (POLYGON_FLAT_SHARE:
     # chords of 3 % of its length), its blunt corners are lumps too (issue 30's fourth
     # pass): 185 -> 194 of these 200, and 344 -> 377 of seeds 400-799; the fast octagons
-    # and hexagons, flat for 44 % of their length or more, stay polygons (below).
+    # and hexagons, flat for 44 % of their length or more, stay polygons (below). A
+    # closed curve turning back by 30-60 degrees at its lumps without falling in from its
+    # hull keeps its bend (LUMP_REVERSAL), and its jags are no points: 194 -> 198 and
+    # 377 -> 388 (of them 11 "changes its bend" before, 15 with "2-3 points" after the
+    # first rule alone).
     readings = Counter(shapes_reading(wobbly_circle(random.Random(seed))) for seed in range(200))
-    assert readings["circle"] >= 192, dict(readings)
+    assert readings["circle"] >= 196, dict(readings)
     held = Counter(shapes_reading(wobbly_circle(random.Random(seed))) for seed in range(400, 800))
-    assert held["circle"] >= 372, dict(held)
+    assert held["circle"] >= 384, dict(held)
     fast = Counter(shapes_reading([finger(fast_polygon(sides, rng), rng)])
                    for sides in (6, 8) for rng in map(random.Random, range(100, 200)))
     assert fast["circle"] <= 30, dict(fast)
@@ -865,13 +869,14 @@ def test_a_circle_drawn_with_a_fast_finger_wobble_is_mostly_a_circle() -> None:
 def test_a_circle_drawn_with_a_fast_finger_wobble_in_two_goes_is_mostly_a_circle() -> None:
     # The strokes joined are read for their flat share too, each stroke on its own
     # (where they meet the pen was lifted): 162 -> 180 of seeds 0-199, 328 -> 368 of
-    # seeds 400-799 (not looked at while choosing it).
+    # seeds 400-799 (not looked at while choosing it); 188 and 375 with the lumps'
+    # turning back and jags read as a wobble's (LUMP_REVERSAL).
     readings = Counter(shapes_reading(wobbly_circle_in_two(random.Random(seed)))
                        for seed in range(200))
-    assert readings["circle"] >= 176, dict(readings)
+    assert readings["circle"] >= 184, dict(readings)
     held = Counter(shapes_reading(wobbly_circle_in_two(random.Random(seed)))
                    for seed in range(400, 800))
-    assert held["circle"] >= 360, dict(held)
+    assert held["circle"] >= 368, dict(held)
 
 
 def test_a_heart_in_two_halves_changes_its_bend_at_the_notch_where_they_meet() -> None:

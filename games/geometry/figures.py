@@ -70,6 +70,7 @@ from games.geometry.tolerances import (
     JOIN_FRACTION,
     JOIN_NEIGHBOURS,
     LINE_TOLERANCE,
+    LUMP_REVERSAL,
     LUMPY_SIDE,
     MAX_STROKE_POINTS,
     MAX_VERTICES,
@@ -182,8 +183,10 @@ class Figure:
 
     @property
     def changes_bend(self) -> bool:
-        return self.curves > 0 and (
-            self.bend_reversal >= BEND_REVERSAL or self.dent >= DENT_DEPTH)
+        # A closed curve's bend changes where it falls in (a dent) or turns back sharply
+        # (a notch): a lump's wiggle turns back by less, without falling in.
+        reversal = LUMP_REVERSAL if self.closed else BEND_REVERSAL
+        return self.curves > 0 and (self.bend_reversal >= reversal or self.dent >= DENT_DEPTH)
 
     @property
     def crosses_itself(self) -> bool:
@@ -903,7 +906,7 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     # How deep it falls in: only for a closed curve still keeping its bend (a heart's
     # notch has changed it already).
     dent = (_dent_depth(xs, ys, cum)
-            if closed and curves and reversal < math.radians(BEND_REVERSAL) else 0.0)
+            if closed and curves and reversal < math.radians(LUMP_REVERSAL) else 0.0)
     kind = (
         FigureKind.LINE if lines == 1
         else FigureKind.LINES if lines
@@ -1392,7 +1395,11 @@ def _read_single(index: int, trace: Trace) -> Figure:
         return _dot_figure((index,), trace.size, trace.xs, trace.ys)
     figure = _figure((index,), list(trace.xs), list(trace.ys), trace.size, trace.key,
                      trace.fine)
-    if figure.closed and figure.curves and trace.fine is not None:
+    # A closed curve whose outline turns back at its lumps (by BEND_REVERSAL, not by
+    # LUMP_REVERSAL: no dent, no notch) turns sharply at a wobble's jags, which are no
+    # points: a lozenge's tips are where a convex outline turns.
+    if (figure.closed and figure.curves and trace.fine is not None
+            and figure.bend_reversal < BEND_REVERSAL):
         tips = fine_points(trace.fine[0], trace.fine[1], tolerance_for(trace.size))
         if tips:
             figure = replace(figure, tips=tips)

@@ -210,6 +210,14 @@ the pieces either side): a zigzag turns at its corners only. A wave with sharp c
 turns along its flanks too (its crests hold 0.5-0.75 of its bends; zigzags 0.85 and
 more): it is a curve that changes its bend, not straight lines."""
 
+LUMP_REVERSAL: Final = 60.0
+"""A closed curve whose bend turns back by BEND_REVERSAL or more, but by less than this
+many degrees, changes its bend only where it also falls in from its convex hull by
+DENT_DEPTH: otherwise it turns back at a lump, not a dent or a notch (a circle drawn with
+a fast wobble turns back by 30-42 degrees and falls in by 2.5-3.6 %; a heart's notch
+turns back by 88-107 degrees, a Quick, Draw! peanut by 23-64 falling in by 3.4 % and
+more)."""
+
 DENT_DEPTH: Final = 0.04
 """A closed curve has a dent (a bean, a kidney) when it falls in from its convex hull by
 more than this fraction of its size (bounding-box diagonal), away from where it closes:
