@@ -935,36 +935,42 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     )
 
 
-def flat_share(xs: Sequence[float], ys: Sequence[float]) -> float:
+def flat_share(xs: Sequence[float], ys: Sequence[float], whole: float = 0.0) -> float:
     """The share of a stroke (as drawn: thinned, not simplified) that is flat where a
-    person looks at it: resampled at FLAT_SAMPLES points, those where it turns between
-    chords of FLAT_REACH of its length either side by less than FLAT_TURN of what a circle
-    turns there. A circle has none; a polygon's sides are flat for most of their length.
-    Linear in the stroke's points (FLAT_SAMPLES turns measured)."""
+    person looks at it: resampled every 1/FLAT_SAMPLES of `whole` (the length of the loop
+    it is part of; its own length when 0), those points where it turns between chords of
+    FLAT_REACH of `whole` either side by less than FLAT_TURN of what a circle of that
+    length turns there. A circle has none; a polygon's sides are flat for most of their
+    length. Linear in the stroke's points (FLAT_SAMPLES turns at most)."""
     cum = cumulative(xs, ys)
     total = cum[-1]
+    whole = whole or total
     if len(xs) < 3 or total <= 0:
         return 1.0
-    rx, ry = points_at(xs, ys, cum, [total * i / FLAT_SAMPLES for i in range(FLAT_SAMPLES + 1)])
+    count = min(FLAT_SAMPLES, math.floor(FLAT_SAMPLES * total / whole))
     k = max(1, round(FLAT_REACH * FLAT_SAMPLES))
+    if count < 2 * k + 1:
+        return 1.0  # too short a piece to turn within the reach: nothing measured
+    rx, ry = points_at(xs, ys, cum, [total * i / count for i in range(count + 1)])
     limit = FLAT_TURN * 2 * math.pi * 2 * FLAT_REACH
     flat = sum(abs(turn_between(rx[i] - rx[i - k], ry[i] - ry[i - k],
                                 rx[i + k] - rx[i], ry[i + k] - ry[i])) < limit
-               for i in range(k, FLAT_SAMPLES + 1 - k))
-    return flat / (FLAT_SAMPLES + 1 - 2 * k)
+               for i in range(k, count + 1 - k))
+    return flat / (count + 1 - 2 * k)
 
 
 def _flat_share_of(parts: Sequence[tuple[Sequence[float], Sequence[float]]]) -> float:
-    """The flat share of strokes as drawn, each measured on its own (where two strokes
-    meet, the pen was lifted: no turn of the hand to measure), weighed by its length."""
+    """The flat share of strokes as drawn round a loop, each measured on its own (where
+    two strokes meet, the pen was lifted: no turn of the hand to measure) at the scale of
+    the whole loop, weighed by its length."""
     if len(parts) == 1:
         return flat_share(*parts[0])
     lengths = [cumulative(xs, ys)[-1] for xs, ys in parts]
-    total = sum(lengths)
-    if total <= 0:
+    whole = sum(lengths)
+    if whole <= 0:
         return 1.0
-    return sum(flat_share(*part) * length
-               for part, length in zip(parts, lengths, strict=True)) / total
+    return sum(flat_share(xs, ys, whole) * length
+               for (xs, ys), length in zip(parts, lengths, strict=True)) / whole
 
 
 def _lumpy_sides(fine: tuple[Sequence[float], Sequence[float]], xs: Sequence[float],
