@@ -24,12 +24,16 @@ has the method in full and the figures measured on real strokes):
    straight pieces is that many lines (an angle is 2); anything curved makes it 1 curve.
 5. Bend: the turns between chords of 3 % of the length, without the ends' last 6 %; the
    bend changes when the curve turns back against its main direction by 30 degrees or
-   more in a row, or when a closed curve falls in from its convex hull by 4 % of its
-   size (a bean's dent); straight pieces whose corners hold under 80 % of their bends are
-   a wave, not a zigzag. Crossings count except curls under 6 % of the length.
+   more in a row (a closed curve: by 60, a notch), or when a closed curve falls in from
+   its convex hull by 4 % of its size (a bean's dent); straight pieces whose corners
+   hold under 80 % of their bends are a wave, not a zigzag. Crossings count except
+   curls under 6 % of the length.
 6. Shapes: 3 straight sides closed make a triangle, 4 with turns within 30 degrees of a
-   right angle a square; a closed curve within 8 % (mean) of the ellipse of its own area
-   moments is a circle; a straight stroke is a line; under 40 units either way, a dot.
+   right angle a square; 5 blunt corners or more with too little flat between them (a
+   closed stroke read as drawn) are a lumpy circle's lumps, no polygon's; a closed
+   curve within 8 %
+   (mean) of the ellipse of its own area moments is a circle; a straight stroke is a
+   line; under 40 units either way, a dot.
 
 Strokes whose ends meet are read as one figure (an overshoot at the joint is cut off),
 so a curve drawn in two goes, or a square drawn as four lines, counts once.
