@@ -31,9 +31,8 @@ has the method in full and the figures measured on real strokes):
 6. Shapes: 3 straight sides closed make a triangle, 4 with turns within 30 degrees of a
    right angle a square; 5 blunt corners or more with too little flat between them (a
    closed stroke read as drawn) are a lumpy circle's lumps, no polygon's; a closed
-   curve within 8 %
-   (mean) of the ellipse of its own area moments is a circle; a straight stroke is a
-   line; under 40 units either way, a dot.
+   curve within 8 % (mean) of the ellipse of its own area moments is a circle; a
+   straight stroke is a line; under 40 units either way, a dot.
 
 Strokes whose ends meet are read as one figure (an overshoot at the joint is cut off),
 so a curve drawn in two goes, or a square drawn as four lines, counts once.
