@@ -2058,7 +2058,7 @@ class Session:
             if after_move is not None:
                 _made_after_move(after_move, state)
 
-        written = self.store.later(write)
+        written = self.store.later(write, batch=True)
         assert written is not None
         move = PendingMove(action, action_id, seq, state, chain, loop.create_future(), written)
         move.done.add_done_callback(_heard)  # whoever else listens, the loop never warns
