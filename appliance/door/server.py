@@ -406,6 +406,8 @@ class PhoneServer:
         phone_games.add_routes(self.app, config)
         self.app.router.add_static("/static/", STATIC_DIR, follow_symlinks=False)
         self._sweeper: asyncio.Task[None] | None = None
+        self._fan_out_due = False
+        self.fan_outs = 0  # times every phone's view was made due: for tests and benchmarks
         self.app.on_startup.append(self._start_sweep)
         self.app.on_cleanup.append(self._stop_sweep)
         self.app.on_shutdown.append(self._close_all)
@@ -897,7 +899,25 @@ class PhoneServer:
         return data
 
     def _session_changed(self) -> None:
+        """A new table version: every phone's view is due, from the loop's next turn on.
+        Not at once: the answers to the moves that made it (their `ack`, a future's
+        callback) are queued first, so a drawer hears its stroke is saved before the box
+        builds and writes the view of every other phone (28 at a full table), and the
+        versions of several moves committed together (one commit) make one fan-out."""
         self._unseat_freed()
+        if self._fan_out_due:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # (no loop: a test's synchronous session)
+            self._fan_out()
+            return
+        self._fan_out_due = True
+        loop.call_soon(self._fan_out)
+
+    def _fan_out(self) -> None:
+        self._fan_out_due = False
+        self.fan_outs += 1
         for conn in self.connections:
             if conn.viewer is not None:
                 conn.view_due = True
