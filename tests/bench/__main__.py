@@ -156,6 +156,11 @@ TARGETS: dict[str, str] = {
     "box_loop_cpu_ms_per_move_8_20": "(report)",
     "box_threads_cpu_ms_per_move_8_20": "(report: the writer's commit and shape check)",
     "errors_8_20": "== 0",
+    "honest_ack_p99_ms_seat_flood_fsync10": "<= 100 (issue 28, item 2: was 800-1400)",
+    "honest_ack_max_ms_seat_flood_fsync10": "(report)",
+    "honest_ack_p50_ms_seat_flood_fsync10": "(report)",
+    "honest_refused_seat_flood_fsync10": "== 0 (was 12-22 of 50, 'still saving')",
+    "flood_acked_per_s_seat_flood_fsync10": "(report: what the seat's budgets let through)",
     "newcomer_ok_pct_room_guessing": "100 (issue 28)",
     "seated_ok_pct_room_guessing": "100 (issue 28)",
 }
