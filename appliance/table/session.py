@@ -2078,8 +2078,8 @@ class Session:
             self._applied(match)
             # The moves after it committed with it (one batch, one fsync): applied now,
             # not one loop turn each, so the phones get one round of views for them all.
-            while match.pending and match.pending[0].written.done() and (
-                    match.pending[0].written.exception() is None):
+            while match.pending and (written := match.pending[0].written).done() and (
+                    not written.cancelled() and written.exception() is None):
                 self._applied(match)
             return
         refusal = err if isinstance(err, SessionError) else _not_logged(match, move.action, err)
