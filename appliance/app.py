@@ -209,7 +209,8 @@ class Appliance:
         path = self.config.data_dir() / DB_NAME
         try:
             store = Store(path, match_budget=storage.match_budget_mb * MIB,
-                          total_budget=storage.total_budget_mb * MIB)
+                          total_budget=storage.total_budget_mb * MIB,
+                          commit_delay_s=storage.emulate_commit_ms / 1000)
         except (StoreError, sqlite3.Error, OSError) as err:
             self._degrade(err)
             return self._memory_store()

@@ -528,3 +528,27 @@ async def test_unfinished_messages_of_many_addresses_are_bounded_for_the_box(
         assert await box.honest_ping(honest) < 1
         for _reader, writer in held:
             writer.close()
+
+
+async def test_a_socket_cut_for_memory_counts_until_it_is_gone_and_the_heap_is_trimmed(
+    session: Session, config: Config
+) -> None:
+    """Issue 28: a socket cut for the box's memory holds its unfinished bytes in the
+    parser for the second its close frame is given; counted as freed at once, 200
+    addresses grew the box by 240 MiB past its 16 MiB cap. They count until the socket
+    is gone; then the heap is trimmed."""
+    limits = Limits(buffered_bytes_per_address=512 * 1024, box_buffered_bytes=256 * 1024)
+    async with served(PhoneServer(session, config, limits=limits)) as box:
+        hello = json.dumps({"type": "hello", "room": box.session.room}).encode()
+        reader, writer = await raw_websocket(box, "127.0.2.1")
+        writer.write(frame(hello))
+        await reader.readuntil(b"welcome")
+        writer.write(frame(b'{"type": "ping", "x": "', fin=False))
+        await send_until_cut(writer, frame(b"x" * (300 * 1024), 0x0, fin=False))
+        assert box.server.buffered.get("127.0.2.1") > limits.box_buffered_bytes // 2, (
+            "counted as freed while its parser still holds it")
+        await closed_within(reader, 3)
+        async with asyncio.timeout(3):
+            while box.server.buffered.get("127.0.2.1") or not box.server.trims:
+                await asyncio.sleep(0.05)
+        writer.close()

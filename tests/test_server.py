@@ -225,3 +225,26 @@ async def test_a_host_phone_cannot_bring_its_own_deck(live: LiveServer) -> None:
     await phones[0].view_where(lambda v: v["phase"] == "playing")
     assert live.session.match is not None
     assert "words" not in live.session.match.record.options
+
+
+async def test_a_repeated_hello_makes_no_table_version_and_no_view_for_the_others(
+    live: LiveServer,
+) -> None:
+    """Issue 28, item 3: a phone re-sending hello with its own token (or as the same
+    watcher) cost two table versions and a view to every phone each time."""
+    ada, bo = await seated(live, 2)
+    watcher = await live.phone()
+    await watcher.send({"type": "hello", "room": live.session.room})
+    await watcher.expect("welcome")
+    for phone in (ada, bo, watcher):
+        await phone.view_where(lambda v: v["version"] == live.session.version)
+    before, fan_outs = live.session.version, live.server.fan_outs
+    for _ in range(10):
+        await bo.send({"type": "hello", "room": live.session.room, "token": bo.token})
+        assert (await bo.expect("welcome"))["seat"] == 1
+        await watcher.send({"type": "hello", "room": live.session.room})
+        await watcher.expect("welcome")
+    await ada.send({"type": "ping"})
+    await ada.expect("pong")  # (whatever came before the pong has come)
+    assert live.session.version == before and live.server.fan_outs == fan_outs
+    assert not [m for m in ada.seen if m["type"] == "view" and m["version"] > before]

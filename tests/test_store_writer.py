@@ -8,7 +8,7 @@ import asyncio
 import sqlite3
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -212,3 +212,148 @@ async def test_writes_outside_moves_go_through_the_writer_too(
         session.resume(HOST)
     assert session.paused, "a failed resume is not applied"
     _: Any = None
+
+
+class CountedCommits(Store):
+    """A store that counts its commits, and whose commits fail while `failing` is set."""
+
+    commits = 0
+    failing = threading.Event()
+
+    def _commit(self) -> None:
+        if self.failing.is_set():
+            raise sqlite3.OperationalError("disk I/O error")
+        type(self).commits += 1
+        super()._commit()
+
+
+@pytest.fixture
+def counted_store(tmp_path: Path) -> Iterator[Store]:
+    path = tmp_path / "easel.sqlite3"
+    store = Store(path)
+    CountedCommits.commits = 0
+    CountedCommits.failing.clear()
+    assert store.start_writer(lambda: CountedCommits(path))
+    yield store
+    CountedCommits.failing.clear()
+    store.close()
+
+
+def _held_writer(store: Store) -> threading.Event:
+    """The writer busy with a job until the event is set (a commit stalled on the card)."""
+    go = threading.Event()
+    held = store.later(lambda _: go.wait(10))
+    assert held is not None
+    return go
+
+
+def _setting(key: str, value: str = "1") -> Callable[[Store], None]:
+    """A writer's job: one meta key set (a move's stand-in)."""
+    return lambda store: store.set_meta(key, value)
+
+
+def _meta(path: Path, key: str) -> str | None:
+    db = sqlite3.connect(path)
+    try:
+        row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    finally:
+        db.close()
+    return None if row is None else str(row[0])
+
+
+def test_moves_waiting_together_are_committed_in_one_commit(counted_store: Store) -> None:
+    go = _held_writer(counted_store)
+    waiting = [counted_store.later(_setting(f"move{n}", str(n)), batch=True)
+               for n in range(20)]
+    go.set()
+    for done in waiting:
+        assert done is not None
+        done.result(10)
+    assert CountedCommits.commits == 1, "one fsync for the twenty moves that waited"
+    assert counted_store.writer is not None and counted_store.writer.batches == 1
+    assert [_meta(counted_store.path, f"move{n}") for n in range(20)] == [
+        str(n) for n in range(20)]
+
+
+def test_a_job_that_is_no_move_is_committed_on_its_own_between_batches(
+    counted_store: Store,
+) -> None:
+    go = _held_writer(counted_store)
+    first = [counted_store.later(_setting(f"a{n}"), batch=True)
+             for n in range(3)]
+    change = counted_store.later(_setting("seat", "taken"))
+    then = [counted_store.later(_setting(f"b{n}"), batch=True)
+            for n in range(3)]
+    go.set()
+    for done in [*first, change, *then]:
+        assert done is not None
+        done.result(10)
+    assert CountedCommits.commits == 3  # the moves before it, the change, the moves after
+
+
+def test_a_move_that_fails_in_a_batch_is_undone_alone(counted_store: Store) -> None:
+    def broken(store: Store) -> None:
+        with store._transaction() as db:
+            db.execute("INSERT INTO meta(key, value) VALUES ('broken', 'x')")
+            raise ValueError("this move's own error")
+
+    go = _held_writer(counted_store)
+    before = counted_store.later(_setting("before"), batch=True)
+    failing = counted_store.later(broken, batch=True)
+    after = counted_store.later(_setting("after"), batch=True)
+    go.set()
+    assert before is not None and failing is not None and after is not None
+    before.result(10)
+    after.result(10)
+    with pytest.raises(ValueError, match="own error"):
+        failing.result(10)
+    assert CountedCommits.commits == 1
+    assert (_meta(counted_store.path, "before"), _meta(counted_store.path, "broken"),
+            _meta(counted_store.path, "after")) == ("1", None, "1")
+
+
+def test_a_batch_whose_commit_fails_tells_every_move_and_writes_none(
+    counted_store: Store,
+) -> None:
+    go = _held_writer(counted_store)
+    CountedCommits.failing.set()
+    waiting = [counted_store.later(_setting(f"lost{n}"), batch=True)
+               for n in range(5)]
+    go.set()
+    for done in waiting:
+        assert done is not None
+        with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
+            done.result(10)
+    CountedCommits.failing.clear()
+    later = counted_store.later(_setting("later"), batch=True)
+    assert later is not None
+    later.result(10)  # the writer goes on
+    assert [_meta(counted_store.path, f"lost{n}") for n in range(5)] == [None] * 5
+    assert _meta(counted_store.path, "later") == "1"
+
+
+async def test_a_full_tables_moves_on_a_slow_card_share_their_commits(
+    tmp_path: Path, config: Config, clock: FakeClock, race: RaceToTwenty
+) -> None:
+    """Eight seats' moves handed over while the card commits the first: acknowledged
+    after two commits, not eight (each would wait for all the fsyncs before it)."""
+    path = tmp_path / "easel.sqlite3"
+    store = Store(path)
+    CountedCommits.commits = 0
+    CountedCommits.failing.clear()
+    session = Session(store, config, "http://box", clock)
+    for i in range(8):
+        session.join(f"P{i}", PALETTE[i])
+    session.select(HOST, "race")
+    session.start(HOST)
+    assert store.start_writer(lambda: CountedCommits(path))
+    try:
+        go = _held_writer(store)
+        moves = [session.submit(seat, "add", {"n": 1}, f"m{seat}") for seat in range(8)]
+        go.set()
+        for done in moves:
+            assert not isinstance(done, bool) and await done is True
+        assert CountedCommits.commits == 1
+        assert race_total(session) == 8
+    finally:
+        store.close()

@@ -67,6 +67,12 @@ HARD_LIMIT: Final = 16 * 1024 * 1024
 TRIM_AFTER_BYTES: Final = 8 * 1024 * 1024
 """Once sockets held this much unsent or unfinished and let go of nearly all of it, the
 sweep hands the freed heap back (appliance/system/memory.py)."""
+CUT_CLOSE_S: Final = 1.0
+"""A socket cut for memory: how long its close frame (saying why) has before it is
+aborted; its unfinished bytes count until then."""
+TRIM_EVERY_S: Final = 1.5
+"""While sockets are cut for the box's memory, how often the heap is trimmed (after the
+1 s a cut socket is given for its close frame)."""
 COUNTED: Final = frozenset({WSMsgType.TEXT, WSMsgType.BINARY, WSMsgType.PING, WSMsgType.PONG})
 """What a socket sends that counts towards its messages a second: WebSocket pings and
 pongs too (answered by aiohttp itself, a flood of them went unmetered: 8000 a second
@@ -291,6 +297,7 @@ class Connection:
         self.view_due = False
         self.wake = asyncio.Event()
         self.closing = False
+        self.counted_until_gone = False  # cut for memory: its bytes count until aborted
         self.joining = False  # a join is being written: a second one waits for it
         # Bytes received since the last whole message came out of the parser: an
         # unfinished (e.g. fragmented) message, bounded by `MeteredReader`.
@@ -406,6 +413,10 @@ class PhoneServer:
         phone_games.add_routes(self.app, config)
         self.app.router.add_static("/static/", STATIC_DIR, follow_symlinks=False)
         self._sweeper: asyncio.Task[None] | None = None
+        self._trim_due = False
+        self.trims = 0  # heap trims after sockets were cut for memory: for tests
+        self._fan_out_due = False
+        self.fan_outs = 0  # times every phone's view was made due: for tests and benchmarks
         self.app.on_startup.append(self._start_sweep)
         self.app.on_cleanup.append(self._stop_sweep)
         self.app.on_shutdown.append(self._close_all)
@@ -596,7 +607,8 @@ class PhoneServer:
             pass  # the phone went away mid-message; nothing to tell anyone
         finally:
             hello_timer.cancel()
-            self._received(conn)
+            if not conn.counted_until_gone:  # (a cut socket's: when it is gone, `cut`)
+                self._received(conn)
             self.connections.discard(conn)
             if conn.viewer is not None:
                 self.session.detach(conn.viewer)
@@ -655,18 +667,40 @@ class PhoneServer:
             return "send hello first"
         if conn.pending > self.hard_limit:
             return "message too big"
-        if held > self.limits.buffered_bytes_per_address:
+        if size > 0 and held > self.limits.buffered_bytes_per_address:
+            # (a socket that adds nothing, a whole hello, is not the one to cut: the
+            # address may still hold a socket cut a moment ago, counted until gone)
             return "too much unfinished data from this address"
         if size > 0 and self.buffered.total > self.limits.box_buffered_bytes:
             # The box as a whole holds too much: the socket holding the most goes (an
             # honest phone's stroke is kilobytes; a trickle of megabytes is not one).
             biggest = max(
-                (c for c in self.connections if c.remote not in BOX_ITSELF),
+                (c for c in self.connections if c.remote not in BOX_ITSELF
+                 and not c.closing),
                 key=lambda c: c.pending, default=conn)
             if biggest is conn:
+                self._trim_soon()
                 return "the box holds too much unfinished data; send whole messages"
             biggest.abort("the box holds too much unfinished data; it held the most")
+            self._trim_soon()
         return None
+
+    def _trim_soon(self) -> None:
+        """Sockets are cut for the box's memory (a crowd of them each sending megabytes it
+        never finishes): once they are gone, their freed buffers go back to the system,
+        at most once every TRIM_EVERY_S. Freed but kept, a crowd's next buffers landed
+        beside them: the heap grew well past the cap on what is held at once."""
+        if self._trim_due:
+            return
+        self._trim_due = True
+        loop = asyncio.get_running_loop()
+
+        def trim() -> None:
+            self._trim_due = False
+            self.trims += 1
+            loop.run_in_executor(None, memory.release_free_memory)
+
+        loop.call_later(TRIM_EVERY_S, trim)
 
     def throttle(self, conn: Connection, size: int) -> float:
         """Spend `size` of the address's bytes a second; how long to stop reading (0: none)."""
@@ -689,12 +723,22 @@ class PhoneServer:
             return
         conn.closing = True
         log.warning("closed a WebSocket from %s: %s", conn.remote, reason)
-        self._received(conn)
+        # Its unfinished bytes stay counted until the socket is gone: the parser holds
+        # them for the second its close frame is given (then it is aborted). Counted as
+        # freed at once, 200 addresses' messages held 240 MiB past the box's 16 MiB cap.
+        conn.counted_until_gone = True
         code = WSCloseCode.POLICY_VIOLATION if reason == "send hello first" else (
             WSCloseCode.MESSAGE_TOO_BIG)
         asyncio.get_running_loop().create_task(
             conn.ws.close(code=code, message=reason.encode())
         )
+
+        def gone() -> None:
+            if conn.transport is not None:
+                conn.transport.abort()
+            self._received(conn)
+
+        asyncio.get_running_loop().call_later(CUT_CLOSE_S, gone)
 
     def _hello_overdue(self, conn: Connection) -> None:
         if conn.viewer is None and not conn.ws.closed:
@@ -897,7 +941,25 @@ class PhoneServer:
         return data
 
     def _session_changed(self) -> None:
+        """A new table version: every phone's view is due, from the loop's next turn on.
+        Not at once: the answers to the moves that made it (their `ack`, a future's
+        callback) are queued first, so a drawer hears its stroke is saved before the box
+        builds and writes the view of every other phone (28 at a full table), and the
+        versions of several moves committed together (one commit) make one fan-out."""
         self._unseat_freed()
+        if self._fan_out_due:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # (no loop: a test's synchronous session)
+            self._fan_out()
+            return
+        self._fan_out_due = True
+        loop.call_soon(self._fan_out)
+
+    def _fan_out(self) -> None:
+        self._fan_out_due = False
+        self.fan_outs += 1
         for conn in self.connections:
             if conn.viewer is not None:
                 conn.view_due = True
@@ -1277,9 +1339,8 @@ class MeteredReader:
         self.server.cut(self.conn, reason)
         transport = self.conn.transport
         if transport is not None:
-            # Nothing more is read; the close frame goes out and the socket ends.
+            # Nothing more is read; the close frame goes out and the socket ends (`cut`).
             transport.pause_reading()
-            asyncio.get_running_loop().call_later(1.0, transport.abort)
         return False, b""
 
     def feed_eof(self) -> None:

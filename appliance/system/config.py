@@ -75,6 +75,7 @@ class StorageSettings:
     match_budget_mb: int = 8
     total_budget_mb: int = 512
     keep_matches_days: int = 90
+    emulate_commit_ms: int = 0
 
 
 @dataclass(frozen=True)
@@ -366,6 +367,7 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("table", "away_wait_s"): _between(5, 600),
     ("storage", "match_budget_mb"): _between(1, 1024),
     ("storage", "total_budget_mb"): _between(16, 65536),
+    ("storage", "emulate_commit_ms"): _between(0, 1000),
     ("storage", "keep_matches_days"): _between(1, 3650),
     ("table", "language"): _one_of("en", "cs"),
     ("table", "room_code_length"): _between(4, 8),

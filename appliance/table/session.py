@@ -2058,7 +2058,7 @@ class Session:
             if after_move is not None:
                 _made_after_move(after_move, state)
 
-        written = self.store.later(write)
+        written = self.store.later(write, batch=True)
         assert written is not None
         move = PendingMove(action, action_id, seq, state, chain, loop.create_future(), written)
         move.done.add_done_callback(_heard)  # whoever else listens, the loop never warns
@@ -2075,9 +2075,12 @@ class Session:
         err = written.exception()
         if err is None:
             assert match.pending and match.pending[0] is move
-            match.pending.popleft()
-            self._apply(match, move.action, move.state)
-            move.done.set_result(True)
+            self._applied(match)
+            # The moves after it committed with it (one batch, one fsync): applied now,
+            # not one loop turn each, so the phones get one round of views for them all.
+            while match.pending and (written := match.pending[0].written).done() and (
+                    not written.cancelled() and written.exception() is None):
+                self._applied(match)
             return
         refusal = err if isinstance(err, SessionError) else _not_logged(match, move.action, err)
         # Every pending move was judged on this one: none is written, all are refused,
@@ -2093,6 +2096,12 @@ class Session:
                 pending.done.set_exception(refusal)
         if not move.done.done():
             move.done.set_exception(refusal)
+
+    def _applied(self, match: LiveMatch) -> None:
+        """The first pending move is committed: answered and applied."""
+        move = match.pending.popleft()
+        self._apply(match, move.action, move.state)
+        move.done.set_result(True)
 
     def _apply(self, match: LiveMatch, action: Action, state: Any) -> None:
         """A committed action becomes the match's state, and everyone hears of it."""

@@ -22,16 +22,18 @@ for it on the caller's thread (`write`: start-up and tests, never the phones' lo
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import json
 import queue
 import sqlite3
 import threading
+import time
 import urllib.parse
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import msgspec
 
@@ -154,10 +156,15 @@ class Store:
         path: Path | str,
         match_budget: int | None = None,
         total_budget: int | None = None,
+        commit_delay_s: float = 0.0,
     ) -> None:
         self.path = Path(path)
         self.match_budget = match_budget
         self.total_budget = total_budget
+        # Benchmarks only ([storage] emulate_commit_ms): each commit takes this much longer,
+        # as an SD card's fsync does (~10 ms) on a machine whose disk is fast.
+        self.commit_delay_s = commit_delay_s
+        self._batched = False  # in a batch of the writer's: a transaction is a savepoint
         self._match_bytes: dict[int, int] = {}
         self._seat_bytes: dict[tuple[int, int | None], int] = {}
         self.writer: StoreWriter | None = None
@@ -207,14 +214,18 @@ class Store:
         if str(self.path) == ":memory:":
             return False
         self.writer = StoreWriter(
-            factory or (lambda: Store(self.path, self.match_budget, self.total_budget))
+            factory or (lambda: Store(self.path, self.match_budget, self.total_budget,
+                                      self.commit_delay_s))
         )
         return True
 
-    def later(self, job: Callable[[Store], T]) -> concurrent.futures.Future[T] | None:
+    def later(self, job: Callable[[Store], T], batch: bool = False
+              ) -> concurrent.futures.Future[T] | None:
         """Hand `job` to the writer thread (it gets the writer's Store); its future, or
-        None without a writer (then the caller writes itself)."""
-        return None if self.writer is None else self.writer.submit(job)
+        None without a writer (then the caller writes itself). A `batch` job (a move) may
+        be committed with the batch jobs queued next to it, in one transaction and one
+        fsync (`StoreWriter`)."""
+        return None if self.writer is None else self.writer.submit(job, batch)
 
     def write(self, job: Callable[[Store], T]) -> T:
         """Run `job` here (no writer) or on the writer, waiting for it: for start-up and
@@ -231,13 +242,47 @@ class Store:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        if self._batched:  # one job of the writer's batch: undone alone if it fails
+            self._db.execute("SAVEPOINT job")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK TO job")
+                self._db.execute("RELEASE job")
+                raise
+            self._db.execute("RELEASE job")
+            return
         self._db.execute("BEGIN IMMEDIATE")
         try:
             yield self._db
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
+        self._commit()
+
+    def _commit(self) -> None:
         self._db.execute("COMMIT")
+        if self.commit_delay_s:
+            time.sleep(self.commit_delay_s)
+
+    def begin_batch(self) -> None:
+        """The writer's jobs from here to `end_batch` are one transaction: one commit (one
+        fsync) for all of them, each job's own writes a savepoint."""
+        self._db.execute("BEGIN IMMEDIATE")
+        self._batched = True
+
+    def end_batch(self) -> None:
+        """Commit the batch; if that fails nothing of it is written (and the budgets'
+        running counts, which counted its moves, are read again from the file)."""
+        self._batched = False
+        try:
+            self._commit()
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            self._match_bytes.clear()
+            self._seat_bytes.clear()
+            raise
 
     # -- the last good state of a card that cannot be written ---------------------------
     KEPT_SEAT_COLUMNS = ("seat", "name", "colour", "token_hash", "joined_at", "kiosk")
@@ -593,12 +638,21 @@ class Store:
 
 class StoreWriter:
     """One thread, one connection of its own, one queue: every job runs there in the
-    order it was submitted, and its future says when it is committed (or why not)."""
+    order it was submitted, and its future says when it is committed (or why not).
+
+    Moves waiting next to each other in the queue (`submit(job, batch=True)`) are
+    committed together, up to `BATCH_MAX`: one transaction, one fsync. While an SD card
+    takes 10 ms or more to commit, the moves of a full table (or of one seat's flood)
+    come faster than one commit each; one each, the queue would grow until the moves
+    were refused "still saving", and every honest move would wait behind all of them.
+    Each job's writes are a savepoint of the batch: a job that fails is undone alone
+    and told so; a commit that fails tells every job of the batch."""
+
+    BATCH_MAX: Final = 64
 
     def __init__(self, factory: Callable[[], Store]) -> None:
-        self._jobs: queue.SimpleQueue[
-            tuple[Callable[[Store], Any], concurrent.futures.Future[Any]] | None
-        ] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self.batches = 0  # commits of more than one job: for tests and benchmarks
         opened: concurrent.futures.Future[None] = concurrent.futures.Future()
         self._thread = threading.Thread(
             target=self._run, args=(factory, opened), name="easel-store-writer", daemon=True
@@ -606,11 +660,12 @@ class StoreWriter:
         self._thread.start()
         opened.result()  # a file the writer cannot open is the caller's StoreError
 
-    def submit(self, job: Callable[[Store], T]) -> concurrent.futures.Future[T]:
+    def submit(self, job: Callable[[Store], T], batch: bool = False
+               ) -> concurrent.futures.Future[T]:
         done: concurrent.futures.Future[T] = concurrent.futures.Future()
         if threading.current_thread() is self._thread:
             raise RuntimeError("a writer job cannot wait for another one")
-        self._jobs.put((job, done))
+        self._jobs.put(_Job(job, done, batch))
         return done
 
     def close(self) -> None:
@@ -625,17 +680,80 @@ class StoreWriter:
             opened.set_exception(err)
             return
         opened.set_result(None)
+        following: _Job | None = None
         try:
-            while (item := self._jobs.get()) is not None:
-                job, done = item
-                if not done.set_running_or_notify_cancel():
+            while True:
+                item = following if following is not None else self._jobs.get()
+                following = None
+                if item is None:
+                    break
+                if not item.batch:
+                    self._one(store, item)
                     continue
-                try:
-                    done.set_result(job(store))
-                except BaseException as err:  # the submitter hears it, the thread goes on
-                    done.set_exception(err)
+                batch = [item]
+                while len(batch) < self.BATCH_MAX:
+                    try:
+                        more = self._jobs.get_nowait()
+                    except queue.Empty:
+                        break
+                    if more is None or not more.batch:
+                        following = more
+                        if more is None:
+                            self._jobs.put(None)  # (the stop, after this batch)
+                        break
+                    batch.append(more)
+                if len(batch) == 1:
+                    self._one(store, item)
+                else:
+                    self._batch(store, batch)
         finally:
             store.close()
+
+    @staticmethod
+    def _one(store: Store, item: _Job) -> None:
+        if not item.done.set_running_or_notify_cancel():
+            return
+        try:
+            item.done.set_result(item.job(store))
+        except BaseException as err:  # the submitter hears it, the thread goes on
+            item.done.set_exception(err)
+
+    def _batch(self, store: Store, batch: list[_Job]) -> None:
+        """`batch`'s jobs in one transaction; their futures once it is committed."""
+        results: list[tuple[_Job, bool, Any]] = []  # job, succeeded, result or error
+        try:
+            store.begin_batch()
+        except sqlite3.Error as err:
+            for item in batch:
+                if item.done.set_running_or_notify_cancel():
+                    item.done.set_exception(err)
+            return
+        for item in batch:
+            if not item.done.set_running_or_notify_cancel():
+                continue
+            try:
+                results.append((item, True, item.job(store)))
+            except BaseException as err:
+                results.append((item, False, err))
+        try:
+            store.end_batch()
+        except BaseException as err:
+            for item, succeeded, value in results:  # nothing of the batch is written
+                item.done.set_exception(err if succeeded else value)
+            return
+        self.batches += 1
+        for item, succeeded, value in results:
+            if succeeded:
+                item.done.set_result(value)
+            else:
+                item.done.set_exception(value)
+
+
+@dataclass(frozen=True)
+class _Job:
+    job: Callable[[Store], Any]
+    done: concurrent.futures.Future[Any]
+    batch: bool
 
 
 def read_actions(path: Path, match_id: int) -> list[LoggedAction]:

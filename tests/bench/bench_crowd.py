@@ -9,6 +9,10 @@ honest seats from 127.0.0.9:
   strokes (5 a second), acknowledged, and seen by another seat's phone, while 30
   addresses each re-send hello and join as watchers as fast as their budget allows (each
   used to cost two table versions and a view to every phone).
+- `box_rss_growth_mb_200_addresses`, `box_rss_left_mb_200_addresses`: the box's RSS
+  growth while 200 addresses (127.0.6.x and 127.0.7.x) each send 1.9 MiB of a message
+  they never finish (64 KiB fragments, after a hello), held 3 s, and what is left 5 s
+  after they closed (`held_mb_200_addresses`: what they had sent, together).
 - `box_rss_growth_mb_100_deaf`, `box_rss_left_mb_100_deaf`: the box's RSS growth while 100
   addresses each hold one socket that never reads, the honest seat drawing (a new view
   for every socket each time), and what is left 5 s after they closed.
@@ -137,6 +141,80 @@ async def deaf_socket(port: int, address: str, room: str) -> socket.socket:
     return sock
 
 
+def _opcodes(data: bytes) -> list[int]:
+    """The opcodes of the box's (unmasked) frames in `data`."""
+    found, at = [], 0
+    while at + 2 <= len(data):
+        size, at_payload = data[at + 1] & 0x7F, at + 2
+        if size == 126:
+            size, at_payload = int.from_bytes(data[at + 2:at + 4], "big"), at + 4
+        elif size == 127:
+            size, at_payload = int.from_bytes(data[at + 2:at + 10], "big"), at + 10
+        found.append(data[at] & 0x0F)
+        at = at_payload + size
+    return found
+
+
+async def unfinished(port: int, room: str, addresses: int, box: psutil.Process
+                     ) -> dict[str, float]:
+    """`addresses` addresses each send 1.9 MiB of a message never finished, hold it 3 s."""
+    from tests.bench.bench_hostile import raw_websocket
+    from tests.test_hostile_limits import frame
+
+    base = box.memory_info().rss
+    peak = base
+    sent = [0]
+    writers: list[asyncio.StreamWriter] = []
+    readers: list[asyncio.StreamReader] = []
+    chunk = frame(b"x" * 65536, 0x0, fin=False)
+
+    async def one(address: str) -> None:
+        try:
+            reader, writer = await raw_websocket(port, address)
+            writers.append(writer)
+            readers.append(reader)
+            writer.write(frame(json.dumps({"type": "hello", "room": room}).encode()))
+            await asyncio.sleep(0.5)  # welcomed (more before it is cut: "send hello first")
+            writer.write(frame(b'{"type":"join","name":"' + b"x" * 65000, fin=False))
+            for _ in range(29):  # 1.9 MiB in all
+                writer.write(chunk)
+                await asyncio.wait_for(writer.drain(), 2)
+                sent[0] += 65536
+        except (OSError, TimeoutError, asyncio.IncompleteReadError):
+            return
+
+    async def sample() -> None:
+        nonlocal peak
+        while True:
+            peak = max(peak, box.memory_info().rss)
+            await asyncio.sleep(0.05)
+
+    sampler = asyncio.create_task(sample())
+    await asyncio.gather(*(one(f"127.0.{6 + n // 200}.{1 + n % 200}")
+                           for n in range(addresses)))
+    await asyncio.sleep(3.0)
+    cut = 0
+    for reader in readers:  # the box closed it: its close frame came, or the EOF
+        data, reset = b"", False
+        try:
+            while not reader.at_eof():
+                data += await asyncio.wait_for(reader.read(1 << 20), 0.05)
+        except OSError:
+            reset = True  # aborted after its close frame
+        except TimeoutError:
+            pass
+        cut += reset or reader.at_eof() or 0x8 in _opcodes(data)
+    for writer in writers:
+        writer.close()
+    await asyncio.sleep(5.0)
+    sampler.cancel()
+    await asyncio.gather(sampler, return_exceptions=True)
+    return {"box_rss_growth_mb_200_addresses": (peak - base) / 2**20,
+            "box_rss_left_mb_200_addresses": (box.memory_info().rss - base) / 2**20,
+            "held_mb_200_addresses": sent[0] / 2**20,
+            "cut_sockets_200_addresses": float(cut)}
+
+
 async def measure() -> dict[str, float]:
     data_dir = Path(tempfile.mkdtemp(prefix="easel-bench-crowd-"))
     seeded = prepare(data_dir)
@@ -155,6 +233,9 @@ async def measure() -> dict[str, float]:
         await asyncio.gather(crowd, return_exceptions=True)
         figures["honest_ack_p99_ms_rehello_30"] = ack
         figures["honest_seen_p99_ms_rehello_30"] = seen
+
+        await asyncio.sleep(2.0)
+        figures.update(await unfinished(port, room, 200, box))
 
         await asyncio.sleep(2.0)
         base = box.memory_info().rss

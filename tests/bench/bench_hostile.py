@@ -76,7 +76,9 @@ def prepare(data_dir: Path) -> dict[str, Any]:
     return {"gallery": token, "tokens": tokens, "match": match_id, "room": room}
 
 
-def start_box(data_dir: Path, port: int) -> subprocess.Popen[str]:
+def start_box(data_dir: Path, port: int,
+              settings: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    """`easel run` headless on `data_dir`, with `settings` (EASEL_<SECTION>_<KEY>) added."""
     env = {
         **os.environ,
         "SDL_VIDEODRIVER": "dummy",
@@ -87,6 +89,7 @@ def start_box(data_dir: Path, port: int) -> subprocess.Popen[str]:
         "EASEL_SERVER_PORT": str(port),
         "EASEL_STORAGE_DATA_DIR": str(data_dir),
         "XDG_CONFIG_HOME": tempfile.mkdtemp(prefix="easel-bench-"),
+        **(settings or {}),
     }
     proc = subprocess.Popen(
         [sys.executable, "-m", "appliance", "run"], cwd=REPO, env=env,
