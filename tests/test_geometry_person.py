@@ -224,6 +224,43 @@ def mouse_circle(rng: random.Random) -> list[Stroke]:
                            [*grid[::keep], grid[-1]])]
 
 
+def browser_circle(rng: random.Random, seconds: tuple[float, float] = (0.12, 0.2)
+                   ) -> list[Stroke]:
+    """A circle drawn fast with a mouse in a browser, as its page receives it: a pointer
+    event every 8-17 ms (60-125 Hz, each a little late or early), at integer pixels (stair
+    steps), on a circle 40-300 pixels across (1.2-10 sheet units a pixel, 150-880 units
+    across). The hand speeds up and slows down (a blend of an even pace and a minimum-jerk
+    profile), draws it slightly oval (1-1.25), lumpy (2-5 lobes of up to 4 %) and spiral
+    (its radius 0-8 % larger or smaller at the end), and stops 0.9-1.12 times round: its
+    ends overshoot or do not quite meet. In `seconds` (0.12-0.2 s: 8-25 points)."""
+    across = rng.uniform(40, 300)
+    scale = rng.uniform(max(1.2, 150 / across), min(10.0, 880 / across))
+    radius, wide = across / 2, rng.uniform(1.0, 1.25)
+    lumps = [(k, rng.uniform(0, 0.04) / (k - 1), rng.uniform(0, 6.3)) for k in range(2, 6)]
+    start, way, tilt = rng.uniform(0, 2 * math.pi), rng.choice((-1, 1)), rng.uniform(0, math.pi)
+    sweep, spiral, jerk = (2 * math.pi * rng.uniform(0.9, 1.12), rng.uniform(-0.08, 0.08),
+                           rng.uniform(0.2, 1.0))
+    duration, period = rng.uniform(*seconds), 1 / rng.uniform(60, 125)
+    times = [0.0]
+    while times[-1] < duration:
+        times.append(times[-1] + period * rng.uniform(0.8, 1.2))
+    times[-1] = duration
+    c, s = math.cos(tilt), math.sin(tilt)
+    pixels: list[tuple[int, int, int]] = []
+    for t in times:
+        u = t / duration
+        done = (1 - jerk) * u + jerk * (10 * u**3 - 15 * u**4 + 6 * u**5)
+        a = start + way * sweep * done
+        r = radius * (1 + spiral * done) * (1 + sum(amp * math.sin(k * a + ph)
+                                                    for k, amp, ph in lumps))
+        x, y = r * wide * math.cos(a), r * math.sin(a)
+        pixel = (round(x * c - y * s), round(x * s + y * c), round(t * 1000))
+        if not pixels or pixels[-1][:2] != pixel[:2]:  # no event without a move
+            pixels.append(pixel)
+    return [Stroke(tuple((round(800 + x * scale), round(500 + y * scale), ms)
+                         for x, y, ms in pixels), "#000000", 6)]
+
+
 def lumpy_circle(rng: random.Random) -> list[Stroke]:
     """A circle drawn with a finger, 160-550 units across its radius, lumpy (2-6 lobes of
     up to 5 % of its radius), with the finger's tremor and wobble."""
