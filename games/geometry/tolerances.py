@@ -183,9 +183,10 @@ slow ends' bunched events and stair steps merged), a stroke of SPARSE_SIDES segm
 whose every turn is SPARSE_TURN times what a circle turns over the same length (its two
 segments' share of the whole) is round: its turns are all alike and moderate, spread
 by the sampling, not held in corners. Measured: generated fast mouse circles misread as
-polygons 0.33-1.5; Quick, Draw! squares and triangles of 10-30 such segments turn back
-somewhere or 2.1 times and more at their corners, its octagons and hexagons have fewer
-than 10 segments (simplified) or turn back (raw), its circles 0.1-5.7 (already circles).
+polygons 0.33-1.5; Quick, Draw! squares and triangles of 10-30 such segments turn 2.1
+times and more at their corners (most turn back somewhere too), its octagons and
+hexagons have fewer than 10 segments (simplified) or turn back (raw): no real record
+moved.
 A figure of fewer than 10 segments is a polygon as sampled: a person sees one too."""
 
 LINE_TOLERANCE: Final = 0.08
