@@ -30,7 +30,9 @@ has the method in full and the figures measured on real strokes):
    curls under 6 % of the length.
 6. Shapes: 3 straight sides closed make a triangle, 4 with turns within 30 degrees of a
    right angle a square; 5 blunt corners or more with too little flat between them (a
-   closed stroke read as drawn) are a lumpy circle's lumps, no polygon's; a closed
+   closed stroke read as drawn) are a lumpy circle's lumps, no polygon's, and so are
+   those of a stroke sampled sparsely (10-30 pointer events) turning alike all round
+   at its own spacing (a circle drawn fast with a mouse); a closed
    curve within 8 % (mean) of the ellipse of its own area moments is a circle; a
    straight stroke is a line; under 40 units either way, a dot.
 

@@ -96,6 +96,9 @@ from games.geometry.tolerances import (
     SIDE_TOLERANCE,
     SIMPLIFY_FLOOR,
     SIMPLIFY_FRACTION,
+    SPARSE_SIDES,
+    SPARSE_SPACING,
+    SPARSE_TURN,
     WAVE_BEND,
     WAVE_CORNER_SHARE,
     WAVE_RISE,
@@ -796,11 +799,13 @@ def _figure(strokes: tuple[int, ...], xs: list[float], ys: list[float], size: fl
     drawn = parts or ((fine,) if fine is not None else ())
     if (closed and drawn and len(corners) >= POLYGON_CORNERS
             and all(corner_turns.get(k, 0.0) < math.radians(POINT_ANGLE) for k in corners)
-            and _flat_share_of(drawn) < POLYGON_FLAT_SHARE):
+            and ((len(drawn) == 1 and sparse_round(*drawn[0]))
+                 or _flat_share_of(drawn) < POLYGON_FLAT_SHARE)):
         # Blunt corners with too little flat between them where a person looks: a lumpy
         # circle drawn with a wobbling finger, however straight the outline runs between
         # its lumps at the simplification's scale (a polygon's sides are flat for most of
-        # their length, its turn held in its corners). A star's points are sharp: it
+        # their length, its turn held in its corners), or a circle drawn fast with a
+        # mouse, whose few points turn alike all round. A star's points are sharp: it
         # stays lines.
         corners = []
         unlike = by_sides = False
@@ -957,6 +962,40 @@ def flat_share(xs: Sequence[float], ys: Sequence[float], whole: float = 0.0) -> 
                                 rx[i + k] - rx[i], ry[i + k] - ry[i])) < limit
                for i in range(k, count + 1 - k))
     return flat / (count + 1 - 2 * k)
+
+
+def sparse_round(xs: Sequence[float], ys: Sequence[float]) -> bool:
+    """Whether a stroke (as drawn: thinned, not simplified) is sampled so sparsely that
+    it can show no flat side below its spacing, and turns alike all round at that
+    spacing: a circle drawn fast with a mouse, its pointer events 10-30 straight segments
+    (SPARSE_SIDES, SPARSE_TURN). Its points are merged first where they are closer than
+    1/SPARSE_SPACING of its length (the slow ends' bunched events, stair steps of a
+    pixel). Each turn is weighed against what a circle turns over its two segments'
+    share of the length, so that an uneven pace (slow ends, a fast middle) does not
+    matter, and a turn back, a flat or a corner does. Linear in the points."""
+    total = cumulative(xs, ys)[-1]
+    if len(xs) < SPARSE_SIDES[0] + 1 or total <= 0:
+        return False
+    gap = total / SPARSE_SPACING
+    kx, ky = [xs[0]], [ys[0]]
+    for x, y in zip(xs, ys, strict=True):
+        if math.hypot(x - kx[-1], y - ky[-1]) >= gap:
+            if len(kx) > SPARSE_SIDES[1]:
+                return False  # dense: the flat share reads it
+            kx.append(x)
+            ky.append(y)
+    sides = len(kx) - 1
+    if not SPARSE_SIDES[0] <= sides <= SPARSE_SIDES[1]:
+        return False
+    lengths = [math.hypot(bx - ax, by - ay) for ax, ay, bx, by in
+               zip(kx, ky, kx[1:], ky[1:], strict=False)]
+    turns = [turn_between(kx[i] - kx[i - 1], ky[i] - ky[i - 1], kx[i + 1] - kx[i],
+                          ky[i + 1] - ky[i]) for i in range(1, sides)]
+    sign = 1.0 if sum(turns) > 0 else -1.0
+    low, high = SPARSE_TURN
+    # A circle turns by pi * (l0 + l1) / total between two segments' midpoints.
+    return all(low <= sign * turn * total / (math.pi * (before + after)) <= high
+               for turn, before, after in zip(turns, lengths, lengths[1:], strict=False))
 
 
 def _flat_share_of(parts: Sequence[tuple[Sequence[float], Sequence[float]]]) -> float:
@@ -1403,11 +1442,12 @@ def _read_single(index: int, trace: Trace) -> Figure:
                      trace.fine)
     # A closed curve whose outline turns back at its lumps (by BEND_REVERSAL, not by
     # LUMP_REVERSAL: no dent, no notch) turns sharply at a wobble's jags, which are no
-    # points: a lozenge's tips are where a convex outline turns.
+    # points: a lozenge's tips are where a convex outline turns. Nor are the vertices of
+    # a circle drawn fast with a mouse, which turn alike all round at its events.
     if (figure.closed and figure.curves and trace.fine is not None
             and figure.bend_reversal < BEND_REVERSAL):
         tips = fine_points(trace.fine[0], trace.fine[1], tolerance_for(trace.size))
-        if tips:
+        if tips and not sparse_round(*trace.fine):
             figure = replace(figure, tips=tips)
     return figure
 

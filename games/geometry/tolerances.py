@@ -172,6 +172,23 @@ under 0.4); generated fast octagons and hexagons (corners drawn round) 0.44 and 
 ones 0.59 and up; Quick, Draw! octagons and hexagons 0.43 and up; cookies' lumpy
 outlines 0.36-0.43."""
 
+SPARSE_SPACING: Final = 60
+SPARSE_SIDES: Final = (10, 30)
+SPARSE_TURN: Final = (0.3, 2.0)
+"""A closed stroke drawn fast with a mouse reaches the box as its pointer events (60-125
+a second): a circle in 0.12-0.3 s is a polygon of 10-30 points, each segment straight as
+sampled, so it shows no flat side (nor any lack of one) below its own spacing. Read at
+that spacing (the stroke's points 1/SPARSE_SPACING of its length apart at least, its
+slow ends' bunched events and stair steps merged), a stroke of SPARSE_SIDES segments
+whose every turn is SPARSE_TURN times what a circle turns over the same length (its two
+segments' share of the whole) is round: its turns are all alike and moderate, spread
+by the sampling, not held in corners. Measured: generated fast mouse circles misread as
+polygons 0.33-1.5; Quick, Draw! squares and triangles of 10-30 such segments turn 2.1
+times and more at their corners (most turn back somewhere too), its octagons and
+hexagons have fewer than 10 segments (simplified) or turn back (raw): no real record
+moved.
+A figure of fewer than 10 segments is a polygon as sampled: a person sees one too."""
+
 LINE_TOLERANCE: Final = 0.08
 """A stroke is straight when it strays from its chord by at most this fraction of the
 chord's length (a person still calls a line straight that wanders by 1/12 of its length;

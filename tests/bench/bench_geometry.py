@@ -4,7 +4,8 @@ check a real stroke (Broad Lines) and a 4-shape drawing (ArtBox), each cold (not
 cached), a step of a busy ArtBox picture checked after each stroke (40 strokes, and 60
 piled on one spot as the hostile bench's flood leaves them), the accuracy on the $1
 gestures (tuning and held-out people), on the Quick, Draw! sample (tuning and held-out
-halves) and on the cases of issue 15, and the time to replay a long ArtBox match after a
+halves), on the cases of issue 15 and on shapes drawn fast with a mouse in a browser
+(their pointer events, by how long they took), and the time to replay a long ArtBox match after a
 power cut (resume_long_artbox_s).
 
 Times are per call on this machine, as p50 and p99 over many calls, in CPU time of the
@@ -36,7 +37,7 @@ from games.sheet import Stroke
 from tests.test_artbox import Table
 from tests.test_geometry_cuts import CUTS, cut_rates
 from tests.test_geometry_dollar1 import OUTCOMES, POSITIVES, confusion, load_gestures, rates
-from tests.test_geometry_person import CASES, rate
+from tests.test_geometry_person import CASES, browser_circle, browser_polygon, rate, shapes_reading
 from tests.test_geometry_quickdraw import confusion as quickdraw_confusion
 from tests.test_geometry_quickdraw import load_drawings, load_simplified, rhombus_readings
 from tests.test_geometry_quickdraw import rates as quickdraw_rates
@@ -315,6 +316,29 @@ def resume_cost(rng: random.Random) -> dict[str, float]:
             "resume_long_artbox_strokes": float(strokes)}
 
 
+MOUSE_SECONDS: tuple[tuple[float, float], ...] = ((0.12, 0.2), (0.2, 0.3), (0.3, 0.5), (0.5, 1.0))
+"""How long a fast mouse circle takes, the buckets its reading is reported by."""
+
+
+def browser_rates() -> dict[str, float]:
+    """Per cent of circles drawn fast with a mouse (as a browser samples them) read as a
+    circle, by how long they took, on the tuning seeds (0-199) and held-out seeds
+    (1000-1399); and of polygons so drawn in 0.15-0.3 s read as theirs (300 each)."""
+    out = {}
+    for seconds in MOUSE_SECONDS:
+        name = f"browser_circle_{seconds[0]:g}_{seconds[1]:g}s".replace(".", "")
+        for half, seeds in (("tuning", range(200)), ("held_out", range(1000, 1400))):
+            circles = sum(shapes_reading(browser_circle(random.Random(seed), seconds)) == "circle"
+                          for seed in seeds)
+            out[f"{name}_pct_{half}"] = 100 * circles / len(seeds)
+    for sides, wanted in ((3, ("triangle",)), (4, ("square", "not.diamond")), (6, ("not.corners",)),
+                          (8, ("not.corners",))):
+        kept = sum(shapes_reading(browser_polygon(sides, random.Random(seed), (0.15, 0.3)))
+                   in wanted for seed in range(300))
+        out[f"browser_polygon_{sides}_sides_kept_pct"] = 100 * kept / 300
+    return out
+
+
 def run() -> dict[str, float]:
     rng = random.Random(2007)
     worst = worst_cases(rng)
@@ -352,6 +376,7 @@ def run() -> dict[str, float]:
     more = load_simplified(sample)
     more_tuning = quickdraw_rates(quickdraw_confusion([d for d in more if not d.held_out]))
     more_held = quickdraw_rates(quickdraw_confusion([d for d in more if d.held_out]))
+    mouse = browser_rates()
     resume = resume_cost(rng)
     steps = incremental_steps(rng)
 
@@ -401,6 +426,10 @@ def run() -> dict[str, float]:
           " degrees off) and diamonds read as a square:")
     for key, value in rhombi.items():
         print(f"   {key:40} {value:6.1f}")
+    print("   drawn fast with a mouse (pointer events), % a circle (tuning / held out) or"
+          " polygons kept:")
+    for key, value in mouse.items():
+        print(f"   {key:40} {value:6.1f}")
     print()
     logged = resume["resume_long_artbox_actions"], resume["resume_long_artbox_strokes"]
     print(f"   resume: a long ArtBox match replayed cold ({logged[0]:.0f} actions, {logged[1]:.0f}"
@@ -425,6 +454,7 @@ def run() -> dict[str, float]:
         **{f"{key}_simplified_held_out": value for key, value in more_held.items()},
         **{f"{key}_simplified_tuning": value for key, value in more_tuning.items()},
         **rhombi,
+        **mouse,
         **resume,
         **steps,
     }
