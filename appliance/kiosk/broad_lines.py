@@ -394,7 +394,9 @@ def button(
     """A rounded button (the caller adds its target); returns its rect."""
     m = f.metrics
     text = r.text(label, m.f_body, ink_on(fill), True, width)
-    rect = pygame.Rect(0, 0, (width or text.get_width() + 2 * m.pad), text.get_height() + m.pad)
+    # A finger high (Metrics.target) however small its words: the 7-inch panel's were 31 px.
+    rect = pygame.Rect(0, 0, (width or text.get_width() + 2 * m.pad),
+                       max(m.target, text.get_height() + m.pad))
     setattr(rect, anchor, pos)
     pygame.draw.rect(f.surface, fill, rect, border_radius=m.radius)
     f.surface.blit(text, text.get_rect(center=rect.center))
@@ -755,7 +757,9 @@ def _draw_order(r: KioskRenderer, f: Frame, table: Table, box: pygame.Rect) -> i
         label = table.name(seat)
         if seat in kiosk:
             label = f"{label} · {tx(f.lang, 'word_again')}"
-        chip = pill(r, s, label, m.f_small, fill, "topleft", (x, y), turn, box.w)
+        # A seat at the kiosk taps its chip for another word: a finger high.
+        tall = m.target if seat in kiosk else 0
+        chip = pill(r, s, label, m.f_small, fill, "topleft", (x, y), turn, box.w, tall)
         if chip.right > box.right and x > box.left:
             pygame.draw.rect(s, PANEL, chip)
             if chip.bottom + 4 + chip.h > box.bottom:
@@ -765,7 +769,7 @@ def _draw_order(r: KioskRenderer, f: Frame, table: Table, box: pygame.Rect) -> i
                      max(1, box.right - x - 2 * m.f_small))
                 break
             x, y = box.left, chip.bottom + 4
-            chip = pill(r, s, label, m.f_small, fill, "topleft", (x, y), turn, box.w)
+            chip = pill(r, s, label, m.f_small, fill, "topleft", (x, y), turn, box.w, tall)
         if seat in kiosk:
             r.add_target(chip, SeatPadKey("word_again", str(seat)))
         x = chip.right + 6
@@ -779,6 +783,7 @@ def _draw_give_up(
     """The proposal to give up, over the side panel: who agreed, a button per player who
     has not, and "play on" (the table's own no)."""
     m, s, lang = f.metrics, f.surface, f.lang
+    r.drop_targets_in(rect)  # an artist's "another word" chip under it is hidden
     pygame.draw.rect(s, blend(PANEL, GOLD, 0.12), rect, border_radius=m.radius)
     pygame.draw.rect(s, GOLD, rect, 3, border_radius=m.radius)
     inner = rect.inflate(-2 * m.pad, -2 * m.pad)
@@ -788,16 +793,22 @@ def _draw_give_up(
                               3 * r.line(m.f_small))
     y = draw_lines(r, s, lines, size, MUTED, (inner.left, y), inner.w).bottom + m.gap
     agreed = set(seat_list(give_up.get("agreed")))
-    for seat in sorted(table.players):
-        if y + r.line(m.f_body, True) + m.pad > inner.bottom - r.line(m.f_body, True) - m.pad:
-            break
+    # Every player's button a finger high, in columns when one does not hold them all.
+    seats = sorted(table.players)
+    step = max(m.target, r.line(m.f_body, True) + m.pad) + m.gap // 3
+    fits = max(0, (inner.bottom - step - y) // step)
+    cols = min(3, -(-len(seats) // max(1, fits)))
+    col_w = (inner.w - (cols - 1) * (m.gap // 2)) // cols
+    shown = seats[: fits * cols]
+    r.note_dropped("give-up buttons", len(shown), len(seats))
+    for i, seat in enumerate(shown):
         done = seat in agreed
         fill = table.colour(seat) if not done else blend(table.colour(seat), PANEL, 0.5)
         label = table.name(seat) + (f" · {tx(lang, 'agreed')}" if done else "")
-        b = button(r, f, label, (inner.left, y), fill, width=inner.w)
+        at = (inner.left + (i % cols) * (col_w + m.gap // 2), y + (i // cols) * step)
+        b = button(r, f, label, at, fill, width=col_w)
         if not done:
             r.add_target(b, ActAs(seat, "agree_give_up"))
-        y = b.bottom + m.gap // 3
     b = button(r, f, tx(lang, "play_on"), (inner.left, inner.bottom), PANEL_EDGE, "bottomleft",
                inner.w)
     r.add_target(b, ActAs(None, "refuse_give_up"), first=True)  # the safe choice

@@ -138,7 +138,7 @@ def _draw_confirm(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
     question = word(lang, question_key, name=name, title=title)
     note_key = "kick_note_playing" if ask == "kick" and playing else f"{ask}_note"
     note = word(lang, note_key, name=name, title=title)
-    button_h = max(40, round(m.h * 0.09))
+    button_h = max(m.target, round(m.h * 0.09))
     button_w = round(min(m.w * 0.36, 420 * m.scale))
     # Room for the remote's ring (about 1/108 of the screen's height, twice over with its
     # edge) around the focused button, so it covers neither the sentence nor the other.
@@ -264,7 +264,8 @@ def _draw_menu(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
     rows = (len(items) + cols - 1) // cols
     sound = menu.get("sound") if isinstance(menu.get("sound"), Mapping) else None
     rows_drawn = rows + (1 if sound is not None else 0)  # the sound row, the last
-    button_h = max(36, min(round(m.h * 0.08), (m.h - 4 * m.margin) // (rows_drawn + 2)))
+    # A finger high at least: a long menu takes a second column (below) before that.
+    button_h = max(m.target, min(round(m.h * 0.08), (m.h - 4 * m.margin) // (rows_drawn + 2)))
     wide = (0.36, 560) if cols == 2 else (0.5, 640)
     button_w = round(min(m.w * wide[0], wide[1] * m.scale))
     gap = m.gap // 2

@@ -471,9 +471,10 @@ def button(
     if width is not None:
         room = max(1, width - 2 * max(6, m.f_body // 2))
         size = r.fit_size(label, m.f_body, room, True, min_size=r.min_text)
-    rect = pill(r, f.surface, label, size, fill, anchor, pos, True, room)
+    # A finger high (Metrics.target): Nothing fits and Reveal the votes were 25-31 px.
+    rect = pill(r, f.surface, label, size, fill, anchor, pos, True, room, m.target)
     # "Start the countdown" is the vote's next step (REVEAL's waits for every vote).
-    r.add_target(rect.inflate(m.gap // 2, m.gap // 2), intent,
+    r.add_target(rect, intent,
                  first=isinstance(intent, ActAs) and intent.kind == "close_vote")
     return rect
 

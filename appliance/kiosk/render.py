@@ -316,7 +316,8 @@ class KioskRenderer(Painter):
     # -- a game's finish and a pause, over the game's own screen
 
     def _finish_rect(self, m: Metrics) -> pygame.Rect:
-        h = round(m.h * (0.22 if m.portrait else 0.21))
+        # Tall enough for its two buttons stacked, each a finger high (the 7-inch panel).
+        h = max(round(m.h * (0.22 if m.portrait else 0.21)), 2 * m.target + 2 * m.gap)
         return pygame.Rect(0, m.h - h, m.w, h)
 
     def _draw_finish(
@@ -357,8 +358,11 @@ class KioskRenderer(Painter):
             if url is not None:
                 y = self.blit_text(s, tr(lang, "gallery_title"), m.f_body, TEXT, "topleft",
                                    (x, y), True, width).bottom
-                self.blit_text(s, tr(lang, "gallery_help"), m.f_small, TEXT, "topleft",
-                               (x, y), False, width)
+                # What the code is for wraps above the hint: an instruction is never cut.
+                room = r.h - m.pad // 2 - self.line(m.f_small) - y
+                size, lines = fit_wrapped(self, tr(lang, "gallery_help"), m.f_small, width,
+                                          room)
+                draw_lines(self, s, lines, size, TEXT, (x, y), width)
             self.blit_text(s, tr(lang, "finish_hint"), m.f_small, MUTED, "bottomleft",
                            (x, r.h - m.pad // 2), False, width)
 
