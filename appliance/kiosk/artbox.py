@@ -1106,19 +1106,15 @@ def _reveal_label(
         )
         y2 = line + max(0, (rect.h - 2 * line) // 2)
         pygame.draw.rect(surf, colour, (0, y2 + 2, max(4, line // 5), line - 4))
-        who = r.blit_text(
-            surf, name, m.f_small, TEXT, "topleft", (line // 5 + 4, y2), False, rect.w // 2
-        )
-        r.blit_text(
-            surf,
-            tr(lang, "artbox.recognised", n=recognised),
-            m.f_small,
-            MUTED,
-            "topright",
-            (rect.right, y2),
-            False,
-            max(1, rect.right - who.right - m.gap // 3),
-        )
+        # The count is the point ("guessed b…" hid it): it is drawn whole, the name
+        # takes what is left and is cut if it must.
+        count = tr(lang, "artbox.recognised", n=recognised)
+        count_w = r.fonts.font(m.f_small).size(count)[0]
+        left = line // 5 + 4
+        room = max(1, rect.right - left - m.gap // 3 - count_w)
+        who = r.blit_text(surf, name, m.f_small, TEXT, "topleft", (left, y2), False, room)
+        r.blit_text(surf, count, m.f_small, MUTED, "topright", (rect.right, y2), False,
+                    max(count_w, rect.right - who.right - m.gap // 3))
 
     key = ("artbox-reveal", name, colour, word, token, recognised, legal, overruled, lang, m)
     return r.part(key, size, paint)
@@ -1203,8 +1199,9 @@ def _draw_reveal_panel(
     )
     # The pill pads its label by half a line each side: the label is fitted to what is left.
     size = r.fit_size(label, m.f_body, inner.w - m.f_body, True, m.f_small)
-    button = pill(r, s, label, size, GOLD, "topleft", (inner.left, y), max_width=inner.w)
-    r.add_target(button.inflate(m.gap // 2, m.gap // 2), PressButton("reveal"))
+    button = pill(r, s, label, size, GOLD, "topleft", (inner.left, y), max_width=inner.w,
+                  min_h=m.target)  # a finger high
+    r.add_target(button, PressButton("reveal"))
     y = button.bottom + m.gap // 3
     hint = tr(
         lang,
@@ -1271,8 +1268,9 @@ def _draw_points(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) ->
         )
         r.blit_text(s, text, m.f_head, GOLD, "midtop", (rect.centerx, y), True, rect.w)
         return
-    button = pill(r, s, tr(lang, "artbox.next_round"), m.f_body, GOLD, "midtop", (rect.centerx, y))
-    r.add_target(button.inflate(m.gap // 2, m.gap // 2), PressButton("reveal"))
+    button = pill(r, s, tr(lang, "artbox.next_round"), m.f_body, GOLD, "midtop", (rect.centerx, y),
+                  min_h=m.target)  # a finger high
+    r.add_target(button, PressButton("reveal"))
     r.blit_text(
         s,
         tr(lang, "artbox.next_hint", name=table.name(table.starter)),

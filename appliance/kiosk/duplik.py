@@ -1194,21 +1194,16 @@ def _draw_artshow(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
             GOLD,
             "midright",
             (rect.right, head.centery),
+            min_h=m.target,  # a finger high
         )
-        r.add_target(button.inflate(m.gap // 2, m.gap // 2), PressButton("reveal"))
+        r.add_target(button, PressButton("reveal"))
         hint = tr(lang, "duplik.next_hint", name=table.name(table.portrayer))
         room = button.left - head.right - m.gap
-        if room > 40:
-            r.blit_text(
-                s,
-                hint,
-                m.f_small,
-                MUTED,
-                "midright",
-                (button.left - m.gap // 2, head.centery),
-                False,
-                room,
-            )
+        if room > 40:  # on two lines beside the button rather than cut
+            size, lines = fit_wrapped(r, hint, m.f_small, room, 2 * r.line(m.f_small))
+            top = head.centery - len(lines) * r.line(size) // 2
+            draw_lines(r, s, lines, size, MUTED, (button.left - m.gap // 2 - room, top), room,
+                       align="right")
     top = head.bottom + m.gap // 2
     body = pygame.Rect(rect.left, top, rect.w, rect.bottom - top)
     label_h = r.line(m.f_small, True) + m.gap // 2

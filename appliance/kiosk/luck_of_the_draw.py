@@ -59,6 +59,7 @@ from appliance.kiosk.kit import (
     sheet_key,
     split_body,
     state_of,
+    wrap,
 )
 from appliance.kiosk.render import (
     BG,
@@ -726,9 +727,13 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
                 draw_lines(r, s, lines, size, WARN, (inner.left, top), inner.w, True, "center")
                 bottom = top - m.gap // 2
             else:  # the kiosk speaks for the table: a countdown for those who have not voted
-                bottom = button(r, f, tr(lang, "vote.start_countdown"), "midbottom",
-                                (inner.centerx, bottom), ActAs(None, "close_vote"), PANEL_EDGE,
-                                wide).top - m.gap // 2
+                # Said shorter where it would be cut (the 7-inch panel's side panel).
+                label = tr(lang, "vote.start_countdown")
+                room = wide - 2 * max(6, m.f_body // 2)
+                if r.fonts.font(r.min_text, True).size(label)[0] > room:
+                    label = tr(lang, "vote.start_countdown_short")
+                bottom = button(r, f, label, "midbottom", (inner.centerx, bottom),
+                                ActAs(None, "close_vote"), PANEL_EDGE, wide).top - m.gap // 2
             bottom = button(r, f, tr(lang, "lotd.nothing_fits_button"), "midbottom",
                             (inner.centerx, bottom), ActAs(None, "nothing_fits"), PANEL_EDGE,
                             wide).top - m.gap // 2
@@ -800,12 +805,11 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
             button_h = max(m.target, r.line(m.f_body, True) + m.gap)
             room = inner.bottom - y - m.gap // 3 - button_h
             room = min(4 * r.line(m.f_small), room)
-            size, lines = fit_wrapped(r, tr(lang, "lotd.winner_hidden"), m.f_small, inner.w,
-                                      max(room, r.line(m.f_small)))
+            lines = wrap(r, tr(lang, "lotd.winner_hidden"), m.f_small, inner.w)
             # Whole or not at all ("The winners stay s…" says nothing): where every
             # voter takes the room, the voters win; the rules and the phones say it too.
-            if len(lines) * r.line(size) <= room and not lines[-1].endswith("…"):
-                draw_lines(r, s, lines, size, MUTED, (inner.left, y + m.gap // 3), inner.w)
+            if len(lines) * r.line(m.f_small) <= room:
+                draw_lines(r, s, lines, m.f_small, MUTED, (inner.left, y + m.gap // 3), inner.w)
         label = tr(lang, "lotd.show_owners" if last_one else "lotd.next_category")
         button(r, f, label, "midbottom", (inner.centerx, inner.bottom), PressButton("reveal"))
         return

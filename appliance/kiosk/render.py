@@ -26,7 +26,7 @@ from appliance.kiosk.intents import (
     PressButton,
     SitDown,
 )
-from appliance.kiosk.kit import PerRenderer, draw_lines, fit_wrapped
+from appliance.kiosk.kit import PerRenderer, draw_lines, fit_wrapped, wrap
 from appliance.kiosk.lobby import draw_lobby, plays_together
 from appliance.kiosk.painter import Painter
 from appliance.kiosk.seat_pad import draw_seat_layer
@@ -356,13 +356,21 @@ class KioskRenderer(Painter):
             y = self.blit_text(s, result, font, ACCENT, "topleft", (x, m.pad // 2), True,
                                width).bottom
             if url is not None:
-                y = self.blit_text(s, tr(lang, "gallery_title"), m.f_body, TEXT, "topleft",
-                                   (x, y), True, width).bottom
-                # What the code is for wraps above the hint: an instruction is never cut.
+                # What the code is for wraps above the hint, never cut: where it does not
+                # fit under its heading (the 7-inch panel), it is said without the heading.
                 room = r.h - m.pad // 2 - self.line(m.f_small) - y
-                size, lines = fit_wrapped(self, tr(lang, "gallery_help"), m.f_small, width,
-                                          room)
-                draw_lines(self, s, lines, size, TEXT, (x, y), width)
+                help_lines = wrap(self, tr(lang, "gallery_help"), m.f_small, width)
+                help_h = len(help_lines) * self.line(m.f_small)
+                if help_h + self.line(m.f_body, True) <= room:
+                    y = self.blit_text(s, tr(lang, "gallery_title"), m.f_body, TEXT, "topleft",
+                                       (x, y), True, width).bottom
+                    room -= self.line(m.f_body, True)
+                if help_h <= room:
+                    draw_lines(self, s, help_lines, m.f_small, TEXT, (x, y), width)
+                else:
+                    size, lines = fit_wrapped(self, tr(lang, "gallery_help"), m.f_small, width,
+                                              room)
+                    draw_lines(self, s, lines, size, TEXT, (x, y), width)
             self.blit_text(s, tr(lang, "finish_hint"), m.f_small, MUTED, "bottomleft",
                            (x, r.h - m.pad // 2), False, width)
 

@@ -73,6 +73,7 @@ CATALOGUES: Final[dict[str, dict[str, _Entry]]] = {
         "score": "score",
         "vote.countdown": "The vote closes in {time}",
         "vote.start_countdown": "Start the countdown",
+        "vote.start_countdown_short": "Countdown",
         "vote.asked": "{n} asked for it",
     },
     "cs": {
@@ -137,6 +138,7 @@ CATALOGUES: Final[dict[str, dict[str, _Entry]]] = {
         "score": "body",
         "vote.countdown": "Hlasování skončí za {time}",
         "vote.start_countdown": "Spustit odpočet",
+        "vote.start_countdown_short": "Odpočet",
         "vote.asked": "Žádá: {n}",
     },
 }
