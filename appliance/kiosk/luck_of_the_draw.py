@@ -659,8 +659,27 @@ def _draw_gallery(r: KioskRenderer, f: Frame, table: Table, box: pygame.Rect) ->
                     (sheet.left, y), True, max(1, right - sheet.left))
         cards = under.get(ex.chip)
         if cards:
-            r.blit_text(s, " · ".join(cards), m.f_small, GOLD, "topleft",
-                        (sheet.left, y + r.line(m.f_small, True)), False, sheet.w)
+            _draw_cards(r, f, cards, (sheet.left, y + r.line(m.f_small, True)), sheet.w)
+
+
+def _draw_cards(r: KioskRenderer, f: Frame, cards: list[str], pos: tuple[int, int],
+                width: int) -> None:
+    """The Category cards under a drawing ("½ Shiniest · Funniest"); where they do not
+    fit, how many first ("+1½", never cut: "½ Looks the ol…" hid a second card), then
+    their names in what is left."""
+    m, s = f.metrics, f.surface
+    said = " · ".join(cards)
+    if r.fonts.font(max(r.min_text, round(m.f_small * 0.8))).size(said)[0] <= width:
+        r.blit_text(s, said, m.f_small, GOLD, "topleft", pos, False, width)
+        return
+    halves = sum(1 if card.startswith("½ ") else 2 for card in cards)
+    count = r.blit_text(s, tr(f.lang, "lotd.gained", cards=halves_text(halves)), m.f_small,
+                        GOLD, "topleft", pos, True)
+    names = " · ".join(card.removeprefix("½ ") for card in cards)
+    room = pos[0] + width - count.right - m.gap // 3
+    if room > 2 * m.f_small:
+        r.blit_text(s, names, m.f_small, GOLD, "topleft", (count.right + m.gap // 3, pos[1]),
+                    False, room)
 
 
 def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
@@ -824,9 +843,11 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
             cards, halves = as_int(got.get("cards"), 0) or 0, as_int(got.get("halves"), 0) or 0
             if not cards and not halves:
                 continue
-            text = f"{table.name(seat)}  +{halves_text(2 * cards + halves)}"
-            y = r.blit_text(s, text, m.f_body, YES, "topleft", (inner.left, y), True,
-                            inner.w).bottom
+            # The cards won whole at the right, the name cut before them if it must be.
+            gain = r.blit_text(s, f"+{halves_text(2 * cards + halves)}", m.f_body, YES,
+                               "topright", (inner.right, y), True)
+            y = r.blit_text(s, table.name(seat), m.f_body, YES, "topleft", (inner.left, y),
+                            True, max(1, gain.left - m.gap // 2 - inner.left)).bottom
         if phase == "scores":
             button(r, f, tr(lang, "lotd.next_round"), "midbottom", (inner.centerx, inner.bottom),
                    PressButton("reveal"))
