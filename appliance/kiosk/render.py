@@ -26,7 +26,7 @@ from appliance.kiosk.intents import (
     PressButton,
     SitDown,
 )
-from appliance.kiosk.kit import PerRenderer, draw_lines, fit_wrapped, wrap
+from appliance.kiosk.kit import PerRenderer, draw_lines, fit_wrapped
 from appliance.kiosk.lobby import draw_lobby, plays_together
 from appliance.kiosk.painter import Painter
 from appliance.kiosk.seat_pad import draw_seat_layer
@@ -316,8 +316,11 @@ class KioskRenderer(Painter):
     # -- a game's finish and a pause, over the game's own screen
 
     def _finish_rect(self, m: Metrics) -> pygame.Rect:
-        # Tall enough for its two buttons stacked, each a finger high (the 7-inch panel).
-        h = max(round(m.h * (0.22 if m.portrait else 0.21)), 2 * m.target + 2 * m.gap)
+        # Tall enough for its two buttons stacked, each a finger high (the 7-inch panel),
+        # and for the result, the gallery's heading, its help on two lines and the hint.
+        texts = (self.line(m.f_head, True) + self.line(m.f_body, True)
+                 + 3 * self.line(m.f_small) + m.pad + m.gap)
+        h = max(round(m.h * (0.22 if m.portrait else 0.21)), 2 * m.target + 2 * m.gap, texts)
         return pygame.Rect(0, m.h - h, m.w, h)
 
     def _draw_finish(
@@ -356,21 +359,13 @@ class KioskRenderer(Painter):
             y = self.blit_text(s, result, font, ACCENT, "topleft", (x, m.pad // 2), True,
                                width).bottom
             if url is not None:
-                # What the code is for wraps above the hint, never cut: where it does not
-                # fit under its heading (the 7-inch panel), it is said without the heading.
+                # What the code is for wraps above the hint (the strip is tall enough).
+                y = self.blit_text(s, tr(lang, "gallery_title"), m.f_body, TEXT, "topleft",
+                                   (x, y), True, width).bottom
                 room = r.h - m.pad // 2 - self.line(m.f_small) - y
-                help_lines = wrap(self, tr(lang, "gallery_help"), m.f_small, width)
-                help_h = len(help_lines) * self.line(m.f_small)
-                if help_h + self.line(m.f_body, True) <= room:
-                    y = self.blit_text(s, tr(lang, "gallery_title"), m.f_body, TEXT, "topleft",
-                                       (x, y), True, width).bottom
-                    room -= self.line(m.f_body, True)
-                if help_h <= room:
-                    draw_lines(self, s, help_lines, m.f_small, TEXT, (x, y), width)
-                else:
-                    size, lines = fit_wrapped(self, tr(lang, "gallery_help"), m.f_small, width,
-                                              room)
-                    draw_lines(self, s, lines, size, TEXT, (x, y), width)
+                size, lines = fit_wrapped(self, tr(lang, "gallery_help"), m.f_small, width,
+                                          room)
+                draw_lines(self, s, lines, size, TEXT, (x, y), width)
             self.blit_text(s, tr(lang, "finish_hint"), m.f_small, MUTED, "bottomleft",
                            (x, r.h - m.pad // 2), False, width)
 
