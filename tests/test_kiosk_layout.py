@@ -33,6 +33,7 @@ from unittest import mock
 import pygame
 import pytest
 
+from appliance.door.kiosk_host import TEXT as PIN_TEXT
 from appliance.door.kiosk_seat import KioskSeats
 from appliance.kiosk import KioskRenderer, broad_lines
 from appliance.kiosk.focus import RING, RING_EDGE, Focus
@@ -88,8 +89,9 @@ def _lobby_extras(view: dict[str, Any]) -> list[dict[str, Any]]:
     ]
     return [
         {**view, "notices": notices, "version": -1},
-        {**view, "host_menu": {"state": "pin", "digits": 3, "message": "Wrong PIN"},
-         "version": -1},
+        {**view, "version": -1, "host_menu": {
+            "state": "pin", "digits": 3,
+            "message": PIN_TEXT[view_lang(view)]["wrong"].format(n=2)}},
         _with_menu(view),
         _with_question(view, "kick", NAMES[6]),
         _with_question(view, "restart"),
@@ -103,6 +105,11 @@ def _with_question(view: dict[str, Any], ask: str, name: str = "") -> dict[str, 
     return {**view, "version": -1, "host_menu": {
         "state": "confirm", "ask": ask, "seat": 1 if name else None, "name": name,
         "title": title, "playing": view.get("phase") == "playing"}}
+
+
+def _paused(view: dict[str, Any]) -> dict[str, Any]:
+    """`view` with the game paused by the host (its card over the dimmed frame)."""
+    return {**view, "version": -1, "match": {**view["match"], "paused": True}}
 
 
 def _with_menu(view: dict[str, Any]) -> dict[str, Any]:
@@ -158,6 +165,7 @@ def played_views(game: str, seed: int, players: int, tmp: Path, at_kiosk: int = 
                 shots.append((view, clock.now))
                 if seen[key] == 1 and view.get("phase") == "playing":
                     shots.append((_with_menu(view), clock.now))
+                    shots.append((_paused(view), clock.now))
                     shots.append((_with_question(view, "offer", NAMES[6]), clock.now))
                     shots.append((_with_question(view, "end"), clock.now))
             passing = view.get("pass_device")
@@ -282,10 +290,8 @@ NOT_YET: Final = (
     re.compile(r"^(Who portrays first|Kdo vypráví první): "),  # Duplik's first rolls
     re.compile(r"^\+1 · "),  # ArtBox's grey point under a score, 800x480
     re.compile(r" · (token|žeton) \d"),  # ArtBox's finished player's token
-    re.compile(r"^2 straight lines or 1 curve; no comments"),  # Broad Lines' rule
     re.compile(r"(hourglass \(or tap it here\)|přesýpací hodiny \(nebo klepni sem\))$"),
     re.compile(r"(\(or press REVEAL\)|\(nebo stiskni ODHALIT\))\.$"),  # ArtBox's reveal
-    re.compile(r"^(Vote on your phone for|Na telefonu hlasuj pro)"),  # Luck of the Draw
     re.compile(r"^(Roll the die: how many|Hoď kostkou: kolik)"),
     re.compile(r"^(Tap the die or press|Ťukni na kostku nebo)"),
     re.compile(r"^Souhlasit musí všichni\."),  # Broad Lines' give up, Czech

@@ -57,6 +57,7 @@ from appliance.kiosk.kit import (
     seat_list,
     sheet_key,
     state_of,
+    wrap,
 )
 from appliance.kiosk.render import (
     GAME_SCREENS,
@@ -555,8 +556,17 @@ def _draw_drawing(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
         size, lines = fit_wrapped(r, reason, m.f_body, buttons_w, rect.bottom - y - m.gap)
         draw_lines(r, s, lines, size, YES if legal else NO, (x, y + m.gap // 2), buttons_w)
         y += m.gap + len(lines) * r.line(size)
-    size, lines = fit_wrapped(r, tx(lang, "draw_hint"), m.f_small, buttons_w,
-                              max(0, rect.bottom - y))
+    # The rule, whole: under the buttons, else under the sheet (at 800x480 the buttons, a
+    # finger high each, fill the column and "no comments from the ot…" was cut there).
+    hint = tx(lang, "draw_hint")
+    beside = wrap(r, hint, m.f_small, buttons_w)
+    below = wrap(r, hint, m.f_small, sheet.w)
+    if len(beside) * r.line(m.f_small) > rect.bottom - y - m.gap // 2 and (
+            len(below) * r.line(m.f_small) <= rect.bottom - sheet.bottom - m.gap):
+        draw_lines(r, s, below, m.f_small, MUTED, (sheet.left, sheet.bottom + m.gap // 2 + 3),
+                   sheet.w)
+        return
+    size, lines = fit_wrapped(r, hint, m.f_small, buttons_w, max(0, rect.bottom - y))
     draw_lines(r, s, lines, size, MUTED, (x, y + m.gap // 2), buttons_w)
 
 
@@ -599,7 +609,7 @@ def _board_note(r: KioskRenderer, f: Frame, board: pygame.Rect, text: str) -> No
 def _draw_easel_phase(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     """The easel, with what the phase asks of the table beneath it."""
     m, s, lang, state = f.metrics, f.surface, f.lang, table.state
-    strip_h = r.line(m.f_body, True) + m.pad + m.gap
+    strip_h = max(m.target, r.line(m.f_body, True) + m.pad) + m.gap  # buttons a finger high
     easel_box = pygame.Rect(rect.left, rect.top, rect.w, rect.h - strip_h)
     board = draw_easel(r, f, table.easel, easel_box, as_int(state.get("round")))
     _draw_paper_cards(r, f, table, board)
@@ -615,7 +625,7 @@ def _draw_easel_phase(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rec
             _board_note(r, f, board, tx(lang, "paper_hint", name=table.name(table.artist)))
             hint = ""  # the note on the board says the rule
         # Only what works: on a screen that takes no touch nobody draws on it.
-        b = pygame.Rect(x - m.gap, y, 0, r.line(m.f_body, True) + m.pad)
+        b = pygame.Rect(x - m.gap, y, 0, max(m.target, r.line(m.f_body, True) + m.pad))
         if r.touch:
             b = button(r, f, tx(lang, "draw_here"), (x, y), GOLD)
             r.add_target(b, ActAs(table.artist, "use_panel", {"on": True}),
@@ -635,10 +645,13 @@ def _draw_easel_phase(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rec
                 other = button(r, f, label, (board.right - m.gap, board.top + m.gap),
                                PANEL_EDGE, "topright")
                 r.add_target(other, ActAs(asker, "ask_other", {}), first=r.first_focus is None)
-        # Beside the button, on two lines if one is too short: the rule, not a cut rule.
+        # Beside the button, on as many lines as the strip holds (three beside the 7-inch
+        # panel's finger-high button): the rule, not a cut rule.
         room = max(1, rect.right - b.right - m.gap)
         if hint:
-            size, lines = fit_wrapped(r, hint, m.f_small, room, 2 * r.line(m.f_small))
+            size, lines = fit_wrapped(r, hint, m.f_small, room,
+                                      max(2 * r.line(m.f_small),
+                                          min(3 * r.line(m.f_small), strip_h + m.gap)))
             top = b.centery - len(lines) * r.line(size) // 2
             draw_lines(r, s, lines, size, MUTED, (b.right + m.gap, top), room)
     elif table.phase == "vote":
@@ -759,9 +772,15 @@ def _draw_order(r: KioskRenderer, f: Frame, table: Table, box: pygame.Rect) -> i
             label = f"{label} · {tx(f.lang, 'word_again')}"
         # A seat at the kiosk taps its chip for another word: a finger high.
         tall = m.target if seat in kiosk else 0
+        # Tried within the box only: a chip that does not fit is wiped with the panel's
+        # colour, which outside the panel left a sliver on the frame's background.
+        clip = s.get_clip()
+        s.set_clip(box.clip(clip))
         chip = pill(r, s, label, m.f_small, fill, "topleft", (x, y), turn, box.w, tall)
         if chip.right > box.right and x > box.left:
             pygame.draw.rect(s, PANEL, chip)
+        s.set_clip(clip)
+        if chip.right > box.right and x > box.left:
             if chip.bottom + 4 + chip.h > box.bottom:
                 # No room for another row: say how many more there are.
                 more = len(table.artists) - table.artists.index(seat)

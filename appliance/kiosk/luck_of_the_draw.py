@@ -371,10 +371,15 @@ def _draw_header(
     match = as_map(f.view.get("match"))
     game_title = str(match.get("title") or "Luck of the Draw")
     right = area.right
-    subject = as_int(table.state.get("subject"))
-    if subject is not None and table.phase not in ("subject",) and art_show is None:
+    # The die's last roll: the subject's, then (from the vote on) the Category cards'
+    # count; the speedier game's two cards were not rolled, so the badge goes then.
+    rolled = as_int(table.state.get("subject"))
+    if table.phase in ("voting", "result", "scores"):
+        speedier = bool(table.state.get("speedier"))
+        rolled = None if speedier else as_int(table.state.get("categories"))
+    if rolled is not None and table.phase not in ("subject",) and art_show is None:
         side = r.line(m.f_head, True) + r.line(m.f_small)
-        s.blit(die_face(r, subject, side), (right - side, area.top))
+        s.blit(die_face(r, rolled, side), (right - side, area.top))
         right -= side + m.gap
     parts = [game_title, tr(lang, "lotd.round", n=table.round)]
     if art_show is not None:  # the finish: the game is over, its rounds on show in turn
@@ -710,6 +715,10 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
     if category is not None:
         # The Category card, read out: as big as it fits in the upper half.
         card_h = round(inner.h * (0.5 if phase == "voting" else 0.4))
+        if phase == "voting":  # smaller before the instruction under it is cut (7-inch)
+            below = (r.line(m.f_head, True) + 2 * (m.target + m.gap // 2)
+                     + 3 * r.line(m.f_small) + 2 * m.gap)
+            card_h = max(2 * r.line(m.f_head, True), min(card_h, inner.h - below))
         card = pygame.Rect(inner.left, y, inner.w, card_h)
         pygame.draw.rect(s, blend(PANEL, GOLD, 0.12), card, border_radius=m.radius)
         pygame.draw.rect(s, GOLD, card, width=max(2, round(4 * m.scale)), border_radius=m.radius)

@@ -303,9 +303,19 @@ class KioskRenderer(Painter):
         text_w = max(self.fonts.font(size, True).size(line)[0] for line in lines)
         box = pygame.Rect(0, 0, min(width, text_w + 2 * m.pad), len(lines) * line_h + m.pad)
         bottom = m.h - m.margin
-        if self.panel_buttons and any(isinstance(i, PressButton) for _, i in self.targets):
-            bottom = m.h - self._panel_bar_height(m) - m.gap // 2
-        box.midbottom = (m.w // 2, bottom)
+        table_buttons = [rect for rect, i in self.targets if isinstance(i, PressButton)
+                         and rect.bottom > m.h - self._panel_bar_height(m)]
+        if self.panel_buttons and table_buttons:
+            bar_h = self._panel_bar_height(m)
+            free = min(rect.left for rect in table_buttons) - m.gap - m.margin
+            if box.w <= free and box.h <= bar_h:
+                # In the table buttons' own bar, left of them: it hides no game's words
+                # ("Hourglass ✓" lay over the rules' text above the bar).
+                box.midleft = (m.margin, m.h - bar_h // 2 - m.gap // 4)
+                bottom = box.bottom
+            else:
+                bottom = m.h - bar_h - m.gap // 2
+        box.midbottom = (box.centerx if bottom == box.bottom else m.w // 2, bottom)
         fill = WARN if refused else ONLINE
         pygame.draw.rect(surface, BG, box.inflate(6, 6), border_radius=m.radius)
         pygame.draw.rect(surface, fill, box, border_radius=m.radius)
