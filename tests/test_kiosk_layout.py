@@ -112,6 +112,12 @@ def _paused(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "version": -1, "match": {**view["match"], "paused": True}}
 
 
+def _pressed(view: dict[str, Any], now: float) -> dict[str, Any]:
+    """`view` with the table's HOURGLASS just pressed: the "Hourglass ✓" toast."""
+    return {**view, "version": -1, "notice": {
+        "kind": "pressed", "key": "hourglass", "text": "", "at": now - 0.5, "until": now + 3}}
+
+
 def _with_menu(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "version": -1, "host_menu": {
         "state": "menu", "playing": view.get("phase") == "playing",
@@ -166,6 +172,7 @@ def played_views(game: str, seed: int, players: int, tmp: Path, at_kiosk: int = 
                 if seen[key] == 1 and view.get("phase") == "playing":
                     shots.append((_with_menu(view), clock.now))
                     shots.append((_paused(view), clock.now))
+                    shots.append((_pressed(view, clock.now), clock.now))
                     shots.append((_with_question(view, "offer", NAMES[6]), clock.now))
                     shots.append((_with_question(view, "end"), clock.now))
             passing = view.get("pass_device")
@@ -348,6 +355,14 @@ def problems(log: LayoutLog, r: KioskRenderer, m: Metrics) -> list[str]:
         why = instruction(t.text) if t.ellipsised else None
         if why:
             found.append(f"text carrying {why} cut with an ellipsis: {t.text!r} {where}")
+    for toast in r.covers:  # a notice's toast hides no words and no panel of the game
+        for t in log.texts:
+            if t.rect and not t.in_part and t.rect.colliderect(toast) and not toast.contains(
+                    t.rect):
+                found.append(f"a toast {tuple(toast)} over the text {t.text!r}")
+        for name, box in log.panels:
+            if name != "table buttons" and box.colliderect(toast):
+                found.append(f"a toast {tuple(toast)} over the panel {name} {tuple(box)}")
     for name, shown, total in log.dropped:
         found.append(f"{name}: {shown} of {total} shown, no ellipsis")
     frame = pygame.Rect((0, 0), log.size)
