@@ -491,7 +491,9 @@ def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) ->
         size, lines = fit_wrapped(r, title, m.f_head, width, 2 * r.line(m.f_head, True), True)
         box = draw_lines(r, s, lines, size, GOLD, (area.left, small.bottom), width, True)
         return pygame.Rect(area.left, area.top, area.w, box.bottom - area.top)
-    size = r.fit_size(title, m.f_title, width, bold=True, min_size=m.f_head)
+    # Smaller down to the body's type before it is cut: "name a number from 1 to 6" is
+    # the instruction (an upright screen and a long name did not fit it at the head's).
+    size = r.fit_size(title, m.f_title, width, bold=True, min_size=m.f_body)
     big = r.blit_text(s, title, size, TEXT, "topleft", (area.left, small.bottom), True, width)
     bottom = max(big.bottom, area.top + 2 * r.line(m.f_small) + r.line(m.f_body))
     return pygame.Rect(area.left, area.top, area.w, bottom - area.top)

@@ -195,10 +195,14 @@ def _message(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
 
 def _draw_pin_pad(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
                   m: Metrics, lang: str) -> None:
-    key = max(40, round(min(m.w, m.h) * 0.11))
+    key = max(m.target, round(min(m.w, m.h) * 0.11))
     gap = m.gap // 2
     title_h = r.line(m.f_head, True)
-    w = 3 * key + 2 * gap + 2 * m.pad
+    # As wide as its message: "Wrong PIN · tries left: 2" is cut nowhere (the count is
+    # the point); the keys stay centred under it.
+    message = menu.get("message") if isinstance(menu.get("message"), str) else ""
+    said = r.fonts.font(m.f_small, True).size(str(message))[0] + 2 * m.pad
+    w = max(3 * key + 2 * gap + 2 * m.pad, said)
     h = title_h + r.line(m.f_body) + r.line(m.f_small) + 5 * key + 5 * gap + 2 * m.pad
     panel = _panel(surface, m, w, h)
     y = panel.top + m.pad
@@ -216,7 +220,7 @@ def _draw_pin_pad(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
     # wide: the same area, and OK's top is higher, so the remote's focus starts on OK
     # (focus.py, `first`): the digits typed on the remote, then OK.
     rows = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["back", "0"]]
-    x0 = panel.left + m.pad
+    x0 = panel.centerx - (3 * key + 2 * gap) // 2
     for row in rows:
         for i, k in enumerate(row):
             rect = pygame.Rect(x0 + i * (key + gap), y, key, key)
