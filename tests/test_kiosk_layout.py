@@ -296,8 +296,6 @@ NOT_YET: Final = (
     re.compile(r"^(Who portrays first|Kdo vypráví první): "),  # Duplik's first rolls
     re.compile(r"^\+1 · "),  # ArtBox's grey point under a score, 800x480
     re.compile(r" · (token|žeton) \d"),  # ArtBox's finished player's token
-    re.compile(r"(hourglass \(or tap it here\)|přesýpací hodiny \(nebo klepni sem\))$"),
-    re.compile(r"(\(or press REVEAL\)|\(nebo stiskni ODHALIT\))\.$"),  # ArtBox's reveal
     re.compile(r"^(Roll the die: how many|Hoď kostkou: kolik)"),
     re.compile(r"^(Tap the die or press|Ťukni na kostku nebo)"),
     re.compile(r"^Souhlasit musí všichni\."),  # Broad Lines' give up, Czech

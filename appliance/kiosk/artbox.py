@@ -64,6 +64,7 @@ from appliance.kiosk.kit import (
     split_body,
     state_of,
     vote_countdown,
+    wrap,
 )
 from appliance.kiosk.render import (
     BG,
@@ -946,14 +947,19 @@ def _draw_words(
         if room >= r.line(m.f_small):
             size, lines = fit_wrapped(r, tr(lang, "artbox.hourglass_running"), m.f_small, tw, room)
             draw_lines(r, s, lines, size, MUTED, (tx, t.bottom), tw)
-    if not (started and remaining is not None):
-        # Beside the glass (cut with "…" in a narrow Czech panel: the words below need
-        # every line they have).
-        size, lines = fit_wrapped(r, tr(lang, "artbox.hourglass_tap"), m.f_small, tw, glass.h,
-                                  True)
-        draw_lines(r, s, lines, size, GOLD, (tx, glass.top), tw, True)
-        r.add_target(glass.inflate(m.gap, m.gap), PressButton("hourglass"))
     y = glass.bottom + m.gap // 2
+    if not (started and remaining is not None):
+        # Beside the glass, else under it across the panel: never cut (at 800x480 "(or
+        # tap it here)" was lost); the words below take the lines left.
+        tap = tr(lang, "artbox.hourglass_tap")
+        lines = wrap(r, tap, m.f_small, tw, True)
+        if len(lines) * r.line(m.f_small, True) <= glass.h:
+            draw_lines(r, s, lines, m.f_small, GOLD, (tx, glass.top), tw, True)
+        else:
+            lines = wrap(r, tap, m.f_small, inner.w, True)
+            y = draw_lines(r, s, lines, m.f_small, GOLD, (inner.left, y), inner.w,
+                           True).bottom + m.gap // 2
+        r.add_target(glass.inflate(m.gap, m.gap), PressButton("hourglass"))
     size, lines = fit_wrapped(r, tr(lang, "artbox.done_count", n=done, total=len(table.players)),
                               m.f_small, inner.w, 2 * r.line(m.f_small, True), True)
     y = draw_lines(r, s, lines, size, TEXT, (inner.left, y), inner.w, True).bottom
@@ -1208,7 +1214,8 @@ def _draw_reveal_panel(
         "artbox.award_hint" if all_shown else "artbox.reveal_hint",
         name=table.name(table.starter),
     )
-    size, lines = fit_wrapped(r, hint, m.f_small, inner.w, 3 * r.line(m.f_small))
+    # Up to five lines (a narrow panel, a long name): the words below take what is left.
+    size, lines = fit_wrapped(r, hint, m.f_small, inner.w, 5 * r.line(m.f_small))
     y = draw_lines(r, s, lines, size, MUTED, (inner.left, y), inner.w).bottom + m.gap
     # The words laid out; a revealed one shows its picture's number. (Who guessed how
     # many is on the scoreboard once everything is revealed.)
