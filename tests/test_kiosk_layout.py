@@ -296,8 +296,6 @@ NOT_YET: Final = (
     re.compile(r"^(Who portrays first|Kdo vypráví první): "),  # Duplik's first rolls
     re.compile(r"^\+1 · "),  # ArtBox's grey point under a score, 800x480
     re.compile(r" · (token|žeton) \d"),  # ArtBox's finished player's token
-    re.compile(r"^(Roll the die: how many|Hoď kostkou: kolik)"),
-    re.compile(r"^(Tap the die or press|Ťukni na kostku nebo)"),
     re.compile(r"^Souhlasit musí všichni\."),  # Broad Lines' give up, Czech
     re.compile(r"^Přijmout fólii, kterou nakreslil"),  # Broad Lines' vote, Czech, upright
     re.compile(r": nakresli na fólii u stolu \d"),  # passing the device, Czech, 800x480

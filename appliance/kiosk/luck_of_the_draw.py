@@ -696,17 +696,22 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
     y = inner.top
     players = len(table.players) or as_int(state.get("voters"), 0) or 0
     if phase == "categories":
-        side = min(round(inner.h * 0.35), inner.w // 2)
+        # The question and what to press whole (a narrow Czech panel cut both): the die
+        # is drawn in the room they leave.
+        question = wrap(r, tr(lang, "lotd.roll_categories"), m.f_body, inner.w, True)
+        tap = wrap(r, tr(lang, "lotd.tap_die"), m.f_small, inner.w, True)
+        words_h = (len(question) * r.line(m.f_body, True) + len(tap) * r.line(m.f_small, True)
+                   + m.gap + m.gap // 2)
+        side = max(m.target, min(round(inner.h * 0.35), inner.w // 2, inner.h - words_h))
         die = pygame.Rect(0, 0, side, side)
         die.midtop = (inner.centerx, y)
         s.blit(die_face(r, None, side), die)
         r.add_target(die.inflate(m.gap, m.gap), PressButton("die"))
         y = die.bottom + m.gap
-        size, lines = fit_wrapped(r, tr(lang, "lotd.roll_categories"), m.f_body, inner.w,
-                                  3 * r.line(m.f_body, True), True)
-        y = draw_lines(r, s, lines, size, TEXT, (inner.left, y), inner.w, True, "center").bottom
-        tap_die = [(tr(lang, "lotd.tap_die"), m.f_small, GOLD, True)]
-        centred_lines(r, f, inner, y + m.gap // 2, tap_die)
+        y = draw_lines(r, s, question, m.f_body, TEXT, (inner.left, y), inner.w, True,
+                       "center").bottom
+        draw_lines(r, s, tap, m.f_small, GOLD, (inner.left, y + m.gap // 2), inner.w, True,
+                   "center")
         return
     verdicts = [as_map(v) for v in as_list(state.get("verdicts"))]
     category = state.get("category") if phase == "voting" else (
