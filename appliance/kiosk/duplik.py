@@ -581,6 +581,27 @@ def _blit_centred_lines(
     return y
 
 
+def _wrapped(r: KioskRenderer, f: Frame, rect: pygame.Rect,
+             lines: list[tuple[str, int, Colour, bool]]) -> list[tuple[str, int, Colour, bool]]:
+    """The lines of a centred block with each text under the title's size wrapped to
+    `rect`'s width: "Who portrays first: Ada 8 · Bo 3 · …" and "… turns the hourglass
+    when everyone is ready" carry the point at their end and were cut there."""
+    out = []
+    for text, size, colour, bold in lines:
+        if text and size < f.metrics.f_title:
+            out += [(part, size, colour, bold) for part in wrap(r, text, size, rect.w, bold)]
+        else:
+            out.append((text, size, colour, bold))
+    return out
+
+
+def _icon_room(r: KioskRenderer, f: Frame, rect: pygame.Rect, share: float,
+               lines: list[tuple[str, int, Colour, bool]]) -> int:
+    """The icon's height over `lines`: `share` of the rect, less where the lines need it."""
+    text_h = sum(r.line(size, bold) for _, size, _, bold in lines)
+    return max(20, min(round(rect.h * share), rect.h - text_h - 2 * f.metrics.gap))
+
+
 def _draw_roll(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     m, lang = f.metrics, f.lang
     name = table.name(table.portrayer)
@@ -593,7 +614,9 @@ def _draw_roll(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> N
     if rolls:
         lines.append(("", m.f_small, MUTED, False))
         lines.append((rolls, m.f_small, MUTED, False))
-    icon_h = max(20, min(round(rect.h * 0.42), rect.h - 4 * r.line(m.f_body)))
+    lines = _wrapped(r, f, rect, lines)
+    icon_h = min(max(20, min(round(rect.h * 0.42), rect.h - 4 * r.line(m.f_body))),
+                 _icon_room(r, f, rect, 0.42, lines))
     icon, y = centre_block(r, f, rect, icon_h, lines)
     die = draw_die(f.surface, icon, GOLD, GOLD_DEEP)
     r.blit_text(
@@ -640,7 +663,9 @@ def _draw_ready(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> 
         (tr(lang, "duplik.ready_hint", name=table.name(table.portrayer)), m.f_body, TEXT, True),
         (tr(lang, "duplik.ready_tap"), m.f_small, GOLD, True),
     ]
-    icon_h = max(20, min(round(rect.h * 0.4), rect.h - 5 * r.line(m.f_body)))
+    lines = _wrapped(r, f, rect, lines)
+    icon_h = min(max(20, min(round(rect.h * 0.4), rect.h - 5 * r.line(m.f_body))),
+                 _icon_room(r, f, rect, 0.4, lines))
     icon, y = centre_block(r, f, rect, icon_h, lines)
     radius = icon.h // 2
     coin = golden_badge(r, s, golden, (icon.centerx - radius - m.gap, icon.centery), radius)
