@@ -27,7 +27,7 @@ import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 from unittest import mock
 
 import pygame
@@ -290,23 +290,9 @@ SENTENCES = _sentences()
 draw and categories are data, and a name may be cut; these may not."""
 
 
-NOT_YET: Final = (
-    # Issue 31, left to do: texts that still end in an ellipsis somewhere in the sweep.
-    # Each is a defect; a fix removes its line (and the sweep then guards it).
-    re.compile(r"^\+1 · "),  # ArtBox's grey point under a score, 800x480
-    re.compile(r" · (token|žeton) \d"),  # ArtBox's finished player's token
-    re.compile(r"^Souhlasit musí všichni\."),  # Broad Lines' give up, Czech
-    re.compile(r"^Přijmout fólii, kterou nakreslil"),  # Broad Lines' vote, Czech, upright
-    re.compile(r": nakresli na fólii u stolu \d"),  # passing the device, Czech, 800x480
-)
-
-
 def instruction(text: str) -> str | None:
     """Why `text` must never end in an ellipsis: it carries a number (a score, a count,
-    a half card), or it is one of the box's sentences; None if it may (or it is one of
-    NOT_YET's)."""
-    if any(pattern.search(text) for pattern in NOT_YET):
-        return None
+    a half card), or it is one of the box's sentences; None if it may."""
     if re.search(r"[0-9½]", text):
         return "a number"
     said = next((key for _, key, pattern in SENTENCES if pattern.match(text)), None)
@@ -366,10 +352,6 @@ def problems(log: LayoutLog, r: KioskRenderer, m: Metrics) -> list[str]:
             if box.colliderect(obox):
                 found.append(f"panels {name} {tuple(box)} and {other} {tuple(obox)} overlap")
     for rect, intent in log.buttons:  # what a person sees and aims at
-        # Issue 31, left to do: Duplik's YES / NO on a verdict card, drawn inside the
-        # card's row (at 800x480 and 1280x720); its hit rect is a finger's (checked below).
-        if _named(intent) == "ActAs(judge)":
-            continue
         if min(rect.w, rect.h) < m.target:
             found.append(f"button {_named(intent)} drawn {tuple(rect)}, under {m.target} px")
     for i, (rect, intent) in enumerate(r.targets):

@@ -487,9 +487,11 @@ def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) ->
         sub = f"{sub} · {tr(lang, 'together', n=as_int(table.state.get('score'), 0) or 0)}"
     small = r.blit_text(s, sub, m.f_small, MUTED, "topleft", area.topleft, True, width)
     title = _title(table)
-    if table.phase == "over":
+    too_wide = r.fonts.font(m.f_body, True).size(title)[0] > width  # on two lines then
+    if table.phase == "over" or too_wide:
         size, lines = fit_wrapped(r, title, m.f_head, width, 2 * r.line(m.f_head, True), True)
-        box = draw_lines(r, s, lines, size, GOLD, (area.left, small.bottom), width, True)
+        colour = GOLD if table.phase == "over" else TEXT
+        box = draw_lines(r, s, lines, size, colour, (area.left, small.bottom), width, True)
         return pygame.Rect(area.left, area.top, area.w, box.bottom - area.top)
     # Smaller down to the body's type before it is cut: "name a number from 1 to 6" is
     # the instruction (an upright screen and a long name did not fit it at the head's).
@@ -599,7 +601,8 @@ def _board_note(r: KioskRenderer, f: Frame, board: pygame.Rect, text: str) -> No
     no room for a sentence beside two buttons at 800x480)."""
     m = f.metrics
     width = board.w - 4 * m.gap
-    size, lines = fit_wrapped(r, text, m.f_body, width, 2 * r.line(m.f_body, True), True)
+    # Three lines at most: what to draw and which button then, in Czech too.
+    size, lines = fit_wrapped(r, text, m.f_body, width, 3 * r.line(m.f_body, True), True)
     band_h = len(lines) * r.line(size, True) + 2 * m.gap
     band = pygame.Rect(board.left + m.gap, board.bottom - m.gap - band_h, board.w - 2 * m.gap,
                        band_h)
@@ -811,7 +814,7 @@ def _draw_give_up(
     y = r.blit_text(s, tx(lang, "give_up"), m.f_head, TEXT, "topleft", inner.topleft, True,
                     inner.w).bottom
     size, lines = fit_wrapped(r, tx(lang, "give_up_hint"), m.f_small, inner.w,
-                              3 * r.line(m.f_small))
+                              4 * r.line(m.f_small))  # four: the Czech sentence is longer
     y = draw_lines(r, s, lines, size, MUTED, (inner.left, y), inner.w).bottom + m.gap
     agreed = set(seat_list(give_up.get("agreed")))
     # Every player's button a finger high, in columns when one does not hold them all.

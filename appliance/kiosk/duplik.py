@@ -857,7 +857,7 @@ def _draw_evaluating(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
     if dispute:
         bottom_h = round(rect.h * 0.5)
     else:
-        bottom_h = _verdicts_height(r, m, len(table.artists), rect.w)
+        bottom_h = _verdicts_height(r, m, len(table.artists), rect.w, _judged_here(f, table))
     text_box = pygame.Rect(
         rect.left,
         y,
@@ -898,13 +898,21 @@ def _draw_evaluating(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
         _draw_verdicts(r, f, table, current, verdicts, voted, rest)
 
 
-def _verdict_columns(m: Metrics, n: int, width: int) -> int:
-    return max(1, min(n, 3 if width > 900 * m.scale else 2))
+def _verdict_columns(m: Metrics, n: int, width: int, judging: bool = False) -> int:
+    wide = 3 if width > 900 * m.scale else 2
+    if judging:  # a card holds YES and NO a finger wide beside a name still read
+        wide = min(wide, max(1, width // (2 * m.target + 6 * m.f_body)))
+    return max(1, min(n, wide))
 
 
-def _verdicts_height(r: KioskRenderer, m: Metrics, n: int, width: int) -> int:
-    rows = math.ceil(max(1, n) / _verdict_columns(m, n, width))
+def _verdicts_height(r: KioskRenderer, m: Metrics, n: int, width: int,
+                     judging: bool = False) -> int:
+    """The verdicts' room; `judging`: an Evaluator at the kiosk judges on its cards, whose
+    YES and NO are a finger high (the criterion's text is smaller then)."""
+    rows = math.ceil(max(1, n) / _verdict_columns(m, n, width, judging))
     card = round(r.line(m.f_body, True) * 1.9)
+    if judging:
+        card = max(card, m.target + 8)
     return r.line(m.f_body, True) + m.gap // 2 + rows * (card + m.gap // 2)
 
 
@@ -980,7 +988,7 @@ def _draw_verdicts(
     )
     y = head.bottom + m.gap // 2
     n = max(1, len(table.artists))
-    cols = _verdict_columns(m, n, rect.w)
+    cols = _verdict_columns(m, n, rect.w, _judged_here(f, table))
     rows = math.ceil(n / cols)
     card_h = max(
         r.line(m.f_body, True) + 8,
@@ -989,6 +997,8 @@ def _draw_verdicts(
     col_w = (rect.w - (cols - 1) * m.gap // 2) // cols
     kiosk = set(seat_list(as_map(f.view.get("seat_pad")).get("kiosk_seats")))
     judges = _evaluators(table) if kiosk else {}
+    if any(judge in kiosk for judge in judges.values()):
+        card_h = max(card_h, m.target + 8)  # its YES and NO a finger high
     for i, seat in enumerate(table.artists):
         box = pygame.Rect(
             rect.left + (i % cols) * (col_w + m.gap // 2),
@@ -997,6 +1007,7 @@ def _draw_verdicts(
             card_h,
         )
         if box.bottom > rect.bottom + 1:
+            r.note_dropped("verdict cards", i, len(table.artists))
             break
         met = verdicts.get(seat)
         by_vote = (current, seat) in voted
@@ -1007,6 +1018,12 @@ def _draw_verdicts(
         judge = judges.get(seat)
         if judge in kiosk and not by_vote and judge is not None:
             _judge_buttons(r, f, box, judge, met, current)
+
+
+def _judged_here(f: Frame, table: Table) -> bool:
+    """Some Evaluator sits at the kiosk: YES and NO are drawn on the verdict cards."""
+    kiosk = set(seat_list(as_map(f.view.get("seat_pad")).get("kiosk_seats")))
+    return bool(kiosk) and any(judge in kiosk for judge in _evaluators(table).values())
 
 
 def _evaluators(table: Table) -> dict[int, int]:
@@ -1026,7 +1043,7 @@ def _judge_buttons(r: KioskRenderer, f: Frame, box: pygame.Rect, judge: int,
     the verdict given is the filled one."""
     m, s, lang = f.metrics, f.surface, f.lang
     h = max(8, box.h - 8)
-    w = max(h + h // 2, min(box.w // 4, r.fonts.font(m.f_body, True).size("YES")[0] + m.pad))
+    w = max(m.target, min(box.w // 4, r.fonts.font(m.f_body, True).size("YES")[0] + m.pad))
     right = box.right - 4
     for verdict, key in ((False, "duplik.no"), (True, "duplik.yes")):
         button = pygame.Rect(right - w, box.top + 4, w, h)

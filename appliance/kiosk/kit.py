@@ -519,7 +519,13 @@ def paint_score_row(
     if note and name_h + note_h <= rect.h * 1.02:
         top = rect.centery - (name_h + note_h) // 2
         r.blit_text(surf, player.name, m.f_body, ink, "topleft", (x, top), True, width)
-        r.blit_text(surf, note[0], m.f_small, note[1], "topleft", (x, top + name_h), False, width)
+        # "+1 · most correct guesses" too wide: its first part, whole ("+1"), rather than
+        # a cut that can hide the number.
+        said = note[0]
+        floor = r.fonts.font(max(r.min_text, round(m.f_small * 0.8)))
+        if " · " in said and floor.size(said)[0] > width:
+            said = said.split(" · ")[0]
+        r.blit_text(surf, said, m.f_small, note[1], "topleft", (x, top + name_h), False, width)
     else:
         r.blit_text(surf, player.name, m.f_body, ink, "midleft", (x, rect.centery), True, width)
 
