@@ -118,6 +118,20 @@ def _pressed(view: dict[str, Any], now: float) -> dict[str, Any]:
         "kind": "pressed", "key": "hourglass", "text": "", "at": now - 0.5, "until": now + 3}}
 
 
+def _drawn_here(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Broad Lines' drawing phase with its Artist drawing on the kiosk's own sheet ("Draw
+    here on the table"): its Place the sheet, Undo and Use my phone (the bots draw on
+    their phones, so a game played never shows it); none for other screens."""
+    match = view.get("match") or {}
+    state = match.get("state") if isinstance(match, dict) else None
+    if match.get("game") != "broad-lines" or not isinstance(state, dict) or (
+            state.get("phase") != "drawing" or state.get("artist") is None):
+        return []
+    stroke = {"points": ((300, 200, 0), (700, 800, 120)), "colour": "#202020", "width": 8}
+    return [{**view, "version": -1, "match": {**match, "state": {
+        **state, "panel": True, "drawing": drawing}}} for drawing in ([], [stroke])]
+
+
 def _with_menu(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "version": -1, "host_menu": {
         "state": "menu", "playing": view.get("phase") == "playing",
@@ -173,6 +187,7 @@ def played_views(game: str, seed: int, players: int, tmp: Path, at_kiosk: int = 
                     shots.append((_with_menu(view), clock.now))
                     shots.append((_paused(view), clock.now))
                     shots.append((_pressed(view, clock.now), clock.now))
+                    shots += [(v, clock.now) for v in _drawn_here(view)]
                     shots.append((_with_question(view, "offer", NAMES[6]), clock.now))
                     shots.append((_with_question(view, "end"), clock.now))
             passing = view.get("pass_device")

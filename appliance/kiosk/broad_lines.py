@@ -394,7 +394,10 @@ def button(
 ) -> pygame.Rect:
     """A rounded button (the caller adds its target); returns its rect."""
     m = f.metrics
-    text = r.text(label, m.f_body, ink_on(fill), True, width)
+    # In a given width its words shrink to the screen's floor before they are cut.
+    size = m.f_body if width is None else r.fit_size(label, m.f_body, max(1, width - m.pad),
+                                                     True, min_size=r.min_text)
+    text = r.text(label, size, ink_on(fill), True, None if width is None else width - m.pad)
     # A finger high (Metrics.target) however small its words: the 7-inch panel's were 31 px.
     rect = pygame.Rect(0, 0, (width or text.get_width() + 2 * m.pad),
                        max(m.target, text.get_height() + m.pad))
@@ -529,7 +532,11 @@ def _draw_drawing(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
         return
     # The Artist draws here: the easel is hidden, a blank sheet takes its place.
     m, s, lang, artist = f.metrics, f.surface, f.lang, table.artist
-    buttons_w = min(rect.w // 3, round(360 * m.scale))
+    # Wide enough for its buttons' words at the screen's floor ("Ask the Artists" was cut
+    # at 800x480): the sheet gives up the rest, up to half the width.
+    words = max(r.fonts.font(r.min_text, True).size(tx(lang, key))[0]
+                for key in ("place", "ask_table", "undo", "to_phone"))
+    buttons_w = min(rect.w // 2, max(min(rect.w // 3, round(360 * m.scale)), words + 2 * m.pad))
     sheet = sheet_rect(pygame.Rect(rect.left, rect.top, rect.w - buttons_w - m.gap, rect.h))
     drawing = as_list(table.state.get("drawing"))
     s.blit(caches_of(r).sheets.sheet(drawing, sheet.size, PAPER), sheet)
