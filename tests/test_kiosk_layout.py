@@ -41,11 +41,12 @@ from appliance.kiosk.intents import SeatPadKey, SitDown
 from appliance.kiosk.painter import LayoutLog
 from appliance.kiosk.render import FINISH_STEP_S, view_lang
 from appliance.kiosk.text import CATALOGUES
-from appliance.kiosk.theme import Metrics
+from appliance.kiosk.theme import BG, Metrics
 from appliance.system.config import Config, StorageSettings
 from appliance.table.messages import say
 from appliance.table.session import HOST, KIOSK, Session, Viewer
 from appliance.table.store import Store
+from tests import screens
 from tests.bots import SPEED_OPTIONS, Move, RunOut, Snapshot, choose, game_ids
 from tests.conftest import FakeClock
 from tests.test_czech_words import english_words
@@ -504,3 +505,32 @@ def test_no_czech_kiosk_screen_shows_an_english_sentence(
     assert checked >= 100, f"only {checked} screens checked"
     assert not found, f"{len(found)} English texts on Czech screens:\n" + "\n".join(
         sorted(found)[:60])
+
+
+@pytest.mark.timeout(300)
+def test_nothing_is_drawn_past_the_side_panels_edge(
+    display: None, views: dict[str, list[Shot]]
+) -> None:
+    """Issue 31: at 800x480 a sliver of the panel's colour lay right of Broad Lines' side
+    panel (an Artist's chip too wide for its row was wiped past the panel's edge). Beside
+    the panel, down to the table buttons' bar, the frame is its background."""
+    checked = 0
+    for size in ((800, 480), (1920, 1080)):
+        r = KioskRenderer()
+        r.record_layout = True
+        r.panel_buttons = True
+        surface = pygame.Surface(size)
+        for view, now in views["broad-lines"]:
+            if view.get("phase") != "playing" or view.get("host_menu") or view.get(
+                    "pass_device") or (view.get("match") or {}).get("paused"):
+                continue
+            r.render(surface, view, now)
+            assert r.layout is not None
+            side = next((box for name, box in r.layout.panels if name == "sidebar"), None)
+            if side is None or side.right >= size[0]:
+                continue
+            checked += 1
+            beside = pygame.Rect(side.right, side.top, size[0] - side.right, side.h)
+            colours = screens.region_colours(surface, beside, 1)
+            assert colours == {BG}, f"{size}: {sorted(colours)[:4]} right of the panel"
+    assert checked >= 20, f"only {checked} screens checked"

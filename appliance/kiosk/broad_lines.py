@@ -761,7 +761,9 @@ def _draw_side(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> N
     hint = as_map(state.get("hint"))
     if hint and y + r.line(m.f_body, True) < inner.bottom:
         text = f"{localised(hint, lang)} — {table.name(as_int(hint.get('seat')))}"
-        y = pill(r, s, text, m.f_body, GOLD, "topleft", (inner.left, y), True, inner.w).bottom
+        # The pill pads its words: they get the panel's width less that, so it ends inside.
+        room = max(1, inner.w - 2 * max(6, m.f_body // 2))
+        y = pill(r, s, text, m.f_body, GOLD, "topleft", (inner.left, y), True, room).bottom
         y += m.gap
     give_up = as_map(state.get("give_up"))
     if give_up:
