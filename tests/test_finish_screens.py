@@ -5,6 +5,7 @@ last reveal, its art show) with the gallery's QR code and the host's two ways on
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -138,7 +139,9 @@ def test_luck_of_the_draws_finish_reveals_whose_drawing_was_whose(
     for drawing in state["gallery"]:  # "Ada · green": the owner beside the chip
         assert f"{names[drawing['owner']]} · {drawing['en']}" in said
     gained = [seat for seat, g in state["gained"].items() if g["cards"] or g["halves"]]
-    assert gained and all(f"{names[int(seat)]}  +" in said for seat in gained)
+    # Each player's gain ("+1½", drawn whole at the right), then the name beside it.
+    assert gained and all(re.search(rf"\+[0-9½]+ \| {re.escape(names[int(seat)])}\b", said)
+                          for seat in gained)
 
 
 @pytest.mark.parametrize("finished", ["duplik"], indirect=True)

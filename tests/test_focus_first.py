@@ -203,9 +203,12 @@ def test_the_ring_passes_under_a_notice_toast(display: pygame.Surface,
                                               size: tuple[int, int]) -> None:
     """The report: the ring was drawn over a toast, striking its words. Whatever the ring
     is on, the toast's pixels stay as drawn (and the ring still shows around the button)."""
+    # A refusal too long for the table buttons' bar (a short toast sits in the bar, left
+    # of the buttons, away from the ring): above the bar, next to the buttons.
     view = {**make_view(seats=4, phase="playing"), "notice": {
         "at": 99.5, "until": 104.0, "kind": "refused",
-        "text": "Nothing to flip now: the hourglass runs only while the Artists draw."}}
+        "text": "Nothing to flip now: the hourglass runs only while the Artists draw, and "
+                "nobody is drawing yet."}}
     view["match"] = {**view["match"], "buttons": ["die", "reveal", "hourglass"]}
     r = KioskRenderer()
     r.panel_buttons = True

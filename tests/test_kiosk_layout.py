@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,19 +33,23 @@ from unittest import mock
 import pygame
 import pytest
 
+from appliance.door.kiosk_host import TEXT as PIN_TEXT
 from appliance.door.kiosk_seat import KioskSeats
-from appliance.kiosk import KioskRenderer
+from appliance.kiosk import KioskRenderer, broad_lines
 from appliance.kiosk.focus import RING, RING_EDGE, Focus
 from appliance.kiosk.intents import SeatPadKey, SitDown
 from appliance.kiosk.painter import LayoutLog
 from appliance.kiosk.render import FINISH_STEP_S, view_lang
-from appliance.kiosk.theme import Metrics
+from appliance.kiosk.text import CATALOGUES
+from appliance.kiosk.theme import BG, Metrics
 from appliance.system.config import Config, StorageSettings
 from appliance.table.messages import say
 from appliance.table.session import HOST, KIOSK, Session, Viewer
 from appliance.table.store import Store
+from tests import screens
 from tests.bots import SPEED_OPTIONS, Move, RunOut, Snapshot, choose, game_ids
 from tests.conftest import FakeClock
+from tests.test_czech_words import english_words
 
 SIZES = [(800, 480), (1280, 720), (1920, 1080), (720, 1280)]
 NAMES = ["Ada", "Bořivoj Novotný", "Cy", "Dana", "Emil", "Fróða", "Gustav Mahler-Werfel"]
@@ -85,8 +90,9 @@ def _lobby_extras(view: dict[str, Any]) -> list[dict[str, Any]]:
     ]
     return [
         {**view, "notices": notices, "version": -1},
-        {**view, "host_menu": {"state": "pin", "digits": 3, "message": "Wrong PIN"},
-         "version": -1},
+        {**view, "version": -1, "host_menu": {
+            "state": "pin", "digits": 3,
+            "message": PIN_TEXT[view_lang(view)]["wrong"].format(n=2)}},
         _with_menu(view),
         _with_question(view, "kick", NAMES[6]),
         _with_question(view, "restart"),
@@ -102,6 +108,31 @@ def _with_question(view: dict[str, Any], ask: str, name: str = "") -> dict[str, 
         "title": title, "playing": view.get("phase") == "playing"}}
 
 
+def _paused(view: dict[str, Any]) -> dict[str, Any]:
+    """`view` with the game paused by the host (its card over the dimmed frame)."""
+    return {**view, "version": -1, "match": {**view["match"], "paused": True}}
+
+
+def _pressed(view: dict[str, Any], now: float) -> dict[str, Any]:
+    """`view` with the table's HOURGLASS just pressed: the "Hourglass ✓" toast."""
+    return {**view, "version": -1, "notice": {
+        "kind": "pressed", "key": "hourglass", "text": "", "at": now - 0.5, "until": now + 3}}
+
+
+def _drawn_here(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Broad Lines' drawing phase with its Artist drawing on the kiosk's own sheet ("Draw
+    here on the table"): its Place the sheet, Undo and Use my phone (the bots draw on
+    their phones, so a game played never shows it); none for other screens."""
+    match = view.get("match") or {}
+    state = match.get("state") if isinstance(match, dict) else None
+    if match.get("game") != "broad-lines" or not isinstance(state, dict) or (
+            state.get("phase") != "drawing" or state.get("artist") is None):
+        return []
+    stroke = {"points": ((300, 200, 0), (700, 800, 120)), "colour": "#202020", "width": 8}
+    return [{**view, "version": -1, "match": {**match, "state": {
+        **state, "panel": True, "drawing": drawing}}} for drawing in ([], [stroke])]
+
+
 def _with_menu(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "version": -1, "host_menu": {
         "state": "menu", "playing": view.get("phase") == "playing",
@@ -109,15 +140,17 @@ def _with_menu(view: dict[str, Any]) -> dict[str, Any]:
         "message": "", "sound": {"volume": 70, "muted": False}}}
 
 
-def played_views(game: str, seed: int, players: int, tmp: Path, at_kiosk: int = 0
-                 ) -> list[Shot]:
+def played_views(game: str, seed: int, players: int, tmp: Path, at_kiosk: int = 0,
+                 lang: str = "en") -> list[Shot]:
     """Kiosk views of one seeded game of `game`: the lobby (and the seat pad, for the
     `at_kiosk` players who sit down at the kiosk), each phase a few times (passing the
     device to a kiosk seat: asked, then shown), a seat handed over and taken again, every
     step of the finish's art show, the lobby after the game (its result and gallery
-    code)."""
-    config = dataclasses.replace(Config(), storage=StorageSettings(data_dir=str(tmp)))
-    store = Store(tmp / f"{game}-{seed}-{at_kiosk}.sqlite3")
+    code). `lang`: the table's language (the session's words too, not only the kiosk's)."""
+    config = dataclasses.replace(
+        Config(), storage=StorageSettings(data_dir=str(tmp)),
+        table=dataclasses.replace(Config().table, language=lang))
+    store = Store(tmp / f"{game}-{seed}-{at_kiosk}-{lang}.sqlite3")
     clock = FakeClock()
     try:
         session = Session(store, config, "http://192.168.1.20:8080", clock)
@@ -153,6 +186,9 @@ def played_views(game: str, seed: int, players: int, tmp: Path, at_kiosk: int = 
                 shots.append((view, clock.now))
                 if seen[key] == 1 and view.get("phase") == "playing":
                     shots.append((_with_menu(view), clock.now))
+                    shots.append((_paused(view), clock.now))
+                    shots.append((_pressed(view, clock.now), clock.now))
+                    shots += [(v, clock.now) for v in _drawn_here(view)]
                     shots.append((_with_question(view, "offer", NAMES[6]), clock.now))
                     shots.append((_with_question(view, "end"), clock.now))
             passing = view.get("pass_device")
@@ -220,7 +256,18 @@ def display() -> Iterator[None]:
 
 
 @pytest.fixture(scope="module")
-def views(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Shot]]:
+def czech_views(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Shot]]:
+    """Each game played at a Czech table (five players, one at the kiosk where the game
+    allows it): the session's words are Czech too."""
+    tmp = tmp_path_factory.mktemp("czech")
+    return {game: played_views(game, 23 + i, 5, tmp, min(1, KIOSK_SEAT_GAMES.get(game, 0)),
+                               "cs")
+            for i, game in enumerate(sorted(game_ids()))}
+
+
+@pytest.fixture(scope="module")
+def views(tmp_path_factory: pytest.TempPathFactory, czech_views: dict[str, list[Shot]]
+          ) -> dict[str, list[Shot]]:
     tmp = tmp_path_factory.mktemp("layout")
     out: dict[str, list[Shot]] = {}
     for i, game in enumerate(sorted(game_ids())):
@@ -228,11 +275,67 @@ def views(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Shot]]:
         # seven, whose names crowd the scoreboard.
         shots = played_views(game, 3 + i, 4, tmp, KIOSK_SEAT_GAMES.get(game, 0))
         shots += played_views(game, 13 + i, 7, tmp)
-        # A Czech table too: its words are longer.
+        # The kiosk's words in Czech (longer) over an English table's views, and a Czech
+        # table.
         for view, now in shots[1::3]:
             shots.append(({**view, "lang": "cs", "version": -1}, now))
-        out[game] = shots
+        out[game] = shots + czech_views[game]
     return out
+
+
+def _sentences() -> list[tuple[str, str, re.Pattern[str]]]:
+    """Every sentence of the kiosk's catalogues (every game's screens loaded) that says
+    at least `words` words of its own besides its placeholders, as (language, key, a
+    pattern matching it filled in)."""
+    found = []
+    # Broad Lines' screen keeps its sentences in a table of its own (`tx`).
+    tables = [CATALOGUES, broad_lines._TEXTS]
+    for lang, catalogue in ((lang, c) for table in tables for lang, c in table.items()):
+        for key, entry in catalogue.items():
+            for sentence in [entry] if isinstance(entry, str) else entry.values():
+                words = re.findall(r"[^\W\d_]{2,}", re.sub(r"\{[^}]*\}", " ", sentence))
+                if len(words) < 3:
+                    continue
+                parts = [re.escape(p) for p in re.split(r"\{[^}]*\}", sentence)]
+                found.append((lang, key, re.compile("^" + "(.+?)".join(parts) + "$", re.S)))
+    return found
+
+
+SENTENCES = _sentences()
+"""The box's own instructions and explanations (three words or more): names, words to
+draw and categories are data, and a name may be cut; these may not."""
+
+
+def instruction(text: str) -> str | None:
+    """Why `text` must never end in an ellipsis: it carries a number (a score, a count,
+    a half card), or it is one of the box's sentences; None if it may."""
+    if re.search(r"[0-9½]", text):
+        return "a number"
+    said = next((key for _, key, pattern in SENTENCES if pattern.match(text)), None)
+    return f"the sentence {said!r}" if said else None
+
+
+def hit_extent(targets: list[tuple[pygame.Rect, Any]], i: int) -> tuple[int, int]:
+    """How wide and tall target `i` is where a finger reaches it, as `Painter.hit` tests a
+    touch (the last target drawn wins): the runs through its centre, across and down,
+    that land on it and on no later target; (0, 0) when a later one covers its centre."""
+    box = targets[i][0]
+    later = [rect for rect, _ in targets[i + 1:]]
+    cx, cy = box.center
+    if any(rect.collidepoint(cx, cy) for rect in later):
+        return 0, 0
+
+    def run(lo: int, hi: int, at: int, covers: list[tuple[int, int]]) -> int:
+        for start, end in covers:  # the covered spans cut the run at the centre
+            if end <= at:
+                lo = max(lo, end)
+            elif start > at:
+                hi = min(hi, start)
+        return hi - lo
+
+    across = [(rect.left, rect.right) for rect in later if rect.top <= cy < rect.bottom]
+    down = [(rect.top, rect.bottom) for rect in later if rect.left <= cx < rect.right]
+    return run(box.left, box.right, cx, across), run(box.top, box.bottom, cy, down)
 
 
 def problems(log: LayoutLog, r: KioskRenderer, m: Metrics) -> list[str]:
@@ -244,6 +347,17 @@ def problems(log: LayoutLog, r: KioskRenderer, m: Metrics) -> list[str]:
             found.append(f"{t.size} px text {t.text!r} {where} (minimum {m.f_min})")
         if t.clipped:
             found.append(f"text cut without an ellipsis: {t.text!r} {where} on {t.surface}")
+        why = instruction(t.text) if t.ellipsised else None
+        if why:
+            found.append(f"text carrying {why} cut with an ellipsis: {t.text!r} {where}")
+    for toast in r.covers:  # a notice's toast hides no words and no panel of the game
+        for t in log.texts:
+            if t.rect and not t.in_part and t.rect.colliderect(toast) and not toast.contains(
+                    t.rect):
+                found.append(f"a toast {tuple(toast)} over the text {t.text!r}")
+        for name, box in log.panels:
+            if name != "table buttons" and box.colliderect(toast):
+                found.append(f"a toast {tuple(toast)} over the panel {name} {tuple(box)}")
     for name, shown, total in log.dropped:
         found.append(f"{name}: {shown} of {total} shown, no ellipsis")
     frame = pygame.Rect((0, 0), log.size)
@@ -253,12 +367,22 @@ def problems(log: LayoutLog, r: KioskRenderer, m: Metrics) -> list[str]:
         for other, obox in log.panels[i + 1 :]:
             if box.colliderect(obox):
                 found.append(f"panels {name} {tuple(box)} and {other} {tuple(obox)} overlap")
-    for rect, intent in r.targets:
+    for rect, intent in log.buttons:  # what a person sees and aims at
         if min(rect.w, rect.h) < m.target:
-            found.append(f"target {type(intent).__name__} {tuple(rect)} under {m.target} px")
+            found.append(f"button {_named(intent)} drawn {tuple(rect)}, under {m.target} px")
+    for i, (rect, intent) in enumerate(r.targets):
+        w, h = hit_extent(r.targets, i)  # what a finger hits, the later targets over it
+        if min(w, h) < m.target:
+            found.append(f"target {_named(intent)} {tuple(rect)} hit {w}x{h}, under "
+                         f"{m.target} px")
         if not frame.contains(rect):
-            found.append(f"target {type(intent).__name__} {tuple(rect)} leaves the frame")
+            found.append(f"target {_named(intent)} {tuple(rect)} leaves the frame")
     return found
+
+
+def _named(intent: object) -> str:
+    kind = getattr(intent, "kind", None)
+    return f"{type(intent).__name__}({kind})" if isinstance(kind, str) else type(intent).__name__
 
 
 def ring_problems(surface: pygame.Surface, r: KioskRenderer) -> list[str]:
@@ -329,5 +453,84 @@ def test_every_screen_of_every_game_fits(
     assert checked >= 300, f"only {checked} screens checked"
     unique = sorted(set(found))
     assert not unique, f"{len(unique)} layout problems in {checked} screens:\n" + "\n".join(
-        unique[:60]
+        unique[:400]
     )
+
+
+def english_sentences(texts: list[str]) -> list[str]:
+    """The texts that are one of the kiosk's English sentences (and not also a Czech
+    one, like "Duplik"), or carry a word of an English sentence no Czech one has."""
+    english = [(key, p) for lang, key, p in SENTENCES if lang == "en"]
+    czech = [p for lang, _, p in SENTENCES if lang == "cs"]
+    found = []
+    for text in texts:
+        said = next((key for key, p in english if p.match(text)), None)
+        if said and not any(p.match(text) for p in czech):
+            found.append(f"{text!r} (the English {said!r})")
+            continue
+        # What players typed is quoted („…“, “…”) and theirs: a bot guesses "a guess".
+        words = english_words(re.sub(r"[„“][^“”]*[“”]", " ", text))
+        if words:
+            found.append(f"{text!r} ({', '.join(sorted(words))})")
+    return found
+
+
+def test_an_english_sentence_is_found(display: None) -> None:
+    # The check below must be able to fail: the English words of a screen are caught.
+    assert len(english_sentences(["Ada", "Scan to join", "Press the button again"])) == 2
+    assert not english_sentences(["Ada", "Naskenuj a připoj se", "Bo: „the guess“"])
+
+
+@pytest.mark.timeout(300)
+def test_no_czech_kiosk_screen_shows_an_english_sentence(
+    display: None, czech_views: dict[str, list[Shot]]
+) -> None:
+    """Every text drawn on a Czech table's screens (each game played in Czech, its
+    finish, the host's menu and questions, the seat pad) at 800x480 and 1920x1080."""
+    found: set[str] = set()
+    checked = 0
+    for game, shots in sorted(czech_views.items()):
+        for size in ((800, 480), (1920, 1080)):
+            r = KioskRenderer()
+            r.record_layout = True
+            r.panel_buttons = True
+            surface = pygame.Surface(size)
+            for view, now in shots:
+                assert view.get("lang") == "cs"
+                r.render(surface, view, now)
+                assert r.layout is not None
+                checked += 1
+                found.update(f"{game} {size[0]}x{size[1]}: {problem}" for problem in
+                             english_sentences([t.text for t in r.layout.texts]))
+    assert checked >= 100, f"only {checked} screens checked"
+    assert not found, f"{len(found)} English texts on Czech screens:\n" + "\n".join(
+        sorted(found)[:60])
+
+
+@pytest.mark.timeout(300)
+def test_nothing_is_drawn_past_the_side_panels_edge(
+    display: None, views: dict[str, list[Shot]]
+) -> None:
+    """Issue 31: at 800x480 a sliver of the panel's colour lay right of Broad Lines' side
+    panel (an Artist's chip too wide for its row was wiped past the panel's edge). Beside
+    the panel, down to the table buttons' bar, the frame is its background."""
+    checked = 0
+    for size in ((800, 480), (1920, 1080)):
+        r = KioskRenderer()
+        r.record_layout = True
+        r.panel_buttons = True
+        surface = pygame.Surface(size)
+        for view, now in views["broad-lines"]:
+            if view.get("phase") != "playing" or view.get("host_menu") or view.get(
+                    "pass_device") or (view.get("match") or {}).get("paused"):
+                continue
+            r.render(surface, view, now)
+            assert r.layout is not None
+            side = next((box for name, box in r.layout.panels if name == "sidebar"), None)
+            if side is None or side.right >= size[0]:
+                continue
+            checked += 1
+            beside = pygame.Rect(side.right, side.top, size[0] - side.right, side.h)
+            colours = screens.region_colours(surface, beside, 1)
+            assert colours == {BG}, f"{size}: {sorted(colours)[:4]} right of the panel"
+    assert checked >= 20, f"only {checked} screens checked"

@@ -26,7 +26,7 @@ from typing import Any
 import pygame
 import pytest
 
-from appliance.kiosk import KioskRenderer, PressButton
+from appliance.kiosk import KioskRenderer, PressButton, luck_of_the_draw
 from appliance.kiosk.intents import ActAs
 from appliance.kiosk.luck_of_the_draw import caches_of, halves_text, luck_screen
 from games.core import TABLE, Action, SeatInfo, time_up
@@ -312,3 +312,27 @@ def test_the_reveal_lists_every_voter(
     assert not cut, f"a sentence that says what happens next is never cut: {cut}"
     name = f"easel-lotd-reveal-{players}-{size[0]}x{size[1]}.png"
     pygame.image.save(frame, SCREENSHOT_DIR / name)
+
+
+def test_the_die_badge_shows_the_last_roll(
+    display: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31: the header's die showed the subject's roll while the table voted on the
+    Category cards its second roll had counted; from the vote on, it shows that roll."""
+    faces: list[int | None] = []
+    drawn = luck_of_the_draw.die_face
+
+    def recording(r: KioskRenderer, value: int | None, side: int, dim: bool = False
+                  ) -> pygame.Surface:
+        faces.append(value)
+        return drawn(r, value, side, dim)
+
+    monkeypatch.setattr(luck_of_the_draw, "die_face", recording)
+    drawing = state_in("drawing")
+    render((1920, 1080), envelope(drawing, 5))
+    assert faces == [drawing.round.subject]
+    voting = state_in("voting")
+    assert voting.round.categories != voting.round.subject  # else the test says nothing
+    faces.clear()
+    render((1920, 1080), envelope(voting, 5))
+    assert faces == [voting.round.categories]

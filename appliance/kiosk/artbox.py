@@ -64,6 +64,7 @@ from appliance.kiosk.kit import (
     split_body,
     state_of,
     vote_countdown,
+    wrap,
 )
 from appliance.kiosk.render import (
     BG,
@@ -946,14 +947,19 @@ def _draw_words(
         if room >= r.line(m.f_small):
             size, lines = fit_wrapped(r, tr(lang, "artbox.hourglass_running"), m.f_small, tw, room)
             draw_lines(r, s, lines, size, MUTED, (tx, t.bottom), tw)
-    if not (started and remaining is not None):
-        # Beside the glass (cut with "…" in a narrow Czech panel: the words below need
-        # every line they have).
-        size, lines = fit_wrapped(r, tr(lang, "artbox.hourglass_tap"), m.f_small, tw, glass.h,
-                                  True)
-        draw_lines(r, s, lines, size, GOLD, (tx, glass.top), tw, True)
-        r.add_target(glass.inflate(m.gap, m.gap), PressButton("hourglass"))
     y = glass.bottom + m.gap // 2
+    if not (started and remaining is not None):
+        # Beside the glass, else under it across the panel: never cut (at 800x480 "(or
+        # tap it here)" was lost); the words below take the lines left.
+        tap = tr(lang, "artbox.hourglass_tap")
+        lines = wrap(r, tap, m.f_small, tw, True)
+        if len(lines) * r.line(m.f_small, True) <= glass.h:
+            draw_lines(r, s, lines, m.f_small, GOLD, (tx, glass.top), tw, True)
+        else:
+            lines = wrap(r, tap, m.f_small, inner.w, True)
+            y = draw_lines(r, s, lines, m.f_small, GOLD, (inner.left, y), inner.w,
+                           True).bottom + m.gap // 2
+        r.add_target(glass.inflate(m.gap, m.gap), PressButton("hourglass"))
     size, lines = fit_wrapped(r, tr(lang, "artbox.done_count", n=done, total=len(table.players)),
                               m.f_small, inner.w, 2 * r.line(m.f_small, True), True)
     y = draw_lines(r, s, lines, size, TEXT, (inner.left, y), inner.w, True).bottom
@@ -1106,19 +1112,15 @@ def _reveal_label(
         )
         y2 = line + max(0, (rect.h - 2 * line) // 2)
         pygame.draw.rect(surf, colour, (0, y2 + 2, max(4, line // 5), line - 4))
-        who = r.blit_text(
-            surf, name, m.f_small, TEXT, "topleft", (line // 5 + 4, y2), False, rect.w // 2
-        )
-        r.blit_text(
-            surf,
-            tr(lang, "artbox.recognised", n=recognised),
-            m.f_small,
-            MUTED,
-            "topright",
-            (rect.right, y2),
-            False,
-            max(1, rect.right - who.right - m.gap // 3),
-        )
+        # The count is the point ("guessed b…" hid it): it is drawn whole, the name
+        # takes what is left and is cut if it must.
+        count = tr(lang, "artbox.recognised", n=recognised)
+        count_w = r.fonts.font(m.f_small).size(count)[0]
+        left = line // 5 + 4
+        room = max(1, rect.right - left - m.gap // 3 - count_w)
+        who = r.blit_text(surf, name, m.f_small, TEXT, "topleft", (left, y2), False, room)
+        r.blit_text(surf, count, m.f_small, MUTED, "topright", (rect.right, y2), False,
+                    max(count_w, rect.right - who.right - m.gap // 3))
 
     key = ("artbox-reveal", name, colour, word, token, recognised, legal, overruled, lang, m)
     return r.part(key, size, paint)
@@ -1203,15 +1205,17 @@ def _draw_reveal_panel(
     )
     # The pill pads its label by half a line each side: the label is fitted to what is left.
     size = r.fit_size(label, m.f_body, inner.w - m.f_body, True, m.f_small)
-    button = pill(r, s, label, size, GOLD, "topleft", (inner.left, y), max_width=inner.w)
-    r.add_target(button.inflate(m.gap // 2, m.gap // 2), PressButton("reveal"))
+    button = pill(r, s, label, size, GOLD, "topleft", (inner.left, y), max_width=inner.w,
+                  min_h=m.target)  # a finger high
+    r.add_target(button, PressButton("reveal"))
     y = button.bottom + m.gap // 3
     hint = tr(
         lang,
         "artbox.award_hint" if all_shown else "artbox.reveal_hint",
         name=table.name(table.starter),
     )
-    size, lines = fit_wrapped(r, hint, m.f_small, inner.w, 3 * r.line(m.f_small))
+    # Up to five lines (a narrow panel, a long name): the words below take what is left.
+    size, lines = fit_wrapped(r, hint, m.f_small, inner.w, 5 * r.line(m.f_small))
     y = draw_lines(r, s, lines, size, MUTED, (inner.left, y), inner.w).bottom + m.gap
     # The words laid out; a revealed one shows its picture's number. (Who guessed how
     # many is on the scoreboard once everything is revealed.)
@@ -1271,8 +1275,9 @@ def _draw_points(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) ->
         )
         r.blit_text(s, text, m.f_head, GOLD, "midtop", (rect.centerx, y), True, rect.w)
         return
-    button = pill(r, s, tr(lang, "artbox.next_round"), m.f_body, GOLD, "midtop", (rect.centerx, y))
-    r.add_target(button.inflate(m.gap // 2, m.gap // 2), PressButton("reveal"))
+    button = pill(r, s, tr(lang, "artbox.next_round"), m.f_body, GOLD, "midtop", (rect.centerx, y),
+                  min_h=m.target)  # a finger high
+    r.add_target(button, PressButton("reveal"))
     r.blit_text(
         s,
         tr(lang, "artbox.next_hint", name=table.name(table.starter)),

@@ -57,6 +57,7 @@ from appliance.kiosk.kit import (
     seat_list,
     sheet_key,
     state_of,
+    wrap,
 )
 from appliance.kiosk.render import (
     GAME_SCREENS,
@@ -393,8 +394,13 @@ def button(
 ) -> pygame.Rect:
     """A rounded button (the caller adds its target); returns its rect."""
     m = f.metrics
-    text = r.text(label, m.f_body, ink_on(fill), True, width)
-    rect = pygame.Rect(0, 0, (width or text.get_width() + 2 * m.pad), text.get_height() + m.pad)
+    # In a given width its words shrink to the screen's floor before they are cut.
+    size = m.f_body if width is None else r.fit_size(label, m.f_body, max(1, width - m.pad),
+                                                     True, min_size=r.min_text)
+    text = r.text(label, size, ink_on(fill), True, None if width is None else width - m.pad)
+    # A finger high (Metrics.target) however small its words: the 7-inch panel's were 31 px.
+    rect = pygame.Rect(0, 0, (width or text.get_width() + 2 * m.pad),
+                       max(m.target, text.get_height() + m.pad))
     setattr(rect, anchor, pos)
     pygame.draw.rect(f.surface, fill, rect, border_radius=m.radius)
     f.surface.blit(text, text.get_rect(center=rect.center))
@@ -484,11 +490,15 @@ def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) ->
         sub = f"{sub} · {tr(lang, 'together', n=as_int(table.state.get('score'), 0) or 0)}"
     small = r.blit_text(s, sub, m.f_small, MUTED, "topleft", area.topleft, True, width)
     title = _title(table)
-    if table.phase == "over":
+    too_wide = r.fonts.font(m.f_body, True).size(title)[0] > width  # on two lines then
+    if table.phase == "over" or too_wide:
         size, lines = fit_wrapped(r, title, m.f_head, width, 2 * r.line(m.f_head, True), True)
-        box = draw_lines(r, s, lines, size, GOLD, (area.left, small.bottom), width, True)
+        colour = GOLD if table.phase == "over" else TEXT
+        box = draw_lines(r, s, lines, size, colour, (area.left, small.bottom), width, True)
         return pygame.Rect(area.left, area.top, area.w, box.bottom - area.top)
-    size = r.fit_size(title, m.f_title, width, bold=True, min_size=m.f_head)
+    # Smaller down to the body's type before it is cut: "name a number from 1 to 6" is
+    # the instruction (an upright screen and a long name did not fit it at the head's).
+    size = r.fit_size(title, m.f_title, width, bold=True, min_size=m.f_body)
     big = r.blit_text(s, title, size, TEXT, "topleft", (area.left, small.bottom), True, width)
     bottom = max(big.bottom, area.top + 2 * r.line(m.f_small) + r.line(m.f_body))
     return pygame.Rect(area.left, area.top, area.w, bottom - area.top)
@@ -522,7 +532,11 @@ def _draw_drawing(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
         return
     # The Artist draws here: the easel is hidden, a blank sheet takes its place.
     m, s, lang, artist = f.metrics, f.surface, f.lang, table.artist
-    buttons_w = min(rect.w // 3, round(360 * m.scale))
+    # Wide enough for its buttons' words at the screen's floor ("Ask the Artists" was cut
+    # at 800x480): the sheet gives up the rest, up to half the width.
+    words = max(r.fonts.font(r.min_text, True).size(tx(lang, key))[0]
+                for key in ("place", "ask_table", "undo", "to_phone"))
+    buttons_w = min(rect.w // 2, max(min(rect.w // 3, round(360 * m.scale)), words + 2 * m.pad))
     sheet = sheet_rect(pygame.Rect(rect.left, rect.top, rect.w - buttons_w - m.gap, rect.h))
     drawing = as_list(table.state.get("drawing"))
     s.blit(caches_of(r).sheets.sheet(drawing, sheet.size, PAPER), sheet)
@@ -553,8 +567,17 @@ def _draw_drawing(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
         size, lines = fit_wrapped(r, reason, m.f_body, buttons_w, rect.bottom - y - m.gap)
         draw_lines(r, s, lines, size, YES if legal else NO, (x, y + m.gap // 2), buttons_w)
         y += m.gap + len(lines) * r.line(size)
-    size, lines = fit_wrapped(r, tx(lang, "draw_hint"), m.f_small, buttons_w,
-                              max(0, rect.bottom - y))
+    # The rule, whole: under the buttons, else under the sheet (at 800x480 the buttons, a
+    # finger high each, fill the column and "no comments from the ot…" was cut there).
+    hint = tx(lang, "draw_hint")
+    beside = wrap(r, hint, m.f_small, buttons_w)
+    below = wrap(r, hint, m.f_small, sheet.w)
+    if len(beside) * r.line(m.f_small) > rect.bottom - y - m.gap // 2 and (
+            len(below) * r.line(m.f_small) <= rect.bottom - sheet.bottom - m.gap):
+        draw_lines(r, s, below, m.f_small, MUTED, (sheet.left, sheet.bottom + m.gap // 2 + 3),
+                   sheet.w)
+        return
+    size, lines = fit_wrapped(r, hint, m.f_small, buttons_w, max(0, rect.bottom - y))
     draw_lines(r, s, lines, size, MUTED, (x, y + m.gap // 2), buttons_w)
 
 
@@ -585,7 +608,8 @@ def _board_note(r: KioskRenderer, f: Frame, board: pygame.Rect, text: str) -> No
     no room for a sentence beside two buttons at 800x480)."""
     m = f.metrics
     width = board.w - 4 * m.gap
-    size, lines = fit_wrapped(r, text, m.f_body, width, 2 * r.line(m.f_body, True), True)
+    # Three lines at most: what to draw and which button then, in Czech too.
+    size, lines = fit_wrapped(r, text, m.f_body, width, 3 * r.line(m.f_body, True), True)
     band_h = len(lines) * r.line(size, True) + 2 * m.gap
     band = pygame.Rect(board.left + m.gap, board.bottom - m.gap - band_h, board.w - 2 * m.gap,
                        band_h)
@@ -597,7 +621,7 @@ def _board_note(r: KioskRenderer, f: Frame, board: pygame.Rect, text: str) -> No
 def _draw_easel_phase(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     """The easel, with what the phase asks of the table beneath it."""
     m, s, lang, state = f.metrics, f.surface, f.lang, table.state
-    strip_h = r.line(m.f_body, True) + m.pad + m.gap
+    strip_h = max(m.target, r.line(m.f_body, True) + m.pad) + m.gap  # buttons a finger high
     easel_box = pygame.Rect(rect.left, rect.top, rect.w, rect.h - strip_h)
     board = draw_easel(r, f, table.easel, easel_box, as_int(state.get("round")))
     _draw_paper_cards(r, f, table, board)
@@ -613,7 +637,7 @@ def _draw_easel_phase(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rec
             _board_note(r, f, board, tx(lang, "paper_hint", name=table.name(table.artist)))
             hint = ""  # the note on the board says the rule
         # Only what works: on a screen that takes no touch nobody draws on it.
-        b = pygame.Rect(x - m.gap, y, 0, r.line(m.f_body, True) + m.pad)
+        b = pygame.Rect(x - m.gap, y, 0, max(m.target, r.line(m.f_body, True) + m.pad))
         if r.touch:
             b = button(r, f, tx(lang, "draw_here"), (x, y), GOLD)
             r.add_target(b, ActAs(table.artist, "use_panel", {"on": True}),
@@ -633,10 +657,13 @@ def _draw_easel_phase(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rec
                 other = button(r, f, label, (board.right - m.gap, board.top + m.gap),
                                PANEL_EDGE, "topright")
                 r.add_target(other, ActAs(asker, "ask_other", {}), first=r.first_focus is None)
-        # Beside the button, on two lines if one is too short: the rule, not a cut rule.
+        # Beside the button, on as many lines as the strip holds (three beside the 7-inch
+        # panel's finger-high button): the rule, not a cut rule.
         room = max(1, rect.right - b.right - m.gap)
         if hint:
-            size, lines = fit_wrapped(r, hint, m.f_small, room, 2 * r.line(m.f_small))
+            size, lines = fit_wrapped(r, hint, m.f_small, room,
+                                      max(2 * r.line(m.f_small),
+                                          min(3 * r.line(m.f_small), strip_h + m.gap)))
             top = b.centery - len(lines) * r.line(size) // 2
             draw_lines(r, s, lines, size, MUTED, (b.right + m.gap, top), room)
     elif table.phase == "vote":
@@ -734,7 +761,9 @@ def _draw_side(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> N
     hint = as_map(state.get("hint"))
     if hint and y + r.line(m.f_body, True) < inner.bottom:
         text = f"{localised(hint, lang)} — {table.name(as_int(hint.get('seat')))}"
-        y = pill(r, s, text, m.f_body, GOLD, "topleft", (inner.left, y), True, inner.w).bottom
+        # The pill pads its words: they get the panel's width less that, so it ends inside.
+        room = max(1, inner.w - 2 * max(6, m.f_body // 2))
+        y = pill(r, s, text, m.f_body, GOLD, "topleft", (inner.left, y), True, room).bottom
         y += m.gap
     give_up = as_map(state.get("give_up"))
     if give_up:
@@ -755,9 +784,17 @@ def _draw_order(r: KioskRenderer, f: Frame, table: Table, box: pygame.Rect) -> i
         label = table.name(seat)
         if seat in kiosk:
             label = f"{label} · {tx(f.lang, 'word_again')}"
-        chip = pill(r, s, label, m.f_small, fill, "topleft", (x, y), turn, box.w)
+        # A seat at the kiosk taps its chip for another word: a finger high.
+        tall = m.target if seat in kiosk else 0
+        # Tried within the box only: a chip that does not fit is wiped with the panel's
+        # colour, which outside the panel left a sliver on the frame's background.
+        clip = s.get_clip()
+        s.set_clip(box.clip(clip))
+        chip = pill(r, s, label, m.f_small, fill, "topleft", (x, y), turn, box.w, tall)
         if chip.right > box.right and x > box.left:
             pygame.draw.rect(s, PANEL, chip)
+        s.set_clip(clip)
+        if chip.right > box.right and x > box.left:
             if chip.bottom + 4 + chip.h > box.bottom:
                 # No room for another row: say how many more there are.
                 more = len(table.artists) - table.artists.index(seat)
@@ -765,7 +802,7 @@ def _draw_order(r: KioskRenderer, f: Frame, table: Table, box: pygame.Rect) -> i
                      max(1, box.right - x - 2 * m.f_small))
                 break
             x, y = box.left, chip.bottom + 4
-            chip = pill(r, s, label, m.f_small, fill, "topleft", (x, y), turn, box.w)
+            chip = pill(r, s, label, m.f_small, fill, "topleft", (x, y), turn, box.w, tall)
         if seat in kiosk:
             r.add_target(chip, SeatPadKey("word_again", str(seat)))
         x = chip.right + 6
@@ -779,25 +816,32 @@ def _draw_give_up(
     """The proposal to give up, over the side panel: who agreed, a button per player who
     has not, and "play on" (the table's own no)."""
     m, s, lang = f.metrics, f.surface, f.lang
+    r.drop_targets_in(rect)  # an artist's "another word" chip under it is hidden
     pygame.draw.rect(s, blend(PANEL, GOLD, 0.12), rect, border_radius=m.radius)
     pygame.draw.rect(s, GOLD, rect, 3, border_radius=m.radius)
     inner = rect.inflate(-2 * m.pad, -2 * m.pad)
     y = r.blit_text(s, tx(lang, "give_up"), m.f_head, TEXT, "topleft", inner.topleft, True,
                     inner.w).bottom
     size, lines = fit_wrapped(r, tx(lang, "give_up_hint"), m.f_small, inner.w,
-                              3 * r.line(m.f_small))
+                              4 * r.line(m.f_small))  # four: the Czech sentence is longer
     y = draw_lines(r, s, lines, size, MUTED, (inner.left, y), inner.w).bottom + m.gap
     agreed = set(seat_list(give_up.get("agreed")))
-    for seat in sorted(table.players):
-        if y + r.line(m.f_body, True) + m.pad > inner.bottom - r.line(m.f_body, True) - m.pad:
-            break
+    # Every player's button a finger high, in columns when one does not hold them all.
+    seats = sorted(table.players)
+    step = max(m.target, r.line(m.f_body, True) + m.pad) + m.gap // 3
+    fits = max(0, (inner.bottom - step - y) // step)
+    cols = min(3, -(-len(seats) // max(1, fits)))
+    col_w = (inner.w - (cols - 1) * (m.gap // 2)) // cols
+    shown = seats[: fits * cols]
+    r.note_dropped("give-up buttons", len(shown), len(seats))
+    for i, seat in enumerate(shown):
         done = seat in agreed
         fill = table.colour(seat) if not done else blend(table.colour(seat), PANEL, 0.5)
         label = table.name(seat) + (f" · {tx(lang, 'agreed')}" if done else "")
-        b = button(r, f, label, (inner.left, y), fill, width=inner.w)
+        at = (inner.left + (i % cols) * (col_w + m.gap // 2), y + (i // cols) * step)
+        b = button(r, f, label, at, fill, width=col_w)
         if not done:
             r.add_target(b, ActAs(seat, "agree_give_up"))
-        y = b.bottom + m.gap // 3
     b = button(r, f, tx(lang, "play_on"), (inner.left, inner.bottom), PANEL_EDGE, "bottomleft",
                inner.w)
     r.add_target(b, ActAs(None, "refuse_give_up"), first=True)  # the safe choice

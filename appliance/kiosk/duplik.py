@@ -581,6 +581,27 @@ def _blit_centred_lines(
     return y
 
 
+def _wrapped(r: KioskRenderer, f: Frame, rect: pygame.Rect,
+             lines: list[tuple[str, int, Colour, bool]]) -> list[tuple[str, int, Colour, bool]]:
+    """The lines of a centred block with each text under the title's size wrapped to
+    `rect`'s width: "Who portrays first: Ada 8 · Bo 3 · …" and "… turns the hourglass
+    when everyone is ready" carry the point at their end and were cut there."""
+    out = []
+    for text, size, colour, bold in lines:
+        if text and size < f.metrics.f_title:
+            out += [(part, size, colour, bold) for part in wrap(r, text, size, rect.w, bold)]
+        else:
+            out.append((text, size, colour, bold))
+    return out
+
+
+def _icon_room(r: KioskRenderer, f: Frame, rect: pygame.Rect, share: float,
+               lines: list[tuple[str, int, Colour, bool]]) -> int:
+    """The icon's height over `lines`: `share` of the rect, less where the lines need it."""
+    text_h = sum(r.line(size, bold) for _, size, _, bold in lines)
+    return max(20, min(round(rect.h * share), rect.h - text_h - 2 * f.metrics.gap))
+
+
 def _draw_roll(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
     m, lang = f.metrics, f.lang
     name = table.name(table.portrayer)
@@ -593,7 +614,9 @@ def _draw_roll(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> N
     if rolls:
         lines.append(("", m.f_small, MUTED, False))
         lines.append((rolls, m.f_small, MUTED, False))
-    icon_h = max(20, min(round(rect.h * 0.42), rect.h - 4 * r.line(m.f_body)))
+    lines = _wrapped(r, f, rect, lines)
+    icon_h = min(max(20, min(round(rect.h * 0.42), rect.h - 4 * r.line(m.f_body))),
+                 _icon_room(r, f, rect, 0.42, lines))
     icon, y = centre_block(r, f, rect, icon_h, lines)
     die = draw_die(f.surface, icon, GOLD, GOLD_DEEP)
     r.blit_text(
@@ -640,7 +663,9 @@ def _draw_ready(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> 
         (tr(lang, "duplik.ready_hint", name=table.name(table.portrayer)), m.f_body, TEXT, True),
         (tr(lang, "duplik.ready_tap"), m.f_small, GOLD, True),
     ]
-    icon_h = max(20, min(round(rect.h * 0.4), rect.h - 5 * r.line(m.f_body)))
+    lines = _wrapped(r, f, rect, lines)
+    icon_h = min(max(20, min(round(rect.h * 0.4), rect.h - 5 * r.line(m.f_body))),
+                 _icon_room(r, f, rect, 0.4, lines))
     icon, y = centre_block(r, f, rect, icon_h, lines)
     radius = icon.h // 2
     coin = golden_badge(r, s, golden, (icon.centerx - radius - m.gap, icon.centery), radius)
@@ -832,7 +857,7 @@ def _draw_evaluating(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
     if dispute:
         bottom_h = round(rect.h * 0.5)
     else:
-        bottom_h = _verdicts_height(r, m, len(table.artists), rect.w)
+        bottom_h = _verdicts_height(r, m, len(table.artists), rect.w, _judged_here(f, table))
     text_box = pygame.Rect(
         rect.left,
         y,
@@ -873,13 +898,21 @@ def _draw_evaluating(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
         _draw_verdicts(r, f, table, current, verdicts, voted, rest)
 
 
-def _verdict_columns(m: Metrics, n: int, width: int) -> int:
-    return max(1, min(n, 3 if width > 900 * m.scale else 2))
+def _verdict_columns(m: Metrics, n: int, width: int, judging: bool = False) -> int:
+    wide = 3 if width > 900 * m.scale else 2
+    if judging:  # a card holds YES and NO a finger wide beside a name still read
+        wide = min(wide, max(1, width // (2 * m.target + 6 * m.f_body)))
+    return max(1, min(n, wide))
 
 
-def _verdicts_height(r: KioskRenderer, m: Metrics, n: int, width: int) -> int:
-    rows = math.ceil(max(1, n) / _verdict_columns(m, n, width))
+def _verdicts_height(r: KioskRenderer, m: Metrics, n: int, width: int,
+                     judging: bool = False) -> int:
+    """The verdicts' room; `judging`: an Evaluator at the kiosk judges on its cards, whose
+    YES and NO are a finger high (the criterion's text is smaller then)."""
+    rows = math.ceil(max(1, n) / _verdict_columns(m, n, width, judging))
     card = round(r.line(m.f_body, True) * 1.9)
+    if judging:
+        card = max(card, m.target + 8)
     return r.line(m.f_body, True) + m.gap // 2 + rows * (card + m.gap // 2)
 
 
@@ -955,7 +988,7 @@ def _draw_verdicts(
     )
     y = head.bottom + m.gap // 2
     n = max(1, len(table.artists))
-    cols = _verdict_columns(m, n, rect.w)
+    cols = _verdict_columns(m, n, rect.w, _judged_here(f, table))
     rows = math.ceil(n / cols)
     card_h = max(
         r.line(m.f_body, True) + 8,
@@ -964,6 +997,8 @@ def _draw_verdicts(
     col_w = (rect.w - (cols - 1) * m.gap // 2) // cols
     kiosk = set(seat_list(as_map(f.view.get("seat_pad")).get("kiosk_seats")))
     judges = _evaluators(table) if kiosk else {}
+    if any(judge in kiosk for judge in judges.values()):
+        card_h = max(card_h, m.target + 8)  # its YES and NO a finger high
     for i, seat in enumerate(table.artists):
         box = pygame.Rect(
             rect.left + (i % cols) * (col_w + m.gap // 2),
@@ -972,6 +1007,7 @@ def _draw_verdicts(
             card_h,
         )
         if box.bottom > rect.bottom + 1:
+            r.note_dropped("verdict cards", i, len(table.artists))
             break
         met = verdicts.get(seat)
         by_vote = (current, seat) in voted
@@ -982,6 +1018,12 @@ def _draw_verdicts(
         judge = judges.get(seat)
         if judge in kiosk and not by_vote and judge is not None:
             _judge_buttons(r, f, box, judge, met, current)
+
+
+def _judged_here(f: Frame, table: Table) -> bool:
+    """Some Evaluator sits at the kiosk: YES and NO are drawn on the verdict cards."""
+    kiosk = set(seat_list(as_map(f.view.get("seat_pad")).get("kiosk_seats")))
+    return bool(kiosk) and any(judge in kiosk for judge in _evaluators(table).values())
 
 
 def _evaluators(table: Table) -> dict[int, int]:
@@ -1001,7 +1043,7 @@ def _judge_buttons(r: KioskRenderer, f: Frame, box: pygame.Rect, judge: int,
     the verdict given is the filled one."""
     m, s, lang = f.metrics, f.surface, f.lang
     h = max(8, box.h - 8)
-    w = max(h + h // 2, min(box.w // 4, r.fonts.font(m.f_body, True).size("YES")[0] + m.pad))
+    w = max(m.target, min(box.w // 4, r.fonts.font(m.f_body, True).size("YES")[0] + m.pad))
     right = box.right - 4
     for verdict, key in ((False, "duplik.no"), (True, "duplik.yes")):
         button = pygame.Rect(right - w, box.top + 4, w, h)
@@ -1194,21 +1236,16 @@ def _draw_artshow(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
             GOLD,
             "midright",
             (rect.right, head.centery),
+            min_h=m.target,  # a finger high
         )
-        r.add_target(button.inflate(m.gap // 2, m.gap // 2), PressButton("reveal"))
+        r.add_target(button, PressButton("reveal"))
         hint = tr(lang, "duplik.next_hint", name=table.name(table.portrayer))
         room = button.left - head.right - m.gap
-        if room > 40:
-            r.blit_text(
-                s,
-                hint,
-                m.f_small,
-                MUTED,
-                "midright",
-                (button.left - m.gap // 2, head.centery),
-                False,
-                room,
-            )
+        if room > 40:  # on two lines beside the button rather than cut
+            size, lines = fit_wrapped(r, hint, m.f_small, room, 2 * r.line(m.f_small))
+            top = head.centery - len(lines) * r.line(size) // 2
+            draw_lines(r, s, lines, size, MUTED, (button.left - m.gap // 2 - room, top), room,
+                       align="right")
     top = head.bottom + m.gap // 2
     body = pygame.Rect(rect.left, top, rect.w, rect.bottom - top)
     label_h = r.line(m.f_small, True) + m.gap // 2

@@ -138,7 +138,7 @@ def _draw_confirm(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
     question = word(lang, question_key, name=name, title=title)
     note_key = "kick_note_playing" if ask == "kick" and playing else f"{ask}_note"
     note = word(lang, note_key, name=name, title=title)
-    button_h = max(40, round(m.h * 0.09))
+    button_h = max(m.target, round(m.h * 0.09))
     button_w = round(min(m.w * 0.36, 420 * m.scale))
     # Room for the remote's ring (about 1/108 of the screen's height, twice over with its
     # edge) around the focused button, so it covers neither the sentence nor the other.
@@ -195,10 +195,14 @@ def _message(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
 
 def _draw_pin_pad(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
                   m: Metrics, lang: str) -> None:
-    key = max(40, round(min(m.w, m.h) * 0.11))
+    key = max(m.target, round(min(m.w, m.h) * 0.11))
     gap = m.gap // 2
     title_h = r.line(m.f_head, True)
-    w = 3 * key + 2 * gap + 2 * m.pad
+    # As wide as its message: "Wrong PIN · tries left: 2" is cut nowhere (the count is
+    # the point); the keys stay centred under it.
+    message = menu.get("message") if isinstance(menu.get("message"), str) else ""
+    said = r.fonts.font(m.f_small, True).size(str(message))[0] + 2 * m.pad
+    w = max(3 * key + 2 * gap + 2 * m.pad, said)
     h = title_h + r.line(m.f_body) + r.line(m.f_small) + 5 * key + 5 * gap + 2 * m.pad
     panel = _panel(surface, m, w, h)
     y = panel.top + m.pad
@@ -216,7 +220,7 @@ def _draw_pin_pad(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
     # wide: the same area, and OK's top is higher, so the remote's focus starts on OK
     # (focus.py, `first`): the digits typed on the remote, then OK.
     rows = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["back", "0"]]
-    x0 = panel.left + m.pad
+    x0 = panel.centerx - (3 * key + 2 * gap) // 2
     for row in rows:
         for i, k in enumerate(row):
             rect = pygame.Rect(x0 + i * (key + gap), y, key, key)
@@ -264,7 +268,8 @@ def _draw_menu(r: Painter, surface: pygame.Surface, menu: Mapping[str, Any],
     rows = (len(items) + cols - 1) // cols
     sound = menu.get("sound") if isinstance(menu.get("sound"), Mapping) else None
     rows_drawn = rows + (1 if sound is not None else 0)  # the sound row, the last
-    button_h = max(36, min(round(m.h * 0.08), (m.h - 4 * m.margin) // (rows_drawn + 2)))
+    # A finger high at least: a long menu takes a second column (below) before that.
+    button_h = max(m.target, min(round(m.h * 0.08), (m.h - 4 * m.margin) // (rows_drawn + 2)))
     wide = (0.36, 560) if cols == 2 else (0.5, 640)
     button_w = round(min(m.w * wide[0], wide[1] * m.scale))
     gap = m.gap // 2

@@ -304,6 +304,7 @@ def fit_wrapped(
             if keep >= len(lines):
                 return size, lines
             cut = r.fonts.fit(f"{lines[keep - 1]} {lines[keep]}", size, bold, width)
+            r.note_cut(text, size)
             return size, [*lines[: keep - 1], cut]
         size = max(floor, size - max(1, size // 10))
 
@@ -341,13 +342,16 @@ def pill(
     pos: tuple[int, int],
     bold: bool = True,
     max_width: int | None = None,
+    min_h: int = 0,
 ) -> pygame.Rect:
-    """Text on a rounded capsule of `fill`, in whichever of black or white reads best."""
+    """Text on a rounded capsule of `fill`, in whichever of black or white reads best; at
+    least `min_h` tall (a pill that is a button: Metrics.target)."""
     ink = ink_on(fill)
     label = r.text(text, size, ink, bold, max_width)
     pad_x = max(6, size // 2)
     pad_y = max(2, size // 6)
-    rect = pygame.Rect(0, 0, label.get_width() + 2 * pad_x, label.get_height() + 2 * pad_y)
+    rect = pygame.Rect(0, 0, label.get_width() + 2 * pad_x,
+                       max(min_h, label.get_height() + 2 * pad_y))
     setattr(rect, anchor, pos)
     pygame.draw.rect(surface, fill, rect, border_radius=rect.h // 2)
     surface.blit(label, label.get_rect(center=rect.center))
@@ -515,7 +519,13 @@ def paint_score_row(
     if note and name_h + note_h <= rect.h * 1.02:
         top = rect.centery - (name_h + note_h) // 2
         r.blit_text(surf, player.name, m.f_body, ink, "topleft", (x, top), True, width)
-        r.blit_text(surf, note[0], m.f_small, note[1], "topleft", (x, top + name_h), False, width)
+        # "+1 · most correct guesses" too wide: its first part, whole ("+1"), rather than
+        # a cut that can hide the number.
+        said = note[0]
+        floor = r.fonts.font(max(r.min_text, round(m.f_small * 0.8)))
+        if " · " in said and floor.size(said)[0] > width:
+            said = said.split(" · ")[0]
+        r.blit_text(surf, said, m.f_small, note[1], "topleft", (x, top + name_h), False, width)
     else:
         r.blit_text(surf, player.name, m.f_body, ink, "midleft", (x, rect.centery), True, width)
 
@@ -668,10 +678,12 @@ def vote_countdown(
         text = tr(lang, "vote.countdown", time=format_seconds(left))
         size = r.fit_size(text, m.f_head, width, True, min_size=10)
         return r.blit_text(s, text, size, WARN, "topleft", (x, y), True, width)
-    button = pill(r, s, tr(lang, "vote.start_countdown"), m.f_small, GOLD, "topleft", (x, y),
-                  max_width=width)
-    r.add_target(button.inflate(m.gap // 2, m.gap // 2), ActAs(None, "close_vote"),
-                 first=r.first_focus is None)
+    # A button a finger high whose words are never cut: they shrink to the floor first.
+    label = tr(lang, "vote.start_countdown")
+    room = max(1, width - 2 * max(6, m.f_small // 2))
+    size = r.fit_size(label, m.f_small, room, True, min_size=r.min_text)
+    button = pill(r, s, label, size, GOLD, "topleft", (x, y), max_width=room, min_h=m.target)
+    r.add_target(button, ActAs(None, "close_vote"), first=r.first_focus is None)
     asked = vote.get("asked")
     count = len(asked) if isinstance(asked, list) else asked if isinstance(asked, int) else 0
     if count and button.right + m.gap < x + width:

@@ -306,14 +306,15 @@ def _draw_result_banner(
         if scores
         else (tr(lang, "match_over", title=title) if title else "")
     )
-    if plays_together(view, match.get("game")):
+    together = plays_together(view, match.get("game"))
+    if together:
         # The table plays together: its result is the words guessed, not a ranking.
         guessed = max((points for _, points in scores), default=0)
         line1 = tr(lang, "together", n=int(guessed))
         line2 = tr(lang, "match_over", title=title) if title else ""
     h = 2 * m.pad + painter.line(m.f_head, True) + (painter.line(m.f_small) if line2 else 0)
     rect = pygame.Rect(rest.left, rest.top, rest.w, h)
-    key = ("banner", line1, line2, m)
+    key = ("banner", line1, line2, lang, m)
 
     def paint(s: pygame.Surface) -> None:
         r = s.get_rect()
@@ -332,7 +333,8 @@ def _draw_result_banner(
         if line2:
             painter.blit_text(
                 s,
-                line2,
+                _scores_that_fit(painter, line2, scores, lang, m.f_small, inner.w)
+                if scores and not together else line2,
                 m.f_small,
                 ON_ACCENT,
                 "topleft",
@@ -342,6 +344,21 @@ def _draw_result_banner(
 
     surface.blit(painter.part(key, rect.size, paint, slot="banner"), rect)
     return rect
+
+
+def _scores_that_fit(painter: Painter, line: str, scores: list[tuple[str, float]],
+                     lang: str, size: int, width: int) -> str:
+    """`line` (every "name score"), or as many of them whole as fit with "and 2 more": a
+    score is never cut in half (a full table's names did not fit the 7-inch panel)."""
+    font = painter.fonts.font(max(painter.min_text, round(size * 0.8)))
+    if font.size(line)[0] <= width:
+        return line
+    for shown in range(len(scores) - 1, 0, -1):
+        said = "  ·  ".join(f"{name} {points:g}" for name, points in scores[:shown])
+        said += "  ·  " + tr(lang, "more_players", n=len(scores) - shown)
+        if font.size(said)[0] <= width:
+            return said
+    return line
 
 
 def _draw_seats_and_games(

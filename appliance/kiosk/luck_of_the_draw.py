@@ -59,6 +59,7 @@ from appliance.kiosk.kit import (
     sheet_key,
     split_body,
     state_of,
+    wrap,
 )
 from appliance.kiosk.render import (
     BG,
@@ -370,10 +371,15 @@ def _draw_header(
     match = as_map(f.view.get("match"))
     game_title = str(match.get("title") or "Luck of the Draw")
     right = area.right
-    subject = as_int(table.state.get("subject"))
-    if subject is not None and table.phase not in ("subject",) and art_show is None:
+    # The die's last roll: the subject's, then (from the vote on) the Category cards'
+    # count; the speedier game's two cards were not rolled, so the badge goes then.
+    rolled = as_int(table.state.get("subject"))
+    if table.phase in ("voting", "result", "scores"):
+        speedier = bool(table.state.get("speedier"))
+        rolled = None if speedier else as_int(table.state.get("categories"))
+    if rolled is not None and table.phase not in ("subject",) and art_show is None:
         side = r.line(m.f_head, True) + r.line(m.f_small)
-        s.blit(die_face(r, subject, side), (right - side, area.top))
+        s.blit(die_face(r, rolled, side), (right - side, area.top))
         right -= side + m.gap
     parts = [game_title, tr(lang, "lotd.round", n=table.round)]
     if art_show is not None:  # the finish: the game is over, its rounds on show in turn
@@ -471,9 +477,10 @@ def button(
     if width is not None:
         room = max(1, width - 2 * max(6, m.f_body // 2))
         size = r.fit_size(label, m.f_body, room, True, min_size=r.min_text)
-    rect = pill(r, f.surface, label, size, fill, anchor, pos, True, room)
+    # A finger high (Metrics.target): Nothing fits and Reveal the votes were 25-31 px.
+    rect = pill(r, f.surface, label, size, fill, anchor, pos, True, room, m.target)
     # "Start the countdown" is the vote's next step (REVEAL's waits for every vote).
-    r.add_target(rect.inflate(m.gap // 2, m.gap // 2), intent,
+    r.add_target(rect, intent,
                  first=isinstance(intent, ActAs) and intent.kind == "close_vote")
     return rect
 
@@ -657,8 +664,27 @@ def _draw_gallery(r: KioskRenderer, f: Frame, table: Table, box: pygame.Rect) ->
                     (sheet.left, y), True, max(1, right - sheet.left))
         cards = under.get(ex.chip)
         if cards:
-            r.blit_text(s, " · ".join(cards), m.f_small, GOLD, "topleft",
-                        (sheet.left, y + r.line(m.f_small, True)), False, sheet.w)
+            _draw_cards(r, f, cards, (sheet.left, y + r.line(m.f_small, True)), sheet.w)
+
+
+def _draw_cards(r: KioskRenderer, f: Frame, cards: list[str], pos: tuple[int, int],
+                width: int) -> None:
+    """The Category cards under a drawing ("½ Shiniest · Funniest"); where they do not
+    fit, how many first ("+1½", never cut: "½ Looks the ol…" hid a second card), then
+    their names in what is left."""
+    m, s = f.metrics, f.surface
+    said = " · ".join(cards)
+    if r.fonts.font(max(r.min_text, round(m.f_small * 0.8))).size(said)[0] <= width:
+        r.blit_text(s, said, m.f_small, GOLD, "topleft", pos, False, width)
+        return
+    halves = sum(1 if card.startswith("½ ") else 2 for card in cards)
+    count = r.blit_text(s, tr(f.lang, "lotd.gained", cards=halves_text(halves)), m.f_small,
+                        GOLD, "topleft", pos, True)
+    names = " · ".join(card.removeprefix("½ ") for card in cards)
+    room = pos[0] + width - count.right - m.gap // 3
+    if room > 2 * m.f_small:
+        r.blit_text(s, names, m.f_small, GOLD, "topleft", (count.right + m.gap // 3, pos[1]),
+                    False, room)
 
 
 def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -> None:
@@ -670,17 +696,22 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
     y = inner.top
     players = len(table.players) or as_int(state.get("voters"), 0) or 0
     if phase == "categories":
-        side = min(round(inner.h * 0.35), inner.w // 2)
+        # The question and what to press whole (a narrow Czech panel cut both): the die
+        # is drawn in the room they leave.
+        question = wrap(r, tr(lang, "lotd.roll_categories"), m.f_body, inner.w, True)
+        tap = wrap(r, tr(lang, "lotd.tap_die"), m.f_small, inner.w, True)
+        words_h = (len(question) * r.line(m.f_body, True) + len(tap) * r.line(m.f_small, True)
+                   + m.gap + m.gap // 2)
+        side = max(m.target, min(round(inner.h * 0.35), inner.w // 2, inner.h - words_h))
         die = pygame.Rect(0, 0, side, side)
         die.midtop = (inner.centerx, y)
         s.blit(die_face(r, None, side), die)
         r.add_target(die.inflate(m.gap, m.gap), PressButton("die"))
         y = die.bottom + m.gap
-        size, lines = fit_wrapped(r, tr(lang, "lotd.roll_categories"), m.f_body, inner.w,
-                                  3 * r.line(m.f_body, True), True)
-        y = draw_lines(r, s, lines, size, TEXT, (inner.left, y), inner.w, True, "center").bottom
-        tap_die = [(tr(lang, "lotd.tap_die"), m.f_small, GOLD, True)]
-        centred_lines(r, f, inner, y + m.gap // 2, tap_die)
+        y = draw_lines(r, s, question, m.f_body, TEXT, (inner.left, y), inner.w, True,
+                       "center").bottom
+        draw_lines(r, s, tap, m.f_small, GOLD, (inner.left, y + m.gap // 2), inner.w, True,
+                   "center")
         return
     verdicts = [as_map(v) for v in as_list(state.get("verdicts"))]
     category = state.get("category") if phase == "voting" else (
@@ -689,6 +720,10 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
     if category is not None:
         # The Category card, read out: as big as it fits in the upper half.
         card_h = round(inner.h * (0.5 if phase == "voting" else 0.4))
+        if phase == "voting":  # smaller before the instruction under it is cut (7-inch)
+            below = (r.line(m.f_head, True) + 2 * (m.target + m.gap // 2)
+                     + 3 * r.line(m.f_small) + 2 * m.gap)
+            card_h = max(2 * r.line(m.f_head, True), min(card_h, inner.h - below))
         card = pygame.Rect(inner.left, y, inner.w, card_h)
         pygame.draw.rect(s, blend(PANEL, GOLD, 0.12), card, border_radius=m.radius)
         pygame.draw.rect(s, GOLD, card, width=max(2, round(4 * m.scale)), border_radius=m.radius)
@@ -725,9 +760,13 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
                 draw_lines(r, s, lines, size, WARN, (inner.left, top), inner.w, True, "center")
                 bottom = top - m.gap // 2
             else:  # the kiosk speaks for the table: a countdown for those who have not voted
-                bottom = button(r, f, tr(lang, "vote.start_countdown"), "midbottom",
-                                (inner.centerx, bottom), ActAs(None, "close_vote"), PANEL_EDGE,
-                                wide).top - m.gap // 2
+                # Said shorter where it would be cut (the 7-inch panel's side panel).
+                label = tr(lang, "vote.start_countdown")
+                room = wide - 2 * max(6, m.f_body // 2)
+                if r.fonts.font(r.min_text, True).size(label)[0] > room:
+                    label = tr(lang, "vote.start_countdown_short")
+                bottom = button(r, f, label, "midbottom", (inner.centerx, bottom),
+                                ActAs(None, "close_vote"), PANEL_EDGE, wide).top - m.gap // 2
             bottom = button(r, f, tr(lang, "lotd.nothing_fits_button"), "midbottom",
                             (inner.centerx, bottom), ActAs(None, "nothing_fits"), PANEL_EDGE,
                             wide).top - m.gap // 2
@@ -799,12 +838,11 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
             button_h = max(m.target, r.line(m.f_body, True) + m.gap)
             room = inner.bottom - y - m.gap // 3 - button_h
             room = min(4 * r.line(m.f_small), room)
-            size, lines = fit_wrapped(r, tr(lang, "lotd.winner_hidden"), m.f_small, inner.w,
-                                      max(room, r.line(m.f_small)))
+            lines = wrap(r, tr(lang, "lotd.winner_hidden"), m.f_small, inner.w)
             # Whole or not at all ("The winners stay s…" says nothing): where every
             # voter takes the room, the voters win; the rules and the phones say it too.
-            if len(lines) * r.line(size) <= room and not lines[-1].endswith("…"):
-                draw_lines(r, s, lines, size, MUTED, (inner.left, y + m.gap // 3), inner.w)
+            if len(lines) * r.line(m.f_small) <= room:
+                draw_lines(r, s, lines, m.f_small, MUTED, (inner.left, y + m.gap // 3), inner.w)
         label = tr(lang, "lotd.show_owners" if last_one else "lotd.next_category")
         button(r, f, label, "midbottom", (inner.centerx, inner.bottom), PressButton("reveal"))
         return
@@ -819,9 +857,11 @@ def _draw_side_panel(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect
             cards, halves = as_int(got.get("cards"), 0) or 0, as_int(got.get("halves"), 0) or 0
             if not cards and not halves:
                 continue
-            text = f"{table.name(seat)}  +{halves_text(2 * cards + halves)}"
-            y = r.blit_text(s, text, m.f_body, YES, "topleft", (inner.left, y), True,
-                            inner.w).bottom
+            # The cards won whole at the right, the name cut before them if it must be.
+            gain = r.blit_text(s, f"+{halves_text(2 * cards + halves)}", m.f_body, YES,
+                               "topright", (inner.right, y), True)
+            y = r.blit_text(s, table.name(seat), m.f_body, YES, "topleft", (inner.left, y),
+                            True, max(1, gain.left - m.gap // 2 - inner.left)).bottom
         if phase == "scores":
             button(r, f, tr(lang, "lotd.next_round"), "midbottom", (inner.centerx, inner.bottom),
                    PressButton("reveal"))

@@ -68,6 +68,9 @@ class LayoutLog:
     panels: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     # Lists that showed fewer items than they had without saying so (name, shown, total).
     dropped: list[tuple[str, int, int]] = field(default_factory=list)
+    # Each button as drawn (the rect a screen gave `add_target`, what a finger aims at)
+    # beside its intent; the hit rects are the painter's `targets`.
+    buttons: list[tuple[pygame.Rect, Intent]] = field(default_factory=list)
 
 
 class Painter:
@@ -137,6 +140,22 @@ class Painter:
                 TextBox(text, size, True, None, self.layout.size, True, False, False)
             )
 
+    def note_cut(self, text: str, size: int) -> None:
+        """Tell the layout log that wrapped `text` did not fit its box and its last line
+        shown ends with an ellipsis (the log has only that line's piece otherwise)."""
+        if self.layout is not None:
+            self.layout.texts.append(
+                TextBox(clean_text(text), size, False, None, self.layout.size, True, True, False)
+            )
+
+    def drop_targets_in(self, rect: pygame.Rect) -> None:
+        """A layer is drawn over `rect` (a proposal over the side panel): the buttons under
+        it are hidden, so a tap or the remote's focus must not reach them."""
+        self.targets = [(box, it) for box, it in self.targets if not rect.contains(box)]
+        if self.layout is not None:
+            self.layout.buttons = [(box, it) for box, it in self.layout.buttons
+                                   if not rect.contains(box)]
+
     def _log_text(
         self,
         text: object,
@@ -176,6 +195,8 @@ class Painter:
         self.first_focus = None
         self.unlit = []
         self.covers = []
+        if self.layout is not None:
+            self.layout.buttons = []
 
     def add_target(self, rect: pygame.Rect, intent: Intent, first: bool = False,
                    lit: bool = True) -> None:
@@ -197,6 +218,8 @@ class Painter:
                 grown.clamp_ip(self._frame)
             box = grown
         self.targets.append((box, intent))
+        if self.layout is not None:
+            self.layout.buttons.append((pygame.Rect(rect), intent))
 
     def add_canvas(self, rect: pygame.Rect, canvas: CanvasSpec) -> None:
         """Make `rect` (the sheet's shape, 1600:1000) a drawing area for `canvas.seat`."""

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import pygame
 
-from appliance.kiosk.fonts import Colour, Fonts
+from appliance.kiosk.fonts import Colour, Fonts, clean_text
 from appliance.kiosk.host_menu import draw_host_layer
 from appliance.kiosk.intents import (
     CanvasSpec,
@@ -297,26 +297,49 @@ class KioskRenderer(Painter):
         if not text.strip():
             return
         width = min(m.w - 2 * m.margin, max(round(m.w * 0.6), 12 * m.f_body))
-        size, lines = fit_wrapped(self, text, m.f_body, width - 2 * m.pad,
-                                  2 * self.line(m.f_body, True), True)
-        line_h = self.line(size, True)
-        text_w = max(self.fonts.font(size, True).size(line)[0] for line in lines)
-        box = pygame.Rect(0, 0, min(width, text_w + 2 * m.pad), len(lines) * line_h + m.pad)
-        bottom = m.h - m.margin
-        if self.panel_buttons and any(isinstance(i, PressButton) for _, i in self.targets):
-            bottom = m.h - self._panel_bar_height(m) - m.gap // 2
-        box.midbottom = (m.w // 2, bottom)
+        bar_h = self._panel_bar_height(m)
+        table_buttons = [rect for rect, i in self.targets if isinstance(i, PressButton)
+                         and rect.bottom > m.h - bar_h]
+        free = min((rect.left for rect in table_buttons), default=0) - m.gap - m.margin
+        # In the table buttons' own bar, left of them, where it fits on one line there (in
+        # a smaller type if need be): it hides no game's words ("Hourglass ✓" lay over the
+        # rules' text above the bar). Else above the bar, or at the frame's foot.
+        for body in (m.f_body, m.f_small):
+            line_h = self.line(body, True)
+            text_w = self.fonts.font(body, True).size(clean_text(text))[0]
+            in_bar = (self.panel_buttons and bool(table_buttons)
+                      and text_w + 2 * m.pad <= free and line_h + m.pad // 2 <= bar_h - 4)
+            if in_bar:
+                box = pygame.Rect(0, 0, text_w + 2 * m.pad, line_h + m.pad // 2)
+                box.midleft = (m.margin, m.h - bar_h // 2 - m.gap // 4)
+                size, lines = body, [text]
+                break
+        else:
+            size, lines = fit_wrapped(self, text, m.f_body, width - 2 * m.pad,
+                                      2 * self.line(m.f_body, True), True)
+            line_h = self.line(size, True)
+            text_w = max(self.fonts.font(size, True).size(line)[0] for line in lines)
+            box = pygame.Rect(0, 0, min(width, text_w + 2 * m.pad), len(lines) * line_h + m.pad)
+            bottom = m.h - m.margin
+            if self.panel_buttons and table_buttons:
+                bottom = m.h - bar_h - m.gap // 2
+            box.midbottom = (m.w // 2, bottom)
         fill = WARN if refused else ONLINE
         pygame.draw.rect(surface, BG, box.inflate(6, 6), border_radius=m.radius)
         pygame.draw.rect(surface, fill, box, border_radius=m.radius)
         self.covers.append(box.inflate(6, 6).clip(surface.get_rect()))
-        draw_lines(self, surface, lines, size, ink_on(fill),
-                   (box.left + m.pad, box.top + m.pad // 2), box.w - 2 * m.pad, True, "center")
+        top = box.top + (box.h - len(lines) * self.line(size, True)) // 2
+        draw_lines(self, surface, lines, size, ink_on(fill), (box.left + m.pad, top),
+                   box.w - 2 * m.pad, True, "center")
 
     # -- a game's finish and a pause, over the game's own screen
 
     def _finish_rect(self, m: Metrics) -> pygame.Rect:
-        h = round(m.h * (0.22 if m.portrait else 0.21))
+        # Tall enough for its two buttons stacked, each a finger high (the 7-inch panel),
+        # and for the result, the gallery's heading, its help on two lines and the hint.
+        texts = (self.line(m.f_head, True) + self.line(m.f_body, True)
+                 + 3 * self.line(m.f_small) + m.pad + m.gap)
+        h = max(round(m.h * (0.22 if m.portrait else 0.21)), 2 * m.target + 2 * m.gap, texts)
         return pygame.Rect(0, m.h - h, m.w, h)
 
     def _draw_finish(
@@ -355,10 +378,13 @@ class KioskRenderer(Painter):
             y = self.blit_text(s, result, font, ACCENT, "topleft", (x, m.pad // 2), True,
                                width).bottom
             if url is not None:
+                # What the code is for wraps above the hint (the strip is tall enough).
                 y = self.blit_text(s, tr(lang, "gallery_title"), m.f_body, TEXT, "topleft",
                                    (x, y), True, width).bottom
-                self.blit_text(s, tr(lang, "gallery_help"), m.f_small, TEXT, "topleft",
-                               (x, y), False, width)
+                room = r.h - m.pad // 2 - self.line(m.f_small) - y
+                size, lines = fit_wrapped(self, tr(lang, "gallery_help"), m.f_small, width,
+                                          room)
+                draw_lines(self, s, lines, size, TEXT, (x, y), width)
             self.blit_text(s, tr(lang, "finish_hint"), m.f_small, MUTED, "bottomleft",
                            (x, r.h - m.pad // 2), False, width)
 

@@ -38,6 +38,7 @@ CATALOGUES: Final[dict[str, dict[str, _Entry]]] = {
         "coming_soon": "coming soon",
         "start": "Start",
         "need_more": {"one": "Need {n} more player", "other": "Need {n} more players"},
+        "more_players": {"one": "and {n} more", "other": "and {n} more"},
         "too_many": "Too many players (max. {max})",
         "game_not_ready": "{title} is coming soon",
         "pick_game": "Choose a game",
@@ -73,6 +74,7 @@ CATALOGUES: Final[dict[str, dict[str, _Entry]]] = {
         "score": "score",
         "vote.countdown": "The vote closes in {time}",
         "vote.start_countdown": "Start the countdown",
+        "vote.start_countdown_short": "Countdown",
         "vote.asked": "{n} asked for it",
     },
     "cs": {
@@ -93,6 +95,7 @@ CATALOGUES: Final[dict[str, dict[str, _Entry]]] = {
         "players_range": "{min}–{max} hráčů",
         "coming_soon": "již brzy",
         "start": "Začít hru",
+        "more_players": {"one": "a {n} další", "few": "a {n} další", "other": "a {n} dalších"},
         "need_more": {
             "one": "Chybí ještě {n} hráč",
             "few": "Chybějí ještě {n} hráči",
@@ -137,6 +140,7 @@ CATALOGUES: Final[dict[str, dict[str, _Entry]]] = {
         "score": "body",
         "vote.countdown": "Hlasování skončí za {time}",
         "vote.start_countdown": "Spustit odpočet",
+        "vote.start_countdown_short": "Odpočet",
         "vote.asked": "Žádá: {n}",
     },
 }
