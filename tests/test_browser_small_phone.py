@@ -1,0 +1,99 @@
+"""A round on a small phone (360x640 upright, issue 31): what a player answers is on the
+screen together with what it is about.
+
+Each game is played in-process up to the moment (tests/test_browser_finish.py's
+`stored_box`) and the seats' phones come back in a real Chromium against the real box:
+
+- Duplik's verdict: with a canvas's YES / NO on screen the criterion's own words are on
+  screen too (its card above has scrolled away by then), English and Czech.
+
+Runs Debian's chromium through Playwright; without one the tests skip, unless
+EASEL_REQUIRE_BROWSER=1 makes that a failure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from appliance.table.session import HOST, Session
+from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance
+from tests.test_browser_finish import stored_box
+
+pytestmark = pytest.mark.browser
+
+SMALL = {"width": 360, "height": 640}
+
+
+@contextmanager
+def small_phone(browser: Any, box: Appliance, token: str) -> Iterator[Any]:
+    context = browser.new_context(viewport=SMALL, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
+    context.add_init_script(f"localStorage.setItem('easel.token', {token!r});"
+                            f"localStorage.setItem('easel.room', {box.room!r});")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    try:
+        page.goto(box.url)
+        yield page
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def in_viewport(page: Any, locator: Any) -> bool:
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= SMALL["height"]
+
+
+def text_on_screen(page: Any, text: str) -> bool:
+    """Some visible element inside the viewport shows `text` whole."""
+    return bool(page.evaluate(
+        """(text) => [...document.querySelectorAll('#game-root *')].some((el) => {
+             if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+               return false;
+             const r = el.getBoundingClientRect();
+             return el.textContent.includes(text) && r.height > 0 && r.top >= 0
+               && r.bottom <= innerHeight;
+           })""", text))
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_duplik_verdict_shows_the_criterion_with_its_yes_and_no(
+    browser: Any, tmp_path: Path, lang: str
+) -> None:
+    from playwright.sync_api import expect
+
+    def language(session: Session) -> None:
+        session.set_language(HOST, lang)
+
+    box, tokens = stored_box(tmp_path, "duplik", until=lambda s: s.phase == "evaluating",
+                             then=language)
+    box.start()
+    try:
+        judged = 0
+        for seat, token in enumerate(tokens):
+            with small_phone(browser, box, token) as page:
+                expect(page.locator('[data-screen="playing"]')).to_be_visible(timeout=WAIT_MS)
+                criterion = page.locator("#game-root .dk-criterion-text")
+                expect(criterion).to_be_visible(timeout=WAIT_MS)
+                yes = page.locator('#game-root [data-act="judge-yes"]')
+                if not yes.count():
+                    continue  # the Portrayer: nothing to judge
+                words = criterion.inner_text().strip()
+                assert words
+                yes.scroll_into_view_if_needed()
+                page.wait_for_timeout(100)
+                assert in_viewport(page, yes)
+                assert text_on_screen(page, words), (
+                    f"seat {seat} answers YES / NO without the criterion ({words!r}) on screen")
+                page.screenshot(path=str(SCREENSHOT_DIR / f"easel-small-duplik-verdict-{lang}.png"))
+                judged += 1
+        assert judged >= 2, "the judges' phones were not reached"
+    finally:
+        box.stop()
