@@ -5,7 +5,10 @@ Each game is played in-process up to the moment (tests/test_browser_finish.py's
 `stored_box`) and the seats' phones come back in a real Chromium against the real box:
 
 - Duplik's verdict: with a canvas's YES / NO on screen the criterion's own words are on
-  screen too (its card above has scrolled away by then), English and Czech.
+  screen too (its card above has scrolled away by then), English and Czech;
+- Broad Lines' Art Critic: with the guess field at the bottom of the screen (where a
+  phone's keyboard puts it) the easel's sheet is on screen whole above it;
+- and in both, the game's cards stand apart (Broad Lines' touched edge to edge).
 
 Runs Debian's chromium through Playwright; without one the tests skip, unless
 EASEL_REQUIRE_BROWSER=1 makes that a failure.
@@ -21,6 +24,7 @@ from typing import Any
 import pytest
 
 from appliance.table.session import HOST, Session
+from games.broad_lines import pending_guess
 from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance
 from tests.test_browser_finish import stored_box
 
@@ -63,6 +67,26 @@ def text_on_screen(page: Any, text: str) -> bool:
            })""", text))
 
 
+def touching_cards(page: Any) -> list[str]:
+    """The game's cards one under the other with no room between them (one edge for two
+    cards reads as one card)."""
+    found: list[str] = page.evaluate(
+        """() => {
+             const cards = [...document.querySelectorAll('#game-root .card')]
+               .filter((c) => c.getClientRects().length && !c.parentElement.closest('.card'))
+               .map((c) => [c.getBoundingClientRect(), c.className]);
+             cards.sort((a, b) => a[0].top - b[0].top);
+             const out = [];
+             for (let i = 1; i < cards.length; i += 1) {
+               const [above, aName] = cards[i - 1];
+               const [below, bName] = cards[i];
+               if (below.top - above.bottom < 6) out.push(`${aName} | ${bName}`);
+             }
+             return out;
+           }""")
+    return found
+
+
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_a_duplik_verdict_shows_the_criterion_with_its_yes_and_no(
     browser: Any, tmp_path: Path, lang: str
@@ -92,8 +116,43 @@ def test_a_duplik_verdict_shows_the_criterion_with_its_yes_and_no(
                 assert in_viewport(page, yes)
                 assert text_on_screen(page, words), (
                     f"seat {seat} answers YES / NO without the criterion ({words!r}) on screen")
+                assert not touching_cards(page), touching_cards(page)
                 page.screenshot(path=str(SCREENSHOT_DIR / f"easel-small-duplik-verdict-{lang}.png"))
                 judged += 1
         assert judged >= 2, "the judges' phones were not reached"
+    finally:
+        box.stop()
+
+
+def test_the_art_critic_types_a_guess_with_the_easel_in_sight(
+    browser: Any, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    def guessing(state: Any) -> bool:
+        return bool(state.phase == "guessing" and pending_guess(state.round) is None)
+
+    box, tokens = stored_box(tmp_path, "broad-lines", until=guessing)
+    box.start()
+    try:
+        critics = 0
+        for token in tokens:
+            with small_phone(browser, box, token) as page:
+                expect(page.locator('[data-screen="playing"]')).to_be_visible(timeout=WAIT_MS)
+                expect(page.locator("#game-root .bl-easel")).to_be_visible(timeout=WAIT_MS)
+                field = page.locator('#game-root [data-act="guess-text"]')
+                if not field.count():
+                    continue  # an Artist
+                critics += 1
+                field.evaluate("(el) => el.scrollIntoView({block: 'end'})")
+                page.wait_for_timeout(100)
+                assert in_viewport(page, field)
+                sheet = page.locator("#game-root .bl-easel canvas")
+                assert sheet.count() == 1, "the easel has a sheet drawn on it"
+                assert in_viewport(page, sheet.first), (
+                    "the Art Critic types a guess with the easel out of sight")
+                assert not touching_cards(page), touching_cards(page)
+                page.screenshot(path=str(SCREENSHOT_DIR / "easel-small-broad-lines-critic.png"))
+        assert critics == 1
     finally:
         box.stop()

@@ -460,14 +460,16 @@ function screenGuessCritic(st) {
     if (text) S.ctx.act("guess", { text });
   }, "btn-primary", { "data-act": "send-guess" });
   input.addEventListener("keydown", (event) => { if (event.key === "Enter") send.click(); });
+  // The easel above the guess: a phone's keyboard scrolls the field to the bottom of a
+  // small screen, and what is guessed must stay in sight over it.
   return [
+    easelCard(st),
     h("section", { class: "card stack" },
       guessesLine(st),
       h("p", {}, tr("say_guess")),
       h("div", { class: "row bl-guess" }, input, send),
       hintLine(st),
       button(tr("pass"), () => S.ctx.act("pass"), "btn-quiet btn-block", { "data-act": "pass" })),
-    easelCard(st),
   ];
 }
 
