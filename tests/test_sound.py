@@ -5,6 +5,7 @@ audio driver (drivers/speaker.py); the volume, the mute and the quiet hours."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import itertools
 import logging
@@ -24,6 +25,7 @@ from appliance.system.config import (
     DisplaySettings,
     PanelSettings,
     ServerSettings,
+    SoundSettings,
     StorageSettings,
     TableSettings,
 )
@@ -228,6 +230,12 @@ def test_no_sound_device_is_one_line_and_silence(
 
 @pytest.fixture
 async def box(tmp_path: Path) -> AsyncIterator[Appliance]:
+    async with running_box(tmp_path, SoundSettings()) as app:
+        yield app
+
+
+@contextlib.asynccontextmanager
+async def running_box(tmp_path: Path, sound: SoundSettings) -> AsyncIterator[Appliance]:
     config = dataclasses.replace(
         Config(),
         storage=StorageSettings(str(tmp_path)),
@@ -237,6 +245,7 @@ async def box(tmp_path: Path) -> AsyncIterator[Appliance]:
         # Seats joined here have no phone: the clock run past hourglasses must not make
         # them away (tests/test_people.py plays that).
         table=TableSettings(away_after_s=600, away_wait_s=600),
+        sound=sound,
     )
     app = Appliance(config, clock=FakeClock())
     stop = asyncio.Event()
@@ -360,3 +369,24 @@ async def test_each_game_played_through_the_box_sounds_its_events(box: Appliance
     assert "reveal" in heard_in["artbox"] and "reveal" in heard_in["luck-of-the-draw"], heard_in
     everything = {name for heard in heard_in.values() for name in heard}
     assert everything == set(SOUNDS), heard_in
+
+
+async def test_quiet_hours_silence_the_box_and_end_on_time(tmp_path: Path) -> None:
+    """The owner's quiet hours (config `[sound] quiet_hours`, local time): a player sitting
+    down in them is not heard; one sitting down after them is."""
+    clock = FakeClock()
+    local = time.localtime(clock.now)
+    start = local.tm_hour * 60 + local.tm_min
+    hours = f"{start // 60:02}:{start % 60:02}-{(start + 60) // 60 % 24:02}:{start % 60:02}"
+    async with running_box(tmp_path, SoundSettings(quiet_hours=hours)) as app:
+        heard: list[str] = []
+        app.speaker.on_played = lambda name, busy: heard.append(name)
+        assert app.speaker.ready.wait(5) and app.speaker.available
+        assert app.sound.level.quiet_at(app.clock())
+        app.session.join("Ada", PALETTE[0])
+        await asyncio.sleep(0.5)
+        assert heard == [], f"quiet hours {hours}: {heard}"
+        assert isinstance(app.clock, FakeClock)
+        app.clock.advance(3600 + 60)  # past the hour
+        app.session.join("Bo", PALETTE[1])
+        await wait_for(lambda: heard == ["join"])
