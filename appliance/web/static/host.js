@@ -549,7 +549,8 @@ function renderPacks(packs) {
   // No file-system path here: the café owner uploads through this page (docs/packs.md).
   fill($("#packs"), (packs || []).map((pack) => h("li", { dataset: { pack: pack.file } },
     h("strong", {}, pack.title || pack.file),
-    h("span", { class: "muted small" }, pack.file),
+    // The file's name beside its title; once if it has none (a pack with problems).
+    pack.title && pack.title !== pack.file ? h("span", { class: "muted small" }, pack.file) : null,
     h("span", { class: "small" }, !pack.ok ? w("pack_bad")
       : w("pack_ok", { game: gameTitle(pack.game), mode: w(`mode_${pack.mode}`), n: pack.entries })),
     pack.problems.length ? h("ul", { class: "field-error small" }, pack.problems.map((p) => h("li", {}, p))) : null,
