@@ -8,7 +8,10 @@ Each game is played in-process up to the moment (tests/test_browser_finish.py's
   screen too (its card above has scrolled away by then), English and Czech;
 - Broad Lines' Art Critic: with the guess field at the bottom of the screen (where a
   phone's keyboard puts it) the easel's sheet is on screen whole above it;
-- and in both, the game's cards stand apart (Broad Lines' touched edge to edge).
+- and in both, the game's cards stand apart (Broad Lines' touched edge to edge);
+- a Broad Lines Artist drawing a sheet, upright at 360x640 and sideways at 640x360, has
+  the sheet, its tools and Place on screen as the turn comes, without scrolling (the
+  sheet was below the fold, and Place further down).
 
 Runs Debian's chromium through Playwright; without one the tests skip, unless
 EASEL_REQUIRE_BROWSER=1 makes that a failure.
@@ -154,5 +157,48 @@ def test_the_art_critic_types_a_guess_with_the_easel_in_sight(
                 assert not touching_cards(page), touching_cards(page)
                 page.screenshot(path=str(SCREENSHOT_DIR / "easel-small-broad-lines-critic.png"))
         assert critics == 1
+    finally:
+        box.stop()
+
+
+@pytest.mark.parametrize("size", [SMALL, {"width": 640, "height": 360}],
+                         ids=["upright", "sideways"])
+def test_a_broad_lines_artist_sees_the_sheet_its_tools_and_place_at_once(
+    browser: Any, tmp_path: Path, size: dict[str, int]
+) -> None:
+    from playwright.sync_api import expect
+
+    box, tokens = stored_box(tmp_path, "broad-lines", until=lambda s: s.phase == "drawing")
+    box.start()
+    try:
+        drawers = 0
+        for token in tokens:
+            context = browser.new_context(viewport=size, is_mobile=True, has_touch=True,
+                                          device_scale_factor=2)
+            context.add_init_script(f"localStorage.setItem('easel.token', {token!r});"
+                                    f"localStorage.setItem('easel.room', {box.room!r});")
+            page = context.new_page()
+            try:
+                page.goto(box.url)
+                expect(page.locator('[data-screen="playing"]')).to_be_visible(timeout=WAIT_MS)
+                expect(page.locator("#game-root .bl-head")).to_be_attached(timeout=WAIT_MS)
+                if not page.locator("#game-root .pad").count():
+                    continue  # the Art Critic, or an Artist whose turn it is not
+                drawers += 1
+                page.evaluate("window.scrollTo(0, 0)")  # as the turn comes: no scrolling
+                page.wait_for_timeout(150)
+                height = size["height"]
+                for what, part in (("the sheet", "#game-root .pad .sheet-canvas"),
+                                   ("the tools", "#game-root .pad .toolbar"),
+                                   ("Place", '#game-root [data-act="place"]')):
+                    got = page.locator(part).first.bounding_box()
+                    assert got is not None and got["y"] >= 0 and (
+                        got["y"] + got["height"] <= height + 0.5), (
+                        f"{what} is off a {size['width']}x{height} screen: {got}")
+                name = f"easel-small-broad-lines-draw-{size['width']}x{height}.png"
+                page.screenshot(path=str(SCREENSHOT_DIR / name))
+            finally:
+                context.close()
+        assert drawers == 1
     finally:
         box.stop()

@@ -365,7 +365,7 @@ function screenDraw(st) {
   const askVote = button(tr("ask_vote"), () => S.ctx.act("accept_vote", { accept: true }), "btn-quiet btn-block", { "data-act": "ask-vote" });
   S.draw = { check, place, askVote };
   return [
-    h("section", { class: "card stack" },
+    h("section", { class: "card stack bl-draw" },
       wordLine(st),
       h("h3", {}, tr("your_turn")),
       pad.el,
@@ -581,6 +581,10 @@ function render(root, view, ctx) {
   // Rebuilt when anything shown changes. While this phone draws, its sheet's strokes and
   // check are patched in place instead: the pad (and a stroke in progress) survives.
   const drawingHere = st.phase === "drawing" && role === "drawer" && !st.panel;
+  // The page's drawing layout (style.css, duplik.css): upright, the page's heading gives
+  // way and the tools stay on screen; sideways, the sheet takes the screen. Without it a
+  // 360x640 phone scrolled between the sheet and its Place button.
+  document.body.classList.toggle("is-drawing", drawingHere);
   const key = JSON.stringify([layoutOf(st, role), role, st.round, lang(), st.give_up, st.pending,
     (st.guesses || []).length, st.hint && st.hint.serial, st.votes, st.result, st.refused,
     st.card ? 1 : 0, st.word ? 1 : 0,
@@ -597,6 +601,7 @@ function render(root, view, ctx) {
 }
 
 function dispose() {
+  document.body.classList.remove("is-drawing");
   dropPad();
   if (S.timer) clearInterval(S.timer);
   S.timer = null;
