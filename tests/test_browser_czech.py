@@ -10,7 +10,8 @@ in: the table, the seats, today's results) and the gallery are read. A line is E
 if it has a word of an English sentence that no Czech one uses, or a stretch of three or
 more words of an English sentence of the page scripts' catalogues.
 
-Also checked where a Czech reader would stumble: today's results say a game played
+Also checked where a Czech reader would stumble: Czech quotation marks, "1 ze 4" (not
+"1 z 4"), today's results say a game played
 together as the table's count and one or more winners in the right number ("vítěz" /
 "vítězové"), an ended game is "Hra … skončila" whatever the title's gender, and the pack
 upload is our own button (the browser's file control is English and cut at 360 px).
@@ -95,6 +96,10 @@ def assert_czech(page: Any, where: str) -> str:
                           || el.getAttribute('placeholder'))"""))
     english = english_lines(text)
     assert not english, f"{where} says English in Czech: {english}"
+    # Czech quotes „so“ (English “so” ends with ”), and counts "1 ze 4" (not "1 z 4").
+    assert "”" not in text, f"{where} quotes the English way: {text}"
+    wrong = re.findall(r"(?:^|[\s(])z (?:[2346-7]|1[2-467]|[2-46-7]\d)\b", text)
+    assert not wrong, f"{where} says 'z' for 'ze': {wrong}"
     return text
 
 

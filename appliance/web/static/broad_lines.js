@@ -35,6 +35,7 @@ const STRINGS = {
     card: "The card",
     word: "Draw: “{word}”",
     word_plain: "The word: “{word}”",
+    quoted: "“{word}”",
     ask_other: "I don't know this word: ask for another number",
     your_turn: "Your sheet: 2 straight lines or 1 curve",
     place: "Place the sheet on the easel",
@@ -112,6 +113,7 @@ const STRINGS = {
     card: "Karta",
     word: "Kreslíme: „{word}“",
     word_plain: "Slovo: „{word}“",
+    quoted: "„{word}“",
     ask_other: "Tohle slovo neznám: požádat o jiné číslo",
     your_turn: "Tvoje fólie: 2 rovné čáry nebo 1 křivka",
     place: "Položit fólii na stojan",
@@ -533,7 +535,8 @@ function screenOver(st) {
         const strokes = [];
         for (const sheet of r.sheets || []) for (const s of sheet.strokes || []) strokes.push(s);
         return h("figure", { class: "bl-piece" }, sheetElement(strokes, local(r.word)),
-          h("figcaption", {}, h("strong", {}, `“${local(r.word)}”`), " · ", tr(`result_${r.result}`)));
+          h("figcaption", {}, h("strong", {}, tr("quoted", { word: local(r.word) })), " · ",
+            tr(`result_${r.result}`)));
       }))),
   ];
 }
