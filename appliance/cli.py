@@ -8,6 +8,7 @@ import contextlib
 import dataclasses
 import gc
 import logging
+import os
 import signal
 import sys
 import urllib.error
@@ -76,10 +77,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         stream=sys.stderr,
     )
     try:
-        return asyncio.run(_run(cfg))
+        code = asyncio.run(_run(cfg))
     except (StoreError, OSError) as err:
         print(f"easel: cannot start: {err}", file=sys.stderr)
         return 1
+    from appliance.app import RESTART_EXIT
+
+    if code == RESTART_EXIT and not under_systemd():
+        _start_again()
+    return code
+
+
+def under_systemd() -> bool:
+    """Whether systemd runs the box (its unit is Type=notify, so it hands the box a
+    notify socket): then systemd starts it again after a restart's exit code."""
+    return bool(os.environ.get("NOTIFY_SOCKET"))
+
+
+def _start_again() -> None:
+    """The host asked for a restart and nothing would start the box again (a desktop's
+    `easel run`): the same command replaces this process, as systemd would start it, so
+    the host page's promise of a reconnect holds. Returns only if that cannot be done."""
+    print("easel: restart asked by the host; starting the box again", file=sys.stderr)
+    sys.stderr.flush()
+    sys.stdout.flush()
+    try:
+        os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])
+    except OSError as err:
+        print(f"easel: stopped; could not start again ({err}): run it again by hand",
+              file=sys.stderr)
 
 
 async def _run(cfg: Config) -> int:
@@ -120,9 +146,11 @@ async def _run(cfg: Config) -> int:
     if app.restart_requested:
         from appliance.app import RESTART_EXIT
 
-        # Under systemd (Restart=always) the box starts again at once; by hand, say so.
-        print("easel: restart asked by the host; exiting for systemd to start the box again",
-              file=sys.stderr)
+        # Under systemd (Restart=always) the box starts again at once; elsewhere `main`
+        # starts the same command again once this loop is closed.
+        if under_systemd():
+            print("easel: restart asked by the host; exiting for systemd to start the box "
+                  "again", file=sys.stderr)
         return RESTART_EXIT
     return 0
 

@@ -210,9 +210,15 @@ class Speaker:
         return pygame.mixer.Sound(buffer=data)
 
     def _play_now(self, name: str, volume: float) -> None:
+        import pygame
+
         self._mixer_open()
         sound = self._sound(name)
         sound.set_volume(volume)
-        channel = sound.play()
+        # With every channel taken (a burst of moves), the newest event is the one to hear:
+        # the channel playing longest gives way (Sound.play would drop the new one).
+        channel = pygame.mixer.find_channel(True)
+        if channel is not None:
+            channel.play(sound)
         if self.on_played is not None:
             self.on_played(name, channel is not None and channel.get_busy())

@@ -86,7 +86,7 @@ HOUSE = House(
         # No start options on the phone: the number of sheets and the sheet check are
         # the table's settings, which a phone's default would otherwise override.
         StartOption("sheets", "broad_lines.sheets",
-                    Text("Sheets in the box", "Fólií v krabici"), number=(5, 60)),
+                    Text("Sheets in the box", "Počet fólií v krabici"), number=(5, 60)),
         StartOption("check_sheets", "broad_lines.check_sheets",
                     Text("The box checks every sheet", "Krabice kontroluje každou fólii"),
                     toggle=True),

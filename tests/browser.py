@@ -68,7 +68,10 @@ class Appliance:
         self.url = f"http://127.0.0.1:{self.port}"
         self.data_dir = tmp_path / "data"
         self.log = tmp_path / "appliance.log"
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("EASEL_")}
+        # Not this machine's settings, nor its systemd's notify socket (a restart would
+        # then leave it to systemd, tests/test_restart.py).
+        self.env = {k: v for k, v in os.environ.items()
+                    if not k.startswith("EASEL_") and k != "NOTIFY_SOCKET"}
         self.env.update(
             SDL_VIDEODRIVER="dummy",
             SDL_AUDIODRIVER="dummy",

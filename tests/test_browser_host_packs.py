@@ -55,6 +55,8 @@ def test_pack_problems_are_czech_on_the_czech_host_page(
         expect(page.locator('[data-screen="host"]')).to_be_visible(timeout=WAIT_MS)
         listed = page.locator('#packs li[data-pack="by-hand.toml"]')
         expect(listed).to_contain_text("is not a game with word decks", timeout=WAIT_MS)
+        # A pack without a title is named by its file once, not twice side by side.
+        assert listed.locator(":scope > *").all_inner_texts().count("by-hand.toml") == 1
 
         page.locator('#languages [data-lang="cs"]').click()
         expect(listed).to_contain_text("není hra se slovy", timeout=WAIT_MS)

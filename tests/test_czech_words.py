@@ -32,7 +32,9 @@ def english_words(sentence: str) -> set[str]:
     # A pack file's keys as written in it (game = …) are its words, not English ones.
     plain = re.sub(r"\{[^}]*\}|\[[^\]]*\]|\S*/\S*|\S+\.(toml|json)\b|\b\w+ = ", " ",
                    sentence)
-    return {w for w in re.findall(r"[a-z']+", plain.lower()) if w in ENGLISH_ONLY}
+    # Whole words of any letters: "anděl" is no "and" (ASCII letters alone would cut it).
+    words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)*", plain.lower())
+    return {w for w in words if w in ENGLISH_ONLY}
 
 
 def entries(catalogue: Mapping[str, object]) -> Iterator[tuple[str, str]]:
@@ -61,6 +63,7 @@ def test_the_page_scripts_czech_tables_are_read() -> None:
     assert english_words("Wait for the host, please") == {"wait", "for", "the", "host",
                                                            "please"}
     assert english_words("Je to {name}: [host] pin v /etc/easel/appliance.toml") == set()
+    assert english_words("Anděl a tvoje hra") == set()
 
 
 def test_no_czech_sentence_has_an_english_word() -> None:

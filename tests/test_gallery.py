@@ -9,6 +9,7 @@ import io
 import random
 import zipfile
 from collections.abc import AsyncIterator
+from datetime import datetime
 from typing import Any
 
 import aiohttp
@@ -213,6 +214,11 @@ def test_the_page_counts_winners_and_a_game_played_together_in_czech() -> None:
     assert "společně: uhodnuta 3 slova" in together and "Vítěz" not in together
     assert "uhodnuto 1 slovo" in page("cs", together=1)
     assert "Played together: 5 words guessed" in page("en", together=5)
+    evening = datetime(2026, 12, 6, 18, 42).timestamp()
+    dated = gallery.Gallery(1, "artbox", {"en": "ArtBox", "cs": "ArtBox"}, evening,
+                            (drawing,))
+    assert "Hráno 6. 12. 2026 18:42" in gallery.render_page(dated, "cs", 7)
+    assert "Played 2026-12-06 18:42" in gallery.render_page(dated, "en", 7)
 
 
 def test_a_broad_lines_gallery_says_together_not_winner_everyone(

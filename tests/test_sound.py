@@ -5,9 +5,11 @@ audio driver (drivers/speaker.py); the volume, the mute and the quiet hours."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import itertools
 import logging
+import random
 import threading
 import time
 from collections.abc import AsyncIterator
@@ -23,18 +25,22 @@ from appliance.system.config import (
     DisplaySettings,
     PanelSettings,
     ServerSettings,
+    SoundSettings,
     StorageSettings,
+    TableSettings,
 )
 from appliance.system.table_sounds import (
     SOUNDS,
+    TICK_MIN_LENGTH_S,
     SoundCues,
     SoundLevel,
     in_quiet_hours,
     quiet_hours_error,
     right_guesses,
 )
-from appliance.table.session import HOST, PALETTE
+from appliance.table.session import HOST, PALETTE, Refused
 from drivers.speaker import Note, SoundError, Speaker, render
+from tests.bots import SPEED_OPTIONS, Move, RunOut, Snapshot, choose, press_of
 from tests.conftest import FakeClock
 from tests.process import free_port
 from tests.toygame import RaceToTwenty
@@ -181,6 +187,25 @@ def test_each_sound_plays_through_the_mixer_and_the_device_closes_when_silent() 
     assert [n for n, _ in heard] == [*SOUNDS, "join"]
 
 
+def test_a_burst_of_sounds_plays_the_newest() -> None:
+    """More sounds at once than the mixer has channels (moves in quick succession): the
+    newest is heard, the one playing longest gives way."""
+    speaker, heard, _ = played_speaker()
+    speaker.start()
+    assert speaker.ready.wait(5) and speaker.available
+    try:
+        for _ in range(12):
+            speaker.play("finish", 0.5)  # 1.2 s each: all still playing at the end
+        speaker.play("join", 0.5)
+        for _ in range(500):
+            if len(heard) == 13:
+                break
+            time.sleep(0.01)
+    finally:
+        speaker.close()
+    assert len(heard) == 13 and all(busy for _, busy in heard), heard
+
+
 def test_no_sound_device_is_one_line_and_silence(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -205,12 +230,22 @@ def test_no_sound_device_is_one_line_and_silence(
 
 @pytest.fixture
 async def box(tmp_path: Path) -> AsyncIterator[Appliance]:
+    async with running_box(tmp_path, SoundSettings()) as app:
+        yield app
+
+
+@contextlib.asynccontextmanager
+async def running_box(tmp_path: Path, sound: SoundSettings) -> AsyncIterator[Appliance]:
     config = dataclasses.replace(
         Config(),
         storage=StorageSettings(str(tmp_path)),
         server=ServerSettings(host="127.0.0.1", port=free_port()),
         display=DisplaySettings(mode="headless", width=800, height=480),
         panel=PanelSettings(enabled=False),
+        # Seats joined here have no phone: the clock run past hourglasses must not make
+        # them away (tests/test_people.py plays that).
+        table=TableSettings(away_after_s=600, away_wait_s=600),
+        sound=sound,
     )
     app = Appliance(config, clock=FakeClock())
     stop = asyncio.Event()
@@ -262,3 +297,96 @@ async def test_the_appliance_plays_a_join_the_last_ten_seconds_and_time_up(
     await asyncio.sleep(0.3)
     assert heard.count("join") == 2, "muted: nothing plays"
     assert all(not name.startswith("?") for name in heard), "each sound was playing"
+
+
+async def play_through(box: Appliance, game: str, rnd: random.Random) -> list[str]:
+    """Seat four, start `game` and play it to its finish as the oracle bots do, the box's
+    loop running between moves (so the kiosk sees each move's view, as at a table); the
+    first hourglass runs out second by second, the others at once. What was heard."""
+    heard: list[str] = []
+    box.speaker.on_played = lambda name, busy: heard.append(name if busy else "?" + name)
+    session, clock = box.session, box.clock
+    assert isinstance(clock, FakeClock)
+    for i, name in enumerate(("Ada", "Bo", "Cy", "Di")):
+        session.join(name, PALETTE[i])
+        await asyncio.sleep(0.05)
+    session.select(HOST, game)
+    session.start(HOST, SPEED_OPTIONS.get(game, {}))
+    counted_down = False
+    for _ in range(3000):
+        match = session.match
+        if match is None:
+            break
+        await asyncio.sleep(0.03)  # a kiosk turn: its sounds of this view
+        snap = Snapshot(match.record.id, match.record.game, match.rules, match.state,
+                        match.next_seq, session.match_clock(match),
+                        tuple(s.seat for s in match.record.seats))
+        move = choose(snap, rnd)
+        if isinstance(move, RunOut):
+            left = max(0.0, move.deadline.at - snap.now)
+            if not counted_down and move.deadline.length >= TICK_MIN_LENGTH_S:
+                counted_down = True
+                clock.advance(max(0.0, left - 10.5))
+                for _ in range(11):
+                    clock.advance(1.0)
+                    await asyncio.sleep(0.12)
+            else:
+                clock.advance(left + 0.1)
+            session.tick()
+        elif isinstance(move, Move):
+            button = press_of(move.kind) if move.who is None else None
+            try:
+                if button is not None:
+                    session.press(*button)
+                else:
+                    session.act(move.who, move.kind, dict(move.data))
+            except Refused:
+                pass  # judged on a state the box's own timer has moved on from: look again
+    else:
+        raise AssertionError(f"{game} did not end")
+    await wait_for(lambda: "finish" in heard)
+    assert all(not name.startswith("?") for name in heard), (game, " ".join(heard))
+    return heard
+
+
+async def test_each_game_played_through_the_box_sounds_its_events(box: Appliance) -> None:
+    """The four games, one after the other at the same box, each to its finish: every
+    sound of SOUNDS is heard, each game's own at least (a right guess where the game has
+    them, a reveal where it turns cards), and every game's players' joins and finish."""
+    assert box.speaker.ready.wait(5) and box.speaker.available
+    rnd = random.Random(7)
+    heard_in: dict[str, list[str]] = {}
+    for game in ("broad-lines", "artbox", "luck-of-the-draw", "duplik"):
+        heard_in[game] = await play_through(box, game, rnd)
+        box.session.leave_finish(HOST, False)
+        for seat in list(box.session.seats):
+            box.session.leave(seat)
+        await asyncio.sleep(0.1)
+    for game, heard in heard_in.items():
+        assert heard.count("join") == 4 and heard[-1] == "finish", (game, heard)
+        assert heard.count("finish") == 1, (game, heard)
+    assert "right" in heard_in["broad-lines"] and "right" in heard_in["duplik"], heard_in
+    assert "reveal" in heard_in["artbox"] and "reveal" in heard_in["luck-of-the-draw"], heard_in
+    everything = {name for heard in heard_in.values() for name in heard}
+    assert everything == set(SOUNDS), heard_in
+
+
+async def test_quiet_hours_silence_the_box_and_end_on_time(tmp_path: Path) -> None:
+    """The owner's quiet hours (config `[sound] quiet_hours`, local time): a player sitting
+    down in them is not heard; one sitting down after them is."""
+    clock = FakeClock()
+    local = time.localtime(clock.now)
+    start = local.tm_hour * 60 + local.tm_min
+    hours = f"{start // 60:02}:{start % 60:02}-{(start + 60) // 60 % 24:02}:{start % 60:02}"
+    async with running_box(tmp_path, SoundSettings(quiet_hours=hours)) as app:
+        heard: list[str] = []
+        app.speaker.on_played = lambda name, busy: heard.append(name)
+        assert app.speaker.ready.wait(5) and app.speaker.available
+        assert app.sound.level.quiet_at(app.clock())
+        app.session.join("Ada", PALETTE[0])
+        await asyncio.sleep(0.5)
+        assert heard == [], f"quiet hours {hours}: {heard}"
+        assert isinstance(app.clock, FakeClock)
+        app.clock.advance(3600 + 60)  # past the hour
+        app.session.join("Bo", PALETTE[1])
+        await wait_for(lambda: heard == ["join"])

@@ -438,7 +438,10 @@ def render_page(gallery: Gallery, lang: str, keep_days: int, base: str = ".") ->
         f"<header><h1>{e(t['heading'].format(title=title))}</h1>",
     ]
     if gallery.finished_at is not None:
-        when = datetime.fromtimestamp(gallery.finished_at).strftime("%Y-%m-%d %H:%M")
+        at = datetime.fromtimestamp(gallery.finished_at)
+        # Czech writes the day first with dots ("6. 12. 2026 18:42"); English keeps ISO.
+        when = (f"{at.day}. {at.month}. {at.year} {at:%H:%M}" if lang == "cs"
+                else at.strftime("%Y-%m-%d %H:%M"))
         parts.append(f'<p class="muted">{e(t["played"].format(when=when))}</p>')
     if gallery.together is not None:
         n = gallery.together

@@ -40,15 +40,21 @@ def result_of(record: MatchRecord, lang: str) -> dict[str, Any]:
     people = record.people  # a seat handed over mid-game: "Bo (then Fay)"
     outcome = record.outcome or {}
     title = record.game
+    together = None
     if registry.is_registered(record.game):
         title = registry.get(record.game).title.get(lang, record.game)
+        if registry.house(record.game).together and record.outcome is not None:
+            # The table's count (words guessed), as the gallery says it: nobody won alone.
+            together = int(max((v for _, v in outcome.get("scores", [])), default=0))
     return {
         "id": record.id,
         "game": record.game,
         "title": title,
         "finished_at": record.finished_at,
         "ended_early": record.outcome is None or outcome.get("summary") == ENDED_EARLY,
-        "winners": [people.credit(w, lang) for w in outcome.get("winners", [])],
+        "winners": [] if together is not None else [
+            people.credit(w, lang) for w in outcome.get("winners", [])],
+        "together": together,
         # Best first, as a results table reads (the outcome keeps the seats' order).
         "scores": sorted(([people.credit(s, lang), v] for s, v in outcome.get("scores", [])),
                          key=lambda pair: -pair[1] if isinstance(pair[1], int | float) else 0),

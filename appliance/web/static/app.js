@@ -6,7 +6,7 @@
 
 import { Connection } from "./net.js";
 import { colourName, funName, FUN_NAMES, lang, setLang, t, translateDocument } from "./i18n.js";
-import { $, avatar, fill, h, inkOn, nameChip, randomId, safeColour } from "./ui.js";
+import { $, avatar, fill, h, halves, inkOn, nameChip, randomId, safeColour } from "./ui.js";
 import { gameOptions, gameScreen, loadGames, optionLabel, playedTogether } from "./games.js";
 import { noteMove, setMoveFate, setTablePaused } from "./canvas.js";
 
@@ -741,13 +741,6 @@ function scoreLine(match, outcome) {
     .sort((a, b) => b[1] - a[1])
     .map(([seat, points]) => `${names.get(seat) ?? "?"} ${halves(points)}`);
   return scores.length ? h("p", { class: "muted" }, scores.join(" · ")) : null;
-}
-
-// 6.5 cards read "6½", as on the kiosk and in Luck of the Draw's own table.
-function halves(points) {
-  const n = Number(points);
-  if (!Number.isFinite(n) || Number.isInteger(n)) return String(points);
-  return Math.abs(n % 1) === 0.5 ? `${n >= 1 ? Math.floor(n) : ""}½` : String(n);
 }
 
 function renderResult() {

@@ -1550,7 +1550,7 @@ function artShowEl(st) {
           const r = info.get(pic.number) || {};
           const { el, caption } = pictureTile(pic, { mine: false });
           fill(caption,
-            h("strong", {}, `“${local(r.word)}”`), " ",
+            h("strong", {}, tr("quoted", { word: local(r.word) })), " ",
             Number.isInteger(r.owner) ? chipOf(r.owner) : null, " ",
             h("span", { class: "small muted" }, trn("recognised", Number(r.recognised) || 0)));
           return el;

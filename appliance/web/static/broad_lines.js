@@ -35,6 +35,7 @@ const STRINGS = {
     card: "The card",
     word: "Draw: “{word}”",
     word_plain: "The word: “{word}”",
+    quoted: "“{word}”",
     ask_other: "I don't know this word: ask for another number",
     your_turn: "Your sheet: 2 straight lines or 1 curve",
     place: "Place the sheet on the easel",
@@ -112,6 +113,7 @@ const STRINGS = {
     card: "Karta",
     word: "Kreslíme: „{word}“",
     word_plain: "Slovo: „{word}“",
+    quoted: "„{word}“",
     ask_other: "Tohle slovo neznám: požádat o jiné číslo",
     your_turn: "Tvoje fólie: 2 rovné čáry nebo 1 křivka",
     place: "Položit fólii na stojan",
@@ -365,7 +367,7 @@ function screenDraw(st) {
   const askVote = button(tr("ask_vote"), () => S.ctx.act("accept_vote", { accept: true }), "btn-quiet btn-block", { "data-act": "ask-vote" });
   S.draw = { check, place, askVote };
   return [
-    h("section", { class: "card stack" },
+    h("section", { class: "card stack bl-draw" },
       wordLine(st),
       h("h3", {}, tr("your_turn")),
       pad.el,
@@ -460,14 +462,16 @@ function screenGuessCritic(st) {
     if (text) S.ctx.act("guess", { text });
   }, "btn-primary", { "data-act": "send-guess" });
   input.addEventListener("keydown", (event) => { if (event.key === "Enter") send.click(); });
+  // The easel above the guess: a phone's keyboard scrolls the field to the bottom of a
+  // small screen, and what is guessed must stay in sight over it.
   return [
+    easelCard(st),
     h("section", { class: "card stack" },
       guessesLine(st),
       h("p", {}, tr("say_guess")),
       h("div", { class: "row bl-guess" }, input, send),
       hintLine(st),
       button(tr("pass"), () => S.ctx.act("pass"), "btn-quiet btn-block", { "data-act": "pass" })),
-    easelCard(st),
   ];
 }
 
@@ -531,7 +535,8 @@ function screenOver(st) {
         const strokes = [];
         for (const sheet of r.sheets || []) for (const s of sheet.strokes || []) strokes.push(s);
         return h("figure", { class: "bl-piece" }, sheetElement(strokes, local(r.word)),
-          h("figcaption", {}, h("strong", {}, `“${local(r.word)}”`), " · ", tr(`result_${r.result}`)));
+          h("figcaption", {}, h("strong", {}, tr("quoted", { word: local(r.word) })), " · ",
+            tr(`result_${r.result}`)));
       }))),
   ];
 }
@@ -579,6 +584,10 @@ function render(root, view, ctx) {
   // Rebuilt when anything shown changes. While this phone draws, its sheet's strokes and
   // check are patched in place instead: the pad (and a stroke in progress) survives.
   const drawingHere = st.phase === "drawing" && role === "drawer" && !st.panel;
+  // The page's drawing layout (style.css, duplik.css): upright, the page's heading gives
+  // way and the tools stay on screen; sideways, the sheet takes the screen. Without it a
+  // 360x640 phone scrolled between the sheet and its Place button.
+  document.body.classList.toggle("is-drawing", drawingHere);
   const key = JSON.stringify([layoutOf(st, role), role, st.round, lang(), st.give_up, st.pending,
     (st.guesses || []).length, st.hint && st.hint.serial, st.votes, st.result, st.refused,
     st.card ? 1 : 0, st.word ? 1 : 0,
@@ -595,6 +604,7 @@ function render(root, view, ctx) {
 }
 
 function dispose() {
+  document.body.classList.remove("is-drawing");
   dropPad();
   if (S.timer) clearInterval(S.timer);
   S.timer = null;

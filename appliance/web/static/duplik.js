@@ -312,6 +312,18 @@ function countdown(big = false) {
     h("span", { class: "dk-timer-bar", "aria-hidden": "true" }, h("span")));
 }
 
+/** Criterion `n`'s sentence in the page's language ("" before it is read). */
+function criterionText(s, n) {
+  return local((s.criteria || [])[n - 1] || {});
+}
+
+/** The question with the criterion's own words: on a small phone the criterion's card has
+ *  scrolled away by the time the canvas and its YES / NO are on screen. */
+function question(text, criterion) {
+  return [text, criterion ? " " : null,
+    criterion ? h("q", { class: "dk-question-criterion" }, criterion) : null];
+}
+
 function criterionCard() {
   const el = h("section", { class: "card dk-criterion", "aria-live": "polite" });
   return {
@@ -585,10 +597,11 @@ function screenEvaluateArtist() {
       patch(frontSheet, [artist, s.paper, lang()], () =>
         (s.paper ? h("p", { class: "muted" }, tr("paper_front"))
           : sheetElement(judging.canvas || [], tr("canvas_of", { name: nameOf(artist) }))));
-      patch(frontControls, [artist, current, judging.my_verdict, settled, verdict, lang()], () => (settled
+      const asked = criterionText(s, current);
+      patch(frontControls, [artist, current, judging.my_verdict, settled, verdict, asked, lang()], () => (settled
         ? h("p", { class: "dk-settled" }, mark(verdict), " ", tr("settled", { verdict: verdict ? tr("yes") : tr("no") }))
         : [
-          h("p", { class: "dk-question" }, tr("question_n", { n: current })),
+          h("p", { class: "dk-question" }, ...question(tr("question_n", { n: current }), asked)),
           // The criterion goes with the verdict, so a YES can only be for the one named.
           judgeButtons(() => S.ctx.act("judge", { met: true, criterion: current }), () => S.ctx.act("judge", { met: false, criterion: current }), judging.my_verdict, "judge"),
           // The rules let an unsure Evaluator put the canvas to the table too.
@@ -655,9 +668,11 @@ function screenDispute(role) {
           h("p", { class: "muted small" }, tr("tie_rule")),
         ]);
       }
-      patch(head, [d.artist, d.criterion, nameOf(d.artist), lang()], () => [
+      const disputed = criterionText(s, d.criterion);
+      patch(head, [d.artist, d.criterion, nameOf(d.artist), disputed, lang()], () => [
         h("h2", {}, tr("dispute_title")),
-        h("p", { class: "lead" }, tr("dispute_question", { name: nameOf(d.artist), n: d.criterion })),
+        h("p", { class: "lead" },
+          ...question(tr("dispute_question", { name: nameOf(d.artist), n: d.criterion }), disputed)),
       ]);
       patch(sheet, [d.artist, d.criterion, s.paper, lang()], () =>
         (s.paper ? h("p", { class: "muted" }, tr("paper_dispute", { name: nameOf(d.artist) }))

@@ -6,7 +6,7 @@
 
 import { gameOptions, loadGames, optionLabel } from "./games.js";
 import { setLang } from "./i18n.js";
-import { $, fill, h, nameChip } from "./ui.js";
+import { $, fill, h, halves, nameChip } from "./ui.js";
 
 const POLL_MS = 2000;
 
@@ -30,7 +30,8 @@ const WORDS = {
     sound_muted: "Muted: the box is silent until you turn the sound on (or it restarts).",
     sound_quiet: "Quiet hours ({hours}): the box is silent now.",
     sound_hours: "Quiet hours: {hours}.", sound_kept: "A change here lasts until the box restarts.",
-    ended_early: "ended early", winner: "won", pack_ok: "{game}, {mode}, {n} entries", pack_ok_one: "{game}, {mode}, 1 entry",
+    ended_early: "ended early", winner: "{names} won",
+    together: "played together: {n} words guessed", together_one: "played together: 1 word guessed", pack_ok: "{game}, {mode}, {n} entries", pack_ok_one: "{game}, {mode}, 1 entry",
     pack_bad: "not used: it has problems",
     remove: "Remove", uploaded: "The pack {file} is saved.",
     confirm_restart: "Restart the box now?",
@@ -58,18 +59,20 @@ const WORDS = {
     packs: "Balíčky slov", packs_help: "Balíček slov přidá do hry vaše vlastní slova: rodinné vtipy, tematický večer. Je to malý textový soubor: stáhněte si ukázku, přepište v ní slova v libovolném textovém editoru a nahrajte ji sem. Použije ji hned další hra.",
     pack_example: "Stáhnout ukázkový balíček",
     upload: "Nahrát balíček", results: "Dnešní hry", box: "Krabice", restart: "Restartovat krabici",
-    lobby: "V předsíni: u stolu {n}.", playing: "Hraje se {title}.", finished: "{title} skončila.",
+    lobby: "V předsíni: u stolu {n}.", playing: "Hraje se {title}.", finished: "Hra {title} skončila.",
     paused: "Pozastaveno", pause: "Pozastavit", resume: "Pokračovat", end: "Ukončit hru",
-    over: "{title} skončila: její závěr je na všech obrazovkách.", again: "Hrát znovu",
+    over: "Hra {title} skončila: její závěr je na všech obrazovkách.", again: "Hrát znovu",
     to_lobby: "Zpět do předsíně",
     kick: "Odebrat", offer: "Uvolnit pro nováčka",
-    kicked_out: "{name}: odebrán(a) z této hry", let_back: "Pustit zpět", offline: "offline", open_seat: "Místo {n}: volné k převzetí",
+    kicked_out: "{name}: mimo tuto hru", let_back: "Pustit zpět", offline: "bez spojení", open_seat: "Místo {n}: volné k převzetí",
     host_seat: "★ hostitel", no_results: "Dnes zatím žádná hra neskončila.",
     sound: "Zvuk", volume: "Hlasitost", mute: "Ztlumit", unmute: "Zapnout zvuk",
     sound_muted: "Ztlumeno: krabice mlčí, dokud zvuk nezapnete (nebo se nerestartuje).",
     sound_quiet: "Noční klid ({hours}): krabice teď mlčí.",
     sound_hours: "Noční klid: {hours}.", sound_kept: "Změna tady platí do restartu krabice.",
-    ended_early: "ukončena předčasně", winner: "vyhrál(a)", pack_ok: "{game}, {mode}, {n} položek", pack_ok_one: "{game}, {mode}, 1 položka",
+    ended_early: "ukončena předčasně", winner_one: "vítěz: {names}", winner: "vítězové: {names}",
+    together: "hráli společně: uhodnuto {n} slov", together_one: "hráli společně: uhodnuto 1 slovo",
+    together_few: "hráli společně: uhodnuta {n} slova", pack_ok: "{game}, {mode}, {n} položek", pack_ok_one: "{game}, {mode}, 1 položka",
     pack_ok_few: "{game}, {mode}, {n} položky",
     pack_bad: "nepoužívá se: obsahuje chyby",
     remove: "Smazat", uploaded: "Balíček {file} je uložen.",
@@ -546,7 +549,8 @@ function renderPacks(packs) {
   // No file-system path here: the café owner uploads through this page (docs/packs.md).
   fill($("#packs"), (packs || []).map((pack) => h("li", { dataset: { pack: pack.file } },
     h("strong", {}, pack.title || pack.file),
-    h("span", { class: "muted small" }, pack.file),
+    // The file's name beside its title; once if it has none (a pack with problems).
+    pack.title && pack.title !== pack.file ? h("span", { class: "muted small" }, pack.file) : null,
     h("span", { class: "small" }, !pack.ok ? w("pack_bad")
       : w("pack_ok", { game: gameTitle(pack.game), mode: w(`mode_${pack.mode}`), n: pack.entries })),
     pack.problems.length ? h("ul", { class: "field-error small" }, pack.problems.map((p) => h("li", {}, p))) : null,
@@ -598,10 +602,14 @@ function renderResults(results) {
   fill(list, results.slice().reverse().map((r) => {
     // Czech reads the 24-hour clock (18:42, never 06:42 PM); English the phone's own.
     const when = r.finished_at ? new Date(r.finished_at * 1000).toLocaleTimeString(S.lang === "cs" ? "cs-CZ" : [], { hour: "2-digit", minute: "2-digit" }) : "";
-    // Ended early: the winners of what was played (if any), and that it was cut short.
-    const won = r.winners.length ? `${r.winners.join(", ")} ${w("winner")}` : "";
+    // A game played together has the table's count, not winners; otherwise the winners
+    // (one or more: the language's plural) of what was played, and if it was cut short.
+    const won = r.together != null ? w("together", { n: r.together })
+      : r.winners.length ? w("winner", { names: r.winners.join(", "), n: r.winners.length }) : "";
     const who = r.ended_early ? (won ? `${won} (${w("ended_early")})` : w("ended_early")) : won;
-    const scores = (r.scores || []).map(([name, v]) => `${name} ${v}`).join(" · ");
+    // Together, every seat has the table's count (said once above): who played it.
+    const scores = (r.scores || [])
+      .map(([name, v]) => (r.together != null ? name : `${name} ${halves(v)}`)).join(" · ");
     return h("li", { dataset: { match: String(r.id) } },
       h("strong", {}, `${when} ${r.title}`), ` — ${who}`,
       scores ? h("div", { class: "muted small" }, scores) : null);

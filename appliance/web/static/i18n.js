@@ -326,6 +326,21 @@ export function addStrings(strings) {
   }
 }
 
+/** Does Czech say "ze" (not "z") before the number `n`? By how its genitive begins:
+ *  "ze dvou / tří / čtyř / šesti / sedmi / dvanácti / dvaceti / sta", "z pěti / osmi". */
+function takesZe(n) {
+  if (n >= 1000) return n >= 2000 && takesZe(Math.floor(n / 1000));
+  if (n >= 100) return [1, 2, 3, 4, 6, 7].includes(Math.floor(n / 100));
+  if (n >= 20) return [2, 3, 4, 6, 7].includes(Math.floor(n / 10));
+  return [2, 3, 4, 6, 7, 12, 13, 14, 16, 17].includes(n);
+}
+
+/** Czech counts read "1 ze 4", "2 z 5": the preposition follows the number after it. */
+export function czechCounts(text) {
+  return text.replace(/(^|[\s(])z (\d+)\b/g,
+    (whole, before, digits) => (takesZe(Number(digits)) ? `${before}ze ${digits}` : whole));
+}
+
 export function t(key, params) {
   const table = STRINGS[current] || STRINGS.en;
   // A count `n` picks the language's plural form where the key has one ("key_one",
@@ -336,8 +351,9 @@ export function t(key, params) {
   const own = form ? table[`${key}_${form}`] : undefined;
   const template = own ?? table[key] ?? STRINGS.en[key] ?? key;
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name) =>
+  const said = template.replace(/\{(\w+)\}/g, (whole, name) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
+  return current === "cs" ? czechCounts(said) : said;
 }
 
 export function colourName(hex, index) {

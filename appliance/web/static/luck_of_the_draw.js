@@ -13,6 +13,7 @@
 // text (ui.js `h`): no markup is ever parsed.
 
 import { registerGameScreen } from "./games.js";
+import { czechCounts } from "./i18n.js";
 import { createCanvas, sheetElement } from "./canvas.js";
 import { gameKit, patch, roundFold, seatsOf, waiting } from "./kit.js";
 import { fill, h } from "./ui.js";
@@ -173,8 +174,9 @@ function tr(key, params) {
   const template = table[key] ?? STRINGS.en[key];
   if (template === undefined) return S.ctx ? S.ctx.t(`${GAME}.${key}`, params) : key;
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name) =>
+  const said = template.replace(/\{(\w+)\}/g, (whole, name) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
+  return lang() === "cs" ? czechCounts(said) : said;
 }
 
 /** `key_one`, `key_few` (Czech 2-4) or `key_other` by the count. */

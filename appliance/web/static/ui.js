@@ -114,3 +114,11 @@ export function randomId() {
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+// 6.5 cards read "6½", as on the kiosk and in Luck of the Draw's own table (never "6.5",
+// which a Czech reader takes for a typo of 6,5).
+export function halves(points) {
+  const n = Number(points);
+  if (!Number.isFinite(n) || Number.isInteger(n)) return String(points);
+  return Math.abs(n % 1) === 0.5 ? `${n >= 1 ? Math.floor(n) : ""}½` : String(n);
+}
