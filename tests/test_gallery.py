@@ -218,7 +218,7 @@ def test_the_page_counts_winners_and_a_game_played_together_in_czech() -> None:
     dated = gallery.Gallery(1, "artbox", {"en": "ArtBox", "cs": "ArtBox"}, evening,
                             (drawing,))
     assert "Hráno 6. 12. 2026 18:42" in gallery.render_page(dated, "cs", 7)
-    assert "Played 2026-12-06 18:42" in gallery.render_page(dated, "en", 7)
+    assert "Played 6 Dec 2026, 18:42" in gallery.render_page(dated, "en", 7)
 
 
 def test_a_broad_lines_gallery_says_together_not_winner_everyone(

@@ -119,6 +119,9 @@ def purge(
 
 # -- HTTP --------------------------------------------------------------------------------
 
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+"""English month names, short, as a gallery page writes the day a game was played."""
+
 PAGE_TEXT: Final = {
     "en": {
         "heading": "{title}: the art show",
@@ -439,9 +442,10 @@ def render_page(gallery: Gallery, lang: str, keep_days: int, base: str = ".") ->
     ]
     if gallery.finished_at is not None:
         at = datetime.fromtimestamp(gallery.finished_at)
-        # Czech writes the day first with dots ("6. 12. 2026 18:42"); English keeps ISO.
+        # As a person reads a day: Czech with dots ("6. 12. 2026 18:42"), English with the
+        # month's name ("6 Dec 2026, 18:42"; named here, as %b follows the process locale).
         when = (f"{at.day}. {at.month}. {at.year} {at:%H:%M}" if lang == "cs"
-                else at.strftime("%Y-%m-%d %H:%M"))
+                else f"{at.day} {MONTHS[at.month - 1]} {at.year}, {at:%H:%M}")
         parts.append(f'<p class="muted">{e(t["played"].format(when=when))}</p>')
     if gallery.together is not None:
         n = gallery.together
