@@ -187,7 +187,7 @@ STRINGS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "artbox.guessed": "dohádáno",
         "artbox.guessing": "hádá…",
         "artbox.on_trial": "hlasuje se o něm",
-        "artbox.voted": "hlasoval(a)",
+        "artbox.voted": "hlas odevzdán",
         "artbox.voting": "hlasuje…",
         "artbox.correct": {
             "one": "{n} správný tip",

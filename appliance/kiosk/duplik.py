@@ -183,7 +183,7 @@ STRINGS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
         "duplik.yes": "ANO",
         "duplik.no": "NE",
         "duplik.by_vote": "rozhodlo hlasování",
-        "duplik.voted": "hlasoval(a)",
+        "duplik.voted": "hlas odevzdán",
         "duplik.voted_by": "Hlasovali: {names}",
         "duplik.voting": "hlasuje…",
         "duplik.dispute_title": "Spor!",

@@ -226,7 +226,7 @@ const STRINGS = {
     "vote.closes_in": "Hlasování skončí za",
     "vote.start": "Spustit odpočet",
     "vote.ask": "Požádat o sečtení hlasů",
-    "vote.asked": "Požádal(a) jsi ({n} z {total} hráčů)",
+    "vote.asked": "Tvá žádost platí ({n} z {total} hráčů)",
     "vote.start_hint": "Jako hostitel můžeš těm, kdo nehlasovali, dát 20 sekund.",
     "vote.ask_hint": "Když o to požádá většina stolu, kdo nehlasoval, dostane 20 sekund.",
     "vote.running_hint": "Kdo do té doby nehlasuje, zdržel se.",
