@@ -11,7 +11,10 @@ Each game is played in-process up to the moment (tests/test_browser_finish.py's
 - and in both, the game's cards stand apart (Broad Lines' touched edge to edge);
 - a Broad Lines Artist drawing a sheet, upright at 360x640 and sideways at 640x360, has
   the sheet, its tools and Place on screen as the turn comes, without scrolling (the
-  sheet was below the fold, and Place further down).
+  sheet was below the fold, and Place further down);
+- ArtBox's matching: the word tray is one row (it took a third of the screen), its
+  words 44 px for a thumb, every picture can be seen whole above it, and a picture
+  then the tray's last word makes a guess.
 
 Runs Debian's chromium through Playwright; without one the tests skip, unless
 EASEL_REQUIRE_BROWSER=1 makes that a failure.
@@ -200,5 +203,49 @@ def test_a_broad_lines_artist_sees_the_sheet_its_tools_and_place_at_once(
             finally:
                 context.close()
         assert drawers == 1
+    finally:
+        box.stop()
+
+
+def test_artbox_matching_keeps_the_pictures_in_sight_above_a_compact_word_tray(
+    browser: Any, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    box, tokens = stored_box(tmp_path, "artbox", until=lambda s: s.phase == "match")
+    box.start()
+    try:
+        with small_phone(browser, box, tokens[0]) as page:
+            expect(page.locator("#game-root .ab-match")).to_be_visible(timeout=WAIT_MS)
+            tray = page.locator("#game-root .ab-words")
+            words = page.locator("#game-root .ab-words button.ab-word")
+            expect(words.first).to_be_visible(timeout=WAIT_MS)
+            page.wait_for_timeout(150)
+            height = tray.bounding_box()["height"]
+            assert height <= 0.2 * SMALL["height"], (
+                f"the word tray takes {height:.0f} px of a {SMALL['height']} px screen")
+            for i in range(words.count()):
+                got = words.nth(i).bounding_box()
+                assert got is not None and got["height"] >= 44, f"word {i} is {got} (44 px)"
+            # Every picture can be brought into sight whole, above the tray.
+            pictures = page.locator("#game-root button.ab-pic")
+            assert pictures.count() >= 2
+            for i in range(pictures.count()):
+                pictures.nth(i).evaluate("(el) => el.scrollIntoView({block: 'center'})")
+                page.wait_for_timeout(80)
+                pic = pictures.nth(i).bounding_box()
+                top = tray.bounding_box()["y"]
+                assert pic is not None and pic["y"] >= 0 and pic["y"] + pic["height"] <= top, (
+                    f"picture {i} ({pic}) is under the word tray (from y={top:.0f})")
+            page.screenshot(path=str(SCREENSHOT_DIR / "easel-small-artbox-match.png"))
+            # A thumb matches: a picture, then the last word (scrolled to within the tray).
+            pictures.first.tap()
+            last = words.nth(words.count() - 1)
+            last.scroll_into_view_if_needed()
+            word = last.inner_text().strip().splitlines()[0]
+            assert in_viewport(page, last)
+            last.tap()
+            expect(pictures.first.locator(".ab-guess")).to_have_text(word, timeout=WAIT_MS)
+            page.screenshot(path=str(SCREENSHOT_DIR / "easel-small-artbox-matched.png"))
     finally:
         box.stop()
