@@ -258,7 +258,8 @@ def test_a_game_screen_brings_its_own_sentences_and_may_not_replace_anothers():
 
     # Duplik's sentences live beside its screen and reach tr through the catalogues.
     assert "duplik.round" in duplik.STRINGS["cs"]
-    assert tr("cs", "duplik.round", round=1, rounds=3) == "Kolo 1 z 3"
+    assert tr("cs", "duplik.round", round=1, rounds=3) == "Kolo 1 ze 3"  # Czech counts
+    assert tr("cs", "duplik.round", round=1, rounds=5) == "Kolo 1 z 5"
     add_texts({"en": {"duplik.round": "Round {round} of {rounds}"}})  # the same: fine
     with pytest.raises(TextClash, match=r"'duplik\.round' \(en\)"):
         add_texts({"en": {"duplik.round": "Another round"}})

@@ -9,6 +9,7 @@ its own prefix ("duplik.round"), and adds them with `add_texts` when it register
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
@@ -175,6 +176,29 @@ def plural_form(lang: str, n: int) -> str:
     return "one" if n == 1 else "other"
 
 
+def _takes_ze(n: int) -> bool:
+    """Does Czech say "ze" (not "z") before the number `n`? By how its genitive begins:
+    "ze dvou / tří / čtyř / šesti / sedmi / dvanácti / dvaceti / sta", "z pěti / osmi"."""
+    if n >= 1000:
+        return n >= 2000 and _takes_ze(n // 1000)
+    if n >= 100:
+        return n // 100 in (1, 2, 3, 4, 6, 7)
+    if n >= 20:
+        return n // 10 in (2, 3, 4, 6, 7)
+    return n in (2, 3, 4, 6, 7, 12, 13, 14, 16, 17)
+
+
+_CZECH_COUNT: Final = re.compile(r"(^|[\s(])z (\d+)\b")
+
+
+def czech_counts(text: str) -> str:
+    """Czech counts read "1 ze 4", "2 z 5": the preposition follows the number after it.
+    The phone page's twin is i18n.js's czechCounts; tests/test_messages.py holds the two
+    to one answer."""
+    return _CZECH_COUNT.sub(
+        lambda m: f"{m[1]}ze {m[2]}" if _takes_ze(int(m[2])) else m[0], text)
+
+
 def _entry(lang: str, key: str) -> _Entry:
     catalogue = CATALOGUES.get(lang, CATALOGUES[DEFAULT_LANG])
     if key in catalogue:
@@ -187,9 +211,10 @@ def tr(lang: str, key: str, n: int | None = None, **fields: object) -> str:
     entry = _entry(lang, key)
     if isinstance(entry, dict):
         count = 0 if n is None else n
-        template = entry.get(plural_form(lang, count), entry["other"])
-        return template.format(n=count, **fields)
-    return entry.format(n=n, **fields)
+        said = entry.get(plural_form(lang, count), entry["other"]).format(n=count, **fields)
+    else:
+        said = entry.format(n=n, **fields)
+    return czech_counts(said) if lang == "cs" else said
 
 
 def join_names(lang: str, names: Sequence[str]) -> str:
