@@ -335,7 +335,9 @@ function takesZe(n) {
   return [2, 3, 4, 6, 7, 12, 13, 14, 16, 17].includes(n);
 }
 
-/** Czech counts read "1 ze 4", "2 z 5": the preposition follows the number after it. */
+/** Czech counts read "1 ze 4", "2 z 5": the preposition follows the number after it.
+ *  The kiosk's twin is czech_counts in appliance/kiosk/text.py; tests/test_messages.py holds
+ *  the two to one answer. */
 export function czechCounts(text) {
   return text.replace(/(^|[\s(])z (\d+)\b/g,
     (whole, before, digits) => (takesZe(Number(digits)) ? `${before}ze ${digits}` : whole));
