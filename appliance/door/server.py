@@ -306,6 +306,10 @@ class Connection:
         self.backlog = limits.control_backlog
         self.reading_paused = False  # over its messages a second (`_read_later`)
         self.held = False  # a view waits for the box's phones to take what they have
+        # What the last view it was sent told (`PhoneServer._news_for`: the very object,
+        # kept while versions tell the same): a version that tells it nothing new is
+        # not sent (`PhoneServer._fan_out`).
+        self.shown: object = None
         # Opened past its address's WebSockets: why, until its hello shows a seated token
         # (`PhoneServer._off_probation`); turned away: closed once told why.
         self.probation: Refusal | None = None
@@ -401,6 +405,11 @@ class PhoneServer:
         # Why the box keeps nothing (appliance/app.py: a card it cannot write), or None.
         self.degraded: str | None = None
         self._encoded: dict[tuple[int, Viewer], ViewPieces] = {}
+        self.views_encoded = 0  # views encoded (one per viewer and version): for tests
+        # Per viewer, the version last looked at and what its view told (the object of
+        # an older version while they are equal: `Session.view_news`).
+        self._news: dict[Viewer, tuple[int, dict[str, Any]]] = {}
+        self.views_spared = 0  # views not sent, as they told a phone nothing: for tests
         self._parts = SharedParts()
         self._tasks: set[asyncio.Future[Any]] = set()  # changes being made off the loop
         self.app = web.Application(
@@ -773,6 +782,7 @@ class PhoneServer:
                     conn.held = not self._may_start(conn, pieces)
                     if not conn.held:
                         conn.view_due = False
+                        conn.shown = self._news_for(conn.viewer)
                         await self._stream(conn, pieces)
             except (ConnectionError, RuntimeError):
                 return  # the phone went away; the reader loop ends and cleans up
@@ -938,7 +948,23 @@ class PhoneServer:
             if len(self._encoded) > 64 or any(v != key[0] for v, _ in self._encoded):
                 self._encoded.clear()
             data = self._encoded[key] = self._parts.pieces(self.session.view_for(viewer))
+            self.views_encoded += 1
         return data
+
+    def _news_for(self, viewer: Viewer) -> dict[str, Any]:
+        """What `viewer`'s view of this version tells (`Session.view_news`), as the object
+        of the first version that told it: the same object means nothing new."""
+        version = self.session.version
+        kept = self._news.get(viewer)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        news = self.session.view_news(viewer)
+        if kept is not None and kept[1] == news:
+            news = kept[1]
+        if len(self._news) >= 64 and viewer not in self._news:
+            self._news.clear()  # (viewers are few: the roles and the seats)
+        self._news[viewer] = (version, news)
+        return news
 
     def _session_changed(self) -> None:
         """A new table version: every phone's view is due, from the loop's next turn on.
@@ -961,9 +987,16 @@ class PhoneServer:
         self._fan_out_due = False
         self.fan_outs += 1
         for conn in self.connections:
-            if conn.viewer is not None:
-                conn.view_due = True
-                conn.wake.set()
+            viewer = conn.viewer
+            if viewer is None:
+                continue
+            if not conn.view_due and conn.shown is self._news_for(viewer):
+                # Nothing it does not know: another's stroke, a version number, the time
+                # left of a count it counts down itself. Neither encoded nor sent.
+                self.views_spared += 1
+                continue
+            conn.view_due = True
+            conn.wake.set()
 
     def _read_later(self, conn: Connection) -> None:
         """A socket over its messages a second: what it sends next is not even read (nor
