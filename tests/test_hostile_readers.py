@@ -30,7 +30,7 @@ from aiohttp import web
 from appliance.door.server import VIEW_PIECE, GuardedRunner, PhoneServer
 from appliance.system.config import Config
 from appliance.system.ratelimit import Limits
-from appliance.table.session import Session, Viewer
+from appliance.table.session import PALETTE, Session, Viewer
 from tests.test_hostile_limits import ATTACKER, HONEST, Box, frame, raw_websocket, served
 
 VIEW_BYTES = 2 * 1024 * 1024
@@ -279,3 +279,52 @@ async def test_many_deaf_readers_of_one_big_view_hold_it_once_not_a_copy_each(
         assert sum(c.remote.startswith("127.0.2.") for c in box.server.connections) == readers
         for _reader, writer in deaf:
             writer.close()
+
+
+async def test_a_round_of_views_reads_each_socket_a_bounded_number_of_times(
+        session: Session, config: Config, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28, item 11: every socket starting on a view walked every socket to check
+    the box's budgets (`_may_start`), so a round of views read the transports' unsent
+    bytes N x N times (100 watchers: 10,000 reads a version). Now the box's holdings are
+    walked once a turn of the loop and kept up to date within it: the reads of a round
+    grow as N. Counted, not timed: a quadratic walk makes 50 x 50 here."""
+    from appliance.door.server import Connection
+
+    phones = 50
+    reads = 0
+    plain = Connection.unsent_bytes
+
+    def counted(conn: Connection) -> int:
+        nonlocal reads
+        reads += 1
+        return plain(conn)
+
+    monkeypatch.setattr(Connection, "unsent_bytes", counted)
+    async with served(PhoneServer(session, config)) as box:
+        sockets = []
+        for n in range(1, phones + 1):  # one address each (the box's own skips the caps)
+            http = aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(local_addr=(f"127.0.4.{n}", 0)))
+            box.clients.append(http)
+            ws = await http.ws_connect(box.url + "/ws")
+            await ws.send_json({"type": "hello", "room": session.room})
+            sockets.append(ws)
+
+        async def newest(ws: aiohttp.ClientWebSocketResponse, version: int) -> None:
+            while True:
+                message = json.loads((await ws.receive(timeout=10)).data)
+                if message["type"] == "view" and message["version"] >= version:
+                    return
+
+        await asyncio.gather(*(newest(ws, session.version) for ws in sockets))
+        rounds: list[tuple[int, int]] = []
+        for name in ("Ada", "Bo", "Cy"):
+            reads, walks = 0, box.server.holdings_counted
+            session.join(name, PALETTE[len(rounds)])  # a new seat: a view for everyone
+            await asyncio.gather(*(newest(ws, session.version) for ws in sockets))
+            rounds.append((reads, box.server.holdings_counted - walks))
+        for ws in sockets:
+            await ws.close()
+    for counted_reads, walks in rounds:
+        assert counted_reads <= 10 * phones, rounds  # (quadratic: 2,500 and more)
+        assert walks <= 5, rounds

@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 
 from appliance.door.server import SharedParts
-from appliance.table.session import NotNow
+from appliance.table.session import PALETTE
 
 
 def _view(seat: int, art_show: list[dict[str, Any]], version: int) -> dict[str, Any]:
@@ -72,7 +72,7 @@ async def test_a_view_goes_to_every_phone_as_the_bytes_encoded_once(
         await phone.expect("welcome")
     for phone in watchers:
         await phone.view_where(lambda v: v["version"] == session.version)
-    session.tell_table(NotNow("x", "a change"))  # one new version for everyone
+    session.join("Ada", PALETTE[0])  # one new version, a new seat for everyone to see
     for phone in watchers:
         await phone.view_where(lambda v: v["version"] == session.version)
     newest = [sent_id for sent_id, version in sent if version == session.version]

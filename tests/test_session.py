@@ -253,6 +253,31 @@ def test_views_are_computed_once_per_change(session: Session) -> None:
     assert b is not a and b["version"] == a["version"] + 1
 
 
+def test_a_views_news_leaves_out_the_version_and_the_time_left_of_a_running_count(
+    session: Session, race: RaceToTwenty, clock: FakeClock
+) -> None:
+    """What the door compares to send a phone only a view that tells it something
+    (appliance/door/server.py `_fan_out`): the phone counts a running hourglass down
+    itself, so its time left alone is no news; a pause, which stops it, is."""
+    seat_up(session, 2)
+    session.select(HOST, "race")
+    session.start(HOST)
+    assert session.press("hourglass")
+    watcher = Viewer("spectator")
+    after, seen = session.view_news(watcher), session.view_for(watcher)
+    clock.advance(5)
+    session.tell_table(NotNow("x", "a word on the kiosk"))  # a new version, no new seat
+    now = session.view_for(watcher)
+    assert now["version"] > seen["version"]
+    assert now["match"]["deadline"]["remaining"] < seen["match"]["deadline"]["remaining"]
+    again = session.view_news(watcher)
+    assert again == after
+    session.pause(HOST)
+    paused = session.view_news(watcher)
+    assert paused != again
+    assert paused["match"]["deadline"][0]["remaining"] is not None  # it stands still
+
+
 def test_a_move_the_store_cannot_save_changes_nothing(
     session: Session, race: RaceToTwenty, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:

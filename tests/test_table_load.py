@@ -71,3 +71,53 @@ async def test_moves_committed_together_make_one_round_of_views(
     # set the others (one commit tells them together; each was a round of its own).
     assert server.fan_outs - fan_outs <= 2, "a round of views for each of the four moves"
     assert store.writer is not None and store.writer.batches == 1
+
+
+async def test_an_artbox_stroke_makes_a_view_for_its_drawer_alone(live: LiveServer) -> None:
+    """Issue 28, item 11: a stroke changes what its drawer sees and nothing the other
+    seats or the watchers see (their views differ by the version number and the time
+    left of the hourglass, which the phone counts down itself): one view is encoded and
+    sent, the drawer's, and none to the others. Counted, not timed."""
+    import games.artbox  # noqa: F401  (registers ArtBox)
+
+    session, server = live.session, live.server
+    players = [await live.phone() for _ in range(3)]
+    for i, phone in enumerate(players):
+        await phone.join(session.room, f"P{i}", PALETTE[i])
+    watchers = []
+    for _ in range(4):
+        phone = await live.phone()
+        await phone.send({"type": "hello", "room": session.room})
+        await phone.expect("welcome")
+        watchers.append(phone)
+    session.select(HOST, "artbox")
+    session.start(HOST)
+    assert session.match is not None
+    for seat in range(3):
+        session.act(seat, "keep", {"card": 0})
+    session.act(session.match.state.round.starter, "roll", {})
+    assert session.match.state.phase == "create"
+    everyone = [*players, *watchers]
+    for phone in everyone:
+        await phone.view_where(lambda v: v["version"] == session.version)
+    stroke = {"points": [[100 + i, 200 + i, 16 * i] for i in range(30)],
+              "colour": "#202020", "width": 8}
+    for n in range(3):
+        before, encoded, spared = session.version, server.views_encoded, server.views_spared
+        await players[0].send({"type": "act", "id": f"s{n}", "kind": "stroke", "data": stroke})
+        assert (await players[0].expect("ack"))["id"] == f"s{n}"
+        mine = await players[0].view_where(lambda v, b=before: v["version"] > b)
+        assert len(mine["match"]["state"]["my_picture"]) == n + 1
+        for phone in everyone[1:]:  # whatever came before the pong has come
+            await phone.send({"type": "ping"})
+            await phone.expect("pong")
+            assert not [m for m in phone.seen if m["type"] == "view"
+                        and m["version"] > before], "a view that told this phone nothing"
+        assert server.views_encoded - encoded == 1, "a view encoded for a phone it told nothing"
+        assert server.views_spared - spared == len(everyone) - 1
+    # What does change for the others still reaches them: the drawer takes its token.
+    before = session.version
+    await players[0].send({"type": "act", "id": "fin", "kind": "finish", "data": {}})
+    for phone in everyone:
+        view = await phone.view_where(lambda v: v["version"] > before)
+        assert view["match"]["state"]["order"] == [0]

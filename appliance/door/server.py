@@ -21,7 +21,7 @@ import sqlite3
 import struct
 import time
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, Final, TypeVar, cast
 from urllib.parse import urlsplit
@@ -266,6 +266,72 @@ class SharedParts:
         return raw
 
 
+class Holdings:
+    """What the box holds for its phones' sockets, counted in one walk over them for a
+    turn of the event loop (`PhoneServer._holdings`), then kept up to date as its own
+    code changes it: a socket starting on a view, a frame written, a socket dropped.
+    Within a turn nothing else changes it (the kernel takes bytes between turns), and
+    every socket woken by a new table version looks at it in the same turn: one walk
+    for them all, not one each (28 phones, 100 watchers: a walk each was quadratic).
+
+    `box` is bytes not yet taken (the transports') plus every view being sent counted
+    once however many sockets share it (by the identity of its pieces); `address` the
+    same for each address's sockets alone; `unsent` and `box_unsent` the transports'
+    bytes alone, per address and in all."""
+
+    def __init__(self, connections: Iterable[Connection]) -> None:
+        self.box = 0
+        self.box_unsent = 0
+        self.pinned: set[int] = set()
+        self.address: dict[str, int] = {}
+        self.unsent: dict[str, int] = {}
+        self._address_pinned: dict[str, set[int]] = {}
+        self._of: dict[Connection, int] = {}  # each socket's unsent bytes as counted
+        # Sockets that took nothing lately, the slowest last (`PhoneServer._drop_slowest`).
+        self._stalled: list[Connection] = []
+        for c in connections:
+            self.count(c)
+            if c.sending is not None:
+                self.started(c, c.sending)
+            if (not c.closing and c.remote not in BOX_ITSELF
+                    and c.stalled_since != float("inf")):
+                self._stalled.append(c)
+        self._stalled.sort(key=lambda c: (c.sending is not None, self._of[c]))
+
+    def count(self, conn: Connection) -> None:
+        """`conn`'s unsent bytes read again (after a write, or once dropped)."""
+        waiting = conn.unsent_bytes()
+        change = waiting - self._of.get(conn, 0)
+        self._of[conn] = waiting
+        self.box += change
+        self.box_unsent += change
+        self.address[conn.remote] = self.address.get(conn.remote, 0) + change
+        self.unsent[conn.remote] = self.unsent.get(conn.remote, 0) + change
+
+    def extra(self, pieces: ViewPieces) -> int:
+        """The bytes of `pieces` that no socket is sending yet."""
+        return sum(len(p) for p in pieces if id(p) not in self.pinned)
+
+    def started(self, conn: Connection, pieces: ViewPieces) -> None:
+        """`conn` sends `pieces`: those not held for any socket yet count, box-wide and for
+        its address. (A view finished still counts until the next turn's walk.)"""
+        theirs = self._address_pinned.setdefault(conn.remote, set())
+        for piece in pieces:
+            if id(piece) not in self.pinned:
+                self.pinned.add(id(piece))
+                self.box += len(piece)
+            if id(piece) not in theirs:
+                theirs.add(id(piece))
+                self.address[conn.remote] = self.address.get(conn.remote, 0) + len(piece)
+
+    def slowest_stalled(self) -> Connection | None:
+        while self._stalled:
+            conn = self._stalled.pop()
+            if not conn.closing:
+                return conn
+        return None
+
+
 class Refusal(Exception):
     """A message the server refuses before the session sees it."""
 
@@ -306,6 +372,10 @@ class Connection:
         self.backlog = limits.control_backlog
         self.reading_paused = False  # over its messages a second (`_read_later`)
         self.held = False  # a view waits for the box's phones to take what they have
+        # What the last view it was sent told (`PhoneServer._news_for`: the very object,
+        # kept while versions tell the same): a version that tells it nothing new is
+        # not sent (`PhoneServer._fan_out`).
+        self.shown: object = None
         # Opened past its address's WebSockets: why, until its hello shows a seated token
         # (`PhoneServer._off_probation`); turned away: closed once told why.
         self.probation: Refusal | None = None
@@ -401,6 +471,13 @@ class PhoneServer:
         # Why the box keeps nothing (appliance/app.py: a card it cannot write), or None.
         self.degraded: str | None = None
         self._encoded: dict[tuple[int, Viewer], ViewPieces] = {}
+        self._held: Holdings | None = None  # this turn's (`_holdings`)
+        self.holdings_counted = 0  # walks over every socket's holdings: for tests
+        self.views_encoded = 0  # views encoded (one per viewer and version): for tests
+        # Per viewer, the version last looked at and what its view told (the object of
+        # an older version while they are equal: `Session.view_news`).
+        self._news: dict[Viewer, tuple[int, dict[str, Any]]] = {}
+        self.views_spared = 0  # views not sent, as they told a phone nothing: for tests
         self._parts = SharedParts()
         self._tasks: set[asyncio.Future[Any]] = set()  # changes being made off the loop
         self.app = web.Application(
@@ -773,6 +850,7 @@ class PhoneServer:
                     conn.held = not self._may_start(conn, pieces)
                     if not conn.held:
                         conn.view_due = False
+                        conn.shown = self._news_for(conn.viewer)
                         await self._stream(conn, pieces)
             except (ConnectionError, RuntimeError):
                 return  # the phone went away; the reader loop ends and cleans up
@@ -806,6 +884,7 @@ class PhoneServer:
             head = _frame_head(first, last, len(frame))
             transport.writelines((head, frame))
             conn.written += len(head) + len(frame)
+            self._wrote(conn)
             first = False
             protocol = conn.protocol
             if protocol is not None and protocol._paused:
@@ -847,21 +926,41 @@ class PhoneServer:
                     mine += len(piece)
         return box, pinned, mine
 
+    def _holdings(self) -> Holdings:
+        """What the box holds for its sockets, walked once a turn of the loop and kept
+        up to date within it (`Holdings`)."""
+        held = self._held
+        if held is None:
+            held = self._held = Holdings(self.connections)
+            self.holdings_counted += 1
+            try:
+                asyncio.get_running_loop().call_soon(self._forget_holdings)
+            except RuntimeError:  # (no loop: nothing changes it behind its back)
+                self._held = None
+        return held
+
+    def _forget_holdings(self) -> None:
+        self._held = None
+
     def _may_start(self, conn: Connection, pieces: ViewPieces) -> bool:
         """Whether `conn` may start on a view now: what the box holds for its sockets with
         the bytes of this view that no socket is sending yet stays within
         `Limits.box_unsent_bytes` (else the slowest socket that took nothing lately
         goes), and what it holds for the address's sockets within
         `Limits.unsent_bytes_per_address`. The first view always may, and a view the
-        other sockets are sending already adds nothing."""
+        other sockets are sending already adds nothing. If it may, it counts as started."""
         if conn.remote in BOX_ITSELF:
             return True
-        box, pinned, address = self.holding(conn.remote)
-        extra = sum(len(p) for p in pieces if id(p) not in pinned)
+        held = self._holdings()
+        box, address = held.box, held.address.get(conn.remote, 0)
+        extra = held.extra(pieces)
         if box > 0 and box + extra > self.limits.box_unsent_bytes:
             self._drop_slowest()
             return False  # the slower phones take theirs first; looked at again soon
-        return address == 0 or address + extra <= self.limits.unsent_bytes_per_address
+        if address == 0 or address + extra <= self.limits.unsent_bytes_per_address:
+            held.started(conn, pieces)
+            return True
+        return False
 
     def _may_write(self, conn: Connection, size: int) -> bool:
         """Whether `size` more bytes of a view may be written to `conn` now: its address's
@@ -870,24 +969,24 @@ class PhoneServer:
         phone has not taken), and a socket that holds nothing unsent always may."""
         if conn.remote in BOX_ITSELF or conn.unsent_bytes() == 0:
             return True
-        unsent, box = 0, 0
-        for c in self.connections:
-            waiting = c.unsent_bytes()
-            box += waiting
-            if c.remote == conn.remote:
-                unsent += waiting
-        return (unsent + size <= self.limits.unsent_bytes_per_address
-                and box + size <= self.limits.box_unsent_bytes)
+        held = self._holdings()
+        return (held.unsent.get(conn.remote, 0) + size <= self.limits.unsent_bytes_per_address
+                and held.box_unsent + size <= self.limits.box_unsent_bytes)
+
+    def _wrote(self, conn: Connection) -> None:
+        """`conn`'s transport was written to: this turn's holdings count what it kept."""
+        if self._held is not None:
+            self._held.count(conn)
 
     def _drop_slowest(self) -> None:
         """The box holds its whole budget of unsent bytes: the socket with the most of
         them that took nothing since the sweep's last look goes (an honest slow phone
         takes something every few seconds and stays)."""
-        stalled = [c for c in self.connections if not c.closing
-                   and c.remote not in BOX_ITSELF and c.stalled_since != float("inf")]
-        if stalled:
-            slowest = max(stalled, key=lambda c: (c.sending is not None, c.unsent_bytes()))
+        held = self._holdings()
+        slowest = held.slowest_stalled()
+        if slowest is not None:
             slowest.abort("the box's unsent bytes are full and it took nothing lately")
+            held.count(slowest)  # (its transport's bytes are let go)
 
     async def _start_sweep(self, app: web.Application) -> None:
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
@@ -938,7 +1037,23 @@ class PhoneServer:
             if len(self._encoded) > 64 or any(v != key[0] for v, _ in self._encoded):
                 self._encoded.clear()
             data = self._encoded[key] = self._parts.pieces(self.session.view_for(viewer))
+            self.views_encoded += 1
         return data
+
+    def _news_for(self, viewer: Viewer) -> dict[str, Any]:
+        """What `viewer`'s view of this version tells (`Session.view_news`), as the object
+        of the first version that told it: the same object means nothing new."""
+        version = self.session.version
+        kept = self._news.get(viewer)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        news = self.session.view_news(viewer)
+        if kept is not None and kept[1] == news:
+            news = kept[1]
+        if len(self._news) >= 64 and viewer not in self._news:
+            self._news.clear()  # (viewers are few: the roles and the seats)
+        self._news[viewer] = (version, news)
+        return news
 
     def _session_changed(self) -> None:
         """A new table version: every phone's view is due, from the loop's next turn on.
@@ -961,9 +1076,16 @@ class PhoneServer:
         self._fan_out_due = False
         self.fan_outs += 1
         for conn in self.connections:
-            if conn.viewer is not None:
-                conn.view_due = True
-                conn.wake.set()
+            viewer = conn.viewer
+            if viewer is None:
+                continue
+            if not conn.view_due and conn.shown is self._news_for(viewer):
+                # Nothing it does not know: another's stroke, a version number, the time
+                # left of a count it counts down itself. Neither encoded nor sent.
+                self.views_spared += 1
+                continue
+            conn.view_due = True
+            conn.wake.set()
 
     def _read_later(self, conn: Connection) -> None:
         """A socket over its messages a second: what it sends next is not even read (nor

@@ -2129,6 +2129,23 @@ class Session:
             cached = self._views[viewer] = self._build_view(viewer)
         return cached
 
+    def view_news(self, viewer: Viewer) -> dict[str, Any]:
+        """`viewer`'s view of this version less what a phone works out by itself: the
+        version number, and the time left of every count that runs (its "at" is set; the
+        phone counts down from the "remaining" it had). Equal for two versions, the
+        second view tells a phone that has the first nothing: an ArtBox stroke changes
+        the drawer's view alone, not the 27 others' (appliance/door/server.py
+        `_fan_out`). Compared with `==`, which is cheap: the big parts are the very
+        same objects version after version (strokes, art show), found equal by identity."""
+        view = self.view_for(viewer)
+        news: dict[str, Any] = {**view, "version": None,
+                                "handovers": _settled(view["handovers"]),
+                                "away": _settled(view["away"])}
+        match = view.get("match")
+        if isinstance(match, dict) and isinstance(match.get("deadline"), dict):
+            news["match"] = {**match, "deadline": _settled([match["deadline"]])}
+        return news
+
     def _build_view(self, viewer: Viewer) -> dict[str, Any]:
         # What every viewer sees alike is built once per version and shared (views are
         # never changed once built); only the match's state, the kiosk's extras and `you`
@@ -2420,3 +2437,10 @@ def _with_stored_language(config: Config, lang: str | None) -> Config:
     if lang not in ("en", "cs") or lang == config.table.language:
         return config
     return dataclasses.replace(config, table=dataclasses.replace(config.table, language=lang))
+
+
+def _settled(counts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Counts as a phone keeps them: a running one's "remaining" left out (it changes
+    with every version; the phone counts down from the last it had), a paused one's
+    (its "at" is null: the count stands still) kept."""
+    return [{**c, "remaining": None} if c.get("at") is not None else c for c in counts]
