@@ -40,8 +40,10 @@ def result_of(record: MatchRecord, lang: str) -> dict[str, Any]:
     people = record.people  # a seat handed over mid-game: "Bo (then Fay)"
     outcome = record.outcome or {}
     title = record.game
+    together = False
     if registry.is_registered(record.game):
         title = registry.get(record.game).title.get(lang, record.game)
+        together = registry.house(record.game).together
     return {
         "id": record.id,
         "game": record.game,
@@ -49,6 +51,11 @@ def result_of(record: MatchRecord, lang: str) -> dict[str, Any]:
         "finished_at": record.finished_at,
         "ended_early": record.outcome is None or outcome.get("summary") == ENDED_EARLY,
         "winners": [people.credit(w, lang) for w in outcome.get("winners", [])],
+        # A game played together (games/house.py): its result is the words the table
+        # guessed, every seat's score alike, not its winners.
+        "together": together,
+        "guessed": int(max((v for _, v in outcome.get("scores", [])
+                            if isinstance(v, int | float)), default=0)),
         # Best first, as a results table reads (the outcome keeps the seats' order).
         "scores": sorted(([people.credit(s, lang), v] for s, v in outcome.get("scores", [])),
                          key=lambda pair: -pair[1] if isinstance(pair[1], int | float) else 0),
