@@ -352,12 +352,18 @@ def _draw_result_banner(
         return (2 * m.pad + len(heads) * painter.line(head_size, True)
                 + len(smalls) * painter.line(m.f_small))
 
+    small_size = m.f_small
     if len(smalls) > 1 and (rest.h - height() - m.gap
                             < _least_seats_and_games(painter, view, m, rest.w)):
-        # No room for the rating's lines above the seats and Start (a tall portrait
-        # lobby with a long rating): the game's title, as any finish says it.
-        smalls = [over] if over else []
-    h = height()
+        # No room for the rating's lines above the seats and Start (the 7-inch panel, a
+        # tall portrait lobby): on one line at the smallest type if it fits so, else the
+        # game's title, as any finish says it.
+        small_size = painter.fit_size(line2, m.f_small, width, min_size=m.f_min)
+        fits = painter.fonts.font(small_size).size(line2)[0] <= width
+        smalls = [line2] if fits else [over] if over else []
+        small_size = small_size if fits else m.f_small
+    h = (2 * m.pad + len(heads) * painter.line(head_size, True)
+         + len(smalls) * painter.line(small_size))
     rect = pygame.Rect(rest.left, rest.top, rest.w, h)
     key = ("banner", line1, line2, lang, m)
 
@@ -370,7 +376,7 @@ def _draw_result_banner(
             y = painter.blit_text(s, text, head_size, ON_ACCENT, "topleft", (inner.left, y),
                                   bold=True, max_width=inner.w).bottom
         for text in smalls:
-            y = painter.blit_text(s, text, m.f_small, ON_ACCENT, "topleft", (inner.left, y),
+            y = painter.blit_text(s, text, small_size, ON_ACCENT, "topleft", (inner.left, y),
                                   max_width=inner.w).bottom
 
     surface.blit(painter.part(key, rect.size, paint, slot="banner"), rect)
