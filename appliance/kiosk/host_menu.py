@@ -15,7 +15,8 @@ from it), a confirmation's safe choice sits left of the one that acts, and the P
 pad's OK is its tallest key, above Cancel.
 
 `view["history"]` (appliance/table/lobby_history.py) is one step of the lobby's cycle: today's
-winners, or one of today's best drawings; the lobby draws it in a strip under the seats.
+results (worded by text.result_line, as the finish words them), or one of today's best
+drawings; the lobby draws it in a strip under the seats.
 Like the rest of the kiosk this module reads plain data only.
 """
 

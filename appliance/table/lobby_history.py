@@ -1,4 +1,4 @@
-"""The idle lobby's history: today's winners and best drawings, one step at a time.
+"""The idle lobby's history: today's results and best drawings, one step at a time.
 
 Only while the lobby is idle (phase "lobby", or "finished" two minutes after a game ended)
 and `[lobby] history` is on. The step is the
