@@ -423,3 +423,56 @@ def test_a_game_ended_early_shows_its_result_and_says_so(
                 assert winners and all(names[w] in said for w in winners)
         _, r = draw(game, dict(view, lang="cs"), (1920, 1080), clock())
         assert "ukončeno předčasně" in " | ".join(r.said)
+
+
+# -- a game played together, on every screen that shows its result (issue 31) --------------
+
+
+@pytest.mark.parametrize("early", [False, True], ids=["to-its-end", "ended-early"])
+def test_a_game_played_together_never_names_winners_on_any_screen(
+    display: pygame.Surface, session: Session, clock: FakeClock, early: bool
+) -> None:
+    """Broad Lines' finish, the host menu over it, the lobby's banner and the idle
+    lobby's list of today's games say the table's count (and the rules' rating where the
+    view has it), "ended early" when the host ended it, and never "Winner": every seat
+    of a cooperative game 'won', so naming them says nothing (the list of today's games
+    said 'Broad Lines: Ada, Bořek, Cyril, Dana, Emil' under "Today's winners")."""
+    from appliance.table.lobby_history import LobbyHistory
+    from tests.test_kiosk_layout import _with_menu
+
+    registry.load_all()
+    game = "broad-lines"
+    with screens.screen_registered(game, KIOSK_SCREENS[game]):
+        play_to_the_finish(session, clock, game, players=5,
+                           until=_leads(game) if early else None)
+        if early:
+            session.end_match(HOST)
+        finish = kiosk_view(session)
+        guessed = finish["match"]["state"]["score"]
+        rating = finish["match"]["state"]["rating"]
+        session.leave_finish(HOST)
+        lobby = kiosk_view(session)
+        records = session.store.finished_matches(since=0)
+        steps = LobbyHistory(session, clock, 8.0)._steps_of(records, clock())
+        today = next(step for step in steps if step["kind"] == "winners")
+        count = {"en": f"Together: {guessed} word", "cs": "Společně: uhodnut"}
+        early_words = {"en": "ended early", "cs": "ukončeno předčasně"}
+        screens_shown = {"finish": finish, "host menu": _with_menu(finish),
+                         "lobby": lobby, "today": {**lobby, "history": today}}
+        for (name, view), lang, size in ((s, lang, size) for s in screens_shown.items()
+                                         for lang in ("en", "cs")
+                                         for size in ((800, 480), (1920, 1080))):
+            surface, r = draw(game, {**view, "lang": lang}, size, clock())
+            pygame.image.save(surface, SCREENSHOT_DIR / f"easel-together-{name.replace(' ', '-')}"
+                              f"-{'early' if early else 'end'}-{lang}-{size[0]}.png")
+            said = " ".join(r.said)  # (a wrapped result's lines, joined)
+            where = (name, lang, size)
+            assert "winner" not in said.lower() and "vítěz" not in said.lower(), where
+            if name == "today" and size == (800, 480):
+                continue  # no room for the list under the seats on the 7-inch panel
+            assert count[lang] in said and (early_words[lang] in said) is early, where
+            if name == "today":
+                assert f"{today['results'][0]['when']}  Broad Lines · {count[lang]}" in said
+            elif name == "lobby" and size == (1920, 1080):  # the rules' verdict, whole
+                # (the 7-inch panel has no room for it above the seats: the title is said)
+                assert rating[lang] in said, where

@@ -33,6 +33,7 @@ from unittest import mock
 import pygame
 import pytest
 
+from appliance.door.kiosk_games import KioskGames
 from appliance.door.kiosk_host import TEXT as PIN_TEXT
 from appliance.door.kiosk_seat import KioskSeats
 from appliance.kiosk import KioskRenderer, broad_lines
@@ -43,9 +44,11 @@ from appliance.kiosk.render import FINISH_STEP_S, view_lang
 from appliance.kiosk.text import CATALOGUES
 from appliance.kiosk.theme import BG, Metrics
 from appliance.system.config import Config, StorageSettings
+from appliance.table.lobby_history import LobbyHistory
 from appliance.table.messages import say
 from appliance.table.session import HOST, KIOSK, Session, Viewer
 from appliance.table.store import Store
+from games import broad_lines as broad_lines_rules
 from tests import screens
 from tests.bots import SPEED_OPTIONS, Move, RunOut, Snapshot, choose, game_ids
 from tests.conftest import FakeClock
@@ -140,6 +143,21 @@ def _with_menu(view: dict[str, Any]) -> dict[str, Any]:
         "message": "", "sound": {"volume": 70, "muted": False}}}
 
 
+def _ended_early(view: dict[str, Any]) -> dict[str, Any]:
+    """`view` as if the host had ended its game early (the outcome says so: the finish,
+    the banner and today's list add "ended early" to the result)."""
+    match = view.get("match")
+    if not isinstance(match, dict) or not isinstance(match.get("outcome"), dict):
+        return view
+    outcome = {**match["outcome"], "summary": "ended_early"}
+    out = {**view, "match": {**match, "outcome": outcome}, "version": -2}
+    history = view.get("history")
+    if isinstance(history, dict) and isinstance(history.get("results"), list):
+        out["history"] = {**history, "sig": f"{history.get('sig')}:early", "results": [
+            {**result, "ended_early": True} for result in history["results"]]}
+    return out
+
+
 def played_views(game: str, seed: int, players: int, tmp: Path, at_kiosk: int = 0,
                  lang: str = "en") -> list[Shot]:
     """Kiosk views of one seeded game of `game`: the lobby (and the seat pad, for the
@@ -161,8 +179,10 @@ def played_views(game: str, seed: int, players: int, tmp: Path, at_kiosk: int = 
         session.attach(Viewer("spectator"))
         session.select(HOST, game)
 
-        def kiosk_view() -> dict[str, Any]:
-            return dict(pad.decorate(session.view_for(KIOSK)))
+        games = KioskGames()
+
+        def kiosk_view() -> dict[str, Any]:  # decorated as appliance/app.py does
+            return dict(pad.decorate(games.decorate(session.view_for(KIOSK))))
 
         shots: list[Shot] = []
         for i in range(at_kiosk):  # sitting down at the kiosk, letter by letter
@@ -242,6 +262,15 @@ def played_views(game: str, seed: int, players: int, tmp: Path, at_kiosk: int = 
             session.leave_finish(HOST)
         end = kiosk_view()
         shots += [(end, clock.now), (_with_menu(end), clock.now)]
+        # The idle lobby's list of today's games (this one, and the other games of the
+        # day as a café's evening has them), and the game as if the host had ended it.
+        records = store.finished_matches(since=0)
+        today_step = LobbyHistory(session, clock, 8.0)._steps_of(records, clock.now)
+        shots += [({**end, "history": step}, clock.now) for step in today_step
+                  if step["kind"] == "winners"]
+        shots += [(_ended_early(v), t) for v, t in ((finish, at or clock.now), (end, clock.now),
+                                                   *((v, t) for v, t in shots[-1:]
+                                                     if v.get("history")))]
         return shots
     finally:
         store.close()
@@ -301,7 +330,10 @@ def _sentences() -> list[tuple[str, str, re.Pattern[str]]]:
     return found
 
 
-SENTENCES = _sentences()
+SENTENCES = _sentences() + [
+    # The rules' verdict on a game played together (Broad Lines' rating) is read whole.
+    (lang, f"broad-lines rating {band}", re.compile("^" + re.escape(said) + "$"))
+    for _, band, en, cs in broad_lines_rules.RATINGS for lang, said in (("en", en), ("cs", cs))]
 """The box's own instructions and explanations (three words or more): names, words to
 draw and categories are data, and a name may be cut; these may not."""
 

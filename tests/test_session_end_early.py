@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from appliance.door.kiosk_games import KioskGames
+from appliance.kiosk.host_menu import history_line
 from appliance.kiosk.render import finish_result
 from appliance.system.config import Config
 from appliance.table.history import result_of
@@ -86,12 +87,17 @@ def test_broad_lines_ended_after_two_words_keeps_them_and_their_rating(
     result = result_of(record, "en")
     assert result["ended_early"] and result["winners"] == ["P0", "P1", "P2", "P3"]
     assert result["scores"] == [["P0", 2.0], ["P1", 2.0], ["P2", 2.0], ["P3", 2.0]]
-    # The lobby's history names the winners and says the game was ended early.
+    # The lobby's history gives the table's count (a game played together: every seat
+    # "won") and says the game was ended early; the kiosk words it (appliance/kiosk).
     history = LobbyHistory(session, clock, 8.0)
     assert record.finished_at is not None
     winners = history._steps_of([record], record.finished_at)[0]
     assert winners["kind"] == "winners"
-    assert winners["lines"][0].endswith("Broad Lines: P0, P1, P2, P3 (ended early)")
+    assert {k: v for k, v in winners["results"][0].items() if k != "when"} == {
+        "title": "Broad Lines", "winners": ["P0", "P1", "P2", "P3"], "together": True,
+        "guessed": 2, "ended_early": True}
+    assert history_line(winners["results"][0], "en").endswith(
+        "  Broad Lines · Together: 2 words guessed · ended early")
 
 
 def test_luck_of_the_draw_ended_mid_round_keeps_the_cards_won(

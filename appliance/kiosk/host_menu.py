@@ -15,7 +15,8 @@ from it), a confirmation's safe choice sits left of the one that acts, and the P
 pad's OK is its tallest key, above Cancel.
 
 `view["history"]` (appliance/table/lobby_history.py) is one step of the lobby's cycle: today's
-winners, or one of today's best drawings; the lobby draws it in a strip under the seats.
+results (worded by text.result_line, as the finish words them), or one of today's best
+drawings; the lobby draws it in a strip under the seats.
 Like the rest of the kiosk this module reads plain data only.
 """
 
@@ -29,6 +30,7 @@ import pygame
 from appliance.kiosk.intents import HostChoice, HostCorner, PinKey
 from appliance.kiosk.kit import wrap
 from appliance.kiosk.painter import Painter
+from appliance.kiosk.text import result_line
 from appliance.kiosk.theme import (
     ACCENT,
     MUTED,
@@ -46,7 +48,7 @@ WORDS: Final = {
         "pin_title": "Host PIN", "cancel": "Cancel", "ok": "OK", "back": "⌫",
         "menu_title": "Host menu", "pause": "Pause", "resume": "Resume", "end": "End game",
         "kick": "Kick {name}", "offer": "Free {name}'s seat", "restart": "Restart box",
-        "close": "Close", "today": "Today's winners", "best": "Best drawings of the day",
+        "close": "Close", "today": "Today's results", "best": "Best drawings of the day",
         "by": "{word} · {name}", "ended_early": "ended early",
         "again": "Play again", "lobby": "Back to the lobby",
         "confirm_kick": "Remove {name} from the table?", "kick_yes": "Remove",
@@ -70,7 +72,7 @@ WORDS: Final = {
         "pin_title": "PIN hostitele", "cancel": "Zrušit", "ok": "OK", "back": "⌫",
         "menu_title": "Menu hostitele", "pause": "Pozastavit", "resume": "Pokračovat",
         "end": "Ukončit hru", "kick": "Odebrat: {name}", "offer": "Uvolnit místo: {name}",
-        "restart": "Restartovat", "close": "Zavřít", "today": "Dnešní vítězové",
+        "restart": "Restartovat", "close": "Zavřít", "today": "Dnešní výsledky",
         "best": "Nejlepší obrázky dne", "by": "{word} · {name}", "ended_early": "ukončena",
         "again": "Hrát znovu", "lobby": "Zpět do předsíně",
         "confirm_kick": "Odebrat hráče {name} od stolu?", "kick_yes": "Odebrat",
@@ -315,6 +317,20 @@ def _sound_row(r: Painter, surface: pygame.Surface, sound: Mapping[str, Any],
 # -- the idle lobby's history ------------------------------------------------------------
 
 
+def history_line(result: Mapping[str, Any], lang: str) -> str:
+    """'20:14  Duplik · Winner: Ada', '20:40  Broad Lines · Together: 7 words guessed':
+    one of today's games (appliance/table/lobby_history.py), its result worded as the
+    finish words it."""
+    winners = result.get("winners") if isinstance(result.get("winners"), list) else []
+    assert isinstance(winners, list)
+    guessed = result.get("guessed")
+    said = result_line(lang, together=result.get("together") is True,
+                       guessed=guessed if isinstance(guessed, int) else 0,
+                       winners=[str(w) for w in winners],
+                       ended_early=result.get("ended_early") is True)
+    return f"{result.get('when', '')}  {result.get('title', '')} · {said}"
+
+
 def draw_history(r: Painter, surface: pygame.Surface, history: Mapping[str, Any],
                  rect: pygame.Rect, m: Metrics, lang: str) -> None:
     """One step of the lobby's cycle into `rect`: a list of winners, or one drawing."""
@@ -332,14 +348,15 @@ def draw_history(r: Painter, surface: pygame.Surface, history: Mapping[str, Any]
         head = r.blit_text(s, heading, m.f_body, ACCENT, "topleft", inner.topleft, True, inner.w)
         y = head.bottom + m.gap // 2
         if kind == "winners":
-            lines = history.get("lines") if isinstance(history.get("lines"), list) else []
-            assert isinstance(lines, list)
-            for line in lines:
+            results = history.get("results") if isinstance(history.get("results"), list) else []
+            assert isinstance(results, list)
+            for result in results:
                 if y + r.line(m.f_small) > inner.bottom:
                     break
-                r.blit_text(s, str(line), m.f_small, TEXT, "topleft", (inner.left, y), False,
-                            inner.w)
-                y += r.line(m.f_small)
+                if isinstance(result, Mapping):
+                    r.blit_text(s, history_line(result, lang), m.f_small, TEXT, "topleft",
+                                (inner.left, y), False, inner.w)
+                    y += r.line(m.f_small)
             return
         strokes = history.get("strokes") if isinstance(history.get("strokes"), list) else []
         sheet_h = inner.bottom - y

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import pygame
 
 from appliance.kiosk.host_menu import draw_history
 from appliance.kiosk.intents import KickSeat, SelectGame, SitDown, StartGame
+from appliance.kiosk.kit import wrap
 from appliance.kiosk.painter import Painter
 from appliance.kiosk.qr import wifi_from_view
-from appliance.kiosk.text import join_names, tr
+from appliance.kiosk.text import result_line, tr
 from appliance.kiosk.theme import (
     ACCENT,
     MUTED,
@@ -33,12 +34,52 @@ from appliance.kiosk.theme import (
     _int,
 )
 
+ENDED_EARLY: Final = "ended_early"
+"""The outcome summary of a game the host ended early (games.core.ENDED_EARLY; the kiosk
+reads views, not games)."""
+
 
 def plays_together(view: View, game: object) -> bool:
     """Whether the table plays `game` together: its result is the table's, not a list of
     winners (the game's house says so; appliance/door/kiosk_games.py marks the view's games)."""
     return any(g.get("id") == game and g.get("together") is True
                for g in _dicts(view.get("games")))
+
+
+def finish_result(view: View, lang: str) -> str:
+    """A finished match's result in a line: the words the table guessed together in a
+    cooperative game, else who won; "ended early" when the host ended it."""
+    match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
+    assert isinstance(match, Mapping)
+    outcome = match.get("outcome") if isinstance(match.get("outcome"), Mapping) else {}
+    assert isinstance(outcome, Mapping)
+    scores = [pair[1] for pair in outcome.get("scores") or []
+              if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], int | float)]
+    names_by_seat = {
+        _int(s.get("seat"), -1): str(s.get("name", ""))
+        for s in (*_dicts(view.get("seats")), *_dicts(match.get("seats")))
+    }
+    winners = outcome.get("winners") if isinstance(outcome.get("winners"), list) else []
+    assert isinstance(winners, list)
+    names = [names_by_seat.get(_int(w, -1)) or tr(lang, "seat_n", n=_int(w, -1) + 1)
+             for w in winners]
+    return result_line(lang, together=plays_together(view, match.get("game")),
+                       guessed=int(max(scores, default=0)), winners=names,
+                       ended_early=outcome.get("summary") == ENDED_EARLY)
+
+
+def rating_of(view: View, lang: str) -> str:
+    """The rules' own words for a game played together's result (Broad Lines' rating,
+    `match.state.rating`), or "" where the view does not carry one."""
+    match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
+    assert isinstance(match, Mapping)
+    state = match.get("state") if isinstance(match.get("state"), Mapping) else {}
+    assert isinstance(state, Mapping)
+    rating = state.get("rating")
+    if not isinstance(rating, Mapping):
+        return ""
+    said = rating.get(lang, rating.get("en"))
+    return said if isinstance(said, str) else ""
 
 
 def draw_lobby(
@@ -284,35 +325,45 @@ def _draw_result_banner(
         _int(s.get("seat"), -1): str(s.get("name", ""))
         for s in (*_dicts(view.get("seats")), *_dicts(match.get("seats")))
     }
-    winners = outcome.get("winners") if isinstance(outcome.get("winners"), list) else []
-    assert isinstance(winners, list)
-    names = [
-        names_by_seat.get(_int(w, -1)) or tr(lang, "seat_n", n=_int(w, -1) + 1) for w in winners
-    ]
     title = str(match.get("title") or match.get("game") or "")
-    line1 = (
-        tr(lang, "winners", n=len(names), names=join_names(lang, names))
-        if names
-        else tr(lang, "no_winner")
-    )
+    line1 = finish_result(view, lang)
     scores = [
         (names_by_seat.get(_int(pair[0], -1)) or "?", pair[1])
         for pair in (outcome.get("scores") or [])
         if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], int | float)
     ]
     scores.sort(key=lambda item: -item[1])
-    line2 = (
-        "  ·  ".join(f"{name} {points:g}" for name, points in scores)
-        if scores
-        else (tr(lang, "match_over", title=title) if title else "")
-    )
     together = plays_together(view, match.get("game"))
+    over = tr(lang, "match_over", title=title) if title else ""
+    # Played together, every seat has the same score: the rules' rating says more.
+    line2 = (rating_of(view, lang) or over) if together else (
+        "  ·  ".join(f"{name} {points:g}" for name, points in scores) if scores else over)
+    # The result carries a count and the rating the rules' verdict: both are said whole,
+    # smaller or on more lines, never cut (Czech at 800x480 cut both).
+    width = rest.w - 2 * m.pad
+    head_size = painter.fit_size(line1, m.f_head, width, bold=True, min_size=m.f_body)
+    heads = wrap(painter, line1, head_size, width, bold=True)
     if together:
-        # The table plays together: its result is the words guessed, not a ranking.
-        guessed = max((points for _, points in scores), default=0)
-        line1 = tr(lang, "together", n=int(guessed))
-        line2 = tr(lang, "match_over", title=title) if title else ""
-    h = 2 * m.pad + painter.line(m.f_head, True) + (painter.line(m.f_small) if line2 else 0)
+        smalls = wrap(painter, line2, m.f_small, width) if line2 else []
+    else:
+        smalls = [_scores_that_fit(painter, line2, scores, lang, m.f_small, width)
+                  if scores else line2] if line2 else []
+    def height() -> int:
+        return (2 * m.pad + len(heads) * painter.line(head_size, True)
+                + len(smalls) * painter.line(m.f_small))
+
+    small_size = m.f_small
+    if len(smalls) > 1 and (rest.h - height() - m.gap
+                            < _least_seats_and_games(painter, view, m, rest.w)):
+        # No room for the rating's lines above the seats and Start (the 7-inch panel, a
+        # tall portrait lobby): on one line at the smallest type if it fits so, else the
+        # game's title, as any finish says it.
+        small_size = painter.fit_size(line2, m.f_small, width, min_size=m.f_min)
+        fits = painter.fonts.font(small_size).size(line2)[0] <= width
+        smalls = [line2] if fits else [over] if over else []
+        small_size = small_size if fits else m.f_small
+    h = (2 * m.pad + len(heads) * painter.line(head_size, True)
+         + len(smalls) * painter.line(small_size))
     rect = pygame.Rect(rest.left, rest.top, rest.w, h)
     key = ("banner", line1, line2, lang, m)
 
@@ -320,27 +371,13 @@ def _draw_result_banner(
         r = s.get_rect()
         pygame.draw.rect(s, ACCENT, r, border_radius=m.radius)
         inner = r.inflate(-2 * m.pad, -2 * m.pad)
-        t = painter.blit_text(
-            s,
-            line1,
-            m.f_head,
-            ON_ACCENT,
-            "topleft",
-            inner.topleft,
-            bold=True,
-            max_width=inner.w,
-        )
-        if line2:
-            painter.blit_text(
-                s,
-                _scores_that_fit(painter, line2, scores, lang, m.f_small, inner.w)
-                if scores and not together else line2,
-                m.f_small,
-                ON_ACCENT,
-                "topleft",
-                (inner.left, t.bottom),
-                max_width=inner.w,
-            )
+        y = inner.top
+        for text in heads:
+            y = painter.blit_text(s, text, head_size, ON_ACCENT, "topleft", (inner.left, y),
+                                  bold=True, max_width=inner.w).bottom
+        for text in smalls:
+            y = painter.blit_text(s, text, small_size, ON_ACCENT, "topleft", (inner.left, y),
+                                  max_width=inner.w).bottom
 
     surface.blit(painter.part(key, rect.size, paint, slot="banner"), rect)
     return rect

@@ -26,11 +26,11 @@ from appliance.kiosk.intents import (
     PressButton,
     SitDown,
 )
-from appliance.kiosk.kit import PerRenderer, draw_lines, fit_wrapped
-from appliance.kiosk.lobby import draw_lobby, plays_together
+from appliance.kiosk.kit import PerRenderer, draw_lines, fit_wrapped, wrap
+from appliance.kiosk.lobby import draw_lobby, finish_result
 from appliance.kiosk.painter import Painter
 from appliance.kiosk.seat_pad import draw_seat_layer
-from appliance.kiosk.text import join_names, tr
+from appliance.kiosk.text import tr
 from appliance.kiosk.theme import (
     ACCENT,
     BG,
@@ -91,6 +91,7 @@ __all__ = [
     "_num",
     "blend",
     "deadline_remaining",
+    "finish_result",
     "finish_round",
     "finish_step",
     "format_seconds",
@@ -104,9 +105,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 
-ENDED_EARLY: Final = "ended_early"
-"""The outcome summary of a game the host ended early (games.core.ENDED_EARLY; the kiosk
-reads views, not games)."""
 FINISH_STEP_S: Final = 8.0
 """How long a finish shows one round of its art show before the next (Frame.now)."""
 
@@ -374,17 +372,28 @@ class KioskRenderer(Painter):
                              radius=m.radius // 2)
                 x = side + m.pad
             width = r.w - x - m.pad
+            # The result carries a count: smaller, then on two lines, never cut (a Czech
+            # "… · ukončeno předčasně" did not fit the 7-inch panel's strip on one).
             font = self.fit_size(result, m.f_head, width, bold=True, min_size=m.f_small)
-            y = self.blit_text(s, result, font, ACCENT, "topleft", (x, m.pad // 2), True,
-                               width).bottom
+            if self.fonts.font(font, True).size(result)[0] > width:
+                font, lines = fit_wrapped(self, result, m.f_body, width,
+                                          2 * self.line(m.f_body, True), bold=True)
+            else:
+                lines = [result]
+            y = draw_lines(self, s, lines, font, ACCENT, (x, m.pad // 2), width,
+                           bold=True).bottom
             if url is not None:
                 # What the code is for wraps above the hint (the strip is tall enough).
                 y = self.blit_text(s, tr(lang, "gallery_title"), m.f_body, TEXT, "topleft",
                                    (x, y), True, width).bottom
                 room = r.h - m.pad // 2 - self.line(m.f_small) - y
-                size, lines = fit_wrapped(self, tr(lang, "gallery_help"), m.f_small, width,
-                                          room)
-                draw_lines(self, s, lines, size, TEXT, (x, y), width)
+                help_text = tr(lang, "gallery_help")
+                least = max(10, m.f_small // 2, self.min_text)  # fit_wrapped's floor
+                if len(wrap(self, help_text, least, width)) * self.line(least) <= room:
+                    size, lines = fit_wrapped(self, help_text, m.f_small, width, room)
+                    draw_lines(self, s, lines, size, TEXT, (x, y), width)
+                # else a result on two lines took its room: the title beside the code
+                # says what it is for, rather than half a sentence.
             self.blit_text(s, tr(lang, "finish_hint"), m.f_small, MUTED, "bottomleft",
                            (x, r.h - m.pad // 2), False, width)
 
@@ -595,41 +604,6 @@ def _banner_shown(view: View, now: float) -> tuple[str, int, float] | None:
     gone_on = any(_int(e.get("seat"), -1) == seat and e.get("gone_on")
                   for e in _dicts(view.get("away")))
     return ("away_gone_on" if gone_on else "away_count" if left > 0 else "away"), seat, left
-
-
-def finish_result(view: View, lang: str) -> str:
-    """A finished match's result in a line: the words the table guessed together in a
-    cooperative game, else who won; "ended early" when the host ended it."""
-    result = _finish_result(view, lang)
-    match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
-    assert isinstance(match, Mapping)
-    outcome = match.get("outcome") if isinstance(match.get("outcome"), Mapping) else {}
-    assert isinstance(outcome, Mapping)
-    if outcome.get("summary") == ENDED_EARLY:
-        return tr(lang, "ended_early", result=result)
-    return result
-
-
-def _finish_result(view: View, lang: str) -> str:
-    match = view.get("match") if isinstance(view.get("match"), Mapping) else {}
-    assert isinstance(match, Mapping)
-    outcome = match.get("outcome") if isinstance(match.get("outcome"), Mapping) else {}
-    assert isinstance(outcome, Mapping)
-    scores = [pair[1] for pair in outcome.get("scores") or []
-              if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], int | float)]
-    if plays_together(view, match.get("game")):
-        return tr(lang, "together", n=int(max(scores, default=0)))
-    names_by_seat = {
-        _int(s.get("seat"), -1): str(s.get("name", ""))
-        for s in (*_dicts(view.get("seats")), *_dicts(match.get("seats")))
-    }
-    winners = outcome.get("winners") if isinstance(outcome.get("winners"), list) else []
-    assert isinstance(winners, list)
-    names = [names_by_seat.get(_int(w, -1)) or tr(lang, "seat_n", n=_int(w, -1) + 1)
-             for w in winners]
-    if not names:
-        return tr(lang, "no_winner")
-    return tr(lang, "winners", n=len(names), names=join_names(lang, names))
 
 
 def _is_paused(view: View) -> bool:

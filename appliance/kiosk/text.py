@@ -224,3 +224,19 @@ def join_names(lang: str, names: Sequence[str]) -> str:
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + tr(lang, "and") + names[-1]
+
+
+def result_line(lang: str, *, together: bool, guessed: int, winners: Sequence[str],
+                ended_early: bool) -> str:
+    """A finished game's result in one line, the one wording of every screen that shows
+    it (the finish, the lobby's banner, the idle lobby's list of today's games): the
+    words the table guessed in a game played together (everyone "won" together, so
+    naming them as winners says nothing), else who won; "· ended early" when the host
+    ended it."""
+    if together:
+        result = tr(lang, "together", n=guessed)
+    elif winners:
+        result = tr(lang, "winners", n=len(winners), names=join_names(lang, winners))
+    else:
+        result = tr(lang, "no_winner")
+    return tr(lang, "ended_early", result=result) if ended_early else result

@@ -52,6 +52,8 @@ def result_of(record: MatchRecord, lang: str) -> dict[str, Any]:
         "title": title,
         "finished_at": record.finished_at,
         "ended_early": record.outcome is None or outcome.get("summary") == ENDED_EARLY,
+        # A game played together (games/house.py): the words the table guessed, every
+        # seat's score alike, and no winners; None for a game with winners.
         "winners": [] if together is not None else [
             people.credit(w, lang) for w in outcome.get("winners", [])],
         "together": together,

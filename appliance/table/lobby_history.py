@@ -1,4 +1,4 @@
-"""The idle lobby's history: today's winners and best drawings, one step at a time.
+"""The idle lobby's history: today's results and best drawings, one step at a time.
 
 Only while the lobby is idle (phase "lobby", or "finished" two minutes after a game ended)
 and `[lobby] history` is on. The step is the
@@ -25,12 +25,6 @@ log = logging.getLogger("easel.lobby_history")
 
 QUIET_AFTER_GAME_S = 120.0
 GALLERY_STEP: dict[str, Any] = {"kind": "gallery", "sig": "g"}
-
-TEXT = {
-    "en": {"ended_early": "ended early", "won": "{names}"},
-    "cs": {"ended_early": "ukončena", "won": "{names}"},
-}
-
 
 class LobbyHistory:
     def __init__(self, session: Session, clock: Callable[[], float], step_s: float) -> None:
@@ -102,18 +96,23 @@ class LobbyHistory:
         self, records: list[MatchRecord], now: float, ready_only: bool = False
     ) -> list[dict[str, Any]]:
         lang = self.session.config.table.language
-        lines = []
+        results = []
         steps: list[dict[str, Any]] = []
         for record in records[-6:]:
             result = result_of(record, lang)
-            when = datetime.fromtimestamp(record.finished_at or now).strftime("%H:%M")
-            who = ", ".join(result["winners"])
-            if result["ended_early"]:  # with its winners, if what was played had any
-                early = TEXT.get(lang, TEXT["en"])["ended_early"]
-                who = f"{who} ({early})" if who else early
-            lines.append(f"{when}  {result['title']}: {who}")
-        if lines:
-            steps.append({"kind": "winners", "lines": lines[::-1], "sig": f"w:{records[-1].id}"})
+            # The kiosk words each line (appliance/kiosk/text.py, result_line), as its
+            # finish and its banner say a result: a game played together by its count.
+            results.append({
+                "when": datetime.fromtimestamp(record.finished_at or now).strftime("%H:%M"),
+                "title": result["title"],
+                "winners": result["winners"],
+                "together": result["together"] is not None,
+                "guessed": result["together"] or 0,
+                "ended_early": result["ended_early"],
+            })
+        if results:
+            steps.append({"kind": "winners", "results": results[::-1],
+                          "sig": f"w:{records[-1].id}"})
         for record in records[-4:]:
             kept = self.best.kept(record)
             if kept is None and ready_only:
