@@ -52,10 +52,10 @@ def result_of(record: MatchRecord, lang: str) -> dict[str, Any]:
         "title": title,
         "finished_at": record.finished_at,
         "ended_early": record.outcome is None or outcome.get("summary") == ENDED_EARLY,
+        "winners": [people.credit(w, lang) for w in outcome.get("winners", [])],
         # A game played together (games/house.py): the words the table guessed, every
-        # seat's score alike, and no winners; None for a game with winners.
-        "winners": [] if together is not None else [
-            people.credit(w, lang) for w in outcome.get("winners", [])],
+        # seat's score alike, which the screens say instead of its winners (the rules
+        # name every seat); None for a game with winners.
         "together": together,
         # Best first, as a results table reads (the outcome keeps the seats' order).
         "scores": sorted(([people.credit(s, lang), v] for s, v in outcome.get("scores", [])),
