@@ -52,11 +52,12 @@ PI_SUITE ?= trixie
 pi-check: $(DEV_STAMP)
 	EASEL_PI_CHECK=1 EASEL_PI_SUITE=$(PI_SUITE) $(BIN)/pytest -p no:cacheprovider tests/test_pi_wheels.py
 
-# The appliance booted whole in an x86_64 Debian trixie VM under KVM (tests/boot_check):
-# the installer on a clean image, a reboot, the unit by itself, the lobby on virtio-gpu
-# through kmsdrm (QEMU's screendump, its QR code), a phone through a loopback port. Needs
-# root, /dev/kvm, apt-get install debootstrap qemu-system-x86 qemu-utils; the image is
-# cached in .boot-check/. Never part of `make test`.
+# The appliance booted whole in an x86_64 Debian trixie VM (tests/boot_check; KVM where it
+# runs Debian's kernel, else emulated): the installer on a clean image, a reboot, the unit
+# by itself on virtio-gpu through kmsdrm, three phones through a loopback port playing a
+# round, a power cut, the watchdog (docs/testing.md). Needs root, apt-get install
+# debootstrap qemu-system-x86 qemu-utils, Debian's chromium; the image is cached in
+# .boot-check/. Never part of `make test`.
 boot-check: $(DEV_STAMP)
 	EASEL_BOOT_CHECK=1 $(BIN)/pytest -p no:cacheprovider tests/test_boot_check.py
 
