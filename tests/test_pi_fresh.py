@@ -75,7 +75,8 @@ def test_the_tools_variables_and_real_settings_say_nothing(
 ) -> None:
     caplog.set_level(logging.WARNING, "easel.config")
     env = {"EASEL_CHROMIUM": "/usr/bin/chromium", "EASEL_REQUIRE_TOOLS": "1",
-           "EASEL_PI_CHECK": "1", "EASEL_STORAGE_DATA_DIR": "/srv/easel"}
+           "EASEL_PI_CHECK": "1", "EASEL_PI_SUITE": "trixie", "EASEL_BOOT_CHECK": "1",
+           "EASEL_BOOT_CHECK_ACCEL": "tcg", "EASEL_STORAGE_DATA_DIR": "/srv/easel"}
     assert load(files=[], env=env).storage.data_dir == "/srv/easel"
     assert not caplog.records
     load(files=[], env={"EASEL_WHATEVER": "1"})
