@@ -36,7 +36,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PHONE = {
+PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
     "is_mobile": True,
     "has_touch": True,
@@ -234,3 +234,26 @@ def game_phones(browser: Any, game: str, names: Sequence[str]) -> Iterator[list[
         phone.context.close()
     errors = [f"{phone.name}: {e}" for phone in made for e in phone.errors]
     assert not errors, f"the page raised: {errors}"
+
+
+@contextmanager
+def seated_page(browser: Any, box: Appliance, token: str | None, *, goto: bool = True,
+                **context: Any) -> Iterator[Any]:
+    """A phone's page in a context of its own (`context`: Playwright's new_context
+    options), holding a seat's `token` and the room as the page keeps them after a join
+    (none for a newcomer), opened at the box's address unless `goto` is false. Fails
+    afterwards if the page raised a script error."""
+    made = browser.new_context(**context)
+    if token is not None:
+        made.add_init_script(f"localStorage.setItem('easel.token', {token!r});"
+                             f"localStorage.setItem('easel.room', {box.room!r});")
+    page = made.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    try:
+        if goto:
+            page.goto(box.url)
+        yield page
+    finally:
+        made.close()
+    assert not errors, errors

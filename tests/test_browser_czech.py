@@ -30,7 +30,7 @@ import pytest
 
 from appliance.table.session import HOST, Session
 from games import registry
-from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance
+from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance, seated_page
 from tests.finish_play import NAMES
 from tests.test_browser_finish import stored_box
 from tests.test_czech_words import STATIC, english_words
@@ -126,19 +126,9 @@ def czech_box(tmp_path: Path, game: str, phase: str | None) -> Iterator[tuple[Ap
 
 @contextmanager
 def czech_page(browser: Any, box: Appliance, token: str | None = None) -> Iterator[Any]:
-    context = browser.new_context(viewport=SMALL, is_mobile=True, has_touch=True,
-                                  locale="cs-CZ", device_scale_factor=2)
-    if token is not None:
-        context.add_init_script(f"localStorage.setItem('easel.token', {token!r});"
-                                f"localStorage.setItem('easel.room', {box.room!r});")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    try:
+    with seated_page(browser, box, token, goto=False, viewport=SMALL, is_mobile=True,
+                     has_touch=True, locale="cs-CZ", device_scale_factor=2) as page:
         yield page
-    finally:
-        context.close()
-    assert not errors, errors
 
 
 def read_phones(browser: Any, box: Appliance, tokens: list[str], what: str) -> None:

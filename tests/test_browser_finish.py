@@ -25,7 +25,14 @@ from appliance.system.config import Config, StorageSettings
 from appliance.table.session import HOST, Session
 from appliance.table.store import Store
 from games import registry
-from tests.browser import PHONE, SCREENSHOT_DIR, WAIT_MS, Appliance, assert_on_screen
+from tests.browser import (
+    PHONE,
+    SCREENSHOT_DIR,
+    WAIT_MS,
+    Appliance,
+    assert_on_screen,
+    seated_page,
+)
 from tests.conftest import FakeClock
 from tests.finish_play import play_to_the_finish
 
@@ -57,20 +64,8 @@ def stored_box(
 
 @contextmanager
 def phone(browser: Any, box: Appliance, token: str) -> Iterator[Any]:
-    context = browser.new_context(**PHONE)
-    context.add_init_script(
-        f"localStorage.setItem('easel.token', {token!r});"
-        f"localStorage.setItem('easel.room', {box.room!r});"
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    try:
-        page.goto(box.url)
+    with seated_page(browser, box, token, **PHONE) as page:
         yield page
-    finally:
-        context.close()
-    assert not errors, errors
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 
 from games.broad_lines import RATINGS
-from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance
+from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance, seated_page
 from tests.test_browser_finish import stored_box
 
 pytestmark = pytest.mark.browser
@@ -67,23 +67,12 @@ def table(tmp_path: Path, game: str, phase: str | None) -> Iterator[tuple[Applia
 def phone(browser: Any, box: Appliance, token: str, size: dict[str, int] = SMALL,
           route: Callable[[Any], None] | None = None) -> Iterator[Any]:
     tablet = size["width"] >= 700
-    context = browser.new_context(viewport=size, is_mobile=not tablet, has_touch=True,
-                                  device_scale_factor=1 if tablet else 2)
-    context.add_init_script(
-        f"localStorage.setItem('easel.token', {token!r});"
-        f"localStorage.setItem('easel.room', {box.room!r});"
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    if route is not None:
-        page.route_web_socket(re.compile(r".*/ws$"), route)
-    try:
+    with seated_page(browser, box, token, goto=False, viewport=size, is_mobile=not tablet,
+                     has_touch=True, device_scale_factor=1 if tablet else 2) as page:
+        if route is not None:
+            page.route_web_socket(re.compile(r".*/ws$"), route)
         page.goto(box.url)
         yield page
-    finally:
-        context.close()
-    assert not errors, errors
 
 
 @contextmanager

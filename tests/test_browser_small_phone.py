@@ -31,7 +31,7 @@ import pytest
 
 from appliance.table.session import HOST, Session
 from games.broad_lines import pending_guess
-from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance
+from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance, seated_page
 from tests.test_browser_finish import stored_box
 
 pytestmark = pytest.mark.browser
@@ -42,19 +42,9 @@ SMALL = {"width": 360, "height": 640}
 @contextmanager
 def small_phone(browser: Any, box: Appliance, token: str,
                 size: dict[str, int] = SMALL) -> Iterator[Any]:
-    context = browser.new_context(viewport=size, is_mobile=True, has_touch=True,
-                                  device_scale_factor=2)
-    context.add_init_script(f"localStorage.setItem('easel.token', {token!r});"
-                            f"localStorage.setItem('easel.room', {box.room!r});")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    try:
-        page.goto(box.url)
+    with seated_page(browser, box, token, viewport=size, is_mobile=True, has_touch=True,
+                     device_scale_factor=2) as page:
         yield page
-    finally:
-        context.close()
-    assert not errors, errors
 
 
 def in_viewport(page: Any, locator: Any) -> bool:
