@@ -5,8 +5,10 @@ bench_hostile prepares (an ArtBox match being drawn, three seats whose tokens we
 This process is the crowd, from loopback addresses 127.0.4.x and 127.0.5.x, and two
 honest seats from 127.0.0.9:
 
-- `honest_ack_p99_ms_rehello_30`, `honest_seen_p99_ms_rehello_30`: an honest seat's small
-  strokes (5 a second), acknowledged, and seen by another seat's phone, while 30
+- `honest_ack_p99_ms_rehello_30`, `honest_view_p99_ms_rehello_30`,
+  `other_ping_p99_ms_rehello_30`: an honest seat's small strokes (5 a second),
+  acknowledged, shown back to it as a newer view, and another seat's ping meanwhile (the
+  stroke is hidden from it: what it would wait on is the box), while 30
   addresses each re-send hello and join as watchers as fast as their budget allows (each
   used to cost two table versions and a view to every phone).
 - `box_rss_growth_mb_200_addresses`, `box_rss_left_mb_200_addresses`: the box's RSS
@@ -47,35 +49,39 @@ async def _seat(http: aiohttp.ClientSession, port: int, token: str) -> Any:
     return ws
 
 
-async def honest_strokes(port: int, tokens: list[str], seconds: float) -> tuple[float, float]:
-    """(ack p99 ms, seen-by-another-seat p99 ms) of one seat's small strokes."""
+async def honest_strokes(port: int, tokens: list[str], seconds: float
+                         ) -> tuple[float, float, float]:
+    """(ack p99 ms, own-view p99 ms, other seat's ping p99 ms) of one seat's small strokes.
+
+    An ArtBox stroke is hidden from the other phones while they draw, and a phone is sent
+    no view that tells it nothing new (docs/protocol.md): what the others wait on is the
+    box itself, measured as the other seat's ping to its pong; the drawer's own view of
+    its move (a newer version after its ack) is what the move costs to be shown."""
     acks: list[float] = []
-    seen: list[float] = []
+    shown: list[float] = []
+    pings: list[float] = []
     async with aiohttp.ClientSession(
         connector=aiohttp.TCPConnector(local_addr=(HONEST, 0))
     ) as http:
         drawer = await _seat(http, port, tokens[0])
-        watcher = await _seat(http, port, tokens[1])
-        # A move reaches the other phone as a view of a newer version (its picture is
-        # hidden from them while drawing: the version is what tells).
-        sent: dict[int, tuple[float, int]] = {}
-        latest = {"version": -1}
+        other = await _seat(http, port, tokens[1])
+        pinged: list[float] = []
 
-        async def watch() -> None:
-            async for msg in watcher:
-                if msg.type != aiohttp.WSMsgType.TEXT:
-                    continue
-                view = json.loads(msg.data)
-                if view.get("type") != "view" or not isinstance(view.get("version"), int):
-                    continue
-                latest["version"] = view["version"]
-                now = time.perf_counter()
-                for n, (at, before) in list(sent.items()):
-                    if view["version"] > before:
-                        seen.append((now - at) * 1000)
-                        del sent[n]
+        async def pong() -> None:
+            async for msg in other:
+                if msg.type == aiohttp.WSMsgType.TEXT and json.loads(msg.data).get(
+                        "type") == "pong" and pinged:
+                    pings.append((time.perf_counter() - pinged.pop()) * 1000)
 
-        watching = asyncio.create_task(watch())
+        async def ping() -> None:
+            while True:
+                if not pinged:  # one ping out at a time
+                    pinged.append(time.perf_counter())
+                    await other.send_str('{"type":"ping"}')
+                await asyncio.sleep(0.25)
+
+        tasks = [asyncio.create_task(pong()), asyncio.create_task(ping())]
+        version = -1
         end = time.monotonic() + seconds
         n = 0
         while time.monotonic() < end:
@@ -84,21 +90,35 @@ async def honest_strokes(port: int, tokens: list[str], seconds: float) -> tuple[
             data = ({"points": [[100 + n % 50, 100, 0], [300, 200 + n % 50, 60]],
                      "colour": "#202020", "width": 8} if n % 2 else {})
             started = time.perf_counter()
-            sent[n] = (started, latest["version"])
             await drawer.send_json({"type": "act", "id": f"h{n}", "kind": kind, "data": data})
-            while True:
-                msg = json.loads((await drawer.receive(timeout=10)).data)
-                if (msg.get("type") == "ack" and msg.get("id") == f"h{n}") or (
-                        msg.get("type") == "error" and msg.get("ref") == f"h{n}"):
+            acked = done = False
+            while not done:
+                try:  # a move that changes nothing shown is sent no view: 2 s after its ack
+                    msg = json.loads((await drawer.receive(timeout=2 if acked else 10)).data)
+                except TimeoutError:
+                    if not acked:
+                        raise
                     break
-            acks.append((time.perf_counter() - started) * 1000)
+                if msg.get("type") == "view" and isinstance(msg.get("version"), int):
+                    if acked and msg["version"] > version:
+                        shown.append((time.perf_counter() - started) * 1000)
+                        done = True
+                    version = max(version, msg["version"])
+                elif (msg.get("type") == "ack" and msg.get("id") == f"h{n}") or (
+                        msg.get("type") == "error" and msg.get("ref") == f"h{n}"):
+                    acked, done = True, msg.get("type") == "error"
+                    acks.append((time.perf_counter() - started) * 1000)
             await asyncio.sleep(0.2)
-        await asyncio.sleep(0.5)
-        watching.cancel()
-        await asyncio.gather(watching, return_exceptions=True)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         await drawer.close()
-        await watcher.close()
-    return percentile(acks, 0.99), percentile(seen, 0.99) if seen else float("nan")
+        await other.close()
+
+    def p99(values: list[float]) -> float:
+        return percentile(values, 0.99) if values else float("nan")
+
+    return p99(acks), p99(shown), p99(pings)
 
 
 async def rehello_crowd(port: int, room: str, addresses: int, stop: asyncio.Event) -> None:
@@ -228,11 +248,12 @@ async def measure() -> dict[str, float]:
         stop = asyncio.Event()
         crowd = asyncio.create_task(rehello_crowd(port, room, 30, stop))
         await asyncio.sleep(1.0)
-        ack, seen = await honest_strokes(port, tokens, 8.0)
+        ack, shown, ping = await honest_strokes(port, tokens, 8.0)
         stop.set()
         await asyncio.gather(crowd, return_exceptions=True)
         figures["honest_ack_p99_ms_rehello_30"] = ack
-        figures["honest_seen_p99_ms_rehello_30"] = seen
+        figures["honest_view_p99_ms_rehello_30"] = shown
+        figures["other_ping_p99_ms_rehello_30"] = ping
 
         await asyncio.sleep(2.0)
         figures.update(await unfinished(port, room, 200, box))
