@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -32,7 +32,7 @@ from appliance.table.session import HOST, Session
 from games import registry
 from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance, seated_page
 from tests.finish_play import NAMES
-from tests.test_browser_finish import stored_box
+from tests.test_browser_finish import started_box
 from tests.test_czech_words import STATIC, english_words
 
 pytestmark = pytest.mark.browser
@@ -103,25 +103,13 @@ def assert_czech(page: Any, where: str) -> str:
     return text
 
 
-def phase_is(name: str) -> Any:
-    return lambda state: bool(state.phase == name)
-
-
 def in_czech(session: Session) -> None:
     session.set_language(HOST, "cs")
 
 
-@contextmanager
-def czech_box(tmp_path: Path, game: str, phase: str | None) -> Iterator[tuple[Appliance,
-                                                                             list[str]]]:
-    box, tokens = stored_box(tmp_path, game, until=None if phase is None else phase_is(phase),
-                             then=in_czech)
-    box.env.update(EASEL_HOST_PIN=PIN)
-    box.start()
-    try:
-        yield box, tokens
-    finally:
-        box.stop()
+def czech_box(tmp_path: Path, game: str, phase: str | None
+              ) -> AbstractContextManager[tuple[Appliance, list[str]]]:
+    return started_box(tmp_path, game, phase, PIN, then=in_czech)
 
 
 @contextmanager

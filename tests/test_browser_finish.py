@@ -62,6 +62,27 @@ def stored_box(
     return box, tokens
 
 
+def phase_is(name: str) -> Callable[[Any], bool]:
+    """Play until the rules' state is in phase `name` (for `stored_box`'s `until`)."""
+    return lambda state: bool(state.phase == name)
+
+
+@contextmanager
+def started_box(tmp_path: Path, game: str, phase: str | None, pin: str,
+                then: Callable[[Session], None] | None = None,
+                ) -> Iterator[tuple[Appliance, list[str]]]:
+    """`stored_box` played until `phase` (None: to its finish), started with host `pin`,
+    stopped afterwards."""
+    box, tokens = stored_box(tmp_path, game, until=None if phase is None else phase_is(phase),
+                             then=then)
+    box.env.update(EASEL_HOST_PIN=pin)
+    box.start()
+    try:
+        yield box, tokens
+    finally:
+        box.stop()
+
+
 @contextmanager
 def phone(browser: Any, box: Appliance, token: str) -> Iterator[Any]:
     with seated_page(browser, box, token, **PHONE) as page:

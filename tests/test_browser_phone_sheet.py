@@ -28,7 +28,7 @@ import re
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,7 @@ import pytest
 
 from games.broad_lines import RATINGS
 from tests.browser import SCREENSHOT_DIR, WAIT_MS, Appliance, seated_page
-from tests.test_browser_finish import stored_box
+from tests.test_browser_finish import started_box
 
 pytestmark = pytest.mark.browser
 
@@ -48,19 +48,9 @@ MAX_COVERED = 0.15
 MIN_TARGET_PX = 44
 
 
-def phase_is(name: str) -> Callable[[Any], bool]:
-    return lambda state: bool(state.phase == name)
-
-
-@contextmanager
-def table(tmp_path: Path, game: str, phase: str | None) -> Iterator[tuple[Appliance, list[str]]]:
-    box, tokens = stored_box(tmp_path, game, until=None if phase is None else phase_is(phase))
-    box.env.update(EASEL_HOST_PIN=PIN)
-    box.start()
-    try:
-        yield box, tokens
-    finally:
-        box.stop()
+def table(tmp_path: Path, game: str, phase: str | None
+          ) -> AbstractContextManager[tuple[Appliance, list[str]]]:
+    return started_box(tmp_path, game, phase, PIN)
 
 
 @contextmanager
