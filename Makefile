@@ -34,8 +34,8 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-# Two workers (pytest-xdist): the suite is sized for a 2-core machine (about 9 minutes
-# there, 14 in one process). --dist loadfile keeps each file's tests in one worker and in
+# Two workers (pytest-xdist): the suite is sized for a 2-core machine (about 11 minutes
+# there). --dist loadfile keeps each file's tests in one worker and in
 # file order (test_hostile counts what its fuzz test sent).
 test: lint
 	$(BIN)/pytest -n 2 --dist loadfile
