@@ -518,7 +518,8 @@ def test_no_czech_kiosk_screen_shows_an_english_sentence(
     display: None, czech_views: dict[str, list[Shot]]
 ) -> None:
     """Every text drawn on a Czech table's screens (each game played in Czech, its
-    finish, the host's menu and questions, the seat pad) at 800x480 and 1920x1080."""
+    finish, the host's menu and questions, the seat pad) at 800x480 and 1920x1080, and
+    their quotation marks („…“, not “…”)."""
     found: set[str] = set()
     checked = 0
     for game, shots in sorted(czech_views.items()):
@@ -532,8 +533,11 @@ def test_no_czech_kiosk_screen_shows_an_english_sentence(
                 r.render(surface, view, now)
                 assert r.layout is not None
                 checked += 1
+                texts = [t.text for t in r.layout.texts]
                 found.update(f"{game} {size[0]}x{size[1]}: {problem}" for problem in
-                             english_sentences([t.text for t in r.layout.texts]))
+                             english_sentences(texts))
+                found.update(f"{game} {size[0]}x{size[1]}: {t!r} quotes the English way"
+                             for t in texts if "”" in t)
     assert checked >= 100, f"only {checked} screens checked"
     assert not found, f"{len(found)} English texts on Czech screens:\n" + "\n".join(
         sorted(found)[:60])

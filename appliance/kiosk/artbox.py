@@ -84,7 +84,7 @@ from appliance.kiosk.render import (
     ink_on,
 )
 from appliance.kiosk.strokes import PAPER, StrokeCache, sheet_rect
-from appliance.kiosk.text import add_texts, tr
+from appliance.kiosk.text import add_texts, quoted, tr
 
 GAME_ID: Final = "artbox"
 SHAPES: Final = ("circle", "square", "triangle", "line")
@@ -1108,7 +1108,8 @@ def _reveal_label(
             )
             right = o.left - m.gap // 3
         r.blit_text(
-            surf, f"“{word}”", m.f_small, TEXT, "midleft", (x, line // 2), True, max(1, right - x)
+            surf, quoted(lang, word), m.f_small, TEXT, "midleft", (x, line // 2), True,
+            max(1, right - x),
         )
         y2 = line + max(0, (rect.h - 2 * line) // 2)
         pygame.draw.rect(surf, colour, (0, y2 + 2, max(4, line // 5), line - 4))

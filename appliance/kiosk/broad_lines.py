@@ -79,7 +79,7 @@ from appliance.kiosk.strokes import (
     draw_strokes,
     sheet_rect,
 )
-from appliance.kiosk.text import plural_form, tr
+from appliance.kiosk.text import plural_form, quoted, tr
 
 GAME_ID: Final = "broad-lines"
 BOARD: Final[Colour] = (238, 240, 244)
@@ -869,7 +869,7 @@ def _draw_art_show(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) 
         s.blit(caches_of(r).stacks.stack(key, sheets, board.size), board)
         result = str(rnd.get("result") or "unfinished")
         colour = YES if result == "guessed" else MUTED
-        word = f"“{table.word(rnd.get('word'))}”"
+        word = quoted(lang, table.word(rnd.get("word")))
         r.blit_text(s, word, m.f_small, TEXT, "topleft", (x, board.bottom + 2), True, cell_w)
         note = f"{tx(lang, 'result_' + result)} · {len(sheets)}"
         r.blit_text(s, note, m.f_small, colour, "topleft",

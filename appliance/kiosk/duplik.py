@@ -87,7 +87,7 @@ from appliance.kiosk.render import (
     ink_on,
 )
 from appliance.kiosk.strokes import PAPER, StrokeCache, sheet_rect
-from appliance.kiosk.text import add_texts, join_names, tr
+from appliance.kiosk.text import add_texts, join_names, quoted, tr
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +100,6 @@ View = Mapping[str, Any]
 STRINGS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
     "en": {
         "duplik.round": "Round {round} of {rounds}",
-        "duplik.quoted": "“{title}”",
         "duplik.portrayer": "Portrayer",
         "duplik.portrays": "portrays",
         "duplik.golden": "Golden",
@@ -150,7 +149,6 @@ STRINGS: Final[dict[str, dict[str, str | dict[str, str]]]] = {
     },
     "cs": {
         "duplik.round": "Kolo {round} z {rounds}",
-        "duplik.quoted": "„{title}“",
         "duplik.portrayer": "Vypravěč",
         "duplik.portrays": "vypráví",
         "duplik.golden": "Zlaté",
@@ -482,7 +480,7 @@ def _draw_header(r: KioskRenderer, f: Frame, table: Table, area: pygame.Rect) ->
         s, sub, m.f_small, MUTED, "topleft", area.topleft, True, max(1, right - area.left)
     )
     # The title is what the table talks about: smaller rather than cut, down to a head.
-    heading = tr(lang, "duplik.quoted", title=title) if title else game_title
+    heading = quoted(lang, title) if title else game_title
     width = max(1, right - area.left)
     size = r.fit_size(heading, m.f_title, width, bold=True, min_size=m.f_head)
     big = r.blit_text(s, heading, size, TEXT, "topleft", (area.left, small.bottom), True, width)
@@ -1224,7 +1222,7 @@ def _draw_artshow(r: KioskRenderer, f: Frame, table: Table, rect: pygame.Rect) -
     heading = tr(lang, "duplik.artshow")
     if table.phase == "over" and len(shows) > 1:
         heading = (f"{heading} · {tr(lang, 'duplik.round', round=shown + 1, rounds=len(shows))}"
-                   f" · “{localised(show.get('title'), lang)}”")
+                   f" · {quoted(lang, localised(show.get('title'), lang))}")
     head = r.blit_text(s, heading, m.f_head, GOLD, "topleft", rect.topleft, True,
                        rect.w if table.phase == "over" else rect.w // 2)
     if table.phase == "artshow":

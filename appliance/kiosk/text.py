@@ -226,6 +226,11 @@ def join_names(lang: str, names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + tr(lang, "and") + names[-1]
 
 
+def quoted(lang: str, text: str) -> str:
+    """`text` in the language's quotation marks: “word” in English, „slovo“ in Czech."""
+    return f"„{text}“" if lang == "cs" else f"“{text}”"
+
+
 def result_line(lang: str, *, together: bool, guessed: int, winners: Sequence[str],
                 ended_early: bool) -> str:
     """A finished game's result in one line, the one wording of every screen that shows
