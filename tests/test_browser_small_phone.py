@@ -168,13 +168,7 @@ def test_a_broad_lines_artist_sees_the_sheet_its_tools_and_place_at_once(
     try:
         drawers = 0
         for token in tokens:
-            context = browser.new_context(viewport=size, is_mobile=True, has_touch=True,
-                                          device_scale_factor=2)
-            context.add_init_script(f"localStorage.setItem('easel.token', {token!r});"
-                                    f"localStorage.setItem('easel.room', {box.room!r});")
-            page = context.new_page()
-            try:
-                page.goto(box.url)
+            with small_phone(browser, box, token, size) as page:
                 expect(page.locator('[data-screen="playing"]')).to_be_visible(timeout=WAIT_MS)
                 expect(page.locator("#game-root .bl-head")).to_be_attached(timeout=WAIT_MS)
                 if not page.locator("#game-root .pad").count():
@@ -192,8 +186,6 @@ def test_a_broad_lines_artist_sees_the_sheet_its_tools_and_place_at_once(
                         f"{what} is off a {size['width']}x{height} screen: {got}")
                 name = f"easel-small-broad-lines-draw-{size['width']}x{height}.png"
                 page.screenshot(path=str(SCREENSHOT_DIR / name))
-            finally:
-                context.close()
         assert drawers == 1
     finally:
         box.stop()

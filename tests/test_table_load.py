@@ -15,18 +15,26 @@ from tests.conftest import LiveServer, Phone
 from tests.toygame import RaceToTwenty
 
 
-async def _table(live: LiveServer, store: Store, watchers: int) -> tuple[list[Phone], list[Phone]]:
-    assert store.start_writer()  # as the box runs: commits on the writer thread
-    session = live.session
-    players = [await live.phone() for _ in range(2)]
-    for i, phone in enumerate(players):
-        await phone.join(session.room, f"P{i}", PALETTE[i])
+async def _seated(live: LiveServer, players: int, watchers: int
+                  ) -> tuple[list[Phone], list[Phone]]:
+    """`players` phones joined in seats, then `watchers` phones welcomed as watchers."""
+    room = live.session.room
+    seated = [await live.phone() for _ in range(players)]
+    for i, phone in enumerate(seated):
+        await phone.join(room, f"P{i}", PALETTE[i])
     seen = []
     for _ in range(watchers):
         phone = await live.phone()
-        await phone.send({"type": "hello", "room": session.room})
+        await phone.send({"type": "hello", "room": room})
         await phone.expect("welcome")
         seen.append(phone)
+    return seated, seen
+
+
+async def _table(live: LiveServer, store: Store, watchers: int) -> tuple[list[Phone], list[Phone]]:
+    assert store.start_writer()  # as the box runs: commits on the writer thread
+    session = live.session
+    players, seen = await _seated(live, 2, watchers)
     session.select(HOST, "race")
     session.start(HOST)
     for phone in [*players, *seen]:
@@ -81,15 +89,7 @@ async def test_an_artbox_stroke_makes_a_view_for_its_drawer_alone(live: LiveServ
     import games.artbox  # noqa: F401  (registers ArtBox)
 
     session, server = live.session, live.server
-    players = [await live.phone() for _ in range(3)]
-    for i, phone in enumerate(players):
-        await phone.join(session.room, f"P{i}", PALETTE[i])
-    watchers = []
-    for _ in range(4):
-        phone = await live.phone()
-        await phone.send({"type": "hello", "room": session.room})
-        await phone.expect("welcome")
-        watchers.append(phone)
+    players, watchers = await _seated(live, 3, 4)
     session.select(HOST, "artbox")
     session.start(HOST)
     assert session.match is not None
