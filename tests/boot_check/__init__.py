@@ -46,6 +46,8 @@ QEMU = "qemu-system-x86_64"
 ROOT_PACKAGES = (
     "systemd-sysv", "udev", "dbus", "kmod", "linux-image-amd64", "initramfs-tools",
     "iproute2", "sudo", "ca-certificates", "procps",
+    # The checks' own tools: cec-ctl (the TV remote on vivid's CEC bus), gpioinfo (gpio-sim).
+    "v4l-utils", "gpiod",
 )
 DISK_SIZE = "4G"
 # The recipe's version: a change to the image's making makes a new image.
