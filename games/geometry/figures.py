@@ -61,6 +61,9 @@ from games.geometry.tolerances import (
     FINE_POINT_SHARPNESS,
     FINE_SEAM_ANGLE,
     FINE_SEAM_REACH,
+    FINE_TIP_ANGLE,
+    FINE_TIP_SAMPLES,
+    FINE_TIP_WIDE_ANGLE,
     FLAT_REACH,
     FLAT_SAMPLES,
     FLAT_TURN,
@@ -1456,9 +1459,11 @@ def fine_points(xs: Sequence[float], ys: Sequence[float], eps: float) -> int:
     """How many points a closed stroke turns at, read from the stroke as drawn (thinned,
     not simplified): where it turns by FINE_POINT_ANGLE or more between chords of
     FINE_POINT_REACH either side, and by FINE_POINT_SHARPNESS of that or more than between
-    chords twice as long; one turning more than its neighbours within twice the reach
-    counts once. Away from its ends (HOOK_FRACTION: flicks), and at the seam, where its end
-    comes back to its start (a lozenge drawn from a tip). Linear in its points."""
+    chords twice as long (or by FINE_TIP_ANGLE, turning by FINE_TIP_WIDE_ANGLE between the
+    longer chords, with FINE_TIP_SAMPLES points round it: a tip between convex sides);
+    one turning more than its neighbours within twice the reach counts once. Away from
+    its ends (HOOK_FRACTION: flicks), and at the seam, where its end comes back to its
+    start (a lozenge drawn from a tip). Linear in its points."""
     n = len(xs)
     if n < 5:
         return 0
@@ -1467,15 +1472,18 @@ def fine_points(xs: Sequence[float], ys: Sequence[float], eps: float) -> int:
     reach = max(FINE_POINT_REACH * total, 2 * eps)
     skip = HOOK_FRACTION * total
     angle = math.radians(FINE_POINT_ANGLE)
+    tip_angle, tip_wide = math.radians(FINE_TIP_ANGLE), math.radians(FINE_TIP_WIDE_ANGLE)
     # The turn between the chords either side of a point is at most what the stroke
     # turns from one chord's far end to the other's: only where its vertices turn by the
-    # angle within the reach is it measured (a round stroke turns by 15 degrees there).
+    # tip's angle within the reach is it measured (a round stroke turns by 15 degrees
+    # there).
     heading = list(map(math.atan2, map(sub, ys[1:], ys[:-1]), map(sub, xs[1:], xs[:-1])))
     bends = [0.0] * n
     for k in range(1, n - 1):
         b = abs(heading[k] - heading[k - 1])
         bends[k] = 2 * math.pi - b if b > math.pi else b
     at = []
+    around = []  # how many of the stroke's points lie within the reach of each of at
     lo = hi = 0
     window = 0.0  # what the vertices turn by strictly within the reach of vertex k
     for k in range(n):
@@ -1485,8 +1493,9 @@ def fine_points(xs: Sequence[float], ys: Sequence[float], eps: float) -> int:
         while cum[lo] <= cum[k] - reach:
             window -= bends[lo]
             lo += 1
-        if window >= angle and skip + 2 * reach <= cum[k] <= total - skip - 2 * reach:
+        if window >= tip_angle and skip + 2 * reach <= cum[k] <= total - skip - 2 * reach:
             at.append(k)
+            around.append(hi - lo)
     count = 0
     last = -math.inf
     if at:
@@ -1498,11 +1507,18 @@ def fine_points(xs: Sequence[float], ys: Sequence[float], eps: float) -> int:
         for i, k in enumerate(at):
             x, y = xs[k], ys[k]
             near = abs(turn_between(x - px[i], y - py[i], px[m + i] - x, py[m + i] - y))
-            if near < angle:
+            if near < tip_angle:
                 continue
             far = abs(turn_between(x - px[2 * m + i], y - py[2 * m + i],
                                    px[3 * m + i] - x, py[3 * m + i] - y))
             if near < FINE_POINT_SHARPNESS * far:
+                continue
+            # Under FINE_POINT_ANGLE, a tip between convex sides only: read wider, it
+            # turns by FINE_TIP_WIDE_ANGLE (a lozenge's bowed sides go on turning), where
+            # a lump of a wobbling circle turns less (its flanks turn back); and drawn
+            # with points enough round it to show its sides bowing, not a stroke
+            # sampled so sparsely that each of its points turns as a corner.
+            if near < angle and (far < tip_wide or around[i] < FINE_TIP_SAMPLES):
                 continue
             if cum[k] - last < 2 * reach:  # the same point, read at a neighbour
                 if near > best:

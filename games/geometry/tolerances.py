@@ -318,6 +318,28 @@ wobbling circles lost 0.5 % to it, the Quick, Draw! circles 1 of 156 (a D-like c
 with a corner) and the cookie outlines 2 of 30 (at 50 degrees: the wobbling circles lose
 5 %)."""
 
+FINE_TIP_ANGLE: Final = 48.0
+"""A tip between convex sides (issue 30's sixth pass): where the stroke turns by this
+much or more between chords of FINE_POINT_REACH either side (and by FINE_POINT_SHARPNESS
+of its turn between chords twice as long), and by FINE_TIP_WIDE_ANGLE or more between
+those longer chords, it is a point, short of FINE_POINT_ANGLE. A lozenge's sides bowing
+out by 8-14 % keep 49-55 degrees of a tip of 75-80 degrees at the reach, and go on
+turning the same way, so the tip turns by 59-75 degrees read twice as wide; a wobbling
+circle's lumps turn as much at the reach, but their flanks turn back (50-56 degrees read
+wider), and so do the blunt spots of real circles (53-59). Generated lozenges read as
+circles, seeds 0-199: 13 of 200 before, see docs/geometry.md for after."""
+
+FINE_TIP_WIDE_ANGLE: Final = 60.0
+"""What a tip of FINE_TIP_ANGLE turns by at least, read between chords of twice
+FINE_POINT_REACH (at 48 degrees without it, 3 real Quick, Draw! circles of 156 and 3
+wobbling circles of 800 had two points; a lozenge's tip turns by 59-75)."""
+
+FINE_TIP_SAMPLES: Final = 5
+"""How many of the stroke's points (thinned) lie within FINE_POINT_REACH of a tip of
+FINE_TIP_ANGLE at least: a stroke sampled more sparsely turns at each of its points as
+at a corner, and shows no sides bowing (a Quick, Draw! circle of the simplified files,
+25 points round, had 3 there at its blunt spots; a finger-drawn lozenge has 7)."""
+
 FINE_POINT_REACH: Final = 0.04
 """The chords a point is read between, as a fraction of the stroke's length (at least 2
 simplification tolerances: a mouse's stair steps and the pen's tremor are no points). A
