@@ -32,9 +32,13 @@ from games.geometry.polyline import XY, cumulative, points_at, stays_near, turn_
 from games.geometry.reasons import JSON, Reasoned
 from games.geometry.tolerances import (
     CLOSE_GAP,
+    DASH_ANGLE,
+    DASH_GAP,
+    DASH_STROKES,
     ELLIPSE_TOLERANCE,
     JOIN_BUDGET,
     JOIN_VERTICES,
+    LINE_TOLERANCE,
     MAX_STROKE_POINTS,
     OUTLINE_FRACTION,
     OVERLAP_FRACTION,
@@ -382,6 +386,74 @@ def _paths(
         found.values(), key=lambda item: (item[0], [i for i, _ in item[1]]))]
 
 
+def _dashes(traces: Sequence[Trace], straight: Sequence[int]) -> list[Chain]:
+    """Straight strokes in a row along one line, 2 to DASH_STROKES of them, each gap
+    between them at most DASH_GAP times the longer dash beside it (each overlap at most
+    half the shorter): a line drawn in dashes
+    (Quick, Draw! players draw lines so), one line to a person. Every end of every dash
+    lies within LINE_TOLERANCE of the whole's length from the line through its two ends
+    farthest apart, and each dash runs along it (within DASH_ANGLE). Read only for up to
+    DASH_STROKES straight strokes in a drawing (the longest), a pass over each pair."""
+    if len(straight) < 2:
+        return []
+    ends = {i: ((traces[i].xs[0], traces[i].ys[0]), (traces[i].xs[-1], traces[i].ys[-1]))
+            for i in straight}
+    length = {i: math.dist(*ends[i]) for i in straight}
+    dashes = sorted(straight, key=lambda i: -length[i])[:DASH_STROKES]
+    found: list[Chain] = []
+    seen: set[tuple[int, ...]] = set()
+    limit = math.sin(math.radians(DASH_ANGLE))
+    for seed in dashes:
+        (ax, ay), (bx, by) = ends[seed]
+        if length[seed] <= 0:
+            continue
+        ux, uy = (bx - ax) / length[seed], (by - ay) / length[seed]
+        # Along the seed's line: where each dash starts and stops on it, and how far off.
+        row = []
+        for i in dashes:
+            (px, py), (qx, qy) = ends[i]
+            if length[i] <= 0 or abs((qx - px) * uy - (qy - py) * ux) > limit * length[i]:
+                continue
+            s0 = (px - ax) * ux + (py - ay) * uy
+            s1 = (qx - ax) * ux + (qy - ay) * uy
+            row.append((min(s0, s1), max(s0, s1), s0 > s1, i))
+        row.sort()
+        run = [row[0]] if row else []
+        for item in row[1:]:
+            before = run[-1]
+            gap = item[0] - max(r[1] for r in run)
+            shorter, longer = sorted((before[1] - before[0], item[1] - item[0]))
+            # Dashes in a row may overlap a little where they meet; one lying mostly over
+            # another is that line drawn again (`not.drawn_over`), no dash of it.
+            if -shorter / 2 <= gap <= DASH_GAP * longer:
+                run.append(item)
+                continue
+            _dash_run(run, ends, seen, found)
+            run = [item]
+        _dash_run(run, ends, seen, found)
+    return found
+
+
+def _dash_run(run: list[tuple[float, float, bool, int]], ends: dict[int, tuple[XY, XY]],
+              seen: set[tuple[int, ...]], found: list[Chain]) -> None:
+    """Keep a run of dashes along a line as a chain when it is 2 to DASH_STROKES dashes
+    whose every end lies within LINE_TOLERANCE of the whole's length of its line."""
+    if not 2 <= len(run) <= DASH_STROKES:
+        return
+    key = tuple(sorted(i for *_, i in run))
+    if key in seen:
+        return
+    seen.add(key)
+    points = [p for *_, i in run for p in ends[i]]
+    (ax, ay), (bx, by) = max(((p, q) for p in points for q in points),
+                             key=lambda pq: math.dist(*pq))
+    whole = math.dist((ax, ay), (bx, by))
+    if whole <= 0 or any(abs((bx - ax) * (y - ay) - (by - ay) * (x - ax)) / whole
+                         > LINE_TOLERANCE * whole for x, y in points):
+        return
+    found.append([(i, reverse) for _, _, reverse, i in run])
+
+
 def _joinings(
     traces: Sequence[Trace], singles: Sequence[Figure],
     alone: Sequence[Sequence[ShapeVerdict]] | None = None,
@@ -413,6 +485,9 @@ def _joinings(
     straight = frozenset(i for i in joinable if i not in closed
                          and singles[i].kind in (FigureKind.LINE, FigureKind.LINES))
     chains.sort(key=lambda item: (item[0], [i for i, _ in item[1]]))
+    # A line drawn in dashes, after the lines whose ends meet (it may not crowd them out).
+    chains.extend((0.0, chain, False) for chain in _dashes(
+        traces, [i for i in joinable if singles[i].kind is FigureKind.LINE]))
     chains.extend((gaps, chain, False)
                   for gaps, chain in _paths(traces, links, closed, straight))
     # A stroke closed by itself is the shape of its path, or the path is not read: the

@@ -419,3 +419,17 @@ JOIN_BUDGET: Final = 16
 JOIN_VERTICES: Final = 800
 """...and at most this many vertices in all of them (the sides of a square drawn in 4
 strokes have 2-10 each; jagged strokes run out of this long before the count)."""
+
+DASH_STROKES: Final = 5
+"""A line drawn in dashes (ArtBox, issue 30's sixth pass): at most this many straight
+strokes in a row along one line, each gap between them at most DASH_GAP times the longer
+dash beside it, are one line. Only the DASH_STROKES longest straight strokes of a drawing are
+compared (a pass over each pair: 25 at most)."""
+
+DASH_ANGLE: Final = 20.0
+"""How far a dash may turn from the line of the dashes (degrees): short dashes drawn fast
+wander off their line, but a dash across it is a tick, not a piece of the line."""
+
+DASH_GAP: Final = 1.5
+"""The longest gap between two dashes of a line, as a multiple of the longer of the two:
+the Quick, Draw! lines drawn in dashes leave gaps of 0.5-1.2 times their dashes."""
