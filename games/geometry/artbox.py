@@ -485,11 +485,12 @@ def _joinings(
     straight = frozenset(i for i in joinable if i not in closed
                          and singles[i].kind in (FigureKind.LINE, FigureKind.LINES))
     chains.sort(key=lambda item: (item[0], [i for i, _ in item[1]]))
-    # A line drawn in dashes, after the lines whose ends meet (it may not crowd them out).
-    chains.extend((0.0, chain, False) for chain in _dashes(
-        traces, [i for i in joinable if singles[i].kind is FigureKind.LINE]))
     chains.extend((gaps, chain, False)
                   for gaps, chain in _paths(traces, links, closed, straight))
+    # A line drawn in dashes comes last: it may not crowd the joinings above out of the
+    # budget.
+    chains.extend((0.0, chain, False) for chain in _dashes(
+        traces, [i for i in joinable if singles[i].kind is FigureKind.LINE]))
     # A stroke closed by itself is the shape of its path, or the path is not read: the
     # other strokes only go over its seam, and add nothing to it nor take from it.
     closed_shape: dict[int, Shape | None] = {}
