@@ -34,6 +34,7 @@ from games.geometry.tolerances import (
     CLOSE_GAP,
     DASH_ANGLE,
     DASH_GAP,
+    DASH_OVERLAP,
     DASH_STROKES,
     ELLIPSE_TOLERANCE,
     JOIN_BUDGET,
@@ -389,7 +390,7 @@ def _paths(
 def _dashes(traces: Sequence[Trace], straight: Sequence[int]) -> list[Chain]:
     """Straight strokes in a row along one line, 2 to DASH_STROKES of them, each gap
     between them at most DASH_GAP times the longer dash beside it (each overlap at most
-    half the shorter): a line drawn in dashes
+    DASH_OVERLAP of the shorter): a line drawn in dashes
     (Quick, Draw! players draw lines so), one line to a person. Every end of every dash
     lies within LINE_TOLERANCE of the whole's length from the line through its two ends
     farthest apart, and each dash runs along it (within DASH_ANGLE). Read only for up to
@@ -423,9 +424,10 @@ def _dashes(traces: Sequence[Trace], straight: Sequence[int]) -> list[Chain]:
             before = run[-1]
             gap = item[0] - max(r[1] for r in run)
             shorter, longer = sorted((before[1] - before[0], item[1] - item[0]))
-            # Dashes in a row may overlap a little where they meet; one lying mostly over
-            # another is that line drawn again (`not.drawn_over`), no dash of it.
-            if -shorter / 2 <= gap <= DASH_GAP * longer:
+            # Dashes in a row may overlap where they meet; one lying over another for
+            # more than DASH_OVERLAP of its length is that line drawn again
+            # (`not.drawn_over`), no dash of it.
+            if -DASH_OVERLAP * shorter <= gap <= DASH_GAP * longer:
                 run.append(item)
                 continue
             _dash_run(run, ends, seen, found)
@@ -737,7 +739,10 @@ def _readings(
     taken: set[int] = set()
     # A person sees the closed shape before the lines it was drawn with: a triangle whose
     # side was drawn in two goes is a triangle, not a line and two more.
-    for v in sorted(joinings, key=lambda v: v.shape is Shape.LINE):
+    # And a line of more strokes before a line of fewer: a line drawn in three dashes is
+    # one line, not two of them joined and a third.
+    for v in sorted(joinings, key=lambda v: (v.shape is Shape.LINE,
+                                             -len(v.strokes) if v.shape is Shape.LINE else 0)):
         if not taken & set(v.strokes):
             greedy.append(v)
             taken.update(v.strokes)

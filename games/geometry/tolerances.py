@@ -433,3 +433,8 @@ wander off their line, but a dash across it is a tick, not a piece of the line."
 DASH_GAP: Final = 1.5
 """The longest gap between two dashes of a line, as a multiple of the longer of the two:
 the Quick, Draw! lines drawn in dashes leave gaps of 0.5-1.2 times their dashes."""
+
+DASH_OVERLAP: Final = 0.75
+"""How much of the shorter of two dashes in a row may lie beside the other (the pen
+starting again a little before where it stopped: a Quick, Draw! line's pieces overlap by
+0.56 of the shorter); one lying along another beyond this is that line drawn again."""
