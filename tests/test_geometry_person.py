@@ -685,6 +685,32 @@ def dashed_line(rng: random.Random, dashes: tuple[int, int] = (2, 5)) -> list[St
     return out
 
 
+def _bowed(a: tuple[float, float], b: tuple[float, float], bow: float, side: int,
+           count: int = 40) -> Pts:
+    """Points from a to b along a bow of `bow` of the chord, to `side` (+1: left of a->b)."""
+    (x0, y0), (x1, y1) = a, b
+    d = math.dist(a, b)
+    nx, ny = -(y1 - y0) / d, (x1 - x0) / d
+    return [(x0 + (x1 - x0) * t + side * nx * bow * d * 4 * t * (1 - t),
+             y0 + (y1 - y0) * t + side * ny * bow * d * 4 * t * (1 - t))
+            for t in (i / count for i in range(count + 1))]
+
+
+def arcs_at_a_cusp(rng: random.Random) -> list[Stroke]:
+    """Two arcs in one stroke meeting at a cusp (a bolt's zag drawn round, a bird's
+    wings): arms of 300-600 units whose chords turn by 40-120 degrees where they meet,
+    each bowing 8-20 % of its chord into the corner, so that each turns against it."""
+    l1, l2 = rng.uniform(300, 600), rng.uniform(300, 600)
+    turn = math.radians(rng.uniform(40, 120)) * rng.choice((-1, 1))
+    h = rng.uniform(0, 2 * math.pi)
+    a, c = (800 - l1 * math.cos(h), 500 - l1 * math.sin(h)), (800.0, 500.0)
+    b = (800 + l2 * math.cos(h + turn), 500 + l2 * math.sin(h + turn))
+    side = 1 if turn > 0 else -1
+    points = (_bowed(a, c, rng.uniform(0.08, 0.2), side)[:-1]
+              + _bowed(c, b, rng.uniform(0.08, 0.2), side))
+    return [finger(points, rng)]
+
+
 def line_to_and_fro(rng: random.Random) -> list[Stroke]:
     """A line drawn over itself to and fro 2-4 times in one stroke (a thick line)."""
     ends = [(300.0, 300.0), (1300.0, 700.0)]
