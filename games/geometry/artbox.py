@@ -8,6 +8,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from heapq import nlargest
 from operator import attrgetter
 from typing import Final
 
@@ -397,10 +398,10 @@ def _dashes(traces: Sequence[Trace], straight: Sequence[int]) -> list[Chain]:
     DASH_STROKES straight strokes in a drawing (the longest), a pass over each pair."""
     if len(straight) < 2:
         return []
+    dashes = nlargest(DASH_STROKES, straight, key=lambda i: traces[i].length)
     ends = {i: ((traces[i].xs[0], traces[i].ys[0]), (traces[i].xs[-1], traces[i].ys[-1]))
-            for i in straight}
-    length = {i: math.dist(*ends[i]) for i in straight}
-    dashes = sorted(straight, key=lambda i: -length[i])[:DASH_STROKES]
+            for i in dashes}
+    length = {i: math.dist(*ends[i]) for i in dashes}
     found: list[Chain] = []
     seen: set[tuple[int, ...]] = set()
     limit = math.sin(math.radians(DASH_ANGLE))
