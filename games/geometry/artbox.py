@@ -23,8 +23,8 @@ from games.geometry.figures import (
     Trace,
     chain_figure,
     drawn_back_along,
+    points_of,
     remember,
-    sharp_points,
     simplify_stroke,
     single_figure,
     stroke_links,
@@ -251,7 +251,7 @@ def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
         # A closed curve whose bend reverses (a bean's dent, a heart's notch): no circle,
         # however round the rest of it is.
         return no("not.changes_bend", bend_reversal=figure.bend_reversal, dent=figure.dent)
-    if max(sharp_points(figure), figure.tips) >= 2:
+    if points_of(figure) >= 2:
         # A circle has no points (a lemon, an eye, a hexagon squashed flat, a lozenge's
         # tips read finer than its outline, which its outline may have rounded off).
         return no("not.corners", corners=max(len(figure.corners), figure.tips))

@@ -18,7 +18,7 @@ from games.geometry.figures import (
     chain_figure,
     drawn_back_along,
     open_corners,
-    sharp_points,
+    points_of,
     simplify_stroke,
     single_figure,
     stroke_links,
@@ -216,7 +216,7 @@ def check_broad_lines_sheet(strokes: Sequence[Stroke]) -> SheetVerdict:
         return verdict(False, "sheet.crosses_itself")
     if curve.changes_bend:
         return verdict(False, "sheet.changes_bend")
-    if (points := max(sharp_points(curve), curve.tips)) >= 2:
+    if (points := points_of(curve)) >= 2:
         # The rules: "a closed curve, that is, a circle or an oval". A lemon, a "D", a
         # hexagon squashed flat, a lozenge have points: no oval.
         params["points"] = points

@@ -183,6 +183,10 @@ class Figure:
     """The points a closed curve of one stroke turns at, read finer than its outline
     (`fine_points`; 0 for any other figure): a lozenge's tips, which its outline rounds
     off as an oval's ends."""
+    tips_read: bool = False
+    """Whether `tips` was read from the stroke as drawn: then it, and not the corners of
+    the outline, says how many points the curve has (a long oval's ends turn as sharply
+    as points on its outline, and round as drawn)."""
     key: bytes = field(default=b"", compare=False, repr=False)
     """A digest of what it was read from (its strokes' points, and how they were joined;
     empty when unknown): what results about pairs of figures are cached by."""
@@ -1372,6 +1376,14 @@ def sharp_points(figure: Figure) -> int:
     )
 
 
+def points_of(figure: Figure) -> int:
+    """How many points a closed curve has: its tips read from the stroke as drawn, where
+    they were (one stroke), or else the sharper of its outline's corners and those."""
+    if figure.tips_read:
+        return figure.tips
+    return max(sharp_points(figure), figure.tips)
+
+
 def open_corners(figure: Figure) -> int:
     """How many corners of an open curve turn by POLYGON_CORNER_ANGLE or more between the
     chords of CORNER_WINDOW of its length either side, a window or more from its ends,
@@ -1450,8 +1462,8 @@ def _read_single(index: int, trace: Trace) -> Figure:
     if (figure.closed and figure.curves and trace.fine is not None
             and figure.bend_reversal < BEND_REVERSAL):
         tips = fine_points(trace.fine[0], trace.fine[1], tolerance_for(trace.size))
-        if tips and not sparse_round(*trace.fine):
-            figure = replace(figure, tips=tips)
+        if (tips or sharp_points(figure) >= 2) and not sparse_round(*trace.fine):
+            figure = replace(figure, tips=tips, tips_read=True)
     return figure
 
 
