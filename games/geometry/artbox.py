@@ -399,6 +399,24 @@ def _dashes(traces: Sequence[Trace], straight: Sequence[int]) -> list[Chain]:
     if len(straight) < 2:
         return []
     dashes = nlargest(DASH_STROKES, straight, key=lambda i: traces[i].length)
+    # By the dashes' places and digests: a drawing checked after a new stroke has the
+    # same longest straight strokes, mostly.
+    memo = tuple((i, traces[i].key) for i in dashes)
+    keyed = all(key for _, key in memo)
+    if keyed and (known := _dashed.get(memo)) is not None:
+        return [list(chain) for chain in known]
+    found = _dash_chains(traces, dashes)
+    if keyed:
+        remember(_dashed, memo, tuple(tuple(chain) for chain in found), _DASHED)
+    return found
+
+
+_DASHED: Final = 64
+_dashed: dict[tuple[tuple[int, bytes], ...], tuple[tuple[tuple[int, bool], ...], ...]] = {}
+"""The dash chains of a drawing's longest straight strokes, by their places and digests."""
+
+
+def _dash_chains(traces: Sequence[Trace], dashes: Sequence[int]) -> list[Chain]:
     ends = {i: ((traces[i].xs[0], traces[i].ys[0]), (traces[i].xs[-1], traces[i].ys[-1]))
             for i in dashes}
     length = {i: math.dist(*ends[i]) for i in dashes}
@@ -491,9 +509,11 @@ def _joinings(
     chains.extend((gaps, chain, False)
                   for gaps, chain in _paths(traces, links, closed, straight))
     # A line drawn in dashes comes last: it may not crowd the joinings above out of the
-    # budget.
+    # budget. A side of a loop of strokes is no dash (squares side by side have sides
+    # along one line).
+    looped = {i for _, chain, cycle in chains if cycle for i, _ in chain}
     chains.extend((0.0, chain, False) for chain in _dashes(
-        traces, [i for i in joinable if singles[i].kind is FigureKind.LINE]))
+        traces, [i for i in joinable if singles[i].kind is FigureKind.LINE and i not in looped]))
     # A stroke closed by itself is the shape of its path, or the path is not read: the
     # other strokes only go over its seam, and add nothing to it nor take from it.
     closed_shape: dict[int, Shape | None] = {}
@@ -976,5 +996,6 @@ def clear_caches() -> None:
     figures.clear_caches()
     _along.clear()
     _chains.clear()
+    _dashed.clear()
     _drawings.clear()
     _singles.clear()
