@@ -32,12 +32,14 @@ has the method in full and the figures measured on real strokes):
    right angle a square; 5 blunt corners or more with too little flat between them (a
    closed stroke read as drawn) are a lumpy circle's lumps, no polygon's, and so are
    those of a stroke sampled sparsely (10-30 pointer events) turning alike all round
-   at its own spacing (a circle drawn fast with a mouse); a closed
-   curve within 8 % (mean) of the ellipse of its own area moments is a circle; a
-   straight stroke is a line; under 40 units either way, a dot.
+   at its own spacing (a circle drawn fast with a mouse); a closed curve with 2 points
+   (read from the stroke as drawn, where it is one stroke: a lozenge's tips, not a long
+   oval's round ends) is none, and one within 8 % (mean) of the ellipse of its own area
+   moments is a circle; a straight stroke is a line; under 40 units either way, a dot.
 
 Strokes whose ends meet are read as one figure (an overshoot at the joint is cut off),
-so a curve drawn in two goes, or a square drawn as four lines, counts once.
+so a curve drawn in two goes, or a square drawn as four lines, counts once; in ArtBox,
+straight strokes in a row along one line (a line drawn in dashes) may be one line.
 """
 
 from games.geometry.artbox import (
