@@ -34,8 +34,10 @@ from games.geometry.reasons import JSON, Reasoned
 from games.geometry.tolerances import (
     CLOSE_GAP,
     DASH_ANGLE,
+    DASH_ASIDE,
     DASH_GAP,
     DASH_OVERLAP,
+    DASH_READ,
     DASH_STROKES,
     ELLIPSE_TOLERANCE,
     JOIN_BUDGET,
@@ -395,10 +397,10 @@ def _dashes(traces: Sequence[Trace], straight: Sequence[int]) -> list[Chain]:
     (Quick, Draw! players draw lines so), one line to a person. Every end of every dash
     lies within LINE_TOLERANCE of the whole's length from the line through its two ends
     farthest apart, and each dash runs along it (within DASH_ANGLE). Read only for up to
-    DASH_STROKES straight strokes in a drawing (the longest), a pass over each pair."""
+    DASH_READ straight strokes in a drawing (the longest), a pass over each pair."""
     if len(straight) < 2:
         return []
-    dashes = nlargest(DASH_STROKES, straight, key=lambda i: traces[i].length)
+    dashes = nlargest(DASH_READ, straight, key=lambda i: traces[i].length)
     # By the dashes' places and digests: a drawing checked after a new stroke has the
     # same longest straight strokes, mostly.
     memo = tuple((i, traces[i].key) for i in dashes)
@@ -436,6 +438,12 @@ def _dash_chains(traces: Sequence[Trace], dashes: Sequence[int]) -> list[Chain]:
                 continue
             s0 = (px - ax) * ux + (py - ay) * uy
             s1 = (qx - ax) * ux + (qy - ay) * uy
+            # Near the seed's line, as far as the run from the seed to it may stray (a
+            # line drawn beside the dashes is no dash of them).
+            span = max(s0, s1, length[seed]) - min(s0, s1, 0.0)
+            aside = max(abs((px - ax) * uy - (py - ay) * ux), abs((qx - ax) * uy - (qy - ay) * ux))
+            if aside > DASH_ASIDE * LINE_TOLERANCE * span:
+                continue
             row.append((min(s0, s1), max(s0, s1), s0 > s1, i))
         row.sort()
         run = [row[0]] if row else []
