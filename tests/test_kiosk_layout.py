@@ -38,7 +38,7 @@ from appliance.door.kiosk_host import TEXT as PIN_TEXT
 from appliance.door.kiosk_seat import KioskSeats
 from appliance.kiosk import KioskRenderer, broad_lines
 from appliance.kiosk.focus import RING, RING_EDGE, Focus
-from appliance.kiosk.intents import SeatPadKey, SitDown
+from appliance.kiosk.intents import PressButton, SeatPadKey, SitDown
 from appliance.kiosk.painter import LayoutLog
 from appliance.kiosk.render import FINISH_STEP_S, view_lang
 from appliance.kiosk.text import CATALOGUES
@@ -192,7 +192,8 @@ def played_views(game: str, seed: int, players: int, tmp: Path, at_kiosk: int = 
             shots.append((kiosk_view(), clock.now))
             pad.handle(SeatPadKey("sit"))
         lobby = kiosk_view()
-        shots += [(lobby, clock.now)] + [(v, clock.now) for v in _lobby_extras(lobby)]
+        shots += [(lobby, clock.now), (_pressed(lobby, clock.now), clock.now)]
+        shots += [(v, clock.now) for v in _lobby_extras(lobby)]
         with mock.patch("appliance.table.session.secrets.randbits", return_value=2**40 + seed):
             session.start(HOST, SPEED_OPTIONS.get(game))
         rnd = random.Random(seed)
@@ -211,6 +212,8 @@ def played_views(game: str, seed: int, players: int, tmp: Path, at_kiosk: int = 
                     shots += [(v, clock.now) for v in _drawn_here(view)]
                     shots.append((_with_question(view, "offer", NAMES[6]), clock.now))
                     shots.append((_with_question(view, "end"), clock.now))
+                if seen[key] == 1 and view.get("phase") == "over":
+                    shots.append((_pressed(view, clock.now), clock.now))
             passing = view.get("pass_device")
             if isinstance(passing, dict) and passing.get("stage") == "ask":
                 # The kiosk's Artist presses OK to see the word, then OK to hide it.
@@ -387,6 +390,9 @@ def problems(log: LayoutLog, r: KioskRenderer, m: Metrics) -> list[str]:
             if t.rect and not t.in_part and t.rect.colliderect(toast) and not toast.contains(
                     t.rect):
                 found.append(f"a toast {tuple(toast)} over the text {t.text!r}")
+        for rect, intent in r.targets:  # a finger aiming at it would press the toast
+            if rect.colliderect(toast) and not isinstance(intent, PressButton):
+                found.append(f"a toast {tuple(toast)} over the button {_named(intent)}")
         for name, box in log.panels:
             if name != "table buttons" and box.colliderect(toast):
                 found.append(f"a toast {tuple(toast)} over the panel {name} {tuple(box)}")

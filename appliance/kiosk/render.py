@@ -146,6 +146,8 @@ class KioskRenderer(Painter):
         # The screen takes touches (a touch panel, a desktop's mouse). False on a TV: no
         # screen offers what needs a finger on it (Broad Lines' "Draw here on the table").
         self.touch = True
+        # A finish's hint row in the frame drawn now (where a toast goes there), or None.
+        self._toast_row: pygame.Rect | None = None
 
     # -- redraw decisions
 
@@ -188,6 +190,7 @@ class KioskRenderer(Painter):
         metrics = Metrics.for_size(size)
         lang = view_lang(view)
         self.begin_frame(surface, metrics)
+        self._toast_row = None
         surface.fill(BG)
         phase = view.get("phase")
         if phase in ("playing", "over"):
@@ -237,13 +240,19 @@ class KioskRenderer(Painter):
                 self._game_on_screen = False
                 PerRenderer.release(self)
             notices = self._notice_lines(view, metrics)
+            shown = _shown_notice(view, now)
+            if shown is not None:
+                # No table buttons' bar in the lobby, and its foot is its Start: the toast
+                # is a line of the notices' strip while it shows, the lobby above it.
+                line = self._toast_line(shown, lang, metrics)
+                notices += [line] if line is not None else []
             top = self._notices_top(notices, metrics)
             # The lobby keeps clear of the notices' strip (its room code, its Start).
             below = max(0, metrics.h - metrics.margin - (top - metrics.gap // 2))
             draw_lobby(self, surface, view, lang, metrics, below if notices else 0)
             self._draw_notices(surface, notices, metrics)
         notice = _shown_notice(view, now)
-        if notice is not None:
+        if notice is not None and phase in ("playing", "over"):
             self._draw_notice(surface, notice, lang, metrics)
         draw_seat_layer(self, surface, view, metrics, lang)  # sitting down without a phone
         draw_host_layer(self, surface, view, metrics, lang)  # the host's corner, PIN, menu
@@ -287,11 +296,7 @@ class KioskRenderer(Painter):
         """A toast over the bottom of the frame for a few seconds: the button the table
         pressed, or why a press or a tap did nothing (the session says it in the table's
         language)."""
-        refused = notice.get("kind") == "refused"
-        if refused:
-            text = str(notice.get("text") or "")
-        else:
-            text = f"{tr(lang, 'button_' + str(notice.get('key')))} ✓"
+        text, fill = _toast_text(notice, lang)
         if not text.strip():
             return
         width = min(m.w - 2 * m.margin, max(round(m.w * 0.6), 12 * m.f_body))
@@ -313,16 +318,22 @@ class KioskRenderer(Painter):
                 size, lines = body, [text]
                 break
         else:
-            size, lines = fit_wrapped(self, text, m.f_body, width - 2 * m.pad,
-                                      2 * self.line(m.f_body, True), True)
+            row = self._toast_row
+            if row is not None:  # a finish: over its hint, in the strip's small type
+                width = row.w
+            size, lines = fit_wrapped(self, text, m.f_small if row else m.f_body,
+                                      width - 2 * m.pad, 2 * self.line(m.f_body, True), True)
             line_h = self.line(size, True)
             text_w = max(self.fonts.font(size, True).size(line)[0] for line in lines)
             box = pygame.Rect(0, 0, min(width, text_w + 2 * m.pad), len(lines) * line_h + m.pad)
-            bottom = m.h - m.margin
-            if self.panel_buttons and table_buttons:
-                bottom = m.h - bar_h - m.gap // 2
-            box.midbottom = (m.w // 2, bottom)
-        fill = WARN if refused else ONLINE
+            if row is not None:  # as tall as the hint's line, or two
+                box.h = len(lines) * line_h + m.pad // 4
+                box.bottomleft = (row.left, row.bottom + m.pad // 4)
+            else:
+                bottom = m.h - m.margin
+                if self.panel_buttons and table_buttons:
+                    bottom = m.h - bar_h - m.gap // 2
+                box.midbottom = (m.w // 2, bottom)
         pygame.draw.rect(surface, BG, box.inflate(6, 6), border_radius=m.radius)
         pygame.draw.rect(surface, fill, box, border_radius=m.radius)
         self.covers.append(box.inflate(6, 6).clip(surface.get_rect()))
@@ -361,6 +372,11 @@ class KioskRenderer(Painter):
             left = pygame.Rect(inner.left, inner.top, buttons.left - m.gap - inner.left, inner.h)
 
         result = finish_result(view, lang)
+        # The hint's row ("The host chooses…"), where a toast goes on the finish: the
+        # strip's words above it and its buttons beside it stay in sight.
+        text_x = (left.h - 2 * (m.pad // 2) + m.pad) if url is not None else m.pad
+        self._toast_row = pygame.Rect(left.left + text_x, left.top, left.w - text_x - m.pad,
+                                      left.h - m.pad // 2)
 
         def paint(s: pygame.Surface) -> None:
             r = s.get_rect()
@@ -537,34 +553,51 @@ class KioskRenderer(Painter):
                             lit=lit)
             right = rect.left - m.gap // 2
 
-    def _notice_lines(self, view: View, m: Metrics) -> list[pygame.Surface]:
+    def _notice_lines(self, view: View, m: Metrics) -> list[tuple[pygame.Surface, Colour]]:
         """What is wrong with the box but did not stop it (the appliance's notices, e.g.
         a panel pin that cannot be used, a memory card that cannot be written): at most
-        three, one line each."""
+        three, one line each, on their warning colour."""
         notices = [str(n) for n in view.get("notices") or () if n][:3]
-        return [self.text(text, m.f_small, TEXT, max_width=m.w - 2 * m.margin - 2 * m.pad)
-                for text in notices]
+        return [(self.text(text, m.f_small, TEXT, max_width=m.w - 2 * m.margin - 2 * m.pad),
+                 WARN) for text in notices]
 
-    def _notices_top(self, lines: list[pygame.Surface], m: Metrics) -> int:
+    def _toast_line(self, notice: Mapping[str, Any], lang: str,
+                    m: Metrics) -> tuple[pygame.Surface, Colour] | None:
+        """The toast's words as one line of the lobby's notices' strip."""
+        text, fill = _toast_text(notice, lang)
+        if not text.strip():
+            return None
+        return self.text(text, m.f_small, ink_on(fill), True,
+                         max_width=m.w - 2 * m.margin - 2 * m.pad), fill
+
+    def _notices_top(self, lines: list[tuple[pygame.Surface, Colour]], m: Metrics) -> int:
         """Where the notices' strip along the bottom edge begins."""
         bottom = m.h - m.gap // 2
-        for surf in lines:
+        for surf, _ in lines:
             bottom -= surf.get_height() + m.pad + m.gap // 4
         return bottom + (m.gap // 4 if lines else 0)
 
-    def _draw_notices(self, surface: pygame.Surface, lines: list[pygame.Surface],
+    def _draw_notices(self, surface: pygame.Surface, lines: list[tuple[pygame.Surface, Colour]],
                       m: Metrics) -> None:
         """The notices, one line each along the lobby's bottom edge, below the lobby."""
         bottom = m.h - m.gap // 2
-        for surf in reversed(lines):
+        for surf, fill in reversed(lines):
             rect = surf.get_rect(midbottom=(m.w // 2, bottom - m.pad // 2))
             back = rect.inflate(2 * m.pad, m.pad)
-            pygame.draw.rect(surface, WARN, back, border_radius=m.radius)
+            pygame.draw.rect(surface, fill, back, border_radius=m.radius)
             surface.blit(surf, rect)
             self.add_panel(back, "notice")
             bottom = back.top - m.gap // 4
 
     # -- hit testing
+
+def _toast_text(notice: Mapping[str, Any], lang: str) -> tuple[str, Colour]:
+    """A notice's words and colour: the button the table pressed, or why a press or a tap
+    did nothing (the session says it in the table's language)."""
+    if notice.get("kind") == "refused":
+        return str(notice.get("text") or ""), WARN
+    return f"{tr(lang, 'button_' + str(notice.get('key')))} ✓", ONLINE
+
 
 def _shown_notice(view: View, now: float) -> Mapping[str, Any] | None:
     """The view's notice while it is to be shown at `now` (the session's clock)."""
