@@ -38,6 +38,8 @@ from typing import Any, Final, Literal
 import evdev
 from evdev import ecodes
 
+from drivers.inputs import event_devices
+
 log = logging.getLogger(__name__)
 
 RemoteKey = Literal[
@@ -375,7 +377,7 @@ class RemoteInputs:
         rescan_s: float = 3.0,
         hold_s: float = 1.5,
         opener: Callable[[str], Any] = evdev.InputDevice,
-        lister: Callable[[], list[str]] = evdev.list_devices,
+        lister: Callable[[], list[str]] = event_devices,
         repeat: ArrowRepeat | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
