@@ -533,6 +533,56 @@ class Vm:
             self.process.wait(10)
 
 
+# lgpio for the VM's Python (3.13): PyPI has no cp313 wheel, and Raspberry Pi OS's
+# python3-lgpio is not in Debian. Its sdist bundles the C library and a SWIG interface, so
+# one wheel is built once in a throwaway trixie root (debootstrap: the VM's Python and
+# compiler, natively, as the host is x86_64 too) and cached beside the image.
+LGPIO = "lgpio==0.2.2.0"
+LGPIO_BUILD_PACKAGES = ("build-essential", "python3-dev", "swig", "python3-setuptools",
+                        "python3-wheel", "python3-pip")
+
+
+def lgpio_wheel(cache: Path = CACHE) -> Path:
+    """A cp313 x86_64 wheel of lgpio, built from PyPI's sdist in a trixie chroot (cached)."""
+    out = cache / "lgpio"
+    built = sorted(out.glob("lgpio-*-cp313-cp313-linux_x86_64.whl"))
+    if built:
+        return built[-1]
+    build_root = cache / f"{SUITE}-amd64-lgpio-build"
+    want = ",".join(LGPIO_BUILD_PACKAGES)
+    stamp = build_root / ".easel-lgpio-build"
+    if not (stamp.is_file() and stamp.read_text() == want):
+        if os.geteuid() != 0:
+            raise BootCheckError("debootstrap (lgpio's build root) needs root")
+        shutil.rmtree(build_root, ignore_errors=True)
+        build_root.parent.mkdir(parents=True, exist_ok=True)
+        _run(["debootstrap", "--variant=minbase", f"--include={want}", SUITE,
+              str(build_root), pi_check.debian_mirror()], timeout=3600)
+        stamp.write_text(want)
+    work = build_root / "easel-lgpio"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    _run(pi_check.pip("download", "--quiet", "--no-deps", "--no-binary", ":all:",
+                      "--dest", str(work), LGPIO))
+    sdists = sorted(work.glob("lgpio-*.tar.gz"))
+    if len(sdists) != 1:
+        raise BootCheckError(f"pip download {LGPIO} gave {sdists}, not one sdist")
+    # PYPI=1: setup.py's static build (the C library compiled into the module, as PyPI's
+    # own wheels are); else it links a liblgpio.so the VM does not have. env -i: none of
+    # this machine's pip settings (its index, its certificates) reach the chroot's pip.
+    _run(["chroot", str(build_root), "env", "-i", "PATH=/usr/sbin:/usr/bin:/sbin:/bin",
+          "PYPI=1", "python3", "-m", "pip", "wheel", "--no-deps",
+          "--no-build-isolation", "--no-index", "--wheel-dir", "/easel-lgpio/wheel",
+          f"/easel-lgpio/{sdists[0].name}"], timeout=1800)
+    wheels = sorted((work / "wheel").glob("lgpio-*-cp313-cp313-linux_x86_64.whl"))
+    if len(wheels) != 1:
+        raise BootCheckError(f"lgpio's build in {build_root} gave {wheels}, not one wheel")
+    out.mkdir(parents=True, exist_ok=True)
+    wheel = out / wheels[0].name
+    shutil.copy2(wheels[0], wheel)
+    return wheel
+
+
 @contextlib.contextmanager
 def booted(work: Path) -> Iterator[Vm]:
     """A fresh VM from the cached image; stopped (QEMU quit) afterwards."""
@@ -547,4 +597,5 @@ def booted(work: Path) -> Iterator[Vm]:
         vm.stop()
 
 
-__all__ = ["CACHE", "BootCheckError", "Vm", "booted", "disk_image", "kvm_usable", "root_dir"]
+__all__ = ["CACHE", "BootCheckError", "Vm", "booted", "disk_image", "kvm_usable", "lgpio_wheel",
+           "root_dir"]
