@@ -7,7 +7,9 @@ VM's virtio-gpu screen (QEMU's screendump) shows the lobby whose QR code is the 
 address; three phones (Debian's Chromium) join by it through the forwarded port and play
 a round of Broad Lines; the VM's power is cut and it boots again: the match resumes with
 every move the phones saw acknowledged; a hung box (SIGSTOP) is restarted by systemd's
-watchdog and the journal says so.
+watchdog and the journal says so. Then the table's devices, made with the kernel's test
+devices and told to the box in drop-ins: a touch screen (uinput), the GPIO panel (gpio-sim
+through lgpio) and the TV's remote (vivid's CEC bus) each reach the game.
 
 The tests run in this file's order on one VM (module fixtures): each step is the next
 thing a café owner's box lives through, and each needs the one before it.
