@@ -533,21 +533,22 @@ class Vm:
             self.process.wait(10)
 
 
-# lgpio for the VM's Python (3.13): PyPI has no cp313 wheel, and Raspberry Pi OS's
-# python3-lgpio is not in Debian. Its sdist bundles the C library and a SWIG interface, so
-# one wheel is built once in a throwaway trixie root (debootstrap: the VM's Python and
-# compiler, natively, as the host is x86_64 too) and cached beside the image.
+# What the VM lacks for the panel's test, built here once and cached beside the image, in
+# a throwaway trixie root (debootstrap: the VM's own compiler and Python, run natively with
+# chroot, as the host is x86_64 too): lgpio for Python 3.13 (PyPI has no cp313 wheel, and
+# Raspberry Pi OS's python3-lgpio is not in Debian; its sdist bundles the C library and a
+# SWIG interface) and the gpio-sim kernel module (Debian's amd64 kernel has none).
 LGPIO = "lgpio==0.2.2.0"
-LGPIO_BUILD_PACKAGES = ("build-essential", "python3-dev", "swig", "python3-setuptools",
-                        "python3-wheel", "python3-pip")
+BUILD_PACKAGES = ("build-essential", "python3-dev", "swig", "python3-setuptools",
+                  "python3-wheel", "python3-pip")
 
 
 def build_root(cache: Path = CACHE) -> Path:
     """A throwaway trixie root with a compiler, Python's headers and SWIG (debootstrap,
     cached): the VM's own toolchain, run here with chroot (the host is x86_64 too)."""
-    root = cache / f"{SUITE}-amd64-lgpio-build"
-    want = ",".join(LGPIO_BUILD_PACKAGES)
-    stamp = root / ".easel-lgpio-build"
+    root = cache / f"{SUITE}-amd64-build"
+    want = ",".join(BUILD_PACKAGES)
+    stamp = root / ".easel-build-root"
     if not (stamp.is_file() and stamp.read_text() == want):
         if os.geteuid() != 0:
             raise BootCheckError("debootstrap (the build root) needs root")
@@ -586,7 +587,7 @@ def lgpio_wheel(cache: Path = CACHE) -> Path:
     # own wheels are); else it links a liblgpio.so the VM does not have. env -i: none of
     # this machine's pip settings (its index, its certificates) reach the chroot's pip.
     _in_root(root, "python3 -m pip wheel --no-deps --no-build-isolation --no-index "
-                          f"--wheel-dir /easel-lgpio/wheel /easel-lgpio/{sdists[0].name}")
+                   f"--wheel-dir /easel-lgpio/wheel /easel-lgpio/{sdists[0].name}")
     wheels = sorted((work / "wheel").glob("lgpio-*-cp313-cp313-linux_x86_64.whl"))
     if len(wheels) != 1:
         raise BootCheckError(f"lgpio's build in {root} gave {wheels}, not one wheel")
