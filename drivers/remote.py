@@ -38,6 +38,8 @@ from typing import Any, Final, Literal
 import evdev
 from evdev import ecodes
 
+from drivers.inputs import event_devices
+
 log = logging.getLogger(__name__)
 
 RemoteKey = Literal[
@@ -354,6 +356,13 @@ def kind_of(device: Any) -> DeviceKind | None:
     return None
 
 
+class _Denied:
+    """`RemoteInputs._open`'s answer for a device this process may not read."""
+
+
+_DENIED: Final = _Denied()
+
+
 class RemoteInputs:
     """Every remote, gamepad and keyboard at once: looks for new devices every `rescan_s`
     seconds, reads each with the asyncio read loop, calls `on_press(RemotePress)`.
@@ -375,7 +384,7 @@ class RemoteInputs:
         rescan_s: float = 3.0,
         hold_s: float = 1.5,
         opener: Callable[[str], Any] = evdev.InputDevice,
-        lister: Callable[[], list[str]] = evdev.list_devices,
+        lister: Callable[[], list[str]] = event_devices,
         repeat: ArrowRepeat | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -432,6 +441,10 @@ class RemoteInputs:
             if path in self._readers or path in self._ignored:
                 continue
             opened = self._open(path)
+            if isinstance(opened, _Denied):
+                # Tried again at the next look: a node just plugged in is root's until
+                # udev gives it to the input group a moment later.
+                continue
             if opened is None:
                 self._ignored.add(path)
                 continue
@@ -445,7 +458,9 @@ class RemoteInputs:
             what = "remote, gamepad or keyboard" if self._keyboards else "remote or gamepad"
             log.info("remote keys: no %s found yet; looking every %g s", what, self._rescan_s)
 
-    def _open(self, path: str) -> tuple[Any, DeviceKind] | None:
+    def _open(self, path: str) -> tuple[Any, DeviceKind] | _Denied | None:
+        """The device and its kind; None if it is not ours (or gone); _DENIED if this
+        process may not read it (yet)."""
         try:
             device = self._opener(path)
         except PermissionError:
@@ -453,7 +468,7 @@ class RemoteInputs:
                 self._denied_logged.add(path)
                 log.warning("remote keys: not allowed to read %s: add the user to the "
                             "'input' group", path)
-            return None
+            return _DENIED
         except OSError:
             return None
         try:

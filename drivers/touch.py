@@ -22,6 +22,8 @@ from typing import Any, Final, Literal
 import evdev
 from evdev import ecodes
 
+from drivers.inputs import event_devices
+
 log = logging.getLogger(__name__)
 
 _EV_SYN: Final = ecodes.EV_SYN
@@ -307,7 +309,7 @@ def find_touchscreen(
     INPUT_PROP_DIRECT is what tells a touchscreen from a touchpad (same axes, but the
     finger moves a pointer instead of touching what is under it).
     """
-    return _scan(evdev.list_devices() if paths is None else paths, opener)[0]
+    return _scan(event_devices() if paths is None else paths, opener)[0]
 
 
 def _decoder_for(device: Any, orientation: Orientation) -> TouchDecoder | None:
@@ -343,7 +345,7 @@ class TouchPanel:
         orientation: Orientation = Orientation(),
         rescan_s: float = 3.0,
         opener: Callable[[str], Any] = evdev.InputDevice,
-        lister: Callable[[], list[str]] = evdev.list_devices,
+        lister: Callable[[], list[str]] = event_devices,
     ) -> None:
         self._on_touch = on_touch
         self._path = path

@@ -7,7 +7,9 @@ VM's virtio-gpu screen (QEMU's screendump) shows the lobby whose QR code is the 
 address; three phones (Debian's Chromium) join by it through the forwarded port and play
 a round of Broad Lines; the VM's power is cut and it boots again: the match resumes with
 every move the phones saw acknowledged; a hung box (SIGSTOP) is restarted by systemd's
-watchdog and the journal says so.
+watchdog and the journal says so. Then the table's devices, made with the kernel's test
+devices and told to the box in drop-ins: a touch screen (uinput), the GPIO panel (gpio-sim
+through lgpio) and the TV's remote (vivid's CEC bus) each reach the game.
 
 The tests run in this file's order on one VM (module fixtures): each step is the next
 thing a café owner's box lives through, and each needs the one before it.
@@ -19,6 +21,7 @@ Debian's kernel, else under TCG (the same image, emulated: slower; tests/boot_ch
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -35,6 +38,7 @@ import pygame
 import pytest
 import zxingcpp
 
+from appliance.kiosk.intents import ButtonName
 from tests import boot_check
 from tests.boot_check import Vm
 from tests.browser import GamePhone, game_phones
@@ -371,3 +375,316 @@ def test_a_hung_box_is_restarted_by_the_watchdog_and_the_journal_says_so(vm: Vm)
     assert "Fatal Python error: Aborted" in after and "appliance/" in after, after[:4000]
     assert "Failed with result 'watchdog'" in after, after[:4000]
     assert "resumed match" in after.partition("Scheduled restart job")[2], after[-4000:]
+
+
+# --- the table's devices: the touch screen, the GPIO panel, the TV remote ------------------
+#
+# Each made in the VM with the kernel's own test devices (uinput, gpio-sim, vivid's CEC
+# bus), so the box's real drivers read them through the unit's sandbox: its DeviceAllow=
+# lines, its groups, its read-only /proc. The box is told of each in a systemd drop-in,
+# the way docs/install.md says local changes are made, and restarted: the match goes on.
+
+VM_SCRIPTS = "/run/easel-boot-check"
+
+
+def vm_ok(vm: Vm, command: str, timeout: float = 120) -> str:
+    """A command in the VM that must succeed; its output."""
+    status, out = vm.shell(command, timeout)
+    assert status == 0, f"{command}: exit {status}\n{out[-3000:]}"
+    return out
+
+
+def put_file(vm: Vm, dest: str, data: bytes, mode: str = "0644") -> str:
+    """`data` written to `dest` in the VM through the control channel (base64, one
+    command line per 48 kB): the VM has no other way in from here."""
+    vm_ok(vm, f"mkdir -p {os.path.dirname(dest)} && : > {dest}.part")
+    chunk = 48_000
+    for start in range(0, len(data), chunk):
+        text = base64.b64encode(data[start:start + chunk]).decode()
+        vm_ok(vm, f"echo {text} | base64 -d >> {dest}.part")
+    vm_ok(vm, f"chmod {mode} {dest}.part && mv {dest}.part {dest}")
+    return dest
+
+
+def put_script(vm: Vm, name: str) -> str:
+    """A VM-side script of tests/boot_check/ copied in (the source disk has the copy made
+    when the VM was first started; an attached VM may be older than the checkout)."""
+    source = Path(boot_check.__file__).parent / name
+    return put_file(vm, f"{VM_SCRIPTS}/{name}", source.read_bytes(), "0755")
+
+
+def vm_clock(vm: Vm) -> int:
+    """The VM's wall clock in whole seconds (for journalctl --since)."""
+    return int(vm_ok(vm, "date +%s").strip())
+
+
+def journal_since(vm: Vm, since: int) -> str:
+    return vm_ok(vm, f"journalctl -u easel --no-pager -o cat --since @{since}")
+
+
+def kernel_module(vm: Vm, module: str, *options: str) -> None:
+    """modprobe `module` in the VM, or skip naming the missing kernel feature."""
+    status, out = vm.shell(f"modprobe {module} {' '.join(options)}")
+    if status != 0:
+        pytest.skip(f"the VM's kernel has no {module} (modprobe {module}: {out.strip()})")
+
+
+def box_dropin(vm: Vm, name: str, service_lines: list[str]) -> None:
+    """A drop-in for easel.service (docs/install.md's way of a local change), then the
+    unit restarted: `systemctl restart` returns once the lobby or the match is on screen
+    (Type=notify)."""
+    text = ("# make boot-check: " + name + "\n[Service]\n" + "\n".join(service_lines)
+            + "\n").encode()
+    put_file(vm, f"/etc/systemd/system/easel.service.d/{name}.conf", text)
+    vm_ok(vm, "systemctl daemon-reload && systemctl restart easel", timeout=300)
+    wait_until("/healthz after the restart", lambda: health(vm).get("ok") is True, 300)
+
+
+def kiosk_size(vm: Vm) -> tuple[int, int]:
+    """The kiosk's screen as its journal says it opened it (the last start's)."""
+    journal = vm_ok(vm, "journalctl -b -u easel --no-pager -o cat")
+    sizes = re.findall(r"kiosk display: .*?(\d{3,5})x(\d{3,5})", journal)
+    assert sizes, journal[-3000:]
+    return int(sizes[-1][0]), int(sizes[-1][1])
+
+
+def table_button_centre(size: tuple[int, int], button: ButtonName) -> tuple[float, float]:
+    """Where the kiosk draws a table button's on-screen stand-in (the bar along the
+    bottom while a game runs on a box without a real panel), 0..1 across the screen:
+    the kiosk's own layout code, run here at the VM's screen size."""
+    from appliance.kiosk.intents import PressButton
+    from appliance.kiosk.render import KioskRenderer
+    from appliance.kiosk.theme import Metrics
+
+    renderer = KioskRenderer()
+    surface = pygame.Surface(size)
+    metrics = Metrics.for_size(size)
+    renderer.begin_frame(surface, metrics)
+    renderer._draw_panel_buttons(surface, {"match": {}}, "en", metrics)
+    for rect, intent in renderer.targets:
+        if intent == PressButton(button):
+            return rect.centerx / size[0], rect.centery / size[1]
+    raise AssertionError(f"no {button} button in the kiosk's bar: {renderer.targets}")
+
+
+@pytest.mark.timeout(900, func_only=True)
+def test_a_tap_on_the_touch_screen_reaches_the_game(vm: Vm) -> None:
+    """A multi-touch screen made with uinput in the VM, plugged in while the box runs
+    (as a panel on a USB cable would be): the box's evdev touch reader, in its sandbox
+    (the input group, DeviceAllow=char-input), finds it by itself; a finger's tap on
+    the kiosk's on-screen DIE button reaches the match, whose game (Broad Lines) answers
+    that it has no use for the die."""
+    kernel_module(vm, "uinput")
+    assert health(vm).get("phase") == "playing"
+    started = time.monotonic()
+    box_dropin(vm, "boot-check-touch", ["Environment=EASEL_TOUCH_SOURCE=evdev"])
+    restarted = time.monotonic()
+    since = vm_clock(vm)
+    x, y = table_button_centre(kiosk_size(vm), "die")
+    script = put_script(vm, "vm_touch.py")
+    out = vm_ok(vm, f"python3 {script} {x:.4f} {y:.4f} --wait 60", timeout=180)
+    assert "vm_touch: finger down" in out, out
+
+    def refused() -> str:
+        journal = journal_since(vm, since)
+        return journal if "button press_die means nothing now" in journal else ""
+    journal = wait_until("the tapped DIE button in the journal", refused, 60)
+    assert "touch panel found: easel-boot-check touch at /dev/input/event" in journal, journal
+    print(f"boot-check figures: touch: the box restarted with evdev touch in "
+          f"{restarted - started:.0f} s; the device made, found and tapped in "
+          f"{time.monotonic() - restarted:.0f} s")
+
+
+# The panel's wiring as config/appliance.toml has it (BCM numbers: lines of the chip).
+HOURGLASS_BUTTON, DIE_BUTTON, REVEAL_BUTTON = 17, 27, 22
+DIE_LED, REVEAL_LED = 24, 25
+# A Raspberry Pi 4 Model B's revision code, which gpiozero's LGPIOFactory reads to know
+# the board's header; the VM's /proc/cpuinfo has none (docs/testing.md).
+PI_REVISION = "c03114"
+GPIO_SIM = "/sys/kernel/config/gpio-sim/easel-header"
+
+
+def gpio_sim_chip(vm: Vm, lines: int = 28) -> tuple[str, str]:
+    """A gpio-sim chip with `lines` lines (BCM 0..27, the Pi's header) made through
+    configfs, readable by the gpio group as on Raspberry Pi OS (its udev rule): its
+    /dev name (gpiochipN) and the sysfs folder of its lines (sim_gpioN/pull, value)."""
+    if vm.shell("[ -d /sys/module/gpio_sim ] || modprobe gpio-sim")[0] != 0:
+        # Debian's amd64 kernel has none: gpio-sim built from its own source package.
+        release = vm_ok(vm, "uname -r").strip()
+        try:
+            module = boot_check.gpio_sim_module(release)
+        except boot_check.BootCheckError as err:
+            pytest.skip(f"the VM's kernel has no gpio-sim and it could not be built: {err}")
+        dest = put_file(vm, f"{VM_SCRIPTS}/gpio-sim.ko", module.read_bytes())
+        vm_ok(vm, f"modprobe configfs && insmod {dest}")
+    put_file(vm, "/etc/udev/rules.d/60-easel-boot-check-gpio.rules",
+             b'# make boot-check: as Raspberry Pi OS gives its GPIO chips to the gpio group\n'
+             b'SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"\n')
+    vm_ok(vm, "udevadm control --reload")
+    vm_ok(vm, "mountpoint -q /sys/kernel/config || mount -t configfs none /sys/kernel/config")
+    vm_ok(vm, f"[ -d {GPIO_SIM} ] || {{ mkdir -p {GPIO_SIM}/bank0 && "
+              f"echo {lines} > {GPIO_SIM}/bank0/num_lines && "
+              f"echo easel-header > {GPIO_SIM}/bank0/label && "
+              f"echo 1 > {GPIO_SIM}/live; }}")
+    chip = vm_ok(vm, f"cat {GPIO_SIM}/bank0/chip_name").strip()
+    device = vm_ok(vm, f"cat {GPIO_SIM}/dev_name").strip()
+    vm_ok(vm, f"udevadm settle && test $(stat -c %G /dev/{chip}) = gpio")
+    return chip, f"/sys/devices/platform/{device}/{chip}"
+
+
+def install_lgpio(vm: Vm) -> None:
+    """lgpio for the VM's Python where Raspberry Pi OS's python3-lgpio puts it (the
+    box's venv sees Debian's packages: --system-site-packages): a cp313 wheel built from
+    PyPI's sdist (tests/boot_check.lgpio_wheel), unpacked into dist-packages."""
+    wheel = boot_check.lgpio_wheel()
+    dest = put_file(vm, f"{VM_SCRIPTS}/{wheel.name}", wheel.read_bytes())
+    vm_ok(vm, f"python3 -m zipfile -e {dest} /usr/lib/python3/dist-packages/ && "
+              "python3 -c 'import lgpio'")
+
+
+def press_line(vm: Vm, lines: str, line: int, hold_s: float = 0.3) -> None:
+    """A button wired to ground pressed: its line pulled low for `hold_s`, then let go."""
+    pull = f"{lines}/sim_gpio{line}/pull"
+    vm_ok(vm, f"echo pull-down > {pull} && sleep {hold_s} && echo pull-up > {pull}")
+
+
+def led_samples(vm: Vm, lines: str, line: int, count: int = 40) -> list[str]:
+    """The LED line's output level, read `count` times over about two seconds (a lit
+    button's LED breathes: lgpio drives it with PWM)."""
+    return vm_ok(vm, f"for i in $(seq {count}); do cat {lines}/sim_gpio{line}/value; "
+                     "sleep 0.05; done").split()
+
+
+@pytest.mark.timeout(900, func_only=True)
+def test_the_gpio_panel_on_gpio_sim_through_lgpio(vm: Vm, phones: list[GamePhone]) -> None:
+    """The table's panel on the kernel's gpio-sim chip, through gpiozero's lgpio factory
+    on the GPIO character device (the Pi's path since Bookworm), in the unit's sandbox
+    (the gpio group, DeviceAllow=char-gpiochip). Pulls on the buttons' lines: DIE is
+    refused by Broad Lines, HOURGLASS held proposes giving the round up (the phones
+    agree), and the round over, REVEAL's LED breathes while DIE's stays dark; REVEAL
+    pressed starts the next round."""
+    from playwright.sync_api import expect
+
+    started = time.monotonic()
+    chip, lines = gpio_sim_chip(vm)
+    install_lgpio(vm)
+    put_file(vm, "/etc/easel-boot-check/cpuinfo",
+             f"processor\t: 0\nmodel name\t: QEMU\nRevision\t: {PI_REVISION}\n".encode())
+    made = time.monotonic()
+    since = vm_clock(vm)
+    box_dropin(vm, "boot-check-gpio", [
+        "Environment=EASEL_PANEL_PIN_FACTORY=lgpio",
+        "BindReadOnlyPaths=/etc/easel-boot-check/cpuinfo:/proc/cpuinfo",
+    ])
+    restarted = time.monotonic()
+    journal = journal_since(vm, since)
+    assert "panel: GPIO through lgpio" in journal, journal[-3000:]
+    used = vm_ok(vm, f"gpioinfo -c {chip}")
+    assert re.search(rf"line\s+{DIE_BUTTON}:.*input.*consumer=", used), used
+
+    for phone in phones:  # the box restarted: each phone's page as its player opens it
+        phone.page.reload()
+        expect(phone.page.locator("#game-root .broad-lines")).to_be_visible(timeout=SLOW_MS)
+    if any(p.act("next").count() for p in phones):  # a round over: the next one, drawn
+        phones[1].act("next").click()
+        one_phone_offering(phones, "number-1").act("number-2").click()
+        one_phone_offering(phones, "place")
+
+    since = vm_clock(vm)
+    press_line(vm, lines, DIE_BUTTON)
+    wait_until("DIE's press in the journal",
+               lambda: "button press_die means nothing now" in journal_since(vm, since), 60)
+    assert set(led_samples(vm, lines, REVEAL_LED, 10)) == {"0"}
+    press_line(vm, lines, HOURGLASS_BUTTON, hold_s=2.5)  # hold_s is 1.5
+    for phone in phones:
+        agree = phone.act("agree-give-up")
+        expect(agree).to_be_visible(timeout=SLOW_MS)
+        agree.click()
+    for phone in phones:
+        expect(phone.page.locator('#game-root [data-result="given_up"]')).to_be_visible(
+            timeout=SLOW_MS)
+    lit = led_samples(vm, lines, REVEAL_LED)
+    assert "1" in lit, lit
+    assert set(led_samples(vm, lines, DIE_LED, 10)) == {"0"}
+    press_line(vm, lines, REVEAL_BUTTON)
+    one_phone_offering(phones, "number-1")  # the next round: its Critic names a number
+    print(f"boot-check figures: gpio: the chip and lgpio made in {made - started:.0f} s; "
+          f"the box restarted on lgpio in {restarted - made:.0f} s; the presses and lights "
+          f"{time.monotonic() - restarted:.0f} s")
+
+
+PLAYBACK_1 = 4  # the logical address a first playback device takes on a CEC bus
+
+
+def vivid_adapters(vm: Vm) -> tuple[str, str]:
+    """vivid's emulated CEC bus: (the TV's adapter, on its HDMI input, and the box's, on
+    its HDMI output), told apart by the adapter names cec-ctl reports."""
+    kernel_module(vm, "vivid")
+    # vivid's HDMI input shows its test pattern until told it is wired to the output:
+    # then the output (the box) has a physical address on the TV's bus (1.0.0.0).
+    vm_ok(vm, "for d in /dev/video*; do v4l2-ctl -d $d "
+              "-c hdmi_000_0_is_connected_to=2 2>/dev/null && echo $d; done; true")
+    found: dict[str, str] = {}
+    for _ in range(30):
+        listing = vm_ok(vm, "for d in /dev/cec*; do [ -e $d ] && echo \"== $d\" && "
+                            "cec-ctl -d $d | grep -i 'adapter\\|name'; done; true")
+        for block in listing.split("== ")[1:]:
+            device, _, status = block.partition("\n")
+            if "vid-cap" in status:
+                found.setdefault("tv", device.strip())
+            elif "vid-out" in status:
+                found.setdefault("box", device.strip())
+        if len(found) == 2:
+            return found["tv"], found["box"]
+        time.sleep(1)
+    pytest.skip(f"vivid made no CEC adapters for an HDMI input and output (the kernel's "
+                f"CONFIG_VIDEO_VIVID_CEC?): {listing.strip()[:500]}")
+
+
+def remote_key(vm: Vm, tv: str, ui_cmd: str) -> None:
+    """The TV's remote: a User Control Pressed and Released from the TV to the box."""
+    vm_ok(vm, f"cec-ctl -d {tv} --to {PLAYBACK_1} --user-control-pressed ui-cmd={ui_cmd} "
+              f"&& cec-ctl -d {tv} --to {PLAYBACK_1} --user-control-released")
+
+
+@pytest.mark.timeout(900, func_only=True)
+def test_the_tv_remote_on_vivids_cec_bus(vm: Vm, phones: list[GamePhone]) -> None:
+    """The TV's remote through the kernel's CEC framework: vivid's emulated HDMI input
+    (the TV) and output (the box) on one CEC bus. The box, told its adapter in a drop-in,
+    registers itself as a playback device with cec-ctl from its sandbox and reads the
+    adapter's remote-control input device (rc-cec); the TV sends its remote's keys to it:
+    green (the DIE button) reaches the game, which refuses it; Pause pauses the match on
+    every phone and Play resumes it."""
+    from playwright.sync_api import expect
+
+    started = time.monotonic()
+    tv, box = vivid_adapters(vm)
+    vm_ok(vm, f"cec-ctl -d {tv} --tv --osd-name TV")
+    since = vm_clock(vm)
+    box_dropin(vm, "boot-check-tv", [f"Environment=EASEL_TV_DEVICE={box}"])
+    restarted = time.monotonic()
+
+    def on_the_bus() -> str:
+        # Both come after the start's READY: cec-ctl runs off the start's path.
+        journal = journal_since(vm, since)
+        found = ("remote keys: remote" in journal
+                 and "tv: on HDMI-CEC as playback device 'Easel'" in journal)
+        return journal if found else ""
+    wait_until("the box registered on the CEC bus and reading its remote", on_the_bus, 60)
+    topology = vm_ok(vm, f"cec-ctl -d {tv} --show-topology")
+    assert "1.0.0.0: Playback Device 1" in topology, topology
+    name = vm_ok(vm, f"cec-ctl -d {tv} --to {PLAYBACK_1} --give-osd-name")
+    assert "name: Easel" in name, name  # the box's adapter answers with its OSD name
+
+    since = vm_clock(vm)
+    remote_key(vm, tv, "f3-green")
+    wait_until("the remote's green key (DIE) in the journal",
+               lambda: "button press_die means nothing now" in journal_since(vm, since), 60)
+    remote_key(vm, tv, "pause")
+    for phone in phones:
+        expect(phone.page.locator("#pause-banner")).to_be_visible(timeout=SLOW_MS)
+    remote_key(vm, tv, "play")
+    for phone in phones:
+        expect(phone.page.locator("#pause-banner")).to_be_hidden(timeout=SLOW_MS)
+    print(f"boot-check figures: tv: vivid and the box restarted in {restarted - started:.0f} "
+          f"s; the remote's keys {time.monotonic() - restarted:.0f} s")

@@ -553,6 +553,35 @@ async def test_a_device_we_may_not_read_is_named_once(caplog):
                         "the 'input' group"]
 
 
+async def test_a_device_not_yet_readable_is_read_once_it_is(caplog):
+    """A node just plugged in is root's for a moment, until udev gives it to the input
+    group: refused once, it is tried again at the next look, not ignored for good."""
+    caplog.set_level(logging.INFO, "drivers.remote")
+    remote = cec_remote()
+    devices = FakeInputDir(remote)
+    refusals = [remote.path]
+
+    def opener(path: str) -> Any:
+        if path in refusals:
+            refusals.remove(path)
+            raise PermissionError(errno.EACCES, "Permission denied", path)
+        return devices.opener(path)
+
+    presses: list[RemotePress] = []
+    inputs = RemoteInputs(presses.append, rescan_s=0.01, opener=opener,
+                          lister=devices.lister)
+    stop = asyncio.Event()
+    task = asyncio.create_task(inputs.run(stop))
+    await until(lambda: inputs.connected == [("remote", "vc4-hdmi-0")])
+    remote.press("KEY_DOWN")
+    await until(lambda: len(presses) == 1)
+    stop.set()
+    await asyncio.wait_for(task, 2)
+    said = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert said == [f"remote keys: not allowed to read {remote.path}: add the user to the "
+                    "'input' group"]
+
+
 async def test_a_bug_in_the_receiver_is_raised_not_swallowed():
     remote = cec_remote()
     devices = FakeInputDir(remote)

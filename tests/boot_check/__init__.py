@@ -533,6 +533,108 @@ class Vm:
             self.process.wait(10)
 
 
+# What the VM lacks for the panel's test, built here once and cached beside the image, in
+# a throwaway trixie root (debootstrap: the VM's own compiler and Python, run natively with
+# chroot, as the host is x86_64 too): lgpio for Python 3.13 (PyPI has no cp313 wheel, and
+# Raspberry Pi OS's python3-lgpio is not in Debian; its sdist bundles the C library and a
+# SWIG interface) and the gpio-sim kernel module (Debian's amd64 kernel has none).
+LGPIO = "lgpio==0.2.2.0"
+BUILD_PACKAGES = ("build-essential", "python3-dev", "swig", "python3-setuptools",
+                  "python3-wheel", "python3-pip")
+
+
+def build_root(cache: Path = CACHE) -> Path:
+    """A throwaway trixie root with a compiler, Python's headers and SWIG (debootstrap,
+    cached): the VM's own toolchain, run here with chroot (the host is x86_64 too)."""
+    root = cache / f"{SUITE}-amd64-build"
+    want = ",".join(BUILD_PACKAGES)
+    stamp = root / ".easel-build-root"
+    if not (stamp.is_file() and stamp.read_text() == want):
+        if os.geteuid() != 0:
+            raise BootCheckError("debootstrap (the build root) needs root")
+        shutil.rmtree(root, ignore_errors=True)
+        root.parent.mkdir(parents=True, exist_ok=True)
+        _run(["debootstrap", "--variant=minbase", f"--include={want}", SUITE,
+              str(root), pi_check.debian_mirror()], timeout=3600)
+        stamp.write_text(want)
+    return root
+
+
+def _in_root(root: Path, script: str, timeout: float = 1800) -> str:
+    """A shell script run in `root` (chroot) with a clean environment: none of this
+    machine's pip or apt settings reach it."""
+    return _run(["chroot", str(root), "env", "-i", "PATH=/usr/sbin:/usr/bin:/sbin:/bin",
+                 "DEBIAN_FRONTEND=noninteractive", "PYPI=1", "sh", "-ec", script],
+                timeout=timeout)
+
+
+def lgpio_wheel(cache: Path = CACHE) -> Path:
+    """A cp313 x86_64 wheel of lgpio, built from PyPI's sdist in a trixie chroot (cached)."""
+    out = cache / "lgpio"
+    built = sorted(out.glob("lgpio-*-cp313-cp313-linux_x86_64.whl"))
+    if built:
+        return built[-1]
+    root = build_root(cache)
+    work = root / "easel-lgpio"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    _run(pi_check.pip("download", "--quiet", "--no-deps", "--no-binary", ":all:",
+                      "--dest", str(work), LGPIO))
+    sdists = sorted(work.glob("lgpio-*.tar.gz"))
+    if len(sdists) != 1:
+        raise BootCheckError(f"pip download {LGPIO} gave {sdists}, not one sdist")
+    # PYPI=1: setup.py's static build (the C library compiled into the module, as PyPI's
+    # own wheels are); else it links a liblgpio.so the VM does not have. env -i: none of
+    # this machine's pip settings (its index, its certificates) reach the chroot's pip.
+    _in_root(root, "python3 -m pip wheel --no-deps --no-build-isolation --no-index "
+                   f"--wheel-dir /easel-lgpio/wheel /easel-lgpio/{sdists[0].name}")
+    wheels = sorted((work / "wheel").glob("lgpio-*-cp313-cp313-linux_x86_64.whl"))
+    if len(wheels) != 1:
+        raise BootCheckError(f"lgpio's build in {root} gave {wheels}, not one wheel")
+    out.mkdir(parents=True, exist_ok=True)
+    wheel = out / wheels[0].name
+    shutil.copy2(wheels[0], wheel)
+    return wheel
+
+
+def gpio_sim_module(release: str, cache: Path = CACHE) -> Path:
+    """gpio-sim for the VM's kernel `release`, built out of tree (cached).
+
+    Debian's amd64 kernel has no GPIO test chip (CONFIG_GPIO_SIM and CONFIG_GPIO_MOCKUP
+    are off, and so is the IRQ_SIM it needs): the module is built in the build root from
+    that very kernel's source package (linux-source) and headers, with kernel/irq/irq_sim.c
+    linked in. One line of irq_sim.c is changed: it calls irq_to_desc(), which the kernel
+    does not export to modules, where generic_handle_irq_safe() does the same. Unsigned,
+    so loading it taints the kernel (no Secure Boot here, so it loads)."""
+    out = cache / "gpio-sim" / release / "gpio-sim.ko"
+    if out.is_file():
+        return out
+    root = build_root(cache)
+    shutil.copy2("/etc/resolv.conf", root / "etc" / "resolv.conf")
+    series = ".".join(release.split(".")[:2])
+    _in_root(root, f"""
+        apt-get update -q >/dev/null
+        apt-get install -y -q --no-install-recommends linux-headers-{release} xz-utils >/dev/null
+        rm -rf /easel-gpio-sim && mkdir /easel-gpio-sim && cd /easel-gpio-sim
+        apt-get download -q linux-source-{series} >/dev/null 2>&1
+        dpkg-deb --fsys-tarfile linux-source-{series}_*.deb |
+            tar -xO ./usr/src/linux-source-{series}.tar.xz |
+            tar -xJ --strip-components=3 linux-source-{series}/drivers/gpio/gpio-sim.c \
+                linux-source-{series}/kernel/irq/irq_sim.c
+        rm linux-source-{series}_*.deb
+        mv gpio-sim.c gpio-sim-main.c
+        sed -i 's/handle_simple_irq(irq_to_desc(irqnum));/generic_handle_irq_safe(irqnum);/' \
+            irq_sim.c
+        grep -q generic_handle_irq_safe irq_sim.c
+        printf 'obj-m := gpio-sim.o\ngpio-sim-y := gpio-sim-main.o irq_sim.o\n' > Kbuild
+        make -s -C /usr/src/linux-headers-{release} M=/easel-gpio-sim modules
+        strip --strip-debug gpio-sim.ko
+    """, timeout=3600)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(root / "easel-gpio-sim" / "gpio-sim.ko", out)
+    return out
+
+
 @contextlib.contextmanager
 def booted(work: Path) -> Iterator[Vm]:
     """A fresh VM from the cached image; stopped (QEMU quit) afterwards."""
