@@ -7,7 +7,8 @@ VM's virtio-gpu screen (QEMU's screendump) shows the lobby whose QR code is the 
 address; three phones (Debian's Chromium) join by it through the forwarded port and play
 a round of Broad Lines; the VM's power is cut and it boots again: the match resumes with
 every move the phones saw acknowledged; a hung box (SIGSTOP) is restarted by systemd's
-watchdog and the journal says so.
+watchdog and the journal says so; on a data partition that is read-only, then full, the
+box starts degraded and says so on /healthz and on the screen.
 
 The tests run in this file's order on one VM (module fixtures): each step is the next
 thing a café owner's box lives through, and each needs the one before it.
@@ -369,3 +370,103 @@ def test_a_hung_box_is_restarted_by_the_watchdog_and_the_journal_says_so(vm: Vm)
     assert "Fatal Python error: Aborted" in after and "appliance/" in after, after[:4000]
     assert "Failed with result 'watchdog'" in after, after[:4000]
     assert "resumed match" in after.partition("Scheduled restart job")[2], after[-4000:]
+
+
+# --- a data partition that cannot be written ---------------------------------------------
+
+DATA_DIR = "/var/lib/easel"  # the unit's StateDirectory=easel
+# The lobby's notices (appliance/kiosk/render.py): one WARN panel a line along the bottom.
+WARN = (240, 84, 72)
+
+
+def warning_rows(pixels: np.ndarray) -> int:
+    """Rows of the screen's bottom fifth that a wide WARN-coloured panel crosses (the
+    kiosk's notices' strip: each notice is a WARN panel at least a quarter of the screen
+    wide). A player's swatch or a red word is far narrower."""
+    height, width, _ = pixels.shape
+    band = pixels[height * 4 // 5:].astype(np.int16)
+    warn = (np.abs(band - np.array(WARN, np.int16)) <= 12).all(axis=2)
+    return int((warn.sum(axis=1) >= width // 4).sum())
+
+
+def restart_unit(vm: Vm) -> None:
+    """`systemctl restart easel`: it returns once the unit said READY (Type=notify)."""
+    status, out = vm.shell("systemctl restart easel", timeout=300)
+    assert status == 0, out
+
+
+def degraded_start(vm: Vm, name: str, prepare: str) -> tuple[dict[str, Any], np.ndarray]:
+    """The unit stopped, `prepare` run (what becomes of the data partition), the unit
+    started again: its /healthz and the kiosk's picture once it says degraded."""
+    status, out = vm.shell("systemctl stop easel", timeout=120)
+    assert status == 0, out
+    status, out = vm.shell(prepare)
+    assert status == 0, out
+    restart_unit(vm)
+    body: dict[str, Any] = wait_until("/healthz degraded",
+                                      lambda: (h := health(vm)).get("degraded") and h, 300)
+    # The notices are in the first frame; give the kiosk a moment to put it on the screen.
+    def warned() -> tuple[np.ndarray] | None:
+        pixels = kiosk_frame(vm, name)
+        return (pixels,) if warning_rows(pixels) > 0 else None
+    (frame,) = wait_until("the notices' strip on the kiosk's screen", warned, 120)
+    return body, frame
+
+
+def restore_unit(vm: Vm, undo: str) -> None:
+    """The partition as it was and the unit started on it: not degraded any more."""
+    status, out = vm.shell(f"systemctl stop easel; {undo}", timeout=120)
+    assert status == 0, out
+    restart_unit(vm)
+    after = wait_until("/healthz after the partition came back", lambda: health(vm), 300)
+    assert after.get("ok") is True and "degraded" not in after, after
+
+
+def degraded_journal(vm: Vm) -> str:
+    """The unit's journal since its last start."""
+    status, journal = vm.shell("journalctl -u easel --no-pager -o cat -n 300")
+    assert status == 0, journal
+    return journal.rpartition("Starting easel.service")[2]
+
+
+@pytest.mark.timeout(900, func_only=True)
+def test_on_a_read_only_data_partition_the_box_starts_degraded_and_says_so(vm: Vm) -> None:
+    """The data directory mounted read-only (what the kernel does to a card's ext4 after
+    an error, errors=remount-ro): the box still starts, in the lobby, /healthz says
+    degraded and why, and the kiosk shows the notices' warning panels along the bottom
+    edge, which the screen before did not have. (The words themselves are not read from
+    the picture: their text is checked on /healthz.)"""
+    plain = kiosk_frame(vm, "before-read-only")
+    assert warning_rows(plain) == 0, "the plain screen already shows a warning strip"
+    body, frame = degraded_start(
+        vm, "read-only",
+        f"mount --bind {DATA_DIR} {DATA_DIR} && mount -o remount,bind,ro {DATA_DIR}")
+    try:
+        assert body.get("ok") is False and "cannot be written" in body["degraded"], body
+        assert body.get("phase") == "lobby", body
+        # Two notices (what is wrong, what to do): two panels, a text line high each.
+        assert warning_rows(frame) >= 20, warning_rows(frame)
+        link = lobby_link(vm, 60)  # still the lobby: its QR code is the join address
+        assert JOIN_LINK.match(link), link
+        assert "running degraded" in degraded_journal(vm)
+    finally:
+        restore_unit(vm, f"umount {DATA_DIR}")
+
+
+@pytest.mark.timeout(900, func_only=True)
+def test_on_a_full_data_partition_the_box_starts_degraded_and_says_so(vm: Vm) -> None:
+    """The data directory on a partition with no space left (a small tmpfs, filled up):
+    the data file cannot be made; the box starts in the lobby, /healthz says degraded
+    and the kiosk shows the notices' warning panels."""
+    body, frame = degraded_start(
+        vm, "full", f"mount -t tmpfs -o size=2m,mode=0755,uid=$(id -u easel),gid=$(id -g easel) "
+            f"easel-full {DATA_DIR} && (dd if=/dev/zero of={DATA_DIR}/filler bs=64k "
+            f"2>/dev/null; true) && test $(stat -f -c %a {DATA_DIR}) -eq 0")
+    try:
+        assert body.get("ok") is False and "cannot be written" in body["degraded"], body
+        assert body.get("phase") == "lobby", body
+        assert warning_rows(frame) >= 20, warning_rows(frame)
+        assert JOIN_LINK.match(lobby_link(vm, 60))
+        assert "running degraded" in degraded_journal(vm)
+    finally:
+        restore_unit(vm, f"umount {DATA_DIR}")
