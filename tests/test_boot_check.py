@@ -470,3 +470,29 @@ def test_on_a_full_data_partition_the_box_starts_degraded_and_says_so(vm: Vm) ->
         assert "running degraded" in degraded_journal(vm)
     finally:
         restore_unit(vm, f"umount {DATA_DIR}")
+
+
+# --- the present's cost on a real DRM/KMS path (issue 29 item 4) ---------------------------
+
+PRESENT_COST = "/srv/easel-src/tests/boot_check/present_cost.py"
+
+
+@pytest.mark.timeout(1200, func_only=True)
+def test_the_kiosks_frame_with_its_present_is_measured_on_the_vms_kmsdrm(vm: Vm) -> None:
+    """With the unit stopped, tests/boot_check/present_cost.py opens the kiosk on the VM's
+    virtio-gpu card through kmsdrm and Mesa, upright and turned, through both present
+    paths, and on SDL's dummy driver; its figures are kept under the boot-check cache for
+    `make bench` (tests/bench/bench_present_vm.py). The unit is started again after."""
+    status, out = vm.shell("systemctl stop easel", timeout=120)
+    assert status == 0, out
+    try:
+        status, out = vm.shell(f"/opt/easel/venv/bin/python {PRESENT_COST} 2>&1", timeout=1000)
+    finally:
+        restart_unit(vm)
+    assert status == 0, out
+    figures = json.loads(out.strip().splitlines()[-1])
+    for rotation in (0, 90):
+        for path in ("kmsdrm_surface", "kmsdrm_renderer", "dummy"):
+            assert figures[f"vm_frame_cpu_ms_rot{rotation}_{path}"] > 0, figures
+    (boot_check.CACHE / "present-cost.json").write_text(json.dumps(figures, indent=1) + "\n")
+    wait_until("/healthz after the measurement", lambda: health(vm).get("ok") is True, 300)
