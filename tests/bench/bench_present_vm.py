@@ -50,4 +50,6 @@ def run() -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    print_figures(run())
+    figures = run()
+    if figures:
+        print_figures(figures)
