@@ -436,7 +436,11 @@ def test_on_a_read_only_data_partition_the_box_starts_degraded_and_says_so(vm: V
     degraded and why, and the kiosk shows the notices' warning panels along the bottom
     edge, which the screen before did not have. (The words themselves are not read from
     the picture: their text is checked on /healthz.)"""
+    # The unit active: READY comes after the kiosk's first frame (a /healthz may answer
+    # before it, just after the watchdog's restart).
+    wait_until("the unit active", lambda: vm.shell("systemctl is-active easel")[0] == 0, 300)
     plain = kiosk_frame(vm, "before-read-only")
+    assert plain.max() > 0, "the screen is black before the partition changed"
     assert warning_rows(plain) == 0, "the plain screen already shows a warning strip"
     body, frame = degraded_start(
         vm, "read-only",
