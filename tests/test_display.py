@@ -19,6 +19,7 @@ import pytest
 from appliance.kiosk import Kiosk
 from appliance.kiosk.display import (
     KMSDRM_INDEX_VARIABLE,
+    RENDER_DRIVER_VARIABLE,
     DisplayChoice,
     DisplayError,
     choose_card,
@@ -157,6 +158,37 @@ def test_kmsdrm_is_told_the_card_and_the_environment_is_restored_on_failure(
         open_display(kmsdrm, (800, 480), 0, "DSI", sysfs=root)
     assert "card7, as SDL_KMSDRM_DEVICE_INDEX in the environment says" in caplog.text
     assert os.environ[KMSDRM_INDEX_VARIABLE] == "7"
+
+
+def test_kmsdrm_asks_sdl_for_its_gles2_renderer_unless_the_environment_names_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SDL's first renderer on kmsdrm is desktop OpenGL, which on Mesa's GBM/EGL draws no
+    texture (the kiosk's frame was black in make boot-check's VM): SDL is told GLES 2
+    before its video starts, and the environment is left as found when it fails."""
+    seen: list[str | None] = []
+
+    def video_starts() -> None:
+        seen.append(os.environ.get(RENDER_DRIVER_VARIABLE))
+        raise pygame.error("no screen here")
+
+    monkeypatch.setattr(pygame.display, "init", video_starts)
+    monkeypatch.delenv(KMSDRM_INDEX_VARIABLE, raising=False)
+    monkeypatch.delenv(RENDER_DRIVER_VARIABLE, raising=False)
+    root = pi5_with_dsi(tmp_path / "drm", ("v3d", "vc4", "rp1-dsi"))
+    kmsdrm = DisplayChoice("kmsdrm", True, False, "test")
+    with pytest.raises(DisplayError, match="no screen here"):
+        open_display(kmsdrm, (800, 480), 0, "DSI", sysfs=root)
+    assert seen == ["opengles2"]
+    assert RENDER_DRIVER_VARIABLE not in os.environ
+    # An operator's choice wins; and off kmsdrm SDL's own choice stays.
+    monkeypatch.setenv(RENDER_DRIVER_VARIABLE, "software")
+    with pytest.raises(DisplayError):
+        open_display(kmsdrm, (800, 480), 0, "DSI", sysfs=root)
+    monkeypatch.delenv(RENDER_DRIVER_VARIABLE)
+    with pytest.raises(DisplayError):
+        open_display(DisplayChoice("x11", False, False, "test"), (800, 480))
+    assert seen == ["opengles2", "software", None]
 
 
 @pytest.mark.parametrize("value", ["auto", "DSI", "HDMI", "hdmi", "HDMI-A-2", "DSI-1",

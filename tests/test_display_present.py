@@ -274,6 +274,36 @@ def test_without_a_renderer_the_frame_is_turned_on_the_cpu_and_the_log_says_why(
     assert KMSDRM_INDEX_VARIABLE not in os.environ
 
 
+class FirstPresentUnseen:
+    """A renderer as SDL's kmsdrm behaves in make boot-check's VM: the first present after
+    the window is made never reaches the screen; the screen shows each later one."""
+
+    def __init__(self) -> None:
+        self.draw_color = (255, 0, 255, 255)
+        self.target = "nothing"
+        self.presents = 0
+        self.screen = "black"
+
+    def clear(self) -> None:
+        self.target = f"cleared {self.draw_color}"
+
+    def present(self) -> None:
+        self.presents += 1
+        if self.presents > 1:
+            self.screen = self.target
+
+
+def test_the_renderer_spends_the_unseen_first_present_on_the_background() -> None:
+    """The kiosk presents only when something changes: were its lobby the first present,
+    a kmsdrm screen would stay black until the first phone joined."""
+    screen = FirstPresentUnseen()
+    presenter = RendererPresenter(None, screen, 0)  # type: ignore[arg-type]
+    assert presenter.texture is None  # no frame yet, only the background
+    screen.target = "the lobby"  # the kiosk's first frame, drawn and presented
+    screen.present()
+    assert screen.screen == "the lobby"
+
+
 def test_the_present_setting_is_read_and_a_wrong_one_is_named(tmp_path: Path) -> None:
     assert load(files=[], env={"EASEL_DISPLAY_PRESENT": "surface"}).display.present == "surface"
     assert load(files=[], env={}).display.present == "auto"

@@ -12,6 +12,14 @@ configured kind (`display.connector`) has a screen connected and names it to SDL
 SDL_KMSDRM_DEVICE_INDEX. SDL then makes one display per connected connector of that card
 (a Pi 4's two HDMI ports, a Pi 4's DSI beside HDMI), in the kernel's connector order: the
 kiosk opens the display of the configured connector, not always display 0.
+
+On kmsdrm the kiosk also asks SDL for its OpenGL ES 2 renderer (SDL_RENDER_DRIVER), for
+the window surface (which SDL's kmsdrm backs with a renderer's texture) and for
+display.present = renderer alike. SDL's own first choice there is desktop OpenGL, first
+in its list; on Mesa's GBM/EGL (seen in `make boot-check`'s VM, llvmpipe) that renderer
+clears the screen but draws no texture, so the kiosk's frame was black. GLES 2 is what a
+Pi's V3D speaks natively, and what this project's docs assumed SDL took. An operator's
+own SDL_RENDER_DRIVER wins.
 """
 
 from __future__ import annotations
@@ -40,6 +48,10 @@ SYSFS_DRM: Final = Path("/sys/class/drm")
 DEVICE_TREE_MODEL: Final = Path("/proc/device-tree/model")
 # Set before SDL's video starts: the /dev/dri/cardN kmsdrm opens (SDL >= 2.26 reads it).
 KMSDRM_INDEX_VARIABLE: Final = "SDL_KMSDRM_DEVICE_INDEX"
+# Set before SDL's video starts on kmsdrm unless the environment names one: SDL's
+# renderer (and the window surface's) is OpenGL ES 2, not its default desktop OpenGL.
+RENDER_DRIVER_VARIABLE: Final = "SDL_RENDER_DRIVER"
+KMSDRM_RENDER_DRIVER: Final = "opengles2"
 # display.connector = "auto" looks for these kinds, in this order, then any connected one.
 AUTO_CONNECTORS: Final = ("DSI", "HDMI")
 # The boards that cannot draw 1920x1080 in software at a usable rate (and have only
@@ -402,7 +414,8 @@ def _start_video(
     as found (for `_failed`), what the card search found (for the error) and the SDL
     display to open (the configured connector's; 0 off kmsdrm)."""
     check_rotation(rotation)
-    saved = {name: os.environ.get(name) for name in ("SDL_VIDEODRIVER", KMSDRM_INDEX_VARIABLE)}
+    saved = {name: os.environ.get(name)
+             for name in ("SDL_VIDEODRIVER", KMSDRM_INDEX_VARIABLE, RENDER_DRIVER_VARIABLE)}
     previous = saved["SDL_VIDEODRIVER"]
     if choice.driver is not None and previous != choice.driver:
         if pygame.display.get_init():
@@ -412,6 +425,10 @@ def _start_video(
     card_note, display = "", 0
     if (choice.driver or "").lower() == "kmsdrm":
         card_note, display = _choose_kmsdrm_card(connector, sysfs)
+        if not os.environ.get(RENDER_DRIVER_VARIABLE):
+            os.environ[RENDER_DRIVER_VARIABLE] = KMSDRM_RENDER_DRIVER
+        log.info("kiosk display: SDL's %s renderer draws the frame (%s)",
+                 os.environ[RENDER_DRIVER_VARIABLE], RENDER_DRIVER_VARIABLE)
     try:
         pygame.display.init()
     except pygame.error as exc:

@@ -182,6 +182,13 @@ class RendererPresenter:
         self.rotation = check_rotation(rotation)
         self.fullscreen = fullscreen
         self.texture: video.Texture | None = None
+        # A present of the plain background first: on kmsdrm the first present after the
+        # window is made never reaches the screen (seen in `make boot-check`'s VM: SDL
+        # sets the mode then and shows a buffer of its own), and the kiosk presents only
+        # when something changes, so its first frame, the lobby, would stay unseen.
+        self.renderer.draw_color = (0, 0, 0, 255)
+        self.renderer.clear()
+        self.renderer.present()
 
     @property
     def display_size(self) -> Size:
