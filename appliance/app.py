@@ -212,8 +212,10 @@ class Appliance:
                           total_budget=storage.total_budget_mb * MIB,
                           commit_delay_s=storage.emulate_commit_ms / 1000)
         except (StoreError, sqlite3.Error, OSError) as err:
+            # A read-only file system refuses even the opening (the WAL's shared memory
+            # file cannot be made): its room code and seats are still read, not written.
             self._degrade(err)
-            return self._memory_store()
+            return self._memory_store(path)
         try:
             store.set_meta("started_at", repr(self.clock()))  # can it still write?
         except sqlite3.Error as err:

@@ -142,3 +142,36 @@ def test_a_card_turned_read_only_keeps_the_room_code_and_the_tokens(
     welcome = app.session.hello("", seated.token)
     assert (welcome.role, welcome.seat) == ("player", seated.seat)
     app.store.close()
+
+
+def test_a_card_that_cannot_even_be_opened_for_writing_keeps_the_room_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a file system mounted read-only the data file cannot be opened for writing at
+    all (SQLite's WAL needs its shared-memory file: make boot-check found it), and the box
+    started with a new room code. It reads the last good state there too."""
+    config = dataclasses.replace(
+        Config(),
+        storage=StorageSettings(str(tmp_path / "easel")),
+        server=ServerSettings(host="127.0.0.1", port=free_port()),
+        display=DisplaySettings(mode="headless", width=800, height=480),
+    )
+    store = Store(config.data_dir() / DB_NAME)
+    session = Session(store, config, "http://box", time.time)
+    seated = session.join("Ada", PALETTE[0])
+    room = session.room
+    store.close()
+    real_init = Store.__init__
+
+    def read_only_mount(self: Store, path: Path | str, *args: object, **kwargs: object) -> None:
+        if str(path) != ":memory:":
+            raise sqlite3.OperationalError("unable to open database file")
+        real_init(self, path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Store, "__init__", read_only_mount)
+    app = Appliance(config)
+    assert app.degraded is not None and "unable to open" in app.degraded
+    assert app.session.room == room
+    welcome = app.session.hello("", seated.token)
+    assert (welcome.role, welcome.seat) == ("player", seated.seat)
+    app.store.close()
