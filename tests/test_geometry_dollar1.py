@@ -173,3 +173,17 @@ def test_broad_lines_reads_the_gestures_sensibly(gestures: list[Gesture]) -> Non
     for label in ("question_mark", "left_curly_brace", "right_curly_brace"):
         legal = share(label, "sheet.curve", "0 lines", "1 lines", "2 lines")
         assert legal <= 0.10, (label, dict(readings[label]))
+
+
+def test_a_fast_rectangle_leaning_one_side_31_degrees_is_a_square(
+    gestures: list[Gesture],
+) -> None:
+    # The tuning half's one rectangle that was no square: a fast one of person 11 whose
+    # top slopes down 21 degrees to the corner where the stroke closes, turning there
+    # 31 degrees off square (RIGHT_ANGLE_TOLERANCE, 30 before). All ten fast rectangles
+    # of that person are squares now.
+    fast = [g for g in gestures if g.label == "rectangle" and g.subject == 11
+            and g.speed == "fast"]
+    assert len(fast) == 10
+    readings = Counter(outcome(recognise_shapes([g.stroke])) for g in fast)
+    assert readings == {"square": 10}, readings

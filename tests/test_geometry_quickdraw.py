@@ -388,3 +388,15 @@ def test_a_real_line_drawn_in_dashes_is_one_line(drawings: list[Drawing]) -> Non
     by_key = {d.key_id: d for d in load_simplified(drawings)}
     for key in ("5287879389478912", "6535067394375680", "5980915257835520"):
         assert outcome(recognise_shapes(by_key[key].strokes)) == "line", key
+
+
+def test_a_cookie_read_as_four_sides_36_degrees_off_square_is_no_square(
+    drawings: list[Drawing],
+) -> None:
+    # The nearest real figure to RIGHT_ANGLE_TOLERANCE that no person calls a square: a
+    # tuning cookie whose outline is read as four sides, one corner 36 degrees off (its
+    # chips are a circle and a scribble).
+    cookie = next(d for d in drawings if d.key_id == "5645038027538432")
+    verdicts = recognise_shapes(cookie.strokes)
+    assert "not.rectangle" in [v.reason_key for v in verdicts], verdicts
+    assert Shape.SQUARE not in [v.shape for v in verdicts], verdicts
