@@ -12,6 +12,7 @@ import dataclasses
 import socket
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
@@ -111,23 +112,9 @@ def test_the_degraded_notices_leave_the_room_code_and_the_start_clear(
             assert not box.colliderect(rect), f"a notice {box} covers {intent}"
 
 
-def test_a_card_turned_read_only_keeps_the_room_code_and_the_tokens(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The report: a read-only card started with a new room code, so every phone's token
-    and the code on the table stopped working. The last good state is read (not written)
-    and the box plays on from it, in memory."""
-    config = dataclasses.replace(
-        Config(),
-        storage=StorageSettings(str(tmp_path / "easel")),
-        server=ServerSettings(host="127.0.0.1", port=free_port()),
-        display=DisplaySettings(mode="headless", width=800, height=480),
-    )
-    store = Store(config.data_dir() / DB_NAME)
-    session = Session(store, config, "http://box", time.time)
-    seated = session.join("Ada", PALETTE[0])
-    room = session.room
-    store.close()
+def refuse_the_first_write(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The card opens but refuses its first write (a card turned read-only under a file
+    already open). Returns what the degraded reason names."""
     real_set_meta = Store.set_meta
 
     def read_only(self: Store, key: str, value: str) -> None:
@@ -136,20 +123,31 @@ def test_a_card_turned_read_only_keeps_the_room_code_and_the_tokens(
         real_set_meta(self, key, value)
 
     monkeypatch.setattr(Store, "set_meta", read_only)
-    app = Appliance(config)
-    assert app.degraded is not None
-    assert app.session.room == room
-    welcome = app.session.hello("", seated.token)
-    assert (welcome.role, welcome.seat) == ("player", seated.seat)
-    app.store.close()
+    return "readonly database"
 
 
-def test_a_card_that_cannot_even_be_opened_for_writing_keeps_the_room_code(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def refuse_the_opening(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A file system mounted read-only: the data file cannot even be opened for writing
+    (SQLite's WAL needs its shared-memory file; make boot-check found it)."""
+    real_init = Store.__init__
+
+    def read_only_mount(self: Store, path: Path | str, *args: object, **kwargs: object) -> None:
+        if str(path) != ":memory:":
+            raise sqlite3.OperationalError("unable to open database file")
+        real_init(self, path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Store, "__init__", read_only_mount)
+    return "unable to open"
+
+
+@pytest.mark.parametrize("card_fails", [refuse_the_first_write, refuse_the_opening])
+def test_a_card_turned_read_only_keeps_the_room_code_and_the_tokens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    card_fails: Callable[[pytest.MonkeyPatch], str],
 ) -> None:
-    """On a file system mounted read-only the data file cannot be opened for writing at
-    all (SQLite's WAL needs its shared-memory file: make boot-check found it), and the box
-    started with a new room code. It reads the last good state there too."""
+    """The report: a read-only card started with a new room code, so every phone's token
+    and the code on the table stopped working. The last good state is read (not written)
+    and the box plays on from it, in memory, however the card refuses."""
     config = dataclasses.replace(
         Config(),
         storage=StorageSettings(str(tmp_path / "easel")),
@@ -161,16 +159,9 @@ def test_a_card_that_cannot_even_be_opened_for_writing_keeps_the_room_code(
     seated = session.join("Ada", PALETTE[0])
     room = session.room
     store.close()
-    real_init = Store.__init__
-
-    def read_only_mount(self: Store, path: Path | str, *args: object, **kwargs: object) -> None:
-        if str(path) != ":memory:":
-            raise sqlite3.OperationalError("unable to open database file")
-        real_init(self, path, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Store, "__init__", read_only_mount)
+    reason = card_fails(monkeypatch)
     app = Appliance(config)
-    assert app.degraded is not None and "unable to open" in app.degraded
+    assert app.degraded is not None and reason in app.degraded
     assert app.session.room == room
     welcome = app.session.hello("", seated.token)
     assert (welcome.role, welcome.seat) == ("player", seated.seat)
