@@ -351,11 +351,13 @@ async def play(box: Appliance, game: str) -> Played:
                 played.ended_early = True
             assert await control.last_match() == played.match_id
 
-            # The finish's credit is worked out off the loop: wait for it (Fay drew, so
-            # her seat's pictures are credited; none after 10 s fails below).
+            # The finish's credit is worked out off the loop, and its gallery's address
+            # committed by the writer without the loop waiting: wait for both (Fay drew,
+            # so her seat's pictures are credited; either missing after 10 s fails below).
             async def credited() -> bool:
                 match = (await kiosk_view(control)).get("match") or {}
-                return match.get("id") == played.match_id and bool(match.get("credits"))
+                return (match.get("id") == played.match_id and bool(match.get("credits"))
+                        and bool(match.get("gallery_url")))
             with contextlib.suppress(AssertionError):
                 await wait_until(credited, "the finish's credits", async_=True)
             played.kiosk = await kiosk_view(control)
