@@ -550,6 +550,29 @@ def install_lgpio(vm: Vm) -> None:
               "python3 -c 'import lgpio'")
 
 
+def agree_once(phone: GamePhone) -> None:
+    """The phone's player agrees to give up, and sees their agreement taken.
+
+    Playwright's click is a mousedown and a mouseup sent one after the other; when another
+    phone's agreement rebuilds this page between them (an emulated box's view can take a
+    second), the mouseup meets a new button and no click fires (CI lost one so). A
+    finger's tap hit-tests once, after the touch ends, so a player presses the new button;
+    a second click stands in for that tap."""
+    from playwright.sync_api import expect
+
+    agree = phone.act("agree-give-up")
+    for tries_left in (1, 0):
+        expect(agree).to_be_visible(timeout=SLOW_MS)
+        agree.click()
+        try:
+            expect(agree).to_be_hidden(timeout=SLOW_MS // 4 if tries_left else SLOW_MS)
+            return
+        except AssertionError:
+            if not tries_left:
+                raise
+            print(f"boot-check: {phone.name}'s agreement clicked again: the page was rebuilt")
+
+
 def press_line(vm: Vm, lines: str, line: int, hold_s: float = 0.3) -> None:
     """A button wired to ground pressed: its line pulled low for `hold_s`, then let go."""
     pull = f"{lines}/sim_gpio{line}/pull"
@@ -605,9 +628,7 @@ def test_the_gpio_panel_on_gpio_sim_through_lgpio(vm: Vm, phones: list[GamePhone
     assert set(led_samples(vm, lines, REVEAL_LED, 10)) == {"0"}
     press_line(vm, lines, HOURGLASS_BUTTON, hold_s=2.5)  # hold_s is 1.5
     for phone in phones:
-        agree = phone.act("agree-give-up")
-        expect(agree).to_be_visible(timeout=SLOW_MS)
-        agree.click()
+        agree_once(phone)
     for phone in phones:
         expect(phone.page.locator('#game-root [data-result="given_up"]')).to_be_visible(
             timeout=SLOW_MS)
