@@ -490,13 +490,28 @@ def test_a_tap_on_the_touch_screen_reaches_the_game(vm: Vm) -> None:
     since = vm_clock(vm)
     x, y = table_button_centre(kiosk_size(vm), "die")
     script = put_script(vm, "vm_touch.py")
-    out = vm_ok(vm, f"python3 {script} {x:.4f} {y:.4f} --wait 60", timeout=180)
-    assert "vm_touch: finger down" in out, out
 
     def refused() -> str:
         journal = journal_since(vm, since)
         return journal if "button press_die means nothing now" in journal else ""
-    journal = wait_until("the tapped DIE button in the journal", refused, 60)
+
+    # A person whose tap did nothing taps again; the first miss is kept (the screen as it
+    # was and the journal) for whoever reads the log: one CI run's tap went unanswered
+    # with nothing in the journal but the panel found and gone.
+    for tries_left in (1, 0):
+        out = vm_ok(vm, f"python3 {script} {x:.4f} {y:.4f} --wait 60", timeout=180)
+        assert "vm_touch: finger down" in out, out
+        try:
+            journal = wait_until("the tapped DIE button in the journal", refused,
+                                 20 if tries_left else 60)
+            break
+        except pytest.fail.Exception:
+            if not tries_left:
+                raise
+            kiosk_frame(vm, "touch-unanswered")
+            print("boot-check: the first tap went unanswered (easel-boot-check-touch-"
+                  f"unanswered.png); the journal since the restart:\n"
+                  f"{journal_since(vm, since)[-3000:]}")
     assert "touch panel found: easel-boot-check touch at /dev/input/event" in journal, journal
     print(f"boot-check figures: touch: the box restarted with evdev touch in "
           f"{restarted - started:.0f} s; the device made, found and tapped in "

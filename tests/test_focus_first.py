@@ -15,6 +15,7 @@ dark hands the ring on.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -237,9 +238,10 @@ def test_the_ring_passes_under_a_notice_toast(display: pygame.Surface,
 
 
 def test_a_touch_panel_plugged_in_later_offers_drawing_on_the_table(
-        display: pygame.Surface) -> None:
+        display: pygame.Surface, caplog: pytest.LogCaptureFixture) -> None:
     """A TV started without touch offers no "Draw here on the table"; the first touch of a
-    panel plugged in later says there is one, and the next frame offers it."""
+    panel plugged in later says there is one, and the next frame offers it. The log says
+    where that first touch landed (a panel the wrong way round shows there)."""
     from types import SimpleNamespace
 
     from tests.test_broad_lines_screens import Game
@@ -251,9 +253,15 @@ def test_a_touch_panel_plugged_in_later_offers_drawing_on_the_table(
         g.act("name_number", g.state.round.critic, number=2)
         k.update(g.view(), 100.0)
         assert not any(draws_here(i) for _, i in k.renderer.targets)
-        k.feed_touches([SimpleNamespace(kind="down", finger=1, x=0.5, y=0.1, t=1.0,
-                                        cancelled=False)])
+        with caplog.at_level(logging.INFO, "appliance.kiosk"):
+            k.feed_touches([SimpleNamespace(kind="down", finger=1, x=0.5, y=0.1, t=1.0,
+                                            cancelled=False)])
+            k.feed_touches([SimpleNamespace(kind="up", finger=1, x=0.5, y=0.1, t=1.1,
+                                            cancelled=False)])
         assert k.renderer.touch
+        firsts = [r.getMessage() for r in caplog.records if "first touch" in r.getMessage()]
+        assert firsts == [f"touch: the panel's first touch, at 639,71 on the screen: "
+                          f"{k.renderer.hit((639, 71)) or 'no button there'}"], firsts
         k.update(g.view(), 100.0)
         assert any(draws_here(i) for _, i in k.renderer.targets)
     finally:

@@ -541,13 +541,20 @@ class Kiosk:
         """Touches from the touch panel's driver (on the loop's thread): ink is drawn at
         once, intents wait for the next poll, and the loop is woken to show them."""
         w, h = self.display_size
-        if not self.renderer.touch:  # a panel plugged in after the start: it touches
+        first = not self.renderer.touch
+        if first:  # a panel plugged in after the start: it touches
             self.renderer.touch = True
             self.renderer.invalidate()
         for touch in touches:
             x = min(max(touch.x, 0.0), 1.0) * (w - 1)
             y = min(max(touch.y, 0.0), 1.0) * (h - 1)
             pos = self.to_logical((x, y))
+            if first:
+                # Where a new panel's first finger lands says whether it is the right way
+                # round (touch.swap_xy, invert_x, invert_y) without a screen to look at.
+                log.info("touch: the panel's first touch, at %d,%d on the screen: %s",
+                         pos[0], pos[1], self.renderer.hit(pos) or "no button there")
+                first = False
             pointer = ("panel", touch.finger)
             intent: Intent | None = None
             if touch.kind == "down":
