@@ -294,6 +294,15 @@ RHOMBUS_EVEN_SIDES: Final = 0.85
 (the $1 study's fast rectangles of sides 0.75-0.85 lean as much, diagonals to 1.23, and
 stand upright)."""
 
+BOWED_SIDE: Final = 0.2
+"""A closed figure of 4 corners near right angles (RIGHT_ANGLE_TOLERANCE) whose sides are
+straight (SIDE_TOLERANCE) but one, which bows out by at most this fraction of its chord,
+is a square with a side drawn round, as a hand swings a side between two corners (issue
+30's eighth pass: two Quick, Draw! squares, their one bowed side 15.0 and 15.5 %; a
+generated square with a side bowing 15-20 % was a square 1 time in 10 before). A side
+bowing more is half round: an arch, a tombstone, a "D" (generated, bowing 30-50 %: no
+square)."""
+
 ELLIPSE_TOLERANCE: Final = 0.08
 """A closed curve is a circle (or an ellipse, or an oval) when it strays from the ellipse
 of its own area moments by at most this fraction of the radius, on average (a half disc
