@@ -730,6 +730,27 @@ def line_to_and_fro(rng: random.Random) -> list[Stroke]:
     return [finger(along(points), rng)]
 
 
+def square_with_a_bowed_side(rng: random.Random, bow: tuple[float, float] = (0.15, 0.18),
+                             side: int = -1) -> list[Stroke]:
+    """A square or a rectangle (sides 1:0.8 to 1:1.25, 300-600 units, turned by up to 9
+    degrees) in one stroke, begun anywhere, one side swung round between its corners by
+    `bow` of its length: out (`side` -1) or in (+1)."""
+    high = rng.uniform(300, 600)
+    wide = high * rng.uniform(0.8, 1.25)
+    corners = [(0.0, 0.0), (wide, 0.0), (wide, high), (0.0, high)]
+    bowed = rng.randrange(4)
+    points: Pts = [corners[0]]
+    for k in range(4):
+        a, b = corners[k], corners[(k + 1) % 4]
+        points += (_bowed(a, b, rng.uniform(*bow), side) if k == bowed else along([a, b]))[1:]
+    turn = rng.uniform(-0.15, 0.15)
+    c, s = math.cos(turn), math.sin(turn)
+    points = [(800 + (x - wide / 2) * c - (y - high / 2) * s,
+               500 + (x - wide / 2) * s + (y - high / 2) * c) for x, y in points]
+    start = rng.randrange(len(points) - 1)
+    return [finger(points[start:] + points[1:start + 1], rng)]
+
+
 def sheet_reading(strokes: list[Stroke]) -> str:
     verdict = check_broad_lines_sheet(strokes)
     return verdict.reason_key if verdict.curves or not verdict.legal else f"{verdict.lines} lines"
@@ -830,6 +851,8 @@ CASES: dict[str, Case] = {
         wobbly_circle, shapes_reading, {"circle"}),
     "square with its first side drawn again in the same stroke: a square": (
         square_side_twice, shapes_reading, {"square"}),
+    "square with one side bowing out 15-18 %: a square": (
+        square_with_a_bowed_side, shapes_reading, {"square"}),
 }
 
 
@@ -1162,27 +1185,6 @@ def test_a_long_oval_has_no_points_where_its_stroke_turns_round() -> None:
     for make in (lemon, letter_d):
         assert all(shapes_reading(make(random.Random(seed))) != "circle"
                    for seed in range(100, 200))
-
-
-def square_with_a_bowed_side(rng: random.Random, bow: tuple[float, float] = (0.15, 0.18),
-                             side: int = -1) -> list[Stroke]:
-    """A square or a rectangle (sides 1:0.8 to 1:1.25, 300-600 units, turned by up to 9
-    degrees) in one stroke, begun anywhere, one side swung round between its corners by
-    `bow` of its length: out (`side` -1) or in (+1)."""
-    high = rng.uniform(300, 600)
-    wide = high * rng.uniform(0.8, 1.25)
-    corners = [(0.0, 0.0), (wide, 0.0), (wide, high), (0.0, high)]
-    bowed = rng.randrange(4)
-    points: Pts = [corners[0]]
-    for k in range(4):
-        a, b = corners[k], corners[(k + 1) % 4]
-        points += (_bowed(a, b, rng.uniform(*bow), side) if k == bowed else along([a, b]))[1:]
-    turn = rng.uniform(-0.15, 0.15)
-    c, s = math.cos(turn), math.sin(turn)
-    points = [(800 + (x - wide / 2) * c - (y - high / 2) * s,
-               500 + (x - wide / 2) * s + (y - high / 2) * c) for x, y in points]
-    start = rng.randrange(len(points) - 1)
-    return [finger(points[start:] + points[1:start + 1], rng)]
 
 
 def test_a_square_with_one_side_drawn_round_is_a_square() -> None:
