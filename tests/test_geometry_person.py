@@ -730,6 +730,27 @@ def line_to_and_fro(rng: random.Random) -> list[Stroke]:
     return [finger(along(points), rng)]
 
 
+def square_with_a_bowed_side(rng: random.Random, bow: tuple[float, float] = (0.15, 0.18),
+                             side: int = -1) -> list[Stroke]:
+    """A square or a rectangle (sides 1:0.8 to 1:1.25, 300-600 units, turned by up to 9
+    degrees) in one stroke, begun anywhere, one side swung round between its corners by
+    `bow` of its length: out (`side` -1) or in (+1)."""
+    high = rng.uniform(300, 600)
+    wide = high * rng.uniform(0.8, 1.25)
+    corners = [(0.0, 0.0), (wide, 0.0), (wide, high), (0.0, high)]
+    bowed = rng.randrange(4)
+    points: Pts = [corners[0]]
+    for k in range(4):
+        a, b = corners[k], corners[(k + 1) % 4]
+        points += (_bowed(a, b, rng.uniform(*bow), side) if k == bowed else along([a, b]))[1:]
+    turn = rng.uniform(-0.15, 0.15)
+    c, s = math.cos(turn), math.sin(turn)
+    points = [(800 + (x - wide / 2) * c - (y - high / 2) * s,
+               500 + (x - wide / 2) * s + (y - high / 2) * c) for x, y in points]
+    start = rng.randrange(len(points) - 1)
+    return [finger(points[start:] + points[1:start + 1], rng)]
+
+
 def sheet_reading(strokes: list[Stroke]) -> str:
     verdict = check_broad_lines_sheet(strokes)
     return verdict.reason_key if verdict.curves or not verdict.legal else f"{verdict.lines} lines"
@@ -830,6 +851,8 @@ CASES: dict[str, Case] = {
         wobbly_circle, shapes_reading, {"circle"}),
     "square with its first side drawn again in the same stroke: a square": (
         square_side_twice, shapes_reading, {"square"}),
+    "square with one side bowing out 15-18 %: a square": (
+        square_with_a_bowed_side, shapes_reading, {"square"}),
 }
 
 
@@ -1162,3 +1185,22 @@ def test_a_long_oval_has_no_points_where_its_stroke_turns_round() -> None:
     for make in (lemon, letter_d):
         assert all(shapes_reading(make(random.Random(seed))) != "circle"
                    for seed in range(100, 200))
+
+
+def test_a_square_with_one_side_drawn_round_is_a_square() -> None:
+    # One side bowing out by 15-18 % of its length (16-21 % as measured, with the
+    # finger's tremor), the others straight: a square with a side drawn round (issue 30's
+    # eighth pass, BOWED_SIDE). Held-out seeds 2000-2399 (the rule was chosen on 0-99 and
+    # two Quick, Draw! squares): 64 squares of 400 before, 381 after.
+    readings = Counter(shapes_reading(square_with_a_bowed_side(random.Random(seed)))
+                       for seed in range(2000, 2400))
+    assert readings["square"] >= 360, dict(readings)
+    # A side half round (an arch, a tombstone) is no square; nor does a side bent in
+    # (a dent, bent in by 10-20 %) become one: 202 of 400 before the rule and after it
+    # (215 if the rule took sides bowing in too).
+    arches = Counter(shapes_reading(square_with_a_bowed_side(random.Random(seed), (0.3, 0.5)))
+                     for seed in range(2000, 2200))
+    assert arches["square"] == 0, dict(arches)
+    dents = Counter(shapes_reading(square_with_a_bowed_side(random.Random(seed), (0.1, 0.2), 1))
+                    for seed in range(1000, 1400))
+    assert dents["square"] <= 205, dict(dents)

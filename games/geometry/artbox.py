@@ -29,9 +29,17 @@ from games.geometry.figures import (
     single_figure,
     stroke_links,
 )
-from games.geometry.polyline import XY, cumulative, points_at, stays_near, turn_between
+from games.geometry.polyline import (
+    XY,
+    cumulative,
+    points_at,
+    signed_area,
+    stays_near,
+    turn_between,
+)
 from games.geometry.reasons import JSON, Reasoned
 from games.geometry.tolerances import (
+    BOWED_SIDE,
     CLOSE_GAP,
     DASH_ANGLE,
     DASH_ASIDE,
@@ -54,6 +62,7 @@ from games.geometry.tolerances import (
     RHOMBUS_SIDES,
     RIGHT_ANGLE_MEAN_TOLERANCE,
     RIGHT_ANGLE_TOLERANCE,
+    SIDE_TOLERANCE,
     SIMPLIFY_FLOOR,
     STRAY_FRACTION,
     TIP_ANGLE,
@@ -190,9 +199,32 @@ def _diamond(pieces: tuple[Piece, ...], even: bool) -> bool:
 def _polygon_verdict(figure: Figure, strokes: tuple[int, ...]) -> ShapeVerdict | None:
     """A triangle or a square when the figure's sides (between its corners) are straight
     enough; None when it is not a three- or four-sided figure."""
-    pieces = figure.pieces
-    if figure.kind is not FigureKind.LINES or len(pieces) not in (3, 4):
+    if figure.kind is not FigureKind.LINES or len(figure.pieces) not in (3, 4):
         return None
+    return _sided_verdict(figure, strokes)
+
+
+def _bowed_square(figure: Figure, strokes: tuple[int, ...]) -> ShapeVerdict | None:
+    """A square with one side drawn round: a closed figure of 4 pieces whose sides are
+    straight but one, bowing out (the outline holds more than its corners' quadrilateral)
+    by at most BOWED_SIDE, read as the square its corners make (a diamond or corners far
+    from square stay what they were); None otherwise."""
+    bows = [piece.deviation for piece in figure.pieces if piece.deviation > SIDE_TOLERANCE]
+    if not figure.closed or len(figure.pieces) != 4 or len(bows) != 1 or bows[0] > BOWED_SIDE:
+        return None
+    corners = [piece.start for piece in figure.pieces]
+    outline = figure.outline
+    if abs(signed_area([x for x, _ in outline], [y for _, y in outline])) <= abs(
+            signed_area([x for x, _ in corners], [y for _, y in corners])):
+        return None  # bowing in: a dent, which a square's side does not make
+    verdict = _sided_verdict(figure, strokes)
+    return verdict if verdict.shape is Shape.SQUARE else None
+
+
+def _sided_verdict(figure: Figure, strokes: tuple[int, ...]) -> ShapeVerdict:
+    """A figure of 3 or 4 sides as a triangle or a square, or why it is neither (a
+    diamond, corners far from right angles)."""
+    pieces = figure.pieces
     turns = [
         math.degrees(abs(turn_between(
             a.end[0] - a.start[0], a.end[1] - a.start[1],
@@ -253,6 +285,11 @@ def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
         # A closed curve whose bend reverses (a bean's dent, a heart's notch): no circle,
         # however round the rest of it is.
         return no("not.changes_bend", bend_reversal=figure.bend_reversal, dent=figure.dent)
+    bowed = _bowed_square(figure, strokes)
+    if bowed is not None:
+        # Before the points: a square's corners are points, and one side drawn round
+        # makes it no circle either.
+        return [bowed]
     if points_of(figure) >= 2:
         # A circle has no points (a lemon, an eye, a hexagon squashed flat, a lozenge's
         # tips read finer than its outline, which its outline may have rounded off).

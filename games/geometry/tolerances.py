@@ -294,6 +294,17 @@ RHOMBUS_EVEN_SIDES: Final = 0.85
 (the $1 study's fast rectangles of sides 0.75-0.85 lean as much, diagonals to 1.23, and
 stand upright)."""
 
+BOWED_SIDE: Final = 0.2
+"""A closed figure of 4 corners near right angles (RIGHT_ANGLE_TOLERANCE) whose sides are
+straight (SIDE_TOLERANCE) but one, which bows out by at most this fraction of its chord,
+is a square with a side drawn round, as a hand swings a side between two corners (issue
+30's eighth pass: two Quick, Draw! squares, their one bowed side 15.0 and 15.5 %;
+generated squares with a side bowing out 15-18 %, 16-21 % as measured, were squares 16
+times in 100 before, 95 after). A side bowing more is half round: an arch, a tombstone,
+a "D" (generated, bowing 30-50 %: no square). The outline cannot tell such a side from
+two sides meeting at 135-150 degrees whose corner it missed: a house's blunt roof may be
+a square (2 of 300 generated roofs rising 20-25 %)."""
+
 ELLIPSE_TOLERANCE: Final = 0.08
 """A closed curve is a circle (or an ellipse, or an oval) when it strays from the ellipse
 of its own area moments by at most this fraction of the radius, on average (a half disc
