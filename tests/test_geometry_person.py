@@ -324,6 +324,49 @@ def lumpy_circle(rng: random.Random) -> list[Stroke]:
     return [finger([(800 + x * scale, 500 + y * scale) for x, y in path], rng)]
 
 
+def _missing_for_gap(gap: float) -> float:
+    """The angle (radians) a circle's gap leaves out when the gap's chord is `gap` of
+    the length drawn round the rest (bisected: the share grows with the angle)."""
+    low, high = 0.0, math.pi
+    for _ in range(50):
+        mid = (low + high) / 2
+        if 2 * math.sin(mid / 2) / (2 * math.pi - mid) < gap:
+            low = mid
+        else:
+            high = mid
+    return low
+
+
+def circle_left_open(rng: random.Random, gap: tuple[float, float] = (0.15, 0.2)
+                     ) -> list[Stroke]:
+    """A lumpy circle drawn with a finger (2-6 lobes of up to 4 % of its radius, 1-1.2
+    times as wide as high, 100-550 units across its radius), from anywhere, either way,
+    that stops short of its start by a gap of `gap` of its length (straight across): 15 %
+    is some 48 degrees of it, 20 % 62, 25 % 76; 30-40 % is a C (90-130 degrees)."""
+    missing = _missing_for_gap(rng.uniform(*gap))
+    lumps = [(k, rng.uniform(0, 0.04) / (k - 1), rng.uniform(0, 6.3)) for k in range(2, 7)]
+    radius, scale = rng.uniform(40, 110), rng.uniform(2.5, 5)
+    start, way, wide = rng.uniform(0, 2 * math.pi), rng.choice((-1, 1)), rng.uniform(1.0, 1.2)
+    sweep, count = 2 * math.pi - missing, rng.randint(40, 160)
+    points = []
+    for i in range(count + 1):
+        a = start + way * sweep * i / count
+        r = radius * (1 + sum(amp * math.sin(k * a + phase) for k, amp, phase in lumps))
+        points.append((800 + scale * r * wide * math.cos(a), 500 + scale * r * math.sin(a)))
+    return [finger(points, rng)]
+
+
+def round_arc(rng: random.Random, degrees: tuple[float, float] = (200, 285)) -> list[Stroke]:
+    """An arc of a circle of `degrees`, 150-450 units across its radius, with a finger's
+    tremor and wobble: a C (an arc of 285 degrees misses 75, a gap of 24 % of its length)."""
+    sweep, radius = math.radians(rng.uniform(*degrees)), rng.uniform(150, 450)
+    start, way = rng.uniform(0, 2 * math.pi), rng.choice((-1, 1))
+    count = max(20, int(sweep * radius / 8))
+    return [finger([(800 + radius * math.cos(start + way * sweep * i / count),
+                     500 + radius * math.sin(start + way * sweep * i / count))
+                    for i in range(count + 1)], rng)]
+
+
 def wobbly_circle(rng: random.Random) -> list[Stroke]:
     """A circle drawn with a finger wobbling fast: 3 lumps of 2-8 lobes (0.5-3.5 %) and a
     wobble of 7 and 9 lobes (1.2 pixels) on a radius of 25-110 pixels, 2.5-6 units a
@@ -1204,3 +1247,36 @@ def test_a_square_with_one_side_drawn_round_is_a_square() -> None:
     dents = Counter(shapes_reading(square_with_a_bowed_side(random.Random(seed), (0.1, 0.2), 1))
                     for seed in range(1000, 1400))
     assert dents["square"] <= 205, dict(dents)
+
+
+def test_a_circle_left_open_by_a_gap_a_person_overlooks_is_a_circle() -> None:
+    # Issue 30's ninth pass (ROUND_GAP_ANGLE, `gap_arc`): a round stroke stopping short of
+    # its start by 15-20 % of its length was "not.open_curve" (CLOSE_GAP is 15 % of the
+    # simplified length): 30 circles of 400 before, on the held-out odd seeds (the rule
+    # was chosen on even ones), 390 after. Gaps of 5-15 %: 386 before, 400 after.
+    seeds = range(1, 800, 2)
+    readings = Counter(shapes_reading(circle_left_open(random.Random(seed))) for seed in seeds)
+    assert readings["circle"] >= 380, dict(readings)
+    small = Counter(shapes_reading(circle_left_open(random.Random(seed), (0.05, 0.15)))
+                    for seed in seeds)
+    assert small["circle"] >= 398, dict(small)
+    # Broad Lines is not asked: open or closed, such a circle is "1 curve" there.
+    sheets = Counter(sheet_reading(circle_left_open(random.Random(seed))) for seed in seeds)
+    assert sheets["sheet.curve"] >= 390, dict(sheets)
+
+
+def test_a_c_an_arc_and_a_polygon_left_open_stay_open() -> None:
+    # What a person reads as open stays open: a lumpy C (a gap of 27-40 % of its length,
+    # 80-130 degrees), an arc of 200-285 degrees, a hexagon and an octagon left open (the
+    # octagon's closed reading is a polygon, no circle). None was a circle before the
+    # ninth pass, nor is one after.
+    seeds = range(1, 400, 2)
+    makers: dict[str, Callable[[random.Random], list[Stroke]]] = {
+        "C": lambda r: circle_left_open(r, (0.27, 0.4)),
+        "arc": round_arc,
+        "hexagon left open": lambda r: [finger(open_polygon(6, r), r)],
+        "octagon left open": lambda r: [finger(open_polygon(8, r), r)],
+    }
+    for name, make in makers.items():
+        readings = Counter(shapes_reading(make(random.Random(seed))) for seed in seeds)
+        assert readings["circle"] == 0, (name, dict(readings))

@@ -22,6 +22,8 @@ from games.geometry.figures import (
     Piece,
     Trace,
     chain_figure,
+    closed_across_its_gap,
+    closed_across_its_gap,
     drawn_back_along,
     points_of,
     remember,
@@ -846,6 +848,21 @@ _singles: dict[tuple[bytes, int, bool], tuple[Figure, tuple[ShapeVerdict, ...]]]
 the stroke's digest: a drawing checked after a new stroke reads the new stroke only."""
 
 
+def _left_open_circle(index: int, trace: Trace, verdicts: list[ShapeVerdict]
+                      ) -> list[ShapeVerdict]:
+    """A stroke that is an open curve on its own is a circle when it is one left open by
+    a gap too wide to close as a stroke's ends close (`closed_across_its_gap`) and reads
+    as a circle with the gap closed along its circle; otherwise `verdicts` as they are.
+    Broad Lines is not asked: a circle open or closed is 1 curve there either way."""
+    if len(verdicts) != 1 or verdicts[0].reason_key not in ("not.open_curve", "not.mixed"):
+        return verdicts
+    closed = closed_across_its_gap(index, trace)
+    if closed is None:
+        return verdicts
+    again = _shape_verdicts(closed)
+    return again if len(again) == 1 and again[0].shape is Shape.CIRCLE else verdicts
+
+
 def _single_read(
     index: int, trace: Trace, stray: bool
 ) -> tuple[Figure, tuple[ShapeVerdict, ...]]:
@@ -853,7 +870,7 @@ def _single_read(
     known = _singles.get(key) if trace.key else None
     if known is None:
         figure = single_figure(index, trace)
-        verdicts = _shape_verdicts(figure)
+        verdicts = _left_open_circle(index, trace, _shape_verdicts(figure))
         if stray:
             verdicts = [replace(v, stray=True) for v in verdicts]
         known = (figure, tuple(verdicts))

@@ -67,6 +67,7 @@ from games.geometry.tolerances import (
     FLAT_REACH,
     FLAT_SAMPLES,
     FLAT_TURN,
+    GAP_END_ANGLE,
     GAP_SPAN,
     HOOK_FRACTION,
     JOIN_FLOOR,
@@ -93,6 +94,8 @@ from games.geometry.tolerances import (
     RAW_POINTS,
     RETRACE_FRACTION,
     RETRACE_REACH,
+    ROUND_GAP_ANGLE,
+    ROUND_GAP_MISFIT,
     SEAM_DENT_DEPTH,
     SEAM_MARGIN,
     SIDE_BY_SIDE_ANGLE,
@@ -1453,18 +1456,110 @@ def _read_single(index: int, trace: Trace) -> Figure:
                        kind=FigureKind.CURVE, curves=1, unjudged="too_long")
     if trace.dot:
         return _dot_figure((index,), trace.size, trace.xs, trace.ys)
-    figure = _figure((index,), list(trace.xs), list(trace.ys), trace.size, trace.key,
-                     trace.fine)
+    return _read_polyline(index, trace, list(trace.xs), list(trace.ys), trace.key, trace.fine)
+
+
+def _read_polyline(index: int, trace: Trace, xs: list[float], ys: list[float], key: bytes,
+                   fine: tuple[Sequence[float], Sequence[float]] | None) -> Figure:
+    """One stroke's figure from its outline `xs`, `ys` and as drawn (`fine`)."""
+    figure = _figure((index,), xs, ys, trace.size, key, fine)
     # A closed curve whose outline turns back at its lumps (by BEND_REVERSAL, not by
     # LUMP_REVERSAL: no dent, no notch) turns sharply at a wobble's jags, which are no
     # points: a lozenge's tips are where a convex outline turns. Nor are the vertices of
     # a circle drawn fast with a mouse, which turn alike all round at its events.
-    if (figure.closed and figure.curves and trace.fine is not None
+    if (figure.closed and figure.curves and fine is not None
             and figure.bend_reversal < BEND_REVERSAL):
-        tips = fine_points(trace.fine[0], trace.fine[1], tolerance_for(trace.size))
-        if (tips or sharp_points(figure) >= 2) and not sparse_round(*trace.fine):
+        tips = fine_points(fine[0], fine[1], tolerance_for(trace.size))
+        if (tips or sharp_points(figure) >= 2) and not sparse_round(*fine):
             figure = replace(figure, tips=tips, tips_read=True)
     return figure
+
+
+def gap_arc(xs: Sequence[float], ys: Sequence[float]) -> tuple[list[float], list[float]] | None:
+    """The points that close a stroke left open as a circle is, along its circle across
+    the gap from its last point towards its first; None when it is not such a stroke.
+
+    As a person sees a circle left open: the stroke runs round one circle, one way (its
+    points within ROUND_GAP_MISFIT of the circle fitted to them), round all of it but a
+    gap of at most ROUND_GAP_ANGLE, and its ends run along the circle into the gap
+    (GAP_END_ANGLE), facing each other across it. A C, an arc, a U, a spiral, a hook do
+    not: their gap is wide, or they leave the circle (a polygon left open may, and is
+    then read closed as the polygon it is, no circle)."""
+    n = len(xs)
+    if n < 12:
+        return None
+    mx = sum(xs) / n
+    my = sum(ys) / n
+    us = [x - mx for x in xs]
+    vs = [y - my for y in ys]
+    # The circle fitted to the points (least squares on u^2 + v^2 + a u + b v + c = 0).
+    suu = sum(u * u for u in us)
+    svv = sum(v * v for v in vs)
+    suv = sum(u * v for u, v in zip(us, vs, strict=True))
+    zs = [u * u + v * v for u, v in zip(us, vs, strict=True)]
+    szu = sum(z * u for z, u in zip(zs, us, strict=True))
+    szv = sum(z * v for z, v in zip(zs, vs, strict=True))
+    det = suu * svv - suv * suv
+    if det <= 0.0:
+        return None  # the points lie along a line
+    # sum(u) = sum(v) = 0 about the centroid: the normal equations in a and b stand alone.
+    a = -(szu * svv - szv * suv) / det
+    b = -(szv * suu - szu * suv) / det
+    cx, cy = -a / 2, -b / 2
+    radius = math.sqrt(cx * cx + cy * cy + sum(zs) / n)
+    radii = [math.hypot(u - cx, v - cy) for u, v in zip(us, vs, strict=True)]
+    if max(abs(r - radius) for r in radii) > ROUND_GAP_MISFIT * radius:
+        return None
+    angles = [math.atan2(v - cy, u - cx) for u, v in zip(us, vs, strict=True)]
+    steps = [(q - p + math.pi) % (2 * math.pi) - math.pi for p, q in pairwise(angles)]
+    sweep = sum(steps)
+    way = 1.0 if sweep > 0 else -1.0
+    back = sum(s for s in steps if s * way < 0)
+    if abs(back) > math.radians(GAP_END_ANGLE):
+        return None  # it does not go round one way
+    missing = 2 * math.pi - abs(sweep)
+    if not 0.0 < missing <= math.radians(ROUND_GAP_ANGLE):
+        return None
+    # Each end runs along the circle into the gap: its last stretch against the tangent.
+    cum = cumulative(xs, ys)
+    hook = HOOK_FRACTION * cum[-1]
+    (bx, ex), (by, ey) = points_at(xs, ys, cum, [hook, cum[-1] - hook])
+    # The pen leaves its start the way it goes round, and runs into its end so: each end
+    # pointed into the gap is the circle's tangent there, backwards at the start.
+    for px, py, qx, qy, angle, into in ((bx, by, xs[0], ys[0], angles[0], -way),
+                                        (ex, ey, xs[-1], ys[-1], angles[-1], way)):
+        tx, ty = -math.sin(angle) * into, math.cos(angle) * into
+        if abs(turn_between(qx - px, qy - py, tx, ty)) > math.radians(GAP_END_ANGLE):
+            return None
+    count = max(3, math.ceil(missing / math.radians(10)))
+    r0, r1 = radii[-1], radii[0]
+    fill_x: list[float] = []
+    fill_y: list[float] = []
+    for k in range(1, count):
+        t = k / count
+        angle = angles[-1] + way * missing * t
+        r = r0 + (r1 - r0) * t
+        fill_x.append(mx + cx + r * math.cos(angle))
+        fill_y.append(my + cy + r * math.sin(angle))
+    return fill_x, fill_y
+
+
+def closed_across_its_gap(index: int, trace: Trace) -> Figure | None:
+    """The figure of a stroke left open as a circle is (`gap_arc`), read with its gap
+    closed along its circle; None when it is not so drawn. ArtBox asks for it only of a
+    stroke that is an open curve on its own."""
+    if trace.fine is None or trace.dot or trace.too_long:
+        return None
+    fx, fy = trace.fine
+    fill = gap_arc(fx, fy)
+    if fill is None:
+        return None
+    xs = [*fx, *fill[0], fx[0]]
+    ys = [*fy, *fill[1], fy[0]]
+    outline_x, outline_y = _resimplify(xs, ys)
+    # Its own digest: what is cached by a figure's key must not take it for the open one.
+    key = hashlib.blake2b(trace.key + b"closed across its gap", digest_size=16).digest()
+    return _read_polyline(index, trace, outline_x, outline_y, key, (xs, ys))
 
 
 def fine_points(xs: Sequence[float], ys: Sequence[float], eps: float) -> int:
