@@ -23,7 +23,6 @@ from games.geometry.figures import (
     Trace,
     chain_figure,
     closed_across_its_gap,
-    closed_across_its_gap,
     drawn_back_along,
     points_of,
     remember,

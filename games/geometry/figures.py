@@ -96,6 +96,7 @@ from games.geometry.tolerances import (
     RETRACE_REACH,
     ROUND_GAP_ANGLE,
     ROUND_GAP_MISFIT,
+    ROUND_GAP_SHARE,
     SEAM_DENT_DEPTH,
     SEAM_MARGIN,
     SIDE_BY_SIDE_ANGLE,
@@ -1481,10 +1482,10 @@ def gap_arc(xs: Sequence[float], ys: Sequence[float]) -> tuple[list[float], list
 
     As a person sees a circle left open: the stroke runs round one circle, one way (its
     points within ROUND_GAP_MISFIT of the circle fitted to them), round all of it but a
-    gap of at most ROUND_GAP_ANGLE, and its ends run along the circle into the gap
-    (GAP_END_ANGLE), facing each other across it. A C, an arc, a U, a spiral, a hook do
-    not: their gap is wide, or they leave the circle (a polygon left open may, and is
-    then read closed as the polygon it is, no circle)."""
+    gap of at most ROUND_GAP_ANGLE and ROUND_GAP_SHARE of its length, and its ends run
+    along the circle into the gap (GAP_END_ANGLE), facing each other across it. A C, an
+    arc, a U, a spiral, a hook do not: their gap is wide, or they leave the circle (a
+    polygon left open may, and is then read closed as the polygon it is, no circle)."""
     n = len(xs)
     if n < 12:
         return None
@@ -1520,8 +1521,10 @@ def gap_arc(xs: Sequence[float], ys: Sequence[float]) -> tuple[list[float], list
     missing = 2 * math.pi - abs(sweep)
     if not 0.0 < missing <= math.radians(ROUND_GAP_ANGLE):
         return None
-    # Each end runs along the circle into the gap: its last stretch against the tangent.
     cum = cumulative(xs, ys)
+    if math.hypot(xs[-1] - xs[0], ys[-1] - ys[0]) > ROUND_GAP_SHARE * cum[-1]:
+        return None
+    # Each end runs along the circle into the gap: its last stretch against the tangent.
     hook = HOOK_FRACTION * cum[-1]
     (bx, ex), (by, ey) = points_at(xs, ys, cum, [hook, cum[-1] - hook])
     # The pen leaves its start the way it goes round, and runs into its end so: each end

@@ -49,6 +49,12 @@ ROUND_GAP_MISFIT: Final = 0.2
 """...its points within this fraction of the fitted circle's radius of it (an oval 1.2
 times as wide as high departs by 9 %; a spiral's inner end by a third)."""
 
+ROUND_GAP_SHARE: Final = 0.22
+"""...and a gap (straight across) of at most this fraction of the stroke's length, as
+thinned: an oval's gap is judged against what was drawn, where its fitted circle may
+miss fewer degrees than a person sees (two ovals left open by 24 % read as missing
+69-70 degrees)."""
+
 GAP_END_ANGLE: Final = 30.0
 """...and each end's last stretch (HOOK_FRACTION of its length) running within this many
 degrees of the circle's way there: ends that curl in or run off straight do not face

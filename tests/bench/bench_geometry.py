@@ -42,9 +42,11 @@ from tests.test_geometry_person import (
     arcs_at_a_cusp,
     browser_circle,
     browser_polygon,
+    circle_left_open,
     dashed_line,
     lozenge,
     rate,
+    round_arc,
     shapes_reading,
     sheet_reading,
 )
@@ -371,6 +373,27 @@ def sixth_pass_rates() -> dict[str, float]:
     return out
 
 
+NINTH_PASS: tuple[tuple[str, Callable[[random.Random], list[Stroke]]], ...] = (
+    ("circle_open_05_15", lambda r: circle_left_open(r, (0.05, 0.15))),
+    ("circle_open_15_20", circle_left_open),
+    ("circle_open_20_25", lambda r: circle_left_open(r, (0.2, 0.25))),
+    ("c_open_27_40", lambda r: circle_left_open(r, (0.27, 0.4))),
+    ("arc_200_285", round_arc),
+)
+"""Issue 30's ninth pass: lumpy circles left open by a gap of 5-25 % of their length,
+a C (27-40 %) and an arc of 200-285 degrees: per cent read as a circle, on the seeds the
+rule was chosen on (tuning: even 0-798) and the others (held out: odd 1-799)."""
+
+
+def ninth_pass_rates() -> dict[str, float]:
+    out = {}
+    for name, make in NINTH_PASS:
+        for half, seeds in (("tuning", range(0, 800, 2)), ("held_out", range(1, 800, 2))):
+            hits = sum(shapes_reading(make(random.Random(seed))) == "circle" for seed in seeds)
+            out[f"{name}_circle_pct_{half}"] = 100 * hits / len(seeds)
+    return out
+
+
 def run() -> dict[str, float]:
     rng = random.Random(2007)
     worst = worst_cases(rng)
@@ -410,6 +433,7 @@ def run() -> dict[str, float]:
     more_held = quickdraw_rates(quickdraw_confusion([d for d in more if d.held_out]))
     mouse = browser_rates()
     sixth = sixth_pass_rates()
+    ninth = ninth_pass_rates()
     resume = resume_cost(rng)
     steps = incremental_steps(rng)
 
@@ -467,6 +491,10 @@ def run() -> dict[str, float]:
     for name, *_ in SIXTH_PASS:
         print(f"   {name:40} {sixth[f'{name}_pct_tuning']:6.1f}"
               f" {sixth[f'{name}_pct_held_out']:6.1f}")
+    print("   issue 30's ninth pass, generated, % a circle (tuning / held out seeds):")
+    for name, _ in NINTH_PASS:
+        print(f"   {name:40} {ninth[f'{name}_circle_pct_tuning']:6.1f}"
+              f" {ninth[f'{name}_circle_pct_held_out']:6.1f}")
     print()
     logged = resume["resume_long_artbox_actions"], resume["resume_long_artbox_strokes"]
     print(f"   resume: a long ArtBox match replayed cold ({logged[0]:.0f} actions, {logged[1]:.0f}"
@@ -493,6 +521,7 @@ def run() -> dict[str, float]:
         **rhombi,
         **mouse,
         **sixth,
+        **ninth,
         **resume,
         **steps,
     }
