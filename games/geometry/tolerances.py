@@ -42,12 +42,12 @@ spans under half of it)."""
 ROUND_GAP_ANGLE: Final = 70.0
 """ArtBox: a stroke left open beyond CLOSE_GAP is still a circle when it runs round one
 circle (ROUND_GAP_MISFIT) but for a gap of at most this many degrees of it, its ends
-facing each other across the gap (GAP_END_ANGLE): a gap of 22 % of its length, half the
-circle's width (a C of 270 degrees misses 90; issue 30's ninth pass)."""
+facing each other across the gap (GAP_END_ANGLE): 70 degrees is a gap of 23 % of its
+length, 0.57 of the circle's width (a C of 270 degrees misses 90; issue 30's ninth pass)."""
 
 ROUND_GAP_MISFIT: Final = 0.2
 """...its points within this fraction of the fitted circle's radius of it (an oval 1.2
-times as wide as high departs by 9 %; a spiral's inner end by a third)."""
+times as wide as high departs by 9 %; a spiral's inner end by a fifth or more)."""
 
 ROUND_GAP_SHARE: Final = 0.22
 """...and a gap (straight across) of at most this fraction of the stroke's length, as
@@ -58,7 +58,8 @@ miss fewer degrees than a person sees (two ovals left open by 24 % read as missi
 GAP_END_ANGLE: Final = 30.0
 """...and each end's last stretch (HOOK_FRACTION of its length) running within this many
 degrees of the circle's way there: ends that curl in or run off straight do not face
-each other across the gap."""
+each other across the gap. The stroke may not turn back round the circle by more than
+this either (it goes round one way)."""
 
 OVERLAP_FRACTION: Final = 0.15
 """How much of a loop's length may overshoot the point where it closes, at either end."""
