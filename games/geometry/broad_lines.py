@@ -1,6 +1,7 @@
 """Broad Lines: a sheet holds at most 2 straight lines, or exactly 1 curve that keeps one
 direction of bend and does not cross itself (a closed one is a circle or an oval, without
-points). An angle drawn in one stroke is 2 lines; a line drawn to and fro along itself 1.
+points). An angle drawn in one stroke is 2 lines (but two arcs meeting wide at a cusp are
+one curve that changes its bend); a line drawn to and fro along itself 1.
 """
 
 from __future__ import annotations
