@@ -740,18 +740,36 @@ def _bowed(a: tuple[float, float], b: tuple[float, float], bow: float, side: int
             for t in (i / count for i in range(count + 1))]
 
 
-def arcs_at_a_cusp(rng: random.Random) -> list[Stroke]:
+def arcs_at_a_cusp(rng: random.Random, turns: tuple[float, float] = (40, 120)) -> list[Stroke]:
     """Two arcs in one stroke meeting at a cusp (a bolt's zag drawn round, a bird's
-    wings): arms of 300-600 units whose chords turn by 40-120 degrees where they meet,
-    each bowing 8-20 % of its chord into the corner, so that each turns against it."""
+    wings): arms of 300-600 units whose chords turn by `turns` degrees where they meet
+    (40-120), each bowing 8-20 % of its chord into the corner, so that each turns
+    against it."""
     l1, l2 = rng.uniform(300, 600), rng.uniform(300, 600)
-    turn = math.radians(rng.uniform(40, 120)) * rng.choice((-1, 1))
+    turn = math.radians(rng.uniform(*turns)) * rng.choice((-1, 1))
     h = rng.uniform(0, 2 * math.pi)
     a, c = (800 - l1 * math.cos(h), 500 - l1 * math.sin(h)), (800.0, 500.0)
     b = (800 + l2 * math.cos(h + turn), 500 + l2 * math.sin(h + turn))
     side = 1 if turn > 0 else -1
     points = (_bowed(a, c, rng.uniform(0.08, 0.2), side)[:-1]
               + _bowed(c, b, rng.uniform(0.08, 0.2), side))
+    return [finger(points, rng)]
+
+
+def wide_angle(rng: random.Random, bow: tuple[float, float] = (-0.04, 0.04),
+               turn: tuple[float, float] = (45, 70)) -> list[Stroke]:
+    """An angle in one stroke wider than 110 degrees (its chords turning by `turn`
+    degrees), arms of 300-600 units each bowing by `bow` of its chord (plus: into the
+    corner, as `arcs_at_a_cusp`; minus: away from it): straight arms by default."""
+    l1, l2 = rng.uniform(300, 600), rng.uniform(300, 600)
+    sign = rng.choice((-1, 1))
+    way = math.radians(rng.uniform(*turn)) * sign
+    h = rng.uniform(0, 2 * math.pi)
+    a, c = (800 - l1 * math.cos(h), 500 - l1 * math.sin(h)), (800.0, 500.0)
+    b = (800 + l2 * math.cos(h + way), 500 + l2 * math.sin(h + way))
+    b1, b2 = rng.uniform(*bow), rng.uniform(*bow)
+    points = (_bowed(a, c, abs(b1), sign if b1 > 0 else -sign)[:-1]
+              + _bowed(c, b, abs(b2), sign if b2 > 0 else -sign))
     return [finger(points, rng)]
 
 
@@ -1133,6 +1151,27 @@ def test_a_heart_in_one_stroke_is_no_legal_curve() -> None:
     # 200-399 were "1 curve: allowed" before (12 of 0-199); now none of either.
     readings = Counter(sheet_reading(heart(random.Random(seed))) for seed in range(400))
     assert readings["sheet.curve"] <= 4, dict(readings)
+
+
+def test_two_arcs_meeting_wide_at_a_cusp_are_one_curve_changing_its_bend() -> None:
+    # Chords turning by 40-70 degrees at the cusp, each arm bowing 8-20 % into it: 139 of
+    # these held-out 400 were "2 straight lines: allowed" before CUSP_TURN (issue 30's
+    # ninth pass, tuned on even seeds 0-398), 14 after (their arms bow by 8 % or less
+    # as the outline reads them).
+    held = Counter(sheet_reading(arcs_at_a_cusp(random.Random(seed), (40, 70)))
+                   for seed in range(1000, 1400))
+    assert held["2 lines"] <= 24 and held["sheet.changes_bend"] >= 370, dict(held)
+    verdict = check_broad_lines_sheet(arcs_at_a_cusp(random.Random(1001), (40, 70)))
+    assert not verdict.legal and verdict.reason_key == "sheet.changes_bend"
+    assert (verdict.lines, verdict.curves) == (0, 1)
+    # An angle as wide with straight arms is 2 lines as before (366 of 400; the others
+    # turn too softly for a corner: 1 curve, before and after), and so is one whose arms
+    # bow away from the corner (1 curve, bending one way, before and after).
+    straight = Counter(sheet_reading(wide_angle(random.Random(seed))) for seed in range(1000, 1400))
+    assert straight["2 lines"] >= 360, dict(straight)
+    out = Counter(sheet_reading(wide_angle(random.Random(seed), (-0.2, -0.08)))
+                  for seed in range(1000, 1200))
+    assert out["sheet.curve"] == 200, dict(out)
 
 
 def test_a_circle_drawn_fast_with_a_mouse_in_a_browser_is_a_circle() -> None:

@@ -1,6 +1,7 @@
 """Broad Lines: a sheet holds at most 2 straight lines, or exactly 1 curve that keeps one
 direction of bend and does not cross itself (a closed one is a circle or an oval, without
-points). An angle drawn in one stroke is 2 lines; a line drawn to and fro along itself 1.
+points). An angle drawn in one stroke is 2 lines (but two arcs meeting wide at a cusp are
+one curve that changes its bend); a line drawn to and fro along itself 1.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from games.geometry.polyline import cumulative, points_at, stays_near, turn_betw
 from games.geometry.reasons import JSON, Reasoned
 from games.geometry.tolerances import (
     CORNER_ANGLE,
+    CUSP_TURN,
+    LINE_TOLERANCE,
     MAX_STROKE_POINTS,
     OUTLINE_FRACTION,
     POLYGON_CORNER_ANGLE,
@@ -176,11 +179,59 @@ def _sides_drawn_again(figures: Sequence[Figure]) -> int:
     return again
 
 
+def _bow_into(xs: Sequence[float], ys: Sequence[float], side: float) -> float:
+    """How far a stretch of outline strays from its chord to the `side` (+1: left of its
+    way), as a fraction of the chord's length (negative when it bows the other way)."""
+    x0, y0, x1, y1 = xs[0], ys[0], xs[-1], ys[-1]
+    dx, dy = x1 - x0, y1 - y0
+    chord2 = dx * dx + dy * dy
+    if chord2 <= 0:
+        return 0.0
+    far = max(((x - x0) * -dy + (y - y0) * dx for x, y in zip(xs, ys, strict=True)),
+              key=abs)
+    return side * far / chord2
+
+
+def _arcs_at_a_cusp(figure: Figure) -> Figure:
+    """An angle of two arms drawn in one stroke (an open figure of 2 straight pieces)
+    whose corner turns by CUSP_TURN degrees or less and whose arms both bow into the
+    corner by more than LINE_TOLERANCE of their chords, read as what it is: one curve
+    whose bend turns back at a cusp (each arm turns one way along its way, the corner the
+    other); any other figure as it was. Linear in its outline."""
+    if (figure.kind is not FigureKind.LINES or figure.closed or len(figure.pieces) != 2
+            or len(figure.corners) != 1 or len(figure.strokes) != 1):
+        # Strokes joined end to end are judged as straight strokes at their joints.
+        return figure
+    outline = figure.outline
+    try:
+        k = outline.index(figure.corners[0])
+    except ValueError:
+        return figure
+    if not 0 < k < len(outline) - 1:
+        return figure
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    turn = turn_between(xs[k] - xs[0], ys[k] - ys[0], xs[-1] - xs[k], ys[-1] - ys[k])
+    if abs(turn) > math.radians(CUSP_TURN):
+        return figure
+    side = math.copysign(1.0, turn)  # the inside of the angle is to the side it turns to
+    bows = (_bow_into(xs[:k + 1], ys[:k + 1], side), _bow_into(xs[k:], ys[k:], side))
+    if min(bows) <= LINE_TOLERANCE:
+        return figure
+    # The bend turns back at the cusp by the corner's turn and as much as each arm's
+    # ends depart from its chord there (atan(4 * bow) for an arc).
+    reversal = math.degrees(abs(turn) + sum(math.atan(4 * b) for b in bows))
+    return replace(figure, kind=FigureKind.CURVE, lines=0, curves=1,
+                   bend_reversal=max(figure.bend_reversal, reversal))
+
+
 def check_broad_lines_sheet(strokes: Sequence[Stroke]) -> SheetVerdict:
     """Broad Lines: a sheet may hold at most 2 straight lines, or exactly 1 curve that
     keeps one direction of bend and does not cross itself. An angle drawn in one stroke
     is 2 straight lines; strokes whose ends meet are read as one figure."""
-    figures = tuple(_sheet_figures([simplify_stroke(s) for s in strokes]))
+    # Two arcs meeting wide at a cusp are one curve, not an angle of 2 lines.
+    figures = tuple(_arcs_at_a_cusp(f)
+                    for f in _sheet_figures([simplify_stroke(s) for s in strokes]))
     # A line drawn there and back (or to and fro) along itself is one line, as in ArtBox.
     lines = sum(1 if drawn_back_along(f) else f.lines for f in figures)
     if lines > 2:
