@@ -94,7 +94,8 @@ def name_a_number(phones: list[GamePhone], number: int) -> tuple[GamePhone, list
     return critic, artists, word
 
 
-def test_a_guessed_round_and_a_round_given_up(box: Appliance, phones: list[GamePhone]) -> None:
+def start_broad_lines(box: Appliance, phones: list[GamePhone]) -> None:
+    """The phones join the box's room and the first (the host) starts Broad Lines."""
     from playwright.sync_api import expect
 
     link = f"{box.url}/?room={box.room}"
@@ -108,6 +109,12 @@ def test_a_guessed_round_and_a_round_given_up(box: Appliance, phones: list[GameP
     for phone in phones:
         expect(phone.page.locator("#game-root .broad-lines")).to_be_visible(timeout=WAIT_MS)
         expect(phone.page.locator("#game-root")).to_contain_text("Sheets 0 / 25")
+
+
+def test_a_guessed_round_and_a_round_given_up(box: Appliance, phones: list[GamePhone]) -> None:
+    from playwright.sync_api import expect
+
+    start_broad_lines(box, phones)
 
     # Round 1: a number, one sheet, the word typed and marked right.
     critic, artists, word = name_a_number(phones, 3)
@@ -173,3 +180,33 @@ def test_a_guessed_round_and_a_round_given_up(box: Appliance, phones: list[GameP
         expect(phone.page.locator("#game-root")).to_contain_text("Sheets 2 / 25")
         expect(phone.page.locator("#game-root")).to_contain_text("1 word guessed")
     critic2.shot("given-up")
+
+
+def test_a_click_that_straddles_another_players_move_still_counts(
+    box: Appliance, phones: list[GamePhone]
+) -> None:
+    """A mouse's click is a press and a release: when another player's move rebuilds the
+    page between them, the release meets a new button and the browser fires no click.
+    The page takes the release on the same control as the click it was meant to be
+    (a laptop player agreeing to give up while the others agree)."""
+    from playwright.sync_api import expect
+
+    start_broad_lines(box, phones)
+    name_a_number(phones, 2)
+    proposer, late, other = phones[2], phones[0], phones[1]
+    proposer.act("give-up").click()
+    agree = late.act("agree-give-up")
+    expect(agree).to_be_visible(timeout=WAIT_MS)
+    agree.scroll_into_view_if_needed()
+    spot = agree.bounding_box()
+    assert spot is not None
+    old = agree.element_handle()
+    late.page.mouse.move(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
+    late.page.mouse.down()
+    other.act("agree-give-up").click()  # the late phone's page is rebuilt under the mouse
+    late.page.wait_for_function("(el) => !el.isConnected", arg=old, timeout=WAIT_MS)
+    expect(agree).to_be_visible(timeout=WAIT_MS)
+    late.page.mouse.up()
+    for phone in phones:
+        expect(phone.page.locator('#game-root [data-result="given_up"]')).to_be_visible(
+            timeout=WAIT_MS)

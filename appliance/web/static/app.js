@@ -1152,9 +1152,31 @@ function hideToast() {
 
 $("#toast-close").addEventListener("click", hideToast);
 
+// A mouse's click is a press and a release. When another player's move rebuilds a game's
+// screen between the two, the release meets a new button and the browser fires no click
+// at all (a laptop's "Yes, give up" went unanswered while the others agreed). So a
+// release over a button doing what the pressed one did, which is gone, is that click. A
+// finger's tap is hit-tested once, at its end, and needs none of this.
+function keepClicksAcrossRebuilds() {
+  const control = (event) =>
+    event.target instanceof Element ? event.target.closest("button[data-act]") : null;
+  let pressed = null;
+  document.addEventListener("pointerdown", (event) => {
+    pressed = event.pointerType === "mouse" && event.button === 0 ? control(event) : null;
+  }, true);
+  document.addEventListener("pointerup", (event) => {
+    const was = pressed;
+    pressed = null;
+    if (!was || was.isConnected || event.pointerType !== "mouse") return;
+    const now = control(event);
+    if (now && now.dataset.act === was.dataset.act && !now.disabled) now.click();
+  }, true);
+}
+
 // --- go ------------------------------------------------------------------------------
 
 if (urlRoom) save(STORE.room, urlRoom);
+keepClicksAcrossRebuilds();
 translateDocument();
 render();
 // The games' own scripts first (the box lists them): a view of a game arrives with its screen.
