@@ -569,10 +569,10 @@ def agree_once(phone: GamePhone) -> None:
     """The phone's player agrees to give up, and sees their agreement taken.
 
     Playwright's click is a mousedown and a mouseup sent one after the other; when another
-    phone's agreement rebuilds this page between them (an emulated box's view can take a
-    second), the mouseup meets a new button and no click fires (CI lost one so). A
-    finger's tap hit-tests once, after the touch ends, so a player presses the new button;
-    a second click stands in for that tap."""
+    phone's agreement rebuilt this page between them (an emulated box's view can take a
+    second), the mouseup met a new button and no click fired: CI lost one so. The page
+    now counts such a release as the click (app.js, `keepClicksAcrossRebuilds`); should
+    one still go unanswered, the player clicks again, and the output says so."""
     from playwright.sync_api import expect
 
     agree = phone.act("agree-give-up")
