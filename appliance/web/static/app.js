@@ -1155,8 +1155,8 @@ $("#toast-close").addEventListener("click", hideToast);
 // A mouse's click is a press and a release. When another player's move rebuilds a game's
 // screen between the two, the release meets a new button and the browser fires no click
 // at all (a laptop's "Yes, give up" went unanswered while the others agreed). So a
-// release over a button doing what the pressed one did, which is gone, is that click. A
-// finger's tap is hit-tested once, at its end, and needs none of this.
+// release over a button doing what the pressed one did, which is gone, and saying the
+// same words, is that click: what a finger's tap does anyway, hit-tested once at its end.
 function keepClicksAcrossRebuilds() {
   const control = (event) =>
     event.target instanceof Element ? event.target.closest("button[data-act]") : null;
@@ -1169,7 +1169,8 @@ function keepClicksAcrossRebuilds() {
     pressed = null;
     if (!was || was.isConnected || event.pointerType !== "mouse") return;
     const now = control(event);
-    if (now && now.dataset.act === was.dataset.act && !now.disabled) now.click();
+    if (now && now.dataset.act === was.dataset.act && now.textContent === was.textContent
+        && !now.disabled) now.click();
   }, true);
 }
 
