@@ -26,6 +26,7 @@ TARGETS: dict[str, str] = {
     "idle_cpu_pct": "<= 1",
     "action_roundtrip_p99_ms": "<= 5",
     "rss_8_phones_mb": "<= 90",
+    "gc_full_collection_ms_8_phones": "(report; the Pi is 5-20x slower)",
     "geometry_worst_ms_p99": "<= 5",
     "geometry_worst_ms_max": "(report)",
     "geometry_20000_over_100_ratio": "<= 2",
