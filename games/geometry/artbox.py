@@ -881,7 +881,7 @@ def _lozenge_no_square(trace: Trace, verdicts: list[ShapeVerdict]) -> list[Shape
     figure = square.figure
     fx, fy = trace.fine
     if (figure is None or len(figure.pieces) != 4
-            or even_bow(fx, fy, [piece.start for piece in figure.pieces]) < EVEN_BOW
+            or even_bow(fx, fy, [piece.start for piece in figure.pieces], EVEN_BOW) < EVEN_BOW
             or fine_points(fx, fy, tolerance_for(trace.size)) < LOZENGE_POINTS):
         return verdicts
     return [ShapeVerdict("not.corners", {"corners": 4}, None, square.strokes, figure)]

@@ -20,12 +20,15 @@ _MIDDLE: tuple[float, float] = (0.25, 0.75)
 """The middle half of a side, as shares of its length along the stroke."""
 
 
-def even_bow(xs: Sequence[float], ys: Sequence[float], corners: Sequence[XY]) -> float:
+def even_bow(xs: Sequence[float], ys: Sequence[float], corners: Sequence[XY],
+             enough: float = -math.inf) -> float:
     """How far every side of a closed stroke bows out evenly: the least, over the sides
     between `corners` (each taken at the stroke's point nearest to it), of the side's
     outward bow across its whole length and twice its middle half's bow across the half's
     chord, each as a fraction of its chord. An arc's side scores its bow; a straight side
-    with round ends, the tremor of its middle half; a side bowing in, less than 0.
+    with round ends, the tremor of its middle half; a side bowing in, less than 0. The
+    first side scoring under `enough` ends it (that score is returned): whether every
+    side reaches it is all a rule asks.
 
     `xs`, `ys` are the stroke as drawn (thinned: at most a few hundred points), closed
     or not; linear in its points times the corners. 0 when a side is too short to say
@@ -35,21 +38,37 @@ def even_bow(xs: Sequence[float], ys: Sequence[float], corners: Sequence[XY]) ->
         n -= 1  # explicitly closed: the last point is the first
     if n < 2 * len(corners) or len(corners) < 3:
         return 0.0
-    where = sorted(
-        min(range(n), key=lambda i: (xs[i] - cx) ** 2 + (ys[i] - cy) ** 2)
-        for cx, cy in corners
-    )
-    # Outwards is to the right of the way round for a loop of positive area.
-    outward = -1.0 if signed_area(xs[:n], ys[:n]) > 0 else 1.0
+    # The outline's vertices are the stroke's points (but where a loop was closed): found
+    # by their place, else the nearest.
+    index = {p: i for i, p in enumerate(zip(xs[:n], ys[:n], strict=True))}
+    where = sorted(_nearest(xs, ys, n, corner, index) for corner in corners)
+    # Outwards is to the right of the way round for a loop of positive area (the corners'
+    # polygon, in the stroke's order, turns the way the stroke does).
+    area = signed_area([xs[i] for i in where], [ys[i] for i in where])
+    outward = -1.0 if area > 0 else 1.0
     least = math.inf
     for a, b in zip(where, [*where[1:], where[0] + n], strict=True):
         side = [(xs[i % n], ys[i % n]) for i in range(a, b + 1)]
-        least = min(least, _side_bow(side, outward))
+        least = min(least, _side_bow(side, outward, enough))
+        if least < enough:
+            break
     return least
 
 
-def _side_bow(side: list[XY], outward: float) -> float:
-    """One side's even bow (see `even_bow`): min(whole bow, 2 x middle half's bow)."""
+def _nearest(xs: Sequence[float], ys: Sequence[float], n: int, corner: XY,
+             index: dict[XY, int]) -> int:
+    """The index of the stroke's point at `corner`, or else of the nearest (of the first
+    `n`)."""
+    at = index.get(corner)
+    if at is not None:
+        return at
+    cx, cy = corner
+    return min(range(n), key=lambda i: (xs[i] - cx) ** 2 + (ys[i] - cy) ** 2)
+
+
+def _side_bow(side: list[XY], outward: float, enough: float) -> float:
+    """One side's even bow (see `even_bow`): min(whole bow, 2 x middle half's bow); the
+    whole bow alone when that is under `enough`."""
     if len(side) < 3:
         return 0.0
     cum = [0.0]
@@ -59,6 +78,8 @@ def _side_bow(side: list[XY], outward: float) -> float:
     if total <= 0:
         return 0.0
     whole = _bow(side, cum, 0.0, total, outward)
+    if whole < enough:
+        return whole
     lo, hi = _MIDDLE
     # An arc's part bows (against its own chord) by its share of the length times the
     # whole arc's bow: scaled back so, a side bending evenly scores its bow twice.
