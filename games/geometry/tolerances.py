@@ -356,7 +356,7 @@ squares (raw and simplified) 4.2 %. Squares drawn rounder still (corners round f
 LOZENGE_POINTS: Final = 2
 """The points (`fine_points`, as drawn) a square bowing evenly needs to be a lozenge: the
 generated lozenges read as squares have 2 (their sharper tips, 78-80 degrees), squares
-drawn with corners round from 25-40 % of their sides 0 (4 of 708: 1)."""
+drawn with corners round from 25-40 % of their sides 0 (6 of 708: 1)."""
 
 ELLIPSE_TOLERANCE: Final = 0.08
 """A closed curve is a circle (or an ellipse, or an oval) when it strays from the ellipse
