@@ -29,7 +29,8 @@ has the method in full and the figures measured on real strokes):
    hold under 80 % of their bends are a wave, not a zigzag. Crossings count except
    curls under 6 % of the length.
 6. Shapes: 3 straight sides closed make a triangle, 4 with turns within 30 degrees of a
-   right angle a square; 5 blunt corners or more with too little flat between them (a
+   right angle a square (not when all four bow out evenly, middles too, and it has sharp
+   tips: a lozenge); 5 blunt corners or more with too little flat between them (a
    closed stroke read as drawn) are a lumpy circle's lumps, no polygon's, and so are
    those of a stroke sampled sparsely (10-30 pointer events) turning alike all round
    at its own spacing (a circle drawn fast with a mouse); a closed curve with 2 points

@@ -13,6 +13,7 @@ from operator import attrgetter
 from typing import Final
 
 from games.geometry import figures
+from games.geometry.bows import even_bow
 from games.geometry.figures import (
     Crowded,
     Figure,
@@ -24,11 +25,13 @@ from games.geometry.figures import (
     chain_figure,
     closed_across_its_gap,
     drawn_back_along,
+    fine_points,
     points_of,
     remember,
     simplify_stroke,
     single_figure,
     stroke_links,
+    tolerance_for,
 )
 from games.geometry.polyline import (
     XY,
@@ -49,9 +52,11 @@ from games.geometry.tolerances import (
     DASH_READ,
     DASH_STROKES,
     ELLIPSE_TOLERANCE,
+    EVEN_BOW,
     JOIN_BUDGET,
     JOIN_VERTICES,
     LINE_TOLERANCE,
+    LOZENGE_POINTS,
     MAX_STROKE_POINTS,
     OUTLINE_FRACTION,
     OVERLAP_FRACTION,
@@ -862,6 +867,26 @@ def _left_open_circle(index: int, trace: Trace, verdicts: list[ShapeVerdict]
     return again if len(again) == 1 and again[0].shape is Shape.CIRCLE else verdicts
 
 
+def _lozenge_no_square(trace: Trace, verdicts: list[ShapeVerdict]) -> list[ShapeVerdict]:
+    """A stroke read on its own as a square is a lozenge, "a closed figure with 4
+    corners", when every one of its four sides bows out evenly by EVEN_BOW or more and it
+    has LOZENGE_POINTS points or more, both read from the stroke as drawn (`even_bow`: a
+    puffed side bends all along, a square's side drawn fast only near its round corners;
+    `fine_points`: a lozenge's sharper tips, where a square drawn round has none);
+    otherwise `verdicts` as they are. Broad Lines is not asked (its sheet counts sides,
+    not shapes)."""
+    square = verdicts[0] if len(verdicts) == 1 else None
+    if square is None or square.shape is not Shape.SQUARE or trace.fine is None:
+        return verdicts
+    figure = square.figure
+    fx, fy = trace.fine
+    if (figure is None or len(figure.pieces) != 4
+            or even_bow(fx, fy, [piece.start for piece in figure.pieces], EVEN_BOW) < EVEN_BOW
+            or fine_points(fx, fy, tolerance_for(trace.size)) < LOZENGE_POINTS):
+        return verdicts
+    return [ShapeVerdict("not.corners", {"corners": 4}, None, square.strokes, figure)]
+
+
 def _single_read(
     index: int, trace: Trace, stray: bool
 ) -> tuple[Figure, tuple[ShapeVerdict, ...]]:
@@ -870,6 +895,7 @@ def _single_read(
     if known is None:
         figure = single_figure(index, trace)
         verdicts = _left_open_circle(index, trace, _shape_verdicts(figure))
+        verdicts = _lozenge_no_square(trace, verdicts)
         if stray:
             verdicts = [replace(v, stray=True) for v in verdicts]
         known = (figure, tuple(verdicts))

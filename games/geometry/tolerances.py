@@ -341,6 +341,23 @@ a "D" (generated, bowing 30-50 %: no square). The outline cannot tell such a sid
 two sides meeting at 135-150 degrees whose corner it missed: a house's blunt roof may be
 a square (2 of 300 generated roofs rising 20-25 %)."""
 
+EVEN_BOW: Final = 0.06
+"""A closed stroke read as a square whose four sides all bow out evenly, across the whole
+side and in its middle half alike (`bows.even_bow`: each side's bow, and twice its middle
+half's, at least this fraction of the chord), and which has LOZENGE_POINTS points as
+drawn, is a lozenge, no square (issue 30's tenth pass, ArtBox). A lozenge's sides are
+arcs, bending all along; a square drawn fast bends only at its round corners, its sides'
+middles straight. Measured on the stroke as drawn (docs/geometry.md has the table):
+the generated lozenges read as squares 7.1-10.5 %; the squares drawn fast with corners
+round from 10-25 % of their sides 5.1 % at most, the $1 rectangles and Quick, Draw!
+squares (raw and simplified) 4.2 %. Squares drawn rounder still (corners round from
+25-40 % of their sides) reach 6.4 %, but have no points."""
+
+LOZENGE_POINTS: Final = 2
+"""The points (`fine_points`, as drawn) a square bowing evenly needs to be a lozenge: the
+generated lozenges read as squares have 2 (their sharper tips, 78-80 degrees), squares
+drawn with corners round from 25-40 % of their sides 0 (6 of 708: 1)."""
+
 ELLIPSE_TOLERANCE: Final = 0.08
 """A closed curve is a circle (or an ellipse, or an oval) when it strays from the ellipse
 of its own area moments by at most this fraction of the radius, on average (a half disc
