@@ -29,6 +29,7 @@ from games.geometry.figures import (
     simplify_stroke,
     single_figure,
     stroke_links,
+    without_knots,
 )
 from games.geometry.polyline import (
     XY,
@@ -862,6 +863,28 @@ def _left_open_circle(index: int, trace: Trace, verdicts: list[ShapeVerdict]
     return again if len(again) == 1 and again[0].shape is Shape.CIRCLE else verdicts
 
 
+_MOST_KNOTS: Final = 4
+"""A stroke crossing itself more often than a square has corners is not read again
+without its knots (a scribble, a random walk: a second reading would cost as much again)."""
+
+
+def _knotted_polygon(index: int, trace: Trace, verdicts: list[ShapeVerdict]
+                     ) -> list[ShapeVerdict]:
+    """A stroke that crosses itself on its own is a triangle or a square when what it
+    crosses are knots at its corners (`without_knots`: a fast hand's small loop where it
+    turns) and, read with them cut out, it is one; otherwise `verdicts` as they are.
+    Broad Lines is not asked: a polygon is lines there, crossing itself or not."""
+    if (len(verdicts) != 1 or verdicts[0].reason_key != "not.crosses_itself"
+            or verdicts[0].figure is None or verdicts[0].figure.crossings > _MOST_KNOTS):
+        return verdicts
+    figure = without_knots(index, trace)
+    if figure is None:
+        return verdicts
+    again = _shape_verdicts(figure)
+    return again if len(again) == 1 and again[0].shape in (Shape.SQUARE,
+                                                            Shape.TRIANGLE) else verdicts
+
+
 def _single_read(
     index: int, trace: Trace, stray: bool
 ) -> tuple[Figure, tuple[ShapeVerdict, ...]]:
@@ -869,7 +892,8 @@ def _single_read(
     known = _singles.get(key) if trace.key else None
     if known is None:
         figure = single_figure(index, trace)
-        verdicts = _left_open_circle(index, trace, _shape_verdicts(figure))
+        verdicts = _knotted_polygon(
+            index, trace, _left_open_circle(index, trace, _shape_verdicts(figure)))
         if stray:
             verdicts = [replace(v, stray=True) for v in verdicts]
         known = (figure, tuple(verdicts))
