@@ -234,8 +234,11 @@ def test_a_knot_is_cut_out_where_the_pen_crosses_its_way() -> None:
     assert shapes_reading([stroke_from_xy(points)]) == "square"
     # The same loop in the middle of a side, a bigger one at the corner, and a loop
     # where the stroke ends are no knots.
-    side = along([square[0], (750.0, 250.0)])[:-1] + knot(
-        (750.0, 250.0), (1.0, 0.0), (1.0, 0.0), 160, rng)
+    loop = knot((750.0, 250.0), (1.0, 0.0), (1.0, 0.0), 160, rng)
+    side = along([square[0], (750.0, 250.0)])[:-1] + loop + along(
+        [loop[-1], square[1], square[2], square[3], square[0], (500.0, 200.0)])[1:]
+    assert len(find_crossings([x for x, _ in side], [y for _, y in side], closed=False)
+               or []) == 2
     assert knots_cut([x for x, _ in side], [y for _, y in side]) is None
     big = knot(square[2], (0.0, 1.0), (-1.0, 0.0), 400, rng)
     points = along([square[0], square[1], square[2]])[:-1] + big + along(
