@@ -32,6 +32,7 @@ from games.geometry.figures import (
     single_figure,
     stroke_links,
     tolerance_for,
+    without_knots,
 )
 from games.geometry.polyline import (
     XY,
@@ -867,6 +868,28 @@ def _left_open_circle(index: int, trace: Trace, verdicts: list[ShapeVerdict]
     return again if len(again) == 1 and again[0].shape is Shape.CIRCLE else verdicts
 
 
+_MOST_KNOTS: Final = 4
+"""A stroke crossing itself more often than a square has corners is not read again
+without its knots (a scribble, a random walk: a second reading would cost as much again)."""
+
+
+def _knotted_polygon(index: int, trace: Trace, verdicts: list[ShapeVerdict]
+                     ) -> list[ShapeVerdict]:
+    """A stroke that crosses itself on its own is a triangle or a square when what it
+    crosses are knots at its corners (`without_knots`: a fast hand's small loop where it
+    turns) and, read with them cut out, it is one; otherwise `verdicts` as they are.
+    Broad Lines is not asked: a polygon is lines there, crossing itself or not."""
+    if (len(verdicts) != 1 or verdicts[0].reason_key != "not.crosses_itself"
+            or verdicts[0].figure is None or verdicts[0].figure.crossings > _MOST_KNOTS):
+        return verdicts
+    figure = without_knots(index, trace)
+    if figure is None:
+        return verdicts
+    again = _shape_verdicts(figure)
+    return again if len(again) == 1 and again[0].shape in (Shape.SQUARE,
+                                                            Shape.TRIANGLE) else verdicts
+
+
 def _lozenge_no_square(trace: Trace, verdicts: list[ShapeVerdict]) -> list[ShapeVerdict]:
     """A stroke read on its own as a square is a lozenge, "a closed figure with 4
     corners", when every one of its four sides bows out evenly by EVEN_BOW or more and it
@@ -895,6 +918,7 @@ def _single_read(
     if known is None:
         figure = single_figure(index, trace)
         verdicts = _left_open_circle(index, trace, _shape_verdicts(figure))
+        verdicts = _knotted_polygon(index, trace, verdicts)
         verdicts = _lozenge_no_square(trace, verdicts)
         if stray:
             verdicts = [replace(v, stray=True) for v in verdicts]

@@ -73,6 +73,8 @@ from games.geometry.tolerances import (
     JOIN_FLOOR,
     JOIN_FRACTION,
     JOIN_NEIGHBOURS,
+    KNOT_LENGTH,
+    KNOT_TURN,
     LINE_TOLERANCE,
     LUMP_REVERSAL,
     LUMPY_SIDE,
@@ -1562,6 +1564,72 @@ def closed_across_its_gap(index: int, trace: Trace) -> Figure | None:
     outline_x, outline_y = _resimplify(xs, ys)
     # Its own digest: what is cached by a figure's key must not take it for the open one.
     key = hashlib.blake2b(trace.key + b"closed across its gap", digest_size=16).digest()
+    return _read_polyline(index, trace, outline_x, outline_y, key, (xs, ys))
+
+
+def knots_cut(xs: Sequence[float], ys: Sequence[float]) -> tuple[list[float], list[float]] | None:
+    """The stroke as drawn without its knots, each loop cut out at the point where it
+    crosses its own way; None when it has none.
+
+    A knot as a person sees it (issue 30's tenth pass): a loop the pen makes at a corner
+    of a figure drawn fast, small against the figure (round it at most KNOT_LENGTH of the
+    rest of the stroke's length, so it encloses little) and where the way turns (the
+    chords of CORNER_WINDOW into it and out of it turn by KNOT_TURN or more). A loop in
+    the middle of a side (a pigtail's), a big one (a figure-eight's halves, a star's
+    points, the loop of a triangle with long tails) and a crossing near an end (where a
+    loop closes) are not knots. One pass over the crossings (at most CROSSING_LIMIT), one
+    copy of the points."""
+    found = find_crossings(xs, ys, closed=False)
+    if not found:  # none, or a tangle
+        return None
+    cum = cumulative(xs, ys)
+    total = cum[-1]
+    reach = CORNER_WINDOW * total
+    knots: list[tuple[float, float, int, int, float, float]] = []
+    for i, j, ti, tj in found:
+        a = cum[i] + ti * (cum[i + 1] - cum[i])
+        b = cum[j] + tj * (cum[j + 1] - cum[j])
+        if b - a > KNOT_LENGTH * (total - b + a) or a < reach or b > total - reach:
+            continue
+        px = xs[i] + ti * (xs[i + 1] - xs[i])
+        py = ys[i] + ti * (ys[i + 1] - ys[i])
+        (ix, ox), (iy, oy) = points_at(xs, ys, cum, [a - reach, b + reach])
+        if abs(turn_between(px - ix, py - iy, ox - px, oy - py)) < math.radians(KNOT_TURN):
+            continue  # the way goes on as it came: a loop in a side, no corner
+        knots.append((a, b, i, j, px, py))
+    if not knots:
+        return None
+    knots.sort()
+    out_x: list[float] = []
+    out_y: list[float] = []
+    copied = 0  # the first point not yet copied
+    cut_to = -math.inf
+    for a, b, i, j, px, py in knots:
+        if a < cut_to:
+            continue  # within a knot cut already
+        out_x.extend(xs[copied:i + 1])
+        out_y.extend(ys[copied:i + 1])
+        out_x.append(px)
+        out_y.append(py)
+        copied = j + 1
+        cut_to = b
+    out_x.extend(xs[copied:])
+    out_y.extend(ys[copied:])
+    return out_x, out_y
+
+
+def without_knots(index: int, trace: Trace) -> Figure | None:
+    """The figure of a stroke read with its knots cut out (`knots_cut`); None when it has
+    none. ArtBox asks for it only of a stroke that crosses itself on its own."""
+    if trace.fine is None or trace.dot or trace.too_long:
+        return None
+    cut = knots_cut(*trace.fine)
+    if cut is None:
+        return None
+    xs, ys = cut
+    outline_x, outline_y = _resimplify(xs, ys)
+    # Its own digest: what is cached by a figure's key must not take it for the knotted one.
+    key = hashlib.blake2b(trace.key + b"without its knots", digest_size=16).digest()
     return _read_polyline(index, trace, outline_x, outline_y, key, (xs, ys))
 
 

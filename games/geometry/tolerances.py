@@ -75,6 +75,18 @@ the loop (within RETRACE_FRACTION): a square whose first side is drawn again to 
 (a quarter of the stroke and more) beside itself, not across. Without a retrace the
 reach is OVERLAP_FRACTION."""
 
+KNOT_LENGTH: Final = 0.12
+"""A knot (ArtBox, issue 30's tenth pass): a loop the pen makes where it turns a corner,
+crossing its own way there, round it at most this fraction of the rest of the stroke's
+length (a circle that long encloses 0.12^2 / 4 pi = 0.0011 of that length squared, a
+square 0.06: little against the figure). A fast hand's flourish at a corner; a bigger
+loop is a figure's own (a pigtail's, a figure-eight's halves, a star's points)."""
+
+KNOT_TURN: Final = 45.0
+"""...and where the way turns: the stroke's way into the knot and out of it (chords of
+CORNER_WINDOW of its length either side of the crossing) differ by at least this many
+degrees (CORNER_ANGLE). A loop in the middle of a side leaves the way as it came."""
+
 MIN_ROUNDNESS: Final = 0.01
 """A loop must enclose at least this area / length^2 (a circle has 0.080, a 10:1 ellipse
 0.019): a line drawn there and back encloses nothing and is not closed."""

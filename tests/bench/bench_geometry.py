@@ -37,6 +37,7 @@ from games.sheet import Stroke
 from tests.test_artbox import Table
 from tests.test_geometry_cuts import CUTS, cut_rates
 from tests.test_geometry_dollar1 import OUTCOMES, POSITIVES, confusion, load_gestures, rates
+from tests.test_geometry_knots import knotted_polygon
 from tests.test_geometry_person import (
     CASES,
     arcs_at_a_cusp,
@@ -402,6 +403,34 @@ def ninth_pass_rates() -> dict[str, float]:
     return out
 
 
+TENTH_PASS: tuple[tuple[str, str, Callable[[random.Random], list[Stroke]]], ...] = (
+    ("knotted_square", "square", lambda r: knotted_polygon(r, "square")),
+    ("knotted_rectangle", "square", lambda r: knotted_polygon(r, "rectangle")),
+    ("knotted_triangle", "triangle", lambda r: knotted_polygon(r, "triangle")),
+    ("knot_loop_8_15", "shape", lambda r: knotted_polygon(
+        r, r.choice(("square", "rectangle", "triangle")), loop=(0.08, 0.15))),
+    ("knot_loop_15_30", "shape", lambda r: knotted_polygon(
+        r, r.choice(("square", "rectangle", "triangle")), loop=(0.15, 0.3))),
+)
+"""Issue 30's tenth pass: squares, rectangles and triangles drawn fast in one stroke with
+a knot of 2-8 % of the perimeter at 1-2 corners and their ends running on past the
+crossing (tests/test_geometry_knots.py), per cent read as their shape; and with bigger
+loops (8-15 %, 15-30 %: the border, and loops a figure's own), per cent read as any
+shape. On the seeds the rule was chosen on (tuning: even 0-398) and the others (held out:
+odd 1-399)."""
+
+
+def tenth_pass_rates() -> dict[str, float]:
+    out = {}
+    for name, wanted, make in TENTH_PASS:
+        for half, seeds in (("tuning", range(0, 400, 2)), ("held_out", range(1, 400, 2))):
+            readings = [shapes_reading(make(random.Random(seed))) for seed in seeds]
+            hits = sum(r == wanted or (wanted == "shape" and r in ("square", "triangle"))
+                       for r in readings)
+            out[f"{name}_{wanted}_pct_{half}"] = 100 * hits / len(seeds)
+    return out
+
+
 def run() -> dict[str, float]:
     rng = random.Random(2007)
     worst = worst_cases(rng)
@@ -442,6 +471,7 @@ def run() -> dict[str, float]:
     mouse = browser_rates()
     sixth = sixth_pass_rates()
     ninth = ninth_pass_rates()
+    tenth = tenth_pass_rates()
     resume = resume_cost(rng)
     steps = incremental_steps(rng)
 
@@ -503,6 +533,9 @@ def run() -> dict[str, float]:
     for name, _ in NINTH_PASS:
         print(f"   {name:40} {ninth[f'{name}_circle_pct_tuning']:6.1f}"
               f" {ninth[f'{name}_circle_pct_held_out']:6.1f}")
+    print("   issue 30's tenth pass, generated, % read as the shape (tuning / held out seeds):")
+    for key in sorted({key.rsplit("_pct_", 1)[0] for key in tenth}):
+        print(f"   {key:40} {tenth[f'{key}_pct_tuning']:6.1f} {tenth[f'{key}_pct_held_out']:6.1f}")
     print()
     logged = resume["resume_long_artbox_actions"], resume["resume_long_artbox_strokes"]
     print(f"   resume: a long ArtBox match replayed cold ({logged[0]:.0f} actions, {logged[1]:.0f}"
@@ -530,6 +563,7 @@ def run() -> dict[str, float]:
         **mouse,
         **sixth,
         **ninth,
+        **tenth,
         **resume,
         **steps,
     }
