@@ -14,9 +14,11 @@ docs/geometry.md, "lozenges read as circles").
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
+from operator import sub
 from typing import Final
 
 from games.geometry.polyline import cumulative, points_at
@@ -69,16 +71,18 @@ class FourTips:
 NO_TIPS: Final = FourTips(0.0, 0.0, 0.0)
 
 
-def _ring(xs: Sequence[float], ys: Sequence[float]) -> tuple[list[float], list[float]]:
-    """The stroke as a loop: cut where its end comes nearest its start in its last fifth
-    (an overshoot past the start is dropped, a gap bridged), as `fine_points` reads its
-    seam."""
+def _ring(xs: Sequence[float], ys: Sequence[float]
+          ) -> tuple[list[float], list[float], list[float]]:
+    """The stroke as a loop, and its length at each of its points: cut where its end comes
+    nearest its start in its last fifth (an overshoot past the start is dropped, a gap
+    bridged), as `fine_points` reads its seam."""
     cum = cumulative(xs, ys)
-    total = cum[-1]
     sx, sy = xs[0], ys[0]
-    end = min((k for k in range(len(xs)) if cum[k] >= 0.8 * total),
-              key=lambda k: (xs[k] - sx) ** 2 + (ys[k] - sy) ** 2)
-    return [*xs[: end + 1], sx], [*ys[: end + 1], sy]
+    last = bisect_left(cum, 0.8 * cum[-1])
+    gaps = [(x - sx) ** 2 + (y - sy) ** 2 for x, y in zip(xs[last:], ys[last:], strict=True)]
+    end = last + gaps.index(min(gaps))
+    return ([*xs[: end + 1], sx], [*ys[: end + 1], sy],
+            [*cum[: end + 1], cum[end] + math.sqrt(gaps[end - last])])
 
 
 def four_tips(xs: Sequence[float], ys: Sequence[float]) -> FourTips:
@@ -94,16 +98,18 @@ def four_tips(xs: Sequence[float], ys: Sequence[float]) -> FourTips:
     is linear in them, and fixed beyond (SAMPLES)."""
     if len(xs) < 8:
         return NO_TIPS
-    rx, ry = _ring(xs, ys)
-    cum = cumulative(rx, ry)
+    rx, ry, cum = _ring(xs, ys)
     length = cum[-1]
     if length <= 0:
         return NO_TIPS
     px, py = points_at(rx, ry, cum, [length * i / SAMPLES for i in range(SAMPLES)])
     n = SAMPLES
-    way = [math.atan2(py[(i + CHORD) % n] - py[i - CHORD], px[(i + CHORD) % n] - px[i - CHORD])
-           for i in range(n)]
-    turns = [(way[i] - way[i - 1] + math.pi) % (2 * math.pi) - math.pi for i in range(n)]
+    # The way at sample i: from sample i - CHORD to i + CHORD (lists rolled round the loop).
+    way = list(map(math.atan2, map(sub, py[CHORD:] + py[:CHORD], py[-CHORD:] + py[:-CHORD]),
+                   map(sub, px[CHORD:] + px[:CHORD], px[-CHORD:] + px[:-CHORD])))
+    tau = 2 * math.pi
+    turns = [(b - a + math.pi) % tau - math.pi
+             for a, b in zip(way[-1:] + way[:-1], way, strict=True)]
     total = sum(turns)
     if abs(total) < math.pi:
         return NO_TIPS  # not once round (a figure of eight turns both ways)
@@ -113,14 +119,20 @@ def four_tips(xs: Sequence[float], ys: Sequence[float]) -> FourTips:
     # turns at samples -n .. k - n - 1 (three rounds, so runs may start before 0).
     before = [0.0, *accumulate(turns * 3)]
     half, rate = TIP // 2, TIP / (2 * FLANK)
+    start = n - half  # where the run of TIP samples centred on sample 0 starts
     excess = [
-        before[c + n - half + TIP] - before[c + n - half]
-        - rate * (before[c + n - half] - before[c + n - half - FLANK]
-                  + before[c + n - half + TIP + FLANK] - before[c + n - half + TIP])
-        for c in range(n)
+        tip - rate * (flank_before + flank_after)
+        for flank_before, tip, flank_after in zip(
+            map(sub, before[start:start + n], before[start - FLANK:start - FLANK + n]),
+            map(sub, before[start + TIP:start + TIP + n], before[start:start + n]),
+            map(sub, before[start + TIP + FLANK:start + TIP + FLANK + n],
+                before[start + TIP:start + TIP + n]),
+            strict=True)
     ]
     rounds = excess * 3  # so that a run of places round the loop is one slice
-    near = [max(rounds[c - SLACK + n:c + SLACK + 1 + n]) for c in range(n)]
+    near = rounds[n - SLACK:2 * n - SLACK]
+    for k in range(1, 2 * SLACK + 1):
+        near = list(map(max, near, rounds[n - SLACK + k:2 * n - SLACK + k]))
     weakest, phase = max((min(near[c::QUARTER]), c) for c in range(QUARTER))
     # The strongest excess between AWAY and QUARTER - AWAY samples after each tip.
     elsewhere = max(max(rounds[c + AWAY:c + QUARTER - AWAY + 1])

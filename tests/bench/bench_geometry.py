@@ -20,6 +20,7 @@ import gc
 import math
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import pairwise
@@ -402,6 +403,19 @@ def ninth_pass_rates() -> dict[str, float]:
     return out
 
 
+TENTH_PASS_SEEDS = range(800, 2800)
+"""Issue 30's tenth pass: lozenges on new seeds (the tuning ones, seeds 0-199 and the even
+ones of 200-2799, and the held-out odd ones), read as a circle or a square, per cent;
+the goal is 2 % at most together."""
+
+
+def tenth_pass_rates() -> dict[str, float]:
+    readings = Counter(shapes_reading(lozenge(random.Random(seed))) for seed in TENTH_PASS_SEEDS)
+    count = len(TENTH_PASS_SEEDS)
+    return {"lozenge_circle_pct_new_seeds": 100 * readings["circle"] / count,
+            "lozenge_square_pct_new_seeds": 100 * readings["square"] / count}
+
+
 def run() -> dict[str, float]:
     rng = random.Random(2007)
     worst = worst_cases(rng)
@@ -442,6 +456,7 @@ def run() -> dict[str, float]:
     mouse = browser_rates()
     sixth = sixth_pass_rates()
     ninth = ninth_pass_rates()
+    tenth = tenth_pass_rates()
     resume = resume_cost(rng)
     steps = incremental_steps(rng)
 
@@ -503,6 +518,9 @@ def run() -> dict[str, float]:
     for name, _ in NINTH_PASS:
         print(f"   {name:40} {ninth[f'{name}_circle_pct_tuning']:6.1f}"
               f" {ninth[f'{name}_circle_pct_held_out']:6.1f}")
+    print("   issue 30's tenth pass, lozenges of seeds 800-2799, %:")
+    for key, value in tenth.items():
+        print(f"   {key:40} {value:6.1f}")
     print()
     logged = resume["resume_long_artbox_actions"], resume["resume_long_artbox_strokes"]
     print(f"   resume: a long ArtBox match replayed cold ({logged[0]:.0f} actions, {logged[1]:.0f}"
@@ -530,6 +548,7 @@ def run() -> dict[str, float]:
         **mouse,
         **sixth,
         **ninth,
+        **tenth,
         **resume,
         **steps,
     }
