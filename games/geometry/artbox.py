@@ -66,6 +66,7 @@ from games.geometry.tolerances import (
     POLYGON_CORNERS,
     QUARTER_SIDE_BEND,
     QUARTER_TIP_ALONE,
+    QUARTER_TIP_CORNERS,
     QUARTER_TIP_TURN,
     RHOMBUS_DIAGONALS,
     RHOMBUS_EVEN_SIDES,
@@ -901,9 +902,12 @@ def _lozenge_no_circle(trace: Trace, verdicts: list[ShapeVerdict]) -> list[Shape
     still turns sharply there, evenly spaced, and gently along its bowed sides; a circle,
     an oval or a lumpy circle does not turn so, and a square drawn with round corners has
     straight sides. Otherwise `verdicts` as they are. Broad Lines is not asked (its sheet
-    reads no circles)."""
+    reads no circles). Asked only of a circle whose outline has QUARTER_TIP_CORNERS
+    corners or more (a lozenge's outline keeps its sharper tips; a round stroke's, mostly
+    none): the others do not pay for it."""
     circle = verdicts[0] if len(verdicts) == 1 else None
-    if circle is None or circle.shape is not Shape.CIRCLE or trace.fine is None:
+    if (circle is None or circle.shape is not Shape.CIRCLE or trace.fine is None
+            or circle.figure is None or len(circle.figure.corners) < QUARTER_TIP_CORNERS):
         return verdicts
     tips = four_tips(*trace.fine)
     if (tips.tip < math.radians(QUARTER_TIP_TURN)
