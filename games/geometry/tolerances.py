@@ -364,17 +364,17 @@ quarter of the way round from each other (`quarters.four_tips`, as drawn), each 
 least this many degrees beyond what the stroke turns by beside it, nowhere else by more
 than QUARTER_TIP_ALONE of its weakest tip, and along the middle of each side between by
 QUARTER_SIDE_BEND (issue 30's tenth pass, ArtBox: lozenges read as circles). The
-generated lozenges read as circles turn so by 11-27 degrees (two of 60 by 7.4); a
-circle turning evenly by 0, and the circles measured that turn at four such places more
-than elsewhere by 3.7 at most."""
+generated lozenges read as circles turn so by 11.4-27 degrees (two held-out ones of 60
+by 7.2 and 7.6); a circle turning evenly by 0, and of the circles measured, those that
+turn at four such places more than twice as much as anywhere else by 1.6 at most."""
 
 QUARTER_TIP_ALONE: Final = 0.5
 """How much, at most, a stroke with four tips a quarter apart (QUARTER_TIP_TURN) turns
 beyond its bend anywhere else, as a share of its weakest tip's: the tuning lozenges read
 as circles turn 0.18-0.86 of it elsewhere (28 of 36 under 0.5), every circle measured
-whose four places turn by 9 degrees 0.75 or more (wobbling and slow browser circles 0.75,
-a Quick, Draw! circle 0.80, the $1 circles 1.37): lobes, an oval's two ends, a mouse's
-stair steps turn elsewhere too."""
+whose four places turn by 9 degrees 0.75 or more (wobbling circles 0.75, a Quick, Draw!
+circle 0.80, browser circles 0.93, mouse circles 0.97, the $1 circles 1.37): lobes, an
+oval's two ends, a mouse's stair steps turn elsewhere too."""
 
 QUARTER_SIDE_BEND: Final = 6.0
 """How much (degrees) the middle of each side between four tips a quarter apart
