@@ -42,6 +42,7 @@ from games.geometry.polyline import (
     stays_near,
     turn_between,
 )
+from games.geometry.quarters import four_tips
 from games.geometry.reasons import JSON, Reasoned
 from games.geometry.tolerances import (
     BOWED_SIDE,
@@ -64,6 +65,10 @@ from games.geometry.tolerances import (
     OVERSHOOT_LENGTH,
     OVERSHOOT_NEAR,
     POLYGON_CORNERS,
+    QUARTER_SIDE_BEND,
+    QUARTER_TIP_ALONE,
+    QUARTER_TIP_CORNERS,
+    QUARTER_TIP_TURN,
     RHOMBUS_DIAGONALS,
     RHOMBUS_EVEN_SIDES,
     RHOMBUS_SIDES,
@@ -910,6 +915,31 @@ def _lozenge_no_square(trace: Trace, verdicts: list[ShapeVerdict]) -> list[Shape
     return [ShapeVerdict("not.corners", {"corners": 4}, None, square.strokes, figure)]
 
 
+def _lozenge_no_circle(trace: Trace, verdicts: list[ShapeVerdict]) -> list[ShapeVerdict]:
+    """A stroke read on its own as a circle is a lozenge, "a closed figure with 4
+    corners", when the stroke as drawn turns at four tips a quarter of the way round from
+    each other by QUARTER_TIP_TURN or more beyond its bend beside them, nowhere else by
+    more than QUARTER_TIP_ALONE of that, and the middle of every side between them by
+    QUARTER_SIDE_BEND or more (`four_tips`): a lozenge whose sides bow so far that its
+    outline rounds its tips off, and the stroke's tips turn by less than a point's angle,
+    still turns sharply there, evenly spaced, and gently along its bowed sides; a circle,
+    an oval or a lumpy circle does not turn so, and a square drawn with round corners has
+    straight sides. Otherwise `verdicts` as they are. Broad Lines is not asked (its sheet
+    reads no circles). Asked only of a circle whose outline has QUARTER_TIP_CORNERS
+    corners or more (a lozenge's outline keeps its sharper tips; a round stroke's, mostly
+    none): the others do not pay for it."""
+    circle = verdicts[0] if len(verdicts) == 1 else None
+    if (circle is None or circle.shape is not Shape.CIRCLE or trace.fine is None
+            or circle.figure is None or len(circle.figure.corners) < QUARTER_TIP_CORNERS):
+        return verdicts
+    tips = four_tips(*trace.fine)
+    if (tips.tip < math.radians(QUARTER_TIP_TURN)
+            or tips.elsewhere > QUARTER_TIP_ALONE * tips.tip
+            or tips.side < math.radians(QUARTER_SIDE_BEND)):
+        return verdicts
+    return [ShapeVerdict("not.corners", {"corners": 4}, None, circle.strokes, circle.figure)]
+
+
 def _single_read(
     index: int, trace: Trace, stray: bool
 ) -> tuple[Figure, tuple[ShapeVerdict, ...]]:
@@ -917,7 +947,8 @@ def _single_read(
     known = _singles.get(key) if trace.key else None
     if known is None:
         figure = single_figure(index, trace)
-        verdicts = _left_open_circle(index, trace, _shape_verdicts(figure))
+        verdicts = _lozenge_no_circle(trace, _shape_verdicts(figure))
+        verdicts = _left_open_circle(index, trace, verdicts)
         verdicts = _knotted_polygon(index, trace, verdicts)
         verdicts = _lozenge_no_square(trace, verdicts)
         if stray:

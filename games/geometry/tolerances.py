@@ -370,6 +370,40 @@ LOZENGE_POINTS: Final = 2
 generated lozenges read as squares have 2 (their sharper tips, 78-80 degrees), squares
 drawn with corners round from 25-40 % of their sides 0 (6 of 708: 1)."""
 
+QUARTER_TIP_TURN: Final = 9.0
+"""A closed stroke read as a circle is a lozenge, no circle, when it turns at four tips a
+quarter of the way round from each other (`quarters.four_tips`, as drawn), each by at
+least this many degrees beyond what the stroke turns by beside it, nowhere else by more
+than QUARTER_TIP_ALONE of its weakest tip, and along the middle of each side between by
+QUARTER_SIDE_BEND (issue 30's tenth pass, ArtBox: lozenges read as circles). The
+generated lozenges read as circles turn so by 11.4-27 degrees (two held-out ones of 60
+by 7.2 and 7.6); a circle turning evenly by 0, and of the circles measured, those that
+turn at four such places more than twice as much as anywhere else by 1.6 at most."""
+
+QUARTER_TIP_ALONE: Final = 0.5
+"""How much, at most, a stroke with four tips a quarter apart (QUARTER_TIP_TURN) turns
+beyond its bend anywhere else, as a share of its weakest tip's: the tuning lozenges read
+as circles turn 0.18-0.86 of it elsewhere (28 of 36 under 0.5), every circle measured
+whose four places turn by 9 degrees 0.75 or more (wobbling circles 0.75, a Quick, Draw!
+circle 0.80, browser circles 0.93, mouse circles 0.97, the $1 circles 1.37): lobes, an
+oval's two ends, a mouse's stair steps turn elsewhere too."""
+
+QUARTER_SIDE_BEND: Final = 6.0
+"""How much (degrees) the middle of each side between four tips a quarter apart
+(QUARTER_TIP_TURN) turns, at least, for the stroke to be a lozenge: a lozenge's side is
+bowed all along (the generated ones turn by 6.9 degrees and more over the middle quarter
+of a side), a square's sides are straight there, however round its corners: those drawn
+round from 25-40 % of their sides and read as circles turn at four places a quarter apart
+too, but their sides' middles by 3.3 degrees at most (2000 seeds); of 3000 drawn round
+from 30-45 %, all but three by 3.4 at most (5.2, 5.7 and 6.8: one is a lozenge now)."""
+
+QUARTER_TIP_CORNERS: Final = 2
+"""The outline's corners a stroke read as a circle has, at least, for its four tips to be
+looked for (QUARTER_TIP_TURN): the outline keeps two tips of every lozenge read as a
+circle (2-3 corners: its sharper tips), where most round strokes have none or one (of
+200 lumpy, mouse and wobbling circles each, 0, 0 and 7 have two or more; ovals have their
+ends: 158 of 200). Only those pay for the reading (0.1 ms)."""
+
 ELLIPSE_TOLERANCE: Final = 0.08
 """A closed curve is a circle (or an ellipse, or an oval) when it strays from the ellipse
 of its own area moments by at most this fraction of the radius, on average (a half disc
