@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from itertools import pairwise
 
-from games.geometry.polyline import XY, signed_area
+from games.geometry.polyline import XY, cumulative, point_at, signed_area
 
 _MIDDLE: tuple[float, float] = (0.25, 0.75)
 """The middle half of a side, as shares of its length along the stroke."""
@@ -71,40 +70,30 @@ def _side_bow(side: list[XY], outward: float, enough: float) -> float:
     whole bow alone when that is under `enough`."""
     if len(side) < 3:
         return 0.0
-    cum = [0.0]
-    for (x0, y0), (x1, y1) in pairwise(side):
-        cum.append(cum[-1] + math.hypot(x1 - x0, y1 - y0))
+    xs, ys = [x for x, _ in side], [y for _, y in side]
+    cum = cumulative(xs, ys)
     total = cum[-1]
     if total <= 0:
         return 0.0
-    whole = _bow(side, cum, 0.0, total, outward)
+    whole = _bow(xs, ys, cum, 0.0, total, outward)
     if whole < enough:
         return whole
     lo, hi = _MIDDLE
     # An arc's part bows (against its own chord) by its share of the length times the
     # whole arc's bow: scaled back so, a side bending evenly scores its bow twice.
-    middle = _bow(side, cum, lo * total, hi * total, outward) / (hi - lo)
+    middle = _bow(xs, ys, cum, lo * total, hi * total, outward) / (hi - lo)
     return min(whole, middle)
 
 
-def _bow(side: list[XY], cum: list[float], start: float, end: float, outward: float) -> float:
+def _bow(xs: list[float], ys: list[float], cum: list[float], start: float, end: float,
+         outward: float) -> float:
     """The greatest outward distance of the side's points between arc lengths `start` and
     `end` from the chord joining the side's places there, over that chord's length."""
-    (x0, y0), (x1, y1) = _at(side, cum, start), _at(side, cum, end)
+    (x0, y0), (x1, y1) = point_at(xs, ys, cum, start), point_at(xs, ys, cum, end)
     dx, dy = x1 - x0, y1 - y0
     chord = math.hypot(dx, dy)
-    inner = [p for p, s in zip(side, cum, strict=True) if start < s < end]
+    inner = [(x, y) for x, y, s in zip(xs, ys, cum, strict=True) if start < s < end]
     if chord <= 0 or not inner:
         return 0.0
     return max(outward * (dx * (y - y0) - dy * (x - x0)) for x, y in inner) / (chord * chord)
 
-
-def _at(side: list[XY], cum: list[float], s: float) -> XY:
-    """The place at arc length `s` along the side."""
-    for k in range(1, len(cum)):
-        if cum[k] >= s:
-            span = cum[k] - cum[k - 1]
-            t = (s - cum[k - 1]) / span if span > 0 else 0.0
-            (xa, ya), (xb, yb) = side[k - 1], side[k]
-            return xa + t * (xb - xa), ya + t * (yb - ya)
-    return side[-1]
