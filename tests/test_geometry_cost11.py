@@ -61,7 +61,7 @@ def _curls_along(a: XY, b: XY, count: int, radii: tuple[float, float],
     return points + along([points[-1], b])[1:]
 
 
-def _resampled(stroke: Stroke, count: int) -> Stroke:
+def resampled(stroke: Stroke, count: int) -> Stroke:
     """The stroke with `count` points, interpolated evenly by index."""
     points = [(x, y) for x, y, _ in stroke.points]
     last = len(points) - 1
@@ -102,7 +102,7 @@ def knotted_curly_polygon(rng: random.Random, corners: Sequence[XY] = SQUARE,
             drawn += knot(corner, into, out, loop * perimeter, rng)
     drawn += along([drawn[-1], (start[0] + (start[0] - last[0]) * tail,
                                 start[1] + (start[1] - last[1]) * tail)])[1:]
-    return _resampled(finger(drawn, rng), points)
+    return resampled(finger(drawn, rng), points)
 
 
 def knotted_adversaries(count: int = 12) -> list[Stroke]:
@@ -242,7 +242,7 @@ def test_four_tips_reads_a_fixed_number_of_places_however_long_the_circle(
         for make in (wobbly_circle, lozenge):
             drawn = make(random.Random(seed))
             if len(drawn) == 1:
-                check_artbox_drawing([_resampled(drawn[0], MAX_STROKE_POINTS)], ROLL)
+                check_artbox_drawing([resampled(drawn[0], MAX_STROKE_POINTS)], ROLL)
     assert len(asked["four_tips"]) >= 3  # the rule is asked of some of them
     assert len(read) == len(asked["four_tips"])
     for args in asked["four_tips"]:
@@ -254,7 +254,7 @@ def test_four_tips_reads_a_fixed_number_of_places_however_long_the_circle(
 
 def test_even_bow_reads_the_thinned_stroke_of_a_single_square_only(
         asked: dict[str, list[tuple[Any, ...]]]) -> None:
-    squares = [_resampled(lozenge(random.Random(seed))[0], MAX_STROKE_POINTS)
+    squares = [resampled(lozenge(random.Random(seed))[0], MAX_STROKE_POINTS)
                for seed in range(60)]
     for square in squares:
         check_artbox_drawing([square], ROLL)
