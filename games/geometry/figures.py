@@ -14,6 +14,7 @@ import marshal
 import math
 import weakref
 from array import array
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -1656,10 +1657,9 @@ def fine_points(xs: Sequence[float], ys: Sequence[float], eps: float) -> int:
     # tip's angle within the reach is it measured (a round stroke turns by 15 degrees
     # there).
     heading = list(map(math.atan2, map(sub, ys[1:], ys[:-1]), map(sub, xs[1:], xs[:-1])))
-    bends = [0.0] * n
-    for k in range(1, n - 1):
-        b = abs(heading[k] - heading[k - 1])
-        bends[k] = 2 * math.pi - b if b > math.pi else b
+    tau = 2 * math.pi
+    bends = [0.0, *(tau - b if b > math.pi else b
+                    for b in map(abs, map(sub, heading[1:], heading[:-1]))), 0.0]
     at = []
     around = []  # how many of the stroke's points lie within the reach of each of at
     lo = hi = 0
@@ -1678,17 +1678,23 @@ def fine_points(xs: Sequence[float], ys: Sequence[float], eps: float) -> int:
     last = -math.inf
     if at:
         m = len(at)
-        positions = [*(cum[k] - reach for k in at), *(cum[k] + reach for k in at),
-                     *(cum[k] - 2 * reach for k in at), *(cum[k] + 2 * reach for k in at)]
-        px, py = points_at(xs, ys, cum, positions)
-        best = 0.0
+        px, py = points_at(xs, ys, cum, [*(cum[k] - reach for k in at),
+                                         *(cum[k] + reach for k in at)])
+        # Most of them (a round stroke's tremor) turn by less than the tip's angle between
+        # the nearer chords: the chords twice as long are measured only where they do.
+        sharp = []
         for i, k in enumerate(at):
             x, y = xs[k], ys[k]
             near = abs(turn_between(x - px[i], y - py[i], px[m + i] - x, py[m + i] - y))
-            if near < tip_angle:
-                continue
-            far = abs(turn_between(x - px[2 * m + i], y - py[2 * m + i],
-                                   px[3 * m + i] - x, py[3 * m + i] - y))
+            if near >= tip_angle:
+                sharp.append((i, k, near))
+        m = len(sharp)
+        px, py = points_at(xs, ys, cum, [*(cum[k] - 2 * reach for _, k, _ in sharp),
+                                         *(cum[k] + 2 * reach for _, k, _ in sharp)])
+        best = 0.0
+        for s, (i, k, near) in enumerate(sharp):
+            x, y = xs[k], ys[k]
+            far = abs(turn_between(x - px[s], y - py[s], px[m + s] - x, py[m + s] - y))
             if near < FINE_POINT_SHARPNESS * far:
                 continue
             # Under FINE_POINT_ANGLE, a tip between convex sides only: read wider, it
@@ -1710,7 +1716,7 @@ def fine_points(xs: Sequence[float], ys: Sequence[float], eps: float) -> int:
     sx, sy = xs[0], ys[0]
     reach = max(FINE_SEAM_REACH * total, 2 * eps)
     angle = math.radians(FINE_SEAM_ANGLE)
-    j = min((k for k in range(n) if cum[k] >= 0.8 * total),
+    j = min(range(bisect_left(cum, 0.8 * total), n),
             key=lambda k: (xs[k] - sx) ** 2 + (ys[k] - sy) ** 2)
     if math.hypot(xs[j] - sx, ys[j] - sy) <= reach and cum[j] > 4 * reach:
         bx, by = points_at(xs, ys, cum, [cum[j] - 2 * reach, cum[j] - reach, reach,
