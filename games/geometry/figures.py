@@ -33,6 +33,7 @@ from games.geometry.polyline import (
     despike,
     find_crossings,
     meeting_point,
+    nearest_point,
     points_at,
     projection,
     resampled,
@@ -1046,8 +1047,7 @@ def _lumpy_sides(fine: tuple[Sequence[float], Sequence[float]], xs: Sequence[flo
     for k in corners:
         cx, cy = xs[k], ys[k]
         i = index.get((cx, cy))
-        where.append(i if i is not None else min(
-            range(n), key=lambda i: (fx[i] - cx) ** 2 + (fy[i] - cy) ** 2))
+        where.append(i if i is not None else nearest_point(fx, fy, cx, cy))
     where.sort()
     widths = []
     for a, b in zip(where, [*where[1:], where[0] + n], strict=True):
@@ -1323,7 +1323,7 @@ def _convex(xs: Sequence[float], ys: Sequence[float], n: int) -> bool:
 def _hull(xs: Sequence[float], ys: Sequence[float], n: int) -> list[int]:
     """The indices (of the first n points) on their convex hull, in the order of the
     outline (Andrew's monotone chain, O(n log n))."""
-    order = sorted(range(n), key=lambda k: (xs[k], ys[k]))
+    order = sorted(range(n), key=list(zip(xs, ys, strict=True)).__getitem__)  # by x, then y
 
     def half(indices: Iterable[int]) -> list[int]:
         chain: list[int] = []
@@ -1716,8 +1716,7 @@ def fine_points(xs: Sequence[float], ys: Sequence[float], eps: float) -> int:
     sx, sy = xs[0], ys[0]
     reach = max(FINE_SEAM_REACH * total, 2 * eps)
     angle = math.radians(FINE_SEAM_ANGLE)
-    j = min(range(bisect_left(cum, 0.8 * total), n),
-            key=lambda k: (xs[k] - sx) ** 2 + (ys[k] - sy) ** 2)
+    j = nearest_point(xs, ys, sx, sy, bisect_left(cum, 0.8 * total))
     if math.hypot(xs[j] - sx, ys[j] - sy) <= reach and cum[j] > 4 * reach:
         bx, by = points_at(xs, ys, cum, [cum[j] - 2 * reach, cum[j] - reach, reach,
                                          2 * reach])
