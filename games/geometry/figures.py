@@ -344,13 +344,15 @@ def _simplified(points: tuple[tuple[int, int, int], ...], key: bytes = b"") -> T
     count = len(points)
     if count > RAW_POINTS:
         points = (*points[decimated(count, RAW_POINTS)], points[-1])
-    xs = list(map(_first, points))
-    ys = list(map(_second, points))
+    # As floats once: the thinning's and the simplification's arithmetic on them is a
+    # fifth faster than on the integers as drawn (exactly the same values).
+    xs = list(map(float, map(_first, points)))
+    ys = list(map(float, map(_second, points)))
     width = max(xs) - min(xs)
     height = max(ys) - min(ys)
     size = math.hypot(width, height)
     if count > MAX_STROKE_POINTS or (width < DOT_SIZE and height < DOT_SIZE):
-        return Trace((float(xs[0]),), (float(ys[0]),), size, True, 0.0, count, key)
+        return Trace((xs[0],), (ys[0],), size, True, 0.0, count, key)
     eps = tolerance_for(size)
     fx: Sequence[float]
     fy: Sequence[float]
@@ -358,7 +360,7 @@ def _simplified(points: tuple[tuple[int, int, int], ...], key: bytes = b"") -> T
     if len(fx) > MAX_VERTICES:
         fx, fy = resampled(fx, fy, MAX_VERTICES)
     kept = simplify(fx, fy, eps)
-    txs, tys = despike([float(fx[k]) for k in kept], [float(fy[k]) for k in kept], eps)
+    txs, tys = despike([fx[k] for k in kept], [fy[k] for k in kept], eps)
     return Trace(tuple(txs), tuple(tys), size, False, cumulative(txs, tys)[-1], count, key,
                  (array("d", fx), array("d", fy)))
 

@@ -76,7 +76,7 @@ def simplify(
     return [k for k in range(n) if keep[k]]
 
 
-def thin(xs: list[int], ys: list[int], eps: float) -> tuple[list[int], list[int]]:
+def thin(xs: list[float], ys: list[float], eps: float) -> tuple[list[float], list[float]]:
     """Drop each point within `eps` of the last point kept (the last point stays): a
     cheap first pass that halves the work of the simplification on dense strokes."""
     limit = eps * eps
