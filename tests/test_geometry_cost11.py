@@ -280,3 +280,15 @@ def test_broad_lines_asks_none_of_the_tenth_pass_rules(
         check_broad_lines_sheet([stroke])
     check_broad_lines_sheet(strokes[:40])
     assert asked == {"without_knots": [], "four_tips": [], "even_bow": []}
+
+
+def test_the_nearest_point_is_the_first_of_the_nearest_within_its_range() -> None:
+    # What the key-function scans it replaced gave: the first index of the least
+    # distance, counted from the start of the whole, among the points asked.
+    xs = [0.0, 5.0, 9.0, 5.0, 0.0]
+    ys = [0.0, 0.0, 1.0, 0.0, 0.0]
+    assert polyline.nearest_point(xs, ys, 5.0, 0.0) == 1
+    assert polyline.nearest_point(xs, ys, 5.0, 0.0, start=2) == 3
+    assert polyline.nearest_point(xs, ys, 0.0, 0.0, stop=4) == 0
+    assert polyline.nearest_point(xs, ys, 0.0, 0.0, start=1) == 4
+    assert polyline.nearest_point(xs, ys, 8.0, 9.0, 1, 3) == 2
