@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from games.geometry.polyline import XY, cumulative, point_at, signed_area
+from games.geometry.polyline import XY, cumulative, nearest_point, point_at, signed_area
 
 _MIDDLE: tuple[float, float] = (0.25, 0.75)
 """The middle half of a side, as shares of its length along the stroke."""
@@ -61,8 +61,7 @@ def _nearest(xs: Sequence[float], ys: Sequence[float], n: int, corner: XY,
     at = index.get(corner)
     if at is not None:
         return at
-    cx, cy = corner
-    return min(range(n), key=lambda i: (xs[i] - cx) ** 2 + (ys[i] - cy) ** 2)
+    return nearest_point(xs, ys, *corner, stop=n)
 
 
 def _side_bow(side: list[XY], outward: float, enough: float) -> float:

@@ -36,6 +36,8 @@ from games.geometry import (
 )
 from games.sheet import Stroke
 from tests.test_artbox import Table
+from tests.test_geometry_cost11 import knotted_adversaries
+from tests.test_geometry_cost11 import resampled as resampled_to
 from tests.test_geometry_cuts import CUTS, cut_rates
 from tests.test_geometry_dollar1 import OUTCOMES, POSITIVES, confusion, load_gestures, rates
 from tests.test_geometry_knots import knotted_polygon
@@ -52,6 +54,7 @@ from tests.test_geometry_person import (
     shapes_reading,
     sheet_reading,
     wide_angle,
+    wobbly_circle,
 )
 from tests.test_geometry_quickdraw import confusion as quickdraw_confusion
 from tests.test_geometry_quickdraw import load_drawings, load_simplified, rhombus_readings
@@ -216,6 +219,57 @@ def worst_cases(rng: random.Random) -> dict[str, float]:
         figures["geometry_walk_4000_ms_max"] / figures["geometry_walk_100_ms_max"])
     figures["geometry_20000_over_100_ratio"] = (
         figures["geometry_walk_20000_ms_max"] / figures["geometry_walk_100_ms_max"])
+    return figures
+
+
+def tenth_pass_worst() -> dict[str, float]:
+    """Issue 30's eleventh pass: the tenth pass's rules against their adversaries, each
+    check cold (ms). `knot_worst_ms_max`: squares and triangles in one stroke with a knot
+    at every corner, small curls all along their sides and ends crossing past the start,
+    1000 and 4000 points (tests/test_geometry_cost11.py), read twice (the knot rule);
+    `knot_broad_lines_ms_max`, the same on a Broad Lines sheet (not asked there);
+    `knot_60_strokes_cold_ms`, a picture of 60 of them (the most it holds) checked cold, as
+    the writer thread re-checks it after a restart, and `knot_60_strokes_step_ms_max`,
+    checked after each stroke; `round_4000_ms_max`, lozenges and wobbling circles of 4000
+    points (asked for four tips, or for evenly bowed sides)."""
+    figures: dict[str, float] = {}
+    knotted = knotted_adversaries(24)
+    for name, check in (("knot_worst_ms", partial(check_artbox_drawing, rolled=(Shape.LINE,) * 4)),
+                        ("knot_broad_lines_ms", check_broad_lines_sheet)):
+        times = []
+        for stroke in knotted:
+            for _ in range(3):
+                began = time.thread_time_ns()
+                _cold(partial(check, [stroke]))()
+                times.append((time.thread_time_ns() - began) / 1e6)
+        figures[f"{name}_p50"] = _percentile(times, 0.5)
+        figures[f"{name}_max"] = max(times)
+    shapes = knotted[:6]
+    picture = [stroke_from_xy([(x * 0.25 + 160 * (k % 10) - 100, y * 0.25 + 160 * (k // 10) - 50)
+                               for x, y, _ in shapes[k % 6].points]) for k in range(60)]
+    roll = (Shape.CIRCLE, Shape.SQUARE, Shape.TRIANGLE, Shape.LINE)
+    clear_caches()
+    steps = []
+    for upto in range(1, len(picture) + 1):
+        began = time.thread_time_ns()
+        check_artbox_drawing(picture[:upto], roll)
+        steps.append((time.thread_time_ns() - began) / 1e6)
+    figures["knot_60_strokes_step_ms_max"] = max(steps)
+    colds = []
+    for _ in range(3):
+        began = time.thread_time_ns()
+        _cold(partial(check_artbox_drawing, picture, roll))()
+        colds.append((time.thread_time_ns() - began) / 1e6)
+    figures["knot_60_strokes_cold_ms"] = min(colds)
+    round_strokes = [resampled_to(make(random.Random(seed))[0], 4000)
+                     for seed in range(12) for make in (lozenge, wobbly_circle)]
+    times = []
+    for stroke in round_strokes:
+        for _ in range(3):
+            began = time.thread_time_ns()
+            _cold(partial(check_artbox_drawing, [stroke], roll))()
+            times.append((time.thread_time_ns() - began) / 1e6)
+    figures["round_4000_ms_max"] = max(times)
     return figures
 
 
@@ -448,6 +502,7 @@ def lozenge_new_seed_rates() -> dict[str, float]:
 def run() -> dict[str, float]:
     rng = random.Random(2007)
     worst = worst_cases(rng)
+    tenth_worst = tenth_pass_worst()
     strokes = strokes_of_200_points(rng)
     stroke_p50, stroke_p99 = _timed(
         [_cold(partial(check_broad_lines_sheet, [stroke])) for stroke in strokes.values()], 400)
@@ -492,6 +547,9 @@ def run() -> dict[str, float]:
 
     print(f"   {'adversarial (cold), ms':34} {'':>8} {'max':>8}")
     for key, value in worst.items():
+        print(f"   {key:40} {value:8.3f}")
+    print("   the tenth pass's rules against their adversaries (cold), ms:")
+    for key, value in tenth_worst.items():
         print(f"   {key:40} {value:8.3f}")
     print(f"   {'check':34} {'p50 ms':>8} {'p99 ms':>8}")
     print(f"   {'Broad Lines, a $1 gesture (cold)':34} {real[0]:8.3f} {real[1]:8.3f}")
@@ -561,6 +619,7 @@ def run() -> dict[str, float]:
           f" strokes): {resume['resume_long_artbox_s']:.3f} s CPU")
     return {
         **{key: value for key, value in worst.items()},
+        **tenth_worst,
         "stroke_check_ms_p50": real[0],
         "stroke_check_ms_p99": real[1],
         "stroke_200_points_ms_p99": stroke_p99,
