@@ -653,6 +653,8 @@ def _lozenge_in_strokes(traces: Sequence[Trace], chain: Chain | None,
         # at least (the lozenges read as squares, 0.076 and more): a square's straight
         # sides are not read again.
         return verdicts
+    if shape.shape is Shape.CIRCLE:
+        return _lozenge_loop(traces, chain, verdicts)
     loops = chain_as_drawn(traces, chain)
     drawn = next(loops, None)
     if drawn is None:
@@ -660,28 +662,57 @@ def _lozenge_in_strokes(traces: Sequence[Trace], chain: Chain | None,
     xs, ys = drawn
     eps = tolerance_for(figure.size)
     if shape.shape is Shape.SQUARE:
-        # Its points as one stroke's, the loop read from each joint in turn (one point
-        # is enough: the next loop is read only when the first has too few).
+        # Its points as one stroke's (the loop read again from where the pen first
+        # touched only when the first reading has too few).
         if not _sides_bow_evenly(xs, ys, figure) or _points(drawn, loops, eps) < LOZENGE_POINTS:
             return verdicts
         return [ShapeVerdict("not.corners", {"corners": 4, "count": len(chain)}, None,
                              shape.strokes, figure)]
-    # A circle: its points as `points_of` reads one stroke's (but where its outline
-    # turns back at a wobble's jags, which are no points; nor on a loop sampled no
-    # finer than a fast mouse's circle, SPARSE_SIDES: its pieces join at a vertex
-    # that turns as any of its others, but `sparse_round` reads one stroke), or four
-    # tips a quarter apart.
-    points = (_points(drawn, loops, eps)
-              if (figure.bend_reversal < BEND_REVERSAL and len(xs) > SPARSE_SIDES[1]
-                  and not sparse_round(xs, ys)) else 0)
+    return verdicts
+
+
+def _lozenge_loop(traces: Sequence[Trace], chain: Chain, verdicts: list[ShapeVerdict]
+                  ) -> list[ShapeVerdict]:
+    """`_lozenge_in_strokes` for a loop of strokes read as a circle (`verdicts`): its
+    points as `points_of` reads one stroke's (but where its outline turns back at a
+    wobble's jags, which are no points; nor on a loop sampled no finer than a fast
+    mouse's circle, SPARSE_SIDES: its pieces join at a vertex that turns as any of its
+    others, where `sparse_round` reads one stroke), or four tips a quarter apart. What
+    the loop as drawn shows is kept by its strokes' digests and directions: the same
+    strokes joined as a loop and as a path closed across its gap (an oval cut in two)
+    are read once."""
+    circle = verdicts[0]
+    figure = circle.figure
+    assert figure is not None
+    asked = figure.bend_reversal < BEND_REVERSAL
+    memo = (tuple((traces[i].key, rev) for i, rev in chain), asked)
+    keyed = all(key for key, _ in memo[0])
+    known = _loops.get(memo) if keyed else None
+    if known is None:
+        loops = chain_as_drawn(traces, chain)
+        drawn = next(loops, None)
+        if drawn is None:
+            return verdicts
+        xs, ys = drawn
+        points = (_points(drawn, loops, tolerance_for(figure.size))
+                  if asked and len(xs) > SPARSE_SIDES[1] and not sparse_round(xs, ys) else 0)
+        known = (points, points < LOZENGE_POINTS and _turns_at_four_tips(xs, ys))
+        if keyed:
+            remember(_loops, memo, known, _CHAINS)
+    points, four = known
     if points >= LOZENGE_POINTS:
         corners = max(len(figure.corners), points)
-    elif _turns_at_four_tips(xs, ys):
+    elif four:
         corners = 4
     else:
         return verdicts
     return [ShapeVerdict("not.corners", {"corners": corners, "count": len(chain)}, None,
-                         shape.strokes, figure)]
+                         circle.strokes, figure)]
+
+
+_loops: dict[tuple[tuple[tuple[bytes, bool], ...], bool], tuple[int, bool]] = {}
+"""What a loop of strokes read as a circle shows as drawn (its points, whether it turns at
+four tips a quarter apart), by its strokes' digests and directions."""
 
 
 def _points(first: tuple[list[float], list[float]],
@@ -1243,4 +1274,5 @@ def clear_caches() -> None:
     _chains.clear()
     _dashed.clear()
     _drawings.clear()
+    _loops.clear()
     _singles.clear()
