@@ -657,18 +657,13 @@ def _lozenge_in_strokes(traces: Sequence[Trace], chain: Chain | None,
         return _lozenge_loop(traces, chain, verdicts)
     loops = chain_as_drawn(traces, chain)
     drawn = next(loops, None)
-    if drawn is None:
+    # A square: its sides' bow, and its points as one stroke's (the loop read again from
+    # where the pen first touched only when the first reading has too few).
+    if (drawn is None or not _sides_bow_evenly(*drawn, figure)
+            or _points(drawn, loops, tolerance_for(figure.size)) < LOZENGE_POINTS):
         return verdicts
-    xs, ys = drawn
-    eps = tolerance_for(figure.size)
-    if shape.shape is Shape.SQUARE:
-        # Its points as one stroke's (the loop read again from where the pen first
-        # touched only when the first reading has too few).
-        if not _sides_bow_evenly(xs, ys, figure) or _points(drawn, loops, eps) < LOZENGE_POINTS:
-            return verdicts
-        return [ShapeVerdict("not.corners", {"corners": 4, "count": len(chain)}, None,
-                             shape.strokes, figure)]
-    return verdicts
+    return [ShapeVerdict("not.corners", {"corners": 4, "count": len(chain)}, None,
+                         shape.strokes, figure)]
 
 
 def _lozenge_loop(traces: Sequence[Trace], chain: Chain, verdicts: list[ShapeVerdict]

@@ -2112,8 +2112,9 @@ def chain_as_drawn(
 ) -> Iterator[tuple[list[float], list[float]]]:
     """A loop of strokes (`chain`: stroke, reversed) as drawn: their thinned points
     (`Trace.fine`) laid end to start in the order and direction the joining chose, each
-    joint and the seam cut where the strokes cross or meet as the outline's are
-    (`_cut_overshoot`), thinned again at the whole's tolerance to at most MAX_VERTICES
+    joint and the seam where the outlines meet (`_cut_overshoot`, as `_chain` joins
+    them: where they cross, the corner they stop short of) and the points as drawn cut
+    there (`_cut_like`), thinned again at the whole's tolerance to at most MAX_VERTICES
     points, as one stroke's are: what a loop's points are read from, as a stroke's.
     Read from where the chain starts (its seam, for a path closed across its gap), then,
     when that is elsewhere, from where the pen first touched (the start of the stroke
