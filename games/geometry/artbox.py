@@ -5,7 +5,7 @@ none of them) and check that they are exactly the 4 shapes rolled on the dice.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from heapq import nlargest
@@ -22,6 +22,7 @@ from games.geometry.figures import (
     Link,
     Piece,
     Trace,
+    chain_as_drawn,
     chain_figure,
     closed_across_its_gap,
     drawn_back_along,
@@ -30,6 +31,7 @@ from games.geometry.figures import (
     remember,
     simplify_stroke,
     single_figure,
+    sparse_round,
     stroke_links,
     tolerance_for,
     without_knots,
@@ -45,6 +47,7 @@ from games.geometry.polyline import (
 from games.geometry.quarters import four_tips
 from games.geometry.reasons import JSON, Reasoned
 from games.geometry.tolerances import (
+    BEND_REVERSAL,
     BOWED_SIDE,
     CLOSE_GAP,
     DASH_ANGLE,
@@ -76,6 +79,7 @@ from games.geometry.tolerances import (
     RIGHT_ANGLE_TOLERANCE,
     SIDE_TOLERANCE,
     SIMPLIFY_FLOOR,
+    SPARSE_SIDES,
     STRAY_FRACTION,
     TIP_ANGLE,
 )
@@ -584,7 +588,15 @@ def _joinings(
         if vertices < 0:
             break  # the joinings read so far are the nearest ends: enough for any shape
         figure = chain_figure(traces, chain, cycle=cycle)
-        verdicts = _chain_verdicts(figure)
+        # A stroke closed by itself was asked for its points on its own: the strokes
+        # drawn over its seam add none.
+        verdicts = _chain_verdicts(figure, traces, None if any(
+            i in closed for i, _ in chain) else chain)
+        if len(verdicts) == 1 and _joined_lozenge(verdicts[0]):
+            # No shape, but one figure: its strokes are read together ("a closed figure
+            # with 4 corners", as in one stroke), not as the arcs and lines they are apart.
+            found.append(verdicts[0])
+            continue
         if len(verdicts) != 1 or verdicts[0].shape is None:
             continue
         shape = verdicts[0].shape
@@ -601,18 +613,122 @@ _SHAPES: Final = tuple(Shape)
 _strokes_of = attrgetter("strokes")
 
 
-def _chain_verdicts(figure: Figure) -> tuple[ShapeVerdict, ...]:
+def _chain_verdicts(figure: Figure, traces: Sequence[Trace], chain: Chain | None
+                    ) -> tuple[ShapeVerdict, ...]:
     """What a joined figure counts as, kept by its digest and strokes (a joined figure of
     the same strokes at the same places is the same figure): a drawing checked after a
-    new stroke weighs the joinings it had before without measuring them again."""
+    new stroke weighs the joinings it had before without measuring them again. A loop of
+    the strokes `chain` is asked whether it is a lozenge (`_lozenge_in_strokes`)."""
     if not figure.key:
-        return tuple(_shape_verdicts(figure))
+        return tuple(_lozenge_in_strokes(traces, chain, _shape_verdicts(figure)))
     memo = (figure.key, figure.strokes)
     known = _chains.get(memo)
     if known is None:
-        known = tuple(_shape_verdicts(figure))
+        known = tuple(_lozenge_in_strokes(traces, chain, _shape_verdicts(figure)))
         remember(_chains, memo, known, _CHAINS)
     return known
+
+
+def _lozenge_in_strokes(traces: Sequence[Trace], chain: Chain | None,
+                        verdicts: list[ShapeVerdict]) -> list[ShapeVerdict]:
+    """A loop of strokes read as a circle or a square is a lozenge, "a closed figure with
+    4 corners", when the loop as drawn (`chain_as_drawn`: the strokes' points in the
+    order and direction the joining chose, each joint cut as the outline's is) answers
+    as one stroke would: a circle whose outline has QUARTER_TIP_CORNERS corners or more
+    and which turns at LOZENGE_POINTS points or more (`fine_points`, as `points_of`
+    reads one stroke's tips), or at four tips a quarter apart (`four_tips`, as
+    `_lozenge_no_circle`); a square whose four sides bow out evenly with LOZENGE_POINTS
+    points (as `_lozenge_no_square`). The joined outline rounds the tips off as a single
+    stroke's does, and was read only by it: a lozenge drawn in two goes was a circle.
+    Otherwise `verdicts` as they are. Broad Lines is not asked (its sheet reads no
+    circles nor squares)."""
+    shape = verdicts[0] if len(verdicts) == 1 else None
+    figure = shape.figure if shape is not None else None
+    if (chain is None or shape is None or figure is None or not figure.closed
+            or shape.shape not in (Shape.CIRCLE, Shape.SQUARE)
+            or len(figure.corners) < QUARTER_TIP_CORNERS):
+        return verdicts
+    if shape.shape is Shape.SQUARE and min(p.deviation for p in figure.pieces) < EVEN_BOW / 2:
+        # A side bowing out evenly by EVEN_BOW as drawn bows on the outline by half that
+        # at least (the lozenges read as squares, 0.076 and more): a square's straight
+        # sides are not read again.
+        return verdicts
+    if shape.shape is Shape.CIRCLE:
+        return _lozenge_loop(traces, chain, verdicts)
+    loops = chain_as_drawn(traces, chain)
+    drawn = next(loops, None)
+    # A square: its sides' bow, and its points as one stroke's (the loop read again from
+    # where the pen first touched only when the first reading has too few).
+    if (drawn is None or not _sides_bow_evenly(*drawn, figure)
+            or _points(drawn, loops, tolerance_for(figure.size)) < LOZENGE_POINTS):
+        return verdicts
+    return [ShapeVerdict("not.corners", {"corners": 4, "count": len(chain)}, None,
+                         shape.strokes, figure)]
+
+
+def _lozenge_loop(traces: Sequence[Trace], chain: Chain, verdicts: list[ShapeVerdict]
+                  ) -> list[ShapeVerdict]:
+    """`_lozenge_in_strokes` for a loop of strokes read as a circle (`verdicts`): its
+    points as `points_of` reads one stroke's (but where its outline turns back at a
+    wobble's jags, which are no points; nor on a loop sampled no finer than a fast
+    mouse's circle, SPARSE_SIDES: its pieces join at a vertex that turns as any of its
+    others, where `sparse_round` reads one stroke), or four tips a quarter apart. What
+    the loop as drawn shows is kept by its strokes' digests and directions: the same
+    strokes joined as a loop and as a path closed across its gap (an oval cut in two)
+    are read once."""
+    circle = verdicts[0]
+    figure = circle.figure
+    assert figure is not None
+    asked = figure.bend_reversal < BEND_REVERSAL
+    memo = (tuple((traces[i].key, rev) for i, rev in chain), asked)
+    keyed = all(key for key, _ in memo[0])
+    known = _loops.get(memo) if keyed else None
+    if known is None:
+        loops = chain_as_drawn(traces, chain)
+        drawn = next(loops, None)
+        if drawn is None:
+            return verdicts
+        xs, ys = drawn
+        points = (_points(drawn, loops, tolerance_for(figure.size))
+                  if asked and len(xs) > SPARSE_SIDES[1] and not sparse_round(xs, ys) else 0)
+        known = (points, points < LOZENGE_POINTS and _turns_at_four_tips(xs, ys))
+        if keyed:
+            remember(_loops, memo, known, _CHAINS)
+    points, four = known
+    if points >= LOZENGE_POINTS:
+        corners = max(len(figure.corners), points)
+    elif four:
+        corners = 4
+    else:
+        return verdicts
+    return [ShapeVerdict("not.corners", {"corners": corners, "count": len(chain)}, None,
+                         circle.strokes, figure)]
+
+
+_loops: dict[tuple[tuple[tuple[bytes, bool], ...], bool], tuple[int, bool]] = {}
+"""What a loop of strokes read as a circle shows as drawn (its points, whether it turns at
+four tips a quarter apart), by its strokes' digests and directions."""
+
+
+def _points(first: tuple[list[float], list[float]],
+            others: Iterator[tuple[list[float], list[float]]], eps: float) -> int:
+    """The most points (`fine_points`) a loop of strokes has, read from where its chain
+    starts and then, with under LOZENGE_POINTS, from where the pen first touched
+    (`chain_as_drawn`)."""
+    most = fine_points(*first, eps)
+    for loop in others:
+        if most >= LOZENGE_POINTS:
+            break
+        most = max(most, fine_points(*loop, eps))
+    return most
+
+
+def _joined_lozenge(verdict: ShapeVerdict) -> bool:
+    """Whether a joined figure's verdict is `_lozenge_in_strokes`'s: the one reading of a
+    loop of strokes that is no shape and still read as one (a polygon of strokes, or a
+    loop with points its outline shows, is not: its strokes are read apart)."""
+    return (verdict.shape is None and verdict.reason_key == "not.corners"
+            and "count" in verdict.params)
 
 
 _CHAINS: Final = 256
@@ -908,11 +1024,17 @@ def _lozenge_no_square(trace: Trace, verdicts: list[ShapeVerdict]) -> list[Shape
         return verdicts
     figure = square.figure
     fx, fy = trace.fine
-    if (figure is None or len(figure.pieces) != 4
-            or even_bow(fx, fy, [piece.start for piece in figure.pieces], EVEN_BOW) < EVEN_BOW
+    if (figure is None or not _sides_bow_evenly(fx, fy, figure)
             or fine_points(fx, fy, tolerance_for(trace.size)) < LOZENGE_POINTS):
         return verdicts
     return [ShapeVerdict("not.corners", {"corners": 4}, None, square.strokes, figure)]
+
+
+def _sides_bow_evenly(xs: Sequence[float], ys: Sequence[float], figure: Figure) -> bool:
+    """Whether each of the four sides of a closed path as drawn, read as the square
+    `figure`, bows out evenly by EVEN_BOW or more (`_lozenge_no_square`)."""
+    return (len(figure.pieces) == 4
+            and even_bow(xs, ys, [piece.start for piece in figure.pieces], EVEN_BOW) >= EVEN_BOW)
 
 
 def _lozenge_no_circle(trace: Trace, verdicts: list[ShapeVerdict]) -> list[ShapeVerdict]:
@@ -932,12 +1054,19 @@ def _lozenge_no_circle(trace: Trace, verdicts: list[ShapeVerdict]) -> list[Shape
     if (circle is None or circle.shape is not Shape.CIRCLE or trace.fine is None
             or circle.figure is None or len(circle.figure.corners) < QUARTER_TIP_CORNERS):
         return verdicts
-    tips = four_tips(*trace.fine)
-    if (tips.tip < math.radians(QUARTER_TIP_TURN)
-            or tips.elsewhere > QUARTER_TIP_ALONE * tips.tip
-            or tips.side < math.radians(QUARTER_SIDE_BEND)):
+    if not _turns_at_four_tips(*trace.fine):
         return verdicts
     return [ShapeVerdict("not.corners", {"corners": 4}, None, circle.strokes, circle.figure)]
+
+
+def _turns_at_four_tips(xs: Sequence[float], ys: Sequence[float]) -> bool:
+    """Whether a closed path as drawn turns as a lozenge does (`_lozenge_no_circle`): at
+    four tips a quarter apart by QUARTER_TIP_TURN or more, nowhere else by more than
+    QUARTER_TIP_ALONE of that, and the middle of each side between by QUARTER_SIDE_BEND."""
+    tips = four_tips(xs, ys)
+    return (tips.tip >= math.radians(QUARTER_TIP_TURN)
+            and tips.elsewhere <= QUARTER_TIP_ALONE * tips.tip
+            and tips.side >= math.radians(QUARTER_SIDE_BEND))
 
 
 def _single_read(
@@ -1140,4 +1269,5 @@ def clear_caches() -> None:
     _chains.clear()
     _dashed.clear()
     _drawings.clear()
+    _loops.clear()
     _singles.clear()

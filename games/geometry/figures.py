@@ -15,7 +15,7 @@ import math
 import weakref
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property, lru_cache
@@ -2112,6 +2112,68 @@ def chain_figure(
         known = replace(_chain(links, cycle), strokes=strokes, key=key)
         remember(_chained, (key, strokes), known, _CHAINED)
     return known
+
+
+def chain_as_drawn(
+    traces: Sequence[Trace], chain: Sequence[tuple[int, bool]]
+) -> Iterator[tuple[list[float], list[float]]]:
+    """A loop of strokes (`chain`: stroke, reversed) as drawn: their thinned points
+    (`Trace.fine`) laid end to start in the order and direction the joining chose, each
+    joint and the seam where the outlines meet (`_cut_overshoot`, as `_chain` joins
+    them: where they cross, the corner they stop short of) and the points as drawn cut
+    there (`_cut_like`), thinned again at the whole's tolerance to at most MAX_VERTICES
+    points, as one stroke's are: what a loop's points are read from, as a stroke's.
+    Read from where the chain starts (its seam, for a path closed across its gap), then,
+    when that is elsewhere, from where the pen first touched (the start of the stroke
+    drawn first): a stroke's start is its seam, read as such by `fine_points` (a lozenge
+    drawn from a tip has it there, and keeps it there cut into strokes). Lazy: the
+    caller takes as many as it asks about. Nothing when a stroke has no such points (too
+    long, a dot)."""
+    if any(traces[i].fine is None for i, _ in chain):
+        return
+    # Where the strokes meet is found on their outlines, as `_chain` finds it (a few
+    # vertices: the crossings of points as drawn near a joint cost their square); the
+    # points as drawn are cut at their points nearest to it.
+    links = [traces[i] for i, _ in chain]
+    reaches = [max(join_reach(a, b), CORNER_REACH * max(a.length, b.length))
+               for a, b in pairwise([*links, links[0]])]
+    cut = [_oriented(trace, rev) for trace, rev in zip(links, (rev for _, rev in chain),
+                                                        strict=True)]
+    for k in range(len(cut) - 1):
+        cut[k], cut[k + 1] = _cut_overshoot(cut[k], cut[k + 1], reaches[k])
+    cut[-1], cut[0] = _cut_overshoot(cut[-1], cut[0], reaches[-1])
+    parts: list[Part] = []
+    for (i, rev), (cxs, cys) in zip(chain, cut, strict=True):
+        fine = traces[i].fine
+        assert fine is not None
+        fx, fy = (list(fine[0])[::-1], list(fine[1])[::-1]) if rev else (list(fine[0]),
+                                                                          list(fine[1]))
+        parts.append(_cut_like(fx, fy, (cxs[0], cys[0]), (cxs[-1], cys[-1])))
+    # Where the stroke drawn first starts: before its part, or after it when it runs
+    # reversed in the chain.
+    drawn_first = min(range(len(chain)), key=lambda k: chain[k][0])
+    touched = (drawn_first + chain[drawn_first][1]) % len(chain)
+    for first in dict.fromkeys((0, touched)):
+        xs: list[float] = []
+        ys: list[float] = []
+        for pxs, pys in (*parts[first:], *parts[:first]):
+            start = 1 if xs and (pxs[0], pys[0]) == (xs[-1], ys[-1]) else 0
+            xs.extend(pxs[start:])
+            ys.extend(pys[start:])
+        size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
+        tx, ty = thin(xs, ys, tolerance_for(size))
+        yield resampled(tx, ty, MAX_VERTICES) if len(tx) > MAX_VERTICES else (tx, ty)
+
+
+def _cut_like(xs: list[float], ys: list[float], start: XY, end: XY) -> Part:
+    """A stroke's points as drawn from `start` to `end`, where its outline was cut (or
+    drawn on to) at a joint: without its points before the one nearest `start` (of its
+    first half) and after the one nearest `end` (of its second half), those two points
+    put in their place. Linear in its points."""
+    half = len(xs) // 2
+    first = nearest_point(xs, ys, *start, stop=max(half, 1))
+    last = nearest_point(xs, ys, *end, start=min(half, len(xs) - 1))
+    return ([start[0], *xs[first + 1:last], end[0]], [start[1], *ys[first + 1:last], end[1]])
 
 
 _CHAINED: Final = 256

@@ -368,7 +368,11 @@ squares (raw and simplified) 4.2 %. Squares drawn rounder still (corners round f
 LOZENGE_POINTS: Final = 2
 """The points (`fine_points`, as drawn) a square bowing evenly needs to be a lozenge: the
 generated lozenges read as squares have 2 (their sharper tips, 78-80 degrees), squares
-drawn with corners round from 25-40 % of their sides 0 (6 of 708: 1)."""
+drawn with corners round from 25-40 % of their sides 0 (6 of 708: 1). A loop of strokes
+read as a circle with QUARTER_TIP_CORNERS outline corners or more is a lozenge with as
+many points as drawn (issue 30's eleventh pass, `artbox._lozenge_in_strokes`): the
+lozenges in 2-4 strokes have 2 (98 %), the circles in strokes with 2 points 0 outline
+corners."""
 
 QUARTER_TIP_TURN: Final = 9.0
 """A closed stroke read as a circle is a lozenge, no circle, when it turns at four tips a

@@ -67,6 +67,7 @@ TARGETS: dict[str, str] = {
     "quickdraw_diamonds_read_as_square": "0 (a square on its tip is a diamond)",
     "lozenge_circle_pct_held_out": "<= 2 (issue 30: sharp tips are points)",
     "lozenge_square_pct_held_out": "<= 2 (issue 30, with the circles)",
+    "lozenge_in_strokes_pct_held_out": "<= 2 (issue 30: a lozenge in 2-4 strokes, as in one)",
     "cusp_two_lines_pct_held_out": "0 (issue 30: two arcs at a cusp are curves)",
     "resume_long_artbox_s": "(report; the Pi is 5-20x slower)",
     "artbox_live_stroke_ratio": "<= 1.5 (issue 30: a big picture's stroke over a small one's)",

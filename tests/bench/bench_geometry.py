@@ -41,6 +41,7 @@ from tests.test_geometry_cost11 import resampled as resampled_to
 from tests.test_geometry_cuts import CUTS, cut_rates
 from tests.test_geometry_dollar1 import OUTCOMES, POSITIVES, confusion, load_gestures, rates
 from tests.test_geometry_knots import knotted_polygon
+from tests.test_geometry_lozenge_strokes import mixed_lozenge_in_strokes
 from tests.test_geometry_person import (
     CASES,
     arcs_at_a_cusp,
@@ -499,6 +500,24 @@ def lozenge_new_seed_rates() -> dict[str, float]:
             "lozenge_square_pct_new_seeds": 100 * readings["square"] / count}
 
 
+LOZENGE_IN_STROKES_SEEDS: tuple[tuple[str, range], ...] = (
+    ("tuning", range(200)), ("held_out", range(200, 800)))
+"""Issue 30's eleventh pass: a lozenge drawn in 2 strokes (half of them), 3 or 4, cut at
+random points or (a quarter) at its tips (`mixed_lozenge_in_strokes`), read as a circle
+or a square, per cent, on the seeds the rule was looked at on (tuning) and the others
+(held out); the goal is that of one stroke, 2 % at most."""
+
+
+def lozenge_in_strokes_rates() -> dict[str, float]:
+    out = {}
+    for half, seeds in LOZENGE_IN_STROKES_SEEDS:
+        readings = Counter(shapes_reading(mixed_lozenge_in_strokes(random.Random(seed)))
+                           for seed in seeds)
+        out[f"lozenge_in_strokes_pct_{half}"] = (
+            100 * (readings["circle"] + readings["square"]) / len(seeds))
+    return out
+
+
 def run() -> dict[str, float]:
     rng = random.Random(2007)
     worst = worst_cases(rng)
@@ -542,6 +561,7 @@ def run() -> dict[str, float]:
     ninth = ninth_pass_rates()
     knots = knot_rates()
     lozenges = lozenge_new_seed_rates()
+    in_strokes = lozenge_in_strokes_rates()
     resume = resume_cost(rng)
     steps = incremental_steps(rng)
 
@@ -613,6 +633,10 @@ def run() -> dict[str, float]:
     print("   issue 30's tenth pass, lozenges of seeds 800-2799, %:")
     for key, value in lozenges.items():
         print(f"   {key:40} {value:6.1f}")
+    print("   issue 30's eleventh pass, a lozenge in 2-4 strokes, % a circle or a square"
+          " (tuning / held out seeds):")
+    print(f"   {'lozenge_in_strokes':40} {in_strokes['lozenge_in_strokes_pct_tuning']:6.1f}"
+          f" {in_strokes['lozenge_in_strokes_pct_held_out']:6.1f}")
     print()
     logged = resume["resume_long_artbox_actions"], resume["resume_long_artbox_strokes"]
     print(f"   resume: a long ArtBox match replayed cold ({logged[0]:.0f} actions, {logged[1]:.0f}"
@@ -643,6 +667,7 @@ def run() -> dict[str, float]:
         **ninth,
         **knots,
         **lozenges,
+        **in_strokes,
         **resume,
         **steps,
     }
