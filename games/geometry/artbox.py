@@ -968,6 +968,21 @@ def _readings(
     return out
 
 
+def _lozenges_kept(ways: list[tuple[ShapeVerdict, ...]], joinings: Sequence[ShapeVerdict]
+                   ) -> list[tuple[ShapeVerdict, ...]]:
+    """The ways to read a drawing but those that read a lozenge of strokes
+    (`_joined_lozenge`) as its strokes apart, none of them in a joining: a person sees the
+    one figure, not the two bowed angles it was drawn as (their arms bow within
+    SIDE_TOLERANCE, so apart they are four straight lines, a reading with no part that
+    is no shape, which the fewest such parts would choose over the one lozenge). The
+    greedy way is always kept: it joins the lozenge, or some of its strokes otherwise."""
+    rings = [set(v.strokes) for v in joinings if _joined_lozenge(v)]
+    if not rings:
+        return ways
+    return [way for way in ways
+            if all(any(not ring.isdisjoint(v.strokes) for v in way) for ring in rings)]
+
+
 _SINGLES: Final = 1024
 _singles: dict[tuple[bytes, int, bool], tuple[Figure, tuple[ShapeVerdict, ...]]] = {}
 """Stroke number n of a drawing read on its own (its figure and what it counts as), by
@@ -1101,7 +1116,7 @@ def _recognise(
     joinings = _joinings(traces, singles_figures, singles)
     keys, over = _drawn_over_table([*(v for vs in singles for v in vs), *joinings])
     joinings = _not_drawn_over(joinings, singles_figures, keys, over)
-    ways = _readings(singles, joinings)
+    ways = _lozenges_kept(_readings(singles, joinings), joinings)
     if rolled is None:
         # The first reading (the greedy one on a tie) with the fewest parts that are no
         # shape: a circle in three goes is one circle, not two goes joined and an arc
