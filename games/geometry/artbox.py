@@ -26,6 +26,7 @@ from games.geometry.figures import (
     chain_figure,
     closed_across_its_gap,
     drawn_back_along,
+    drawn_to_and_fro,
     fine_points,
     points_of,
     remember,
@@ -279,7 +280,7 @@ def _shape_verdicts(figure: Figure) -> list[ShapeVerdict]:
         return no(f"not.{figure.unjudged}", max=MAX_STROKE_POINTS)
     if figure.kind is FigureKind.DOT:
         return no("not.dot")
-    if figure.crosses_itself:
+    if figure.crosses_itself and not drawn_to_and_fro(figure):
         return no("not.crosses_itself", crossings=figure.crossings)
     if not figure.closed:
         if figure.kind is FigureKind.LINE or drawn_back_along(figure):
@@ -862,8 +863,10 @@ def _drawn_over_table(
         if shape is None or figure is None or len(verdict.strokes) != 1:
             continue
         line = shape is Shape.LINE
-        if line and figure.kind is not FigureKind.LINE:
-            continue  # one of the lines of an angle: the angle is no side drawn again
+        if line and figure.kind is not FigureKind.LINE and not drawn_back_along(figure):
+            # One of the lines of an angle: the angle is no side drawn again (a line drawn
+            # to and fro is one line, and may be drawn over another).
+            continue
         probed: list[tuple[list[float], list[float]]] = []
         (ax, ay), (bx, by) = figure.outline[0], figure.outline[-1]
         own = frozenset(verdict.strokes)

@@ -110,6 +110,7 @@ from games.geometry.tolerances import (
     SPARSE_SIDES,
     SPARSE_SPACING,
     SPARSE_TURN,
+    TO_AND_FRO_LENGTH,
     WAVE_BEND,
     WAVE_CORNER_SHARE,
     WAVE_RISE,
@@ -1356,6 +1357,19 @@ def drawn_back_along(figure: Figure) -> bool:
     reach = LINE_TOLERANCE * chord * chord  # distances times the chord's length
     dx, dy = x1 - x0, y1 - y0
     return all(abs((x - x0) * dy - (y - y0) * dx) <= reach for x, y in figure.outline)
+
+
+def drawn_to_and_fro(figure: Figure) -> bool:
+    """An open figure along one line (FigureKind.LINE, or `drawn_back_along`) drawn to and
+    fro: back along its pieces, or, where its outline is one piece (the turns back lie on
+    its chord), at least TO_AND_FRO_LENGTH times its chord's length as drawn. Its goes
+    cross where they meet, and a person still sees one line, drawn thick; a line with a
+    curl in it is as long as its chord and a fifth at most, and crosses itself."""
+    if figure.closed or figure.kind not in (FigureKind.LINE, FigureKind.LINES):
+        return False
+    if figure.kind is FigureKind.LINES:
+        return drawn_back_along(figure)
+    return figure.length >= TO_AND_FRO_LENGTH * math.dist(figure.outline[0], figure.outline[-1])
 
 
 def sharp_points(figure: Figure) -> int:

@@ -233,6 +233,14 @@ SIDE_TOLERANCE: Final = 0.15
 """A stretch that ends at a corner (an arm of an angle, a side of a triangle) is straight
 when it strays from its chord by at most this fraction of the chord's length."""
 
+TO_AND_FRO_LENGTH: Final = 1.8
+"""A straight stroke (within LINE_TOLERANCE of its chord) that crosses itself is a line
+drawn to and fro, one line, when it is at least this many times its chord's length as
+drawn: it goes along its line twice or more (the generated ones drawn in 3-5 goes, 2.5
+times and more). A line with a loop in it is longer by the loop's round only: a loop
+wide a sixteenth of the line's length makes it 1.2 times as long, and it stays a stroke
+that crosses itself (issue 30's eleventh pass, ArtBox)."""
+
 CUSP_TURN: Final = 70.0
 """An angle of two arms in Broad Lines whose corner turns by at most this many degrees
 (wider than 110 degrees inside) and whose arms both bow into it by more than
