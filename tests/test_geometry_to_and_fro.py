@@ -14,6 +14,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 
 from games.geometry import Shape, recognise_shapes
 from games.geometry.figures import drawn_to_and_fro
@@ -73,7 +74,7 @@ def test_a_line_gone_over_to_and_fro_is_one_line_and_a_stroke_drawn_over_it() ->
 
 def test_a_line_with_a_loop_in_it_still_crosses_itself() -> None:
     for radius in (0.03, 0.04, 0.06, 0.1):
-        read = readings(lambda r, radius=radius: curled_line(r, radius), range(100))
+        read = readings(partial(curled_line, radius=radius), range(100))
         assert read["not.crosses_itself"] >= 95, (radius, read)
 
 
