@@ -35,9 +35,10 @@ check, the SQLite log, a view to every phone): 60-150 ms on the shared developme
 machine, of which the geometry is a few; before the rework, minutes."""
 
 
-def random_walk(count: int, seed: int, step: float = 40.0) -> Stroke:
-    """A hostile scribble: `count` points wandering over the whole sheet."""
-    rng = random.Random(seed)
+def random_walk(count: int, seed: int | random.Random, step: float = 40.0) -> Stroke:
+    """A hostile scribble: `count` points wandering over the whole sheet (from `seed`, or
+    drawn from a generator's next numbers)."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     x, y = 800.0, 500.0
     points = []
     for _ in range(count):

@@ -35,6 +35,7 @@ from games.geometry.figures import knots_cut, simplify_stroke, single_figure
 from games.geometry.polyline import find_crossings
 from games.geometry.tolerances import CROSSING_LIMIT, MAX_STROKE_POINTS, MAX_VERTICES
 from games.sheet import Stroke
+from tests.test_geometry_cost import random_walk
 from tests.test_geometry_knots import knot
 from tests.test_geometry_person import Pts, along, arc, finger, lozenge, wobbly_circle
 
@@ -117,16 +118,6 @@ def knotted_adversaries(count: int = 12) -> list[Stroke]:
             radii=(small, small + rng.uniform(2, 10)), loop=rng.uniform(0.06, 0.12),
             tail=rng.uniform(0.03, 0.15), points=MAX_STROKE_POINTS if seed % 2 else 1000))
     return strokes
-
-
-def random_walk(count: int, rng: random.Random, step: float = 40.0) -> Stroke:
-    x, y = 800.0, 500.0
-    points = []
-    for _ in range(count):
-        x = min(1600.0, max(0.0, x + rng.uniform(-step, step)))
-        y = min(1000.0, max(0.0, y + rng.uniform(-step, step)))
-        points.append((x, y))
-    return stroke_from_xy(points)
 
 
 @pytest.fixture()

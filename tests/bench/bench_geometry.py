@@ -36,6 +36,7 @@ from games.geometry import (
 )
 from games.sheet import Stroke
 from tests.test_artbox import Table
+from tests.test_geometry_cost import random_walk
 from tests.test_geometry_cost11 import knotted_adversaries
 from tests.test_geometry_cost11 import resampled as resampled_to
 from tests.test_geometry_cuts import CUTS, cut_rates
@@ -143,17 +144,6 @@ def _timed(calls: Sequence[Callable[[], object]], rounds: int) -> tuple[float, f
         gc.enable()
     times.sort()
     return times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.99))]
-
-
-def random_walk(count: int, rng: random.Random, step: float = 40.0) -> Stroke:
-    """A hostile scribble: `count` points wandering over the whole sheet."""
-    x, y = 800.0, 500.0
-    points = []
-    for _ in range(count):
-        x = min(1600.0, max(0.0, x + rng.uniform(-step, step)))
-        y = min(1000.0, max(0.0, y + rng.uniform(-step, step)))
-        points.append((x, y))
-    return stroke_from_xy(points)
 
 
 def _cold(call: Callable[[], object]) -> Callable[[], object]:
